@@ -1,0 +1,25 @@
+// Bundles the server into dist/main.js. Workspace packages (the shared contract, which
+// ships TypeScript) are bundled in; everything from node_modules stays external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externalize-node-modules',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith('@bid/')) return undefined;
+          return { path: args.path, external: true };
+        });
+      },
+    },
+  ],
+});

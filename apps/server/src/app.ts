@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config/env.js';
+import type { Database } from './db/client.js';
+import { defaultWebDistDir } from './lib/paths.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { securityPlugin } from './plugins/security.js';
+import { sessionPlugin } from './plugins/session.js';
+import { webPlugin } from './plugins/web.js';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: Database;
+  logger?: FastifyBaseLogger;
+  /** Serve the built web app (off in API tests, which need no build). */
+  serveWeb?: boolean;
+  now?: () => Date;
+}
+
+/** JSON bodies are small in this API; a larger body is refused with a 413. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+/**
+ * Builds the whole application without listening, so that tests and benchmarks run the
+ * same code as production (GUIDE §3). The process concerns live in main.ts.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A request id from a trusted proxy is kept so logs can be followed across hops.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // GUIDE §5: state-changing requests carry JSON or nothing; any other content type is a 415.
+  app.removeContentTypeParser(['text/plain']);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, isProduction: config.isProduction });
+  await app.register(sessionPlugin, {
+    db: database.db,
+    secret: config.sessionSecret,
+    secureCookies: config.publicUrl.startsWith('https://'),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await app.register(authPlugin);
+  await app.register(realtimePlugin, { publicUrl: config.publicUrl });
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { db: database.db });
+
+  if (deps.serveWeb ?? true) {
+    await app.register(webPlugin, {
+      distDir: config.webDistDir ?? defaultWebDistDir(),
+      config: { waitlistUrl: config.waitlistUrl },
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found', code: 'not_found' }));
+  }
+
+  return app;
+}

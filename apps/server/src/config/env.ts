@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment parsed once at boot. Every variable is optional in development;
+ * in production the secrets that protect users must be set or the boot stops.
+ */
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
+
+const rawEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  WAITLIST_URL: z.string().min(1).default('/login?mode=signup'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type RawEnv = z.input<typeof rawEnvSchema>;
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  stripe: { secretKey: string; publishableKey: string } | undefined;
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  waitlistUrl: string;
+  logLevel: string;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses `env` (usually `process.env`) into the app's configuration, or throws a readable ConfigError. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // Empty strings mean "unset" so that `FOO= npm start` behaves like leaving FOO out.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = rawEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+
+  const missingInProduction: string[] = [];
+  if (isProduction && !e.SESSION_SECRET) missingInProduction.push('SESSION_SECRET');
+  if (isProduction && !e.PUBLIC_URL) missingInProduction.push('PUBLIC_URL');
+  if (missingInProduction.length > 0) {
+    throw new ConfigError(
+      `Refusing to start in production without ${missingInProduction.join(' and ')}. ` +
+        'Set them in the environment (see README.md, "Configuration").',
+    );
+  }
+
+  const stripePartial = Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY);
+  if (stripePartial) {
+    throw new ConfigError('Set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither.');
+  }
+  const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  const s3Count = s3Values.filter(Boolean).length;
+  if (s3Count > 0 && s3Count < s3Values.length) {
+    throw new ConfigError(
+      'S3 storage needs all of S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
+    );
+  }
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
+        : undefined,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    // Demo data is for people trying the product, never for production or tests.
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
+    trustProxy: e.TRUST_PROXY,
+    waitlistUrl: e.WAITLIST_URL,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+  };
+}

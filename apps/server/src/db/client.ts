@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The query builder both drivers share; repositories accept this (or a transaction of it). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Where the data lives, without credentials, for the boot log and /api/health. */
+  description: string;
+  /** Runs a trivial query; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The raw PGlite instance or pg pool, for migrations and LISTEN/NOTIFY. */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; without it an embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; `undefined` keeps PGlite in memory (tests). */
+  pgliteDir?: string | undefined;
+  poolSize?: number;
+}
+
+export function describeDatabaseUrl(url: string): string {
+  const parsed = new URL(url);
+  return `PostgreSQL at ${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A server restart must not crash the process through an idle client's error event.
+      idleTimeoutMillis: 30_000,
+    });
+    pool.on('error', () => {
+      // Errors on idle clients surface again on the next query, where they are handled.
+    });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      description: describeDatabaseUrl(options.databaseUrl),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+      driver: { kind: 'postgres', pool },
+    };
+  }
+
+  let dataDir: string | undefined;
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    dataDir = path.resolve(options.pgliteDir);
+  }
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    description: dataDir ? `embedded PGlite in ${dataDir}` : 'embedded PGlite in memory',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+    driver: { kind: 'pglite', client },
+  };
+}

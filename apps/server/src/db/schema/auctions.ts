@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, latitude, longitude, money, timestamptz, updatedAt } from './columns.js';
+import { dateTypeEnum, paymentResponsibilityEnum } from './enums.js';
+import { users } from './users.js';
+
+export const auctions = pgTable(
+  'auctions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description').notNull(),
+    dateType: dateTypeEnum('date_type').notNull(),
+    location: varchar('location', { length: 255 }),
+    latitude: latitude('latitude'),
+    longitude: longitude('longitude'),
+    locationRadius: integer('location_radius').notNull().default(25),
+    startingBid: money('starting_bid').notNull(),
+    currentBid: money('current_bid').notNull(),
+    buyNowPrice: money('buy_now_price'),
+    paymentResponsibility: paymentResponsibilityEnum('payment_responsibility').notNull().default('50_50'),
+    paymentNotes: varchar('payment_notes', { length: 500 }),
+    expectedDuration: integer('expected_duration').notNull().default(15),
+    endTime: timestamptz('end_time').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    winnerId: uuid('winner_id').references(() => users.id),
+    /**
+     * Accepted bids, kept on the row by the same statement that accepts a bid, so lists
+     * and the most-popular sort need no COUNT over bids.
+     */
+    bidCount: integer('bid_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('auctions_radius_range', sql`${t.locationRadius} BETWEEN 1 AND 500`),
+    check('auctions_starting_bid_min', sql`${t.startingBid} >= 1`),
+    check('auctions_current_bid_nonnegative', sql`${t.currentBid} >= 0`),
+    check('auctions_buy_now_positive', sql`${t.buyNowPrice} IS NULL OR ${t.buyNowPrice} > 0`),
+    check(
+      'auctions_duration_range',
+      sql`${t.expectedDuration} BETWEEN 15 AND 10080 AND ${t.expectedDuration} % 15 = 0`,
+    ),
+    check('auctions_bid_count_nonnegative', sql`${t.bidCount} >= 0`),
+    // The home feed and public browse list active auctions in these orders (SPEC §2 filters).
+    index('auctions_active_end_time_idx').on(t.endTime).where(sql`${t.isActive}`),
+    index('auctions_active_current_bid_idx').on(t.currentBid).where(sql`${t.isActive}`),
+    index('auctions_active_created_at_idx').on(t.createdAt).where(sql`${t.isActive}`),
+    index('auctions_active_bid_count_idx').on(t.bidCount).where(sql`${t.isActive}`),
+    index('auctions_location_idx').on(t.latitude, t.longitude),
+    index('auctions_creator_idx').on(t.creatorId, t.createdAt),
+    index('auctions_winner_idx').on(t.winnerId),
+  ],
+);
+
+export const bids = pgTable(
+  'bids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    bidderId: uuid('bidder_id')
+      .notNull()
+      .references(() => users.id),
+    amount: money('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bids_amount_positive', sql`${t.amount} > 0`),
+    index('bids_auction_created_idx').on(t.auctionId, t.createdAt),
+    index('bids_auction_amount_idx').on(t.auctionId, t.amount),
+    index('bids_bidder_created_idx').on(t.bidderId, t.createdAt),
+  ],
+);
+
+export type Auction = typeof auctions.$inferSelect;
+export type NewAuction = typeof auctions.$inferInsert;
+export type Bid = typeof bids.$inferSelect;
+export type NewBid = typeof bids.$inferInsert;

@@ -1,0 +1,19 @@
+import {
+  ALL_DATE_TYPES,
+  AUDIT_ACTIONS,
+  AUDIT_OUTCOMES,
+  COMPLIANCE_LEVELS,
+  NOTIFICATION_TYPES,
+  PAYMENT_RESPONSIBILITIES,
+  SEXES,
+} from '@bid/contract';
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+// Enum values come from the shared contract so the database, the server and the web agree (SPEC §3).
+export const dateTypeEnum = pgEnum('date_type', ALL_DATE_TYPES);
+export const paymentResponsibilityEnum = pgEnum('payment_responsibility', PAYMENT_RESPONSIBILITIES);
+export const sexEnum = pgEnum('sex', SEXES);
+export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
+export const auditActionEnum = pgEnum('audit_action', AUDIT_ACTIONS);
+export const auditOutcomeEnum = pgEnum('audit_outcome', AUDIT_OUTCOMES);
+export const complianceLevelEnum = pgEnum('compliance_level', COMPLIANCE_LEVELS);

@@ -1,0 +1,29 @@
+import { index, boolean, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './users.js';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** For an auction chat: the auction id, then both participants' ids sorted, joined with hyphens (SPEC §3). */
+    conversationId: varchar('conversation_id', { length: 128 }).notNull(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
+    index('messages_receiver_read_idx').on(t.receiverId, t.isRead),
+  ],
+);
+
+export type Message = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;

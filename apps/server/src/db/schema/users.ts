@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, latitude, longitude, timestamptz, updatedAt } from './columns.js';
+import { sexEnum } from './enums.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed, so uniqueness is case-insensitive. */
+    email: varchar('email', { length: 320 }).unique(),
+    passwordHash: text('password_hash'),
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    profileImageUrl: text('profile_image_url'),
+    bio: varchar('bio', { length: 500 }),
+    age: integer('age'),
+    location: varchar('location', { length: 255 }),
+    country: varchar('country', { length: 100 }),
+    zipCode: varchar('zip_code', { length: 20 }),
+    latitude: latitude('latitude'),
+    longitude: longitude('longitude'),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    sex: sexEnum('sex'),
+    openToDatesWith: sexEnum('open_to_dates_with').array().notNull().default(sql`'{}'::sex[]`),
+    stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    identityVerificationStatus: varchar('identity_verification_status', { length: 32 })
+      .notNull()
+      .default('unverified'),
+    identityVerificationStep: varchar('identity_verification_step', { length: 64 }),
+    idDocumentType: varchar('id_document_type', { length: 64 }),
+    idDocumentFrontUrl: text('id_document_front_url'),
+    idDocumentBackUrl: text('id_document_back_url'),
+    biometricSelfieUrl: text('biometric_selfie_url'),
+    verificationConfidenceScore: numeric('verification_confidence_score', { precision: 5, scale: 4 }),
+    verificationDetails: jsonb('verification_details'),
+    verificationAttemptedAt: timestamptz('verification_attempted_at'),
+    verificationCompletedAt: timestamptz('verification_completed_at'),
+    requiresManualReview: boolean('requires_manual_review').notNull().default(false),
+    reviewerNotes: text('reviewer_notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // SPEC §5 "User record": the database refuses what no screen may produce.
+    check('users_age_range', sql`${t.age} IS NULL OR ${t.age} BETWEEN 18 AND 100`),
+    check('users_email_format', sql`${t.email} IS NULL OR ${t.email} ~ '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$'`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,30 @@
+import type { User } from '../../db/schema/index.js';
+
+/**
+ * What the signed-in user may read about themselves. Password hashes, provider
+ * customer ids and identity documents never leave the server.
+ */
+export function presentCurrentUser(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    bio: user.bio,
+    age: user.age,
+    location: user.location,
+    country: user.country,
+    zipCode: user.zipCode,
+    interests: user.interests,
+    sex: user.sex,
+    // SPEC §3: the current-user response carries gender, with sex as fallback.
+    gender: user.sex,
+    openToDatesWith: user.openToDatesWith,
+    identityVerificationStatus: user.identityVerificationStatus,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export type CurrentUser = ReturnType<typeof presentCurrentUser>;

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOfUser,
+  findLiveSession,
+  touchSession,
+  upsertSession,
+  type SessionData,
+} from '../modules/sessions/sessions.repository.js';
+
+export const SESSION_COOKIE = 'sid';
+/** A session unused for this long ends (idle timeout). */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session ends this long after sign-in however active it is (absolute timeout). */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding the idle deadline costs a write, so it happens at most this often per session. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface LoadedSession {
+  id: string;
+  data: SessionData;
+  expire: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's live session, if the request carried a valid cookie. */
+    session: LoadedSession | null;
+    /** The signed-in user's id, if any. */
+    userId: string | undefined;
+  }
+  interface FastifyInstance {
+    sessions: SessionManager;
+  }
+}
+
+export interface SessionManager {
+  /** Starts a signed-in session under a new id (the old one, if any, is destroyed: no fixation). */
+  signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<LoadedSession>;
+  /** Destroys the caller's session on the server and clears the cookie. */
+  signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every session of a user (password reset, suspension, account deletion). Returns the ended ids. */
+  endAllForUser(userId: string): Promise<string[]>;
+}
+
+export interface SessionPluginOptions {
+  db: Db;
+  secret: string;
+  secureCookies: boolean;
+  now?: () => Date;
+}
+
+/**
+ * Cookie sessions stored in the `sessions` table (GUIDE §2): they survive restarts and
+ * are shared by every app instance. The cookie holds only a random, signed id.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: SessionPluginOptions) => {
+    const now = opts.now ?? (() => new Date());
+    await app.register(cookie, { secret: opts.secret });
+
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: opts.secureCookies,
+      signed: true,
+    };
+
+    app.decorateRequest('session', null);
+    app.decorateRequest('userId', undefined);
+
+    app.addHook('onRequest', async (request) => {
+      const raw = request.cookies[SESSION_COOKIE];
+      if (!raw) return;
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || !unsigned.value) return;
+      const row = await findLiveSession(opts.db, unsigned.value, now());
+      if (!row) return;
+      const data = row.sess as SessionData;
+      const current = now().getTime();
+      if (current - data.createdAt > SESSION_ABSOLUTE_MS) {
+        await deleteSession(opts.db, row.sid);
+        return;
+      }
+      if (row.expire.getTime() - current < SESSION_IDLE_MS - TOUCH_INTERVAL_MS) {
+        row.expire = new Date(current + SESSION_IDLE_MS);
+        await touchSession(opts.db, row.sid, row.expire);
+      }
+      request.session = { id: row.sid, data, expire: row.expire };
+      request.userId = data.userId;
+    });
+
+    const manager: SessionManager = {
+      async signIn(request, reply, userId) {
+        if (request.session) await deleteSession(opts.db, request.session.id);
+        const id = randomBytes(32).toString('base64url');
+        const data: SessionData = { userId, createdAt: now().getTime() };
+        const expire = new Date(now().getTime() + SESSION_IDLE_MS);
+        await upsertSession(opts.db, id, data, expire);
+        request.session = { id, data, expire };
+        request.userId = userId;
+        reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+        return request.session;
+      },
+      async signOut(request, reply) {
+        if (request.session) await deleteSession(opts.db, request.session.id);
+        request.session = null;
+        request.userId = undefined;
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      },
+      endAllForUser: (userId) => deleteSessionsOfUser(opts.db, userId),
+    };
+    app.decorate('sessions', manager);
+
+    // Expired rows are dead already (every read checks `expire`); this only keeps the table small.
+    const cleanup = setInterval(() => {
+      deleteExpiredSessions(opts.db, now()).catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
+    }, CLEANUP_INTERVAL_MS);
+    cleanup.unref();
+    app.addHook('onClose', async () => clearInterval(cleanup));
+  },
+  { name: 'session' },
+);

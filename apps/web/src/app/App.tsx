@@ -1,0 +1,49 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Footer } from '@/components/layout/Footer';
+import { Header } from '@/components/layout/Header';
+import { PageLoading } from '@/components/layout/PageLoading';
+import { Toaster } from '@/components/ui/toaster';
+import { useAuth } from '@/features/auth/useAuth';
+import { createQueryClient } from '@/lib/queryClient';
+import { applyPalette, paletteFor } from '@/lib/theme';
+import { AppRoutes } from './routes';
+
+function Shell() {
+  const { user, isLoading } = useAuth();
+
+  // SPEC §4: theme colours follow the signed-in user's normalised gender.
+  useEffect(() => applyPalette(paletteFor(user?.gender ?? user?.sex)), [user?.gender, user?.sex]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      {user && <Header user={user} />}
+      <main id="main" className="flex flex-1 flex-col">
+        {isLoading ? (
+          <PageLoading />
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <AppRoutes isAuthenticated={user !== null} />
+          </Suspense>
+        )}
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,45 @@
+import { lazy } from 'react';
+import { Route, Switch } from 'wouter';
+import { BrowserRedirect, RedirectTo } from '@/components/layout/Redirect';
+
+// Every page is its own chunk, so the first load carries only what it shows (GUIDE §6).
+const LandingPage = lazy(() => import('@/pages/LandingPage'));
+const BrowsePage = lazy(() => import('@/pages/BrowsePage'));
+const LoginPage = lazy(() => import('@/pages/LoginPage'));
+const HomePage = lazy(() => import('@/pages/HomePage'));
+const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
+const CreateAuctionPage = lazy(() => import('@/pages/CreateAuctionPage'));
+const AuctionDetailPage = lazy(() => import('@/pages/AuctionDetailPage'));
+const MessagesPage = lazy(() => import('@/pages/MessagesPage'));
+const SearchPage = lazy(() => import('@/pages/SearchPage'));
+const AboutPage = lazy(() => import('@/pages/static/AboutPage'));
+const PrivacyPage = lazy(() => import('@/pages/static/PrivacyPage'));
+const TermsPage = lazy(() => import('@/pages/static/TermsPage'));
+const FaqsPage = lazy(() => import('@/pages/static/FaqsPage'));
+const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
+
+/**
+ * The route table of SPEC §2. Logged-out visitors who open a signed-in page are sent to
+ * sign in (/profile goes through /api/login, as the spec says); signed-in users who open
+ * a logged-out page (/login, /browse) go home.
+ */
+export function AppRoutes({ isAuthenticated }: { isAuthenticated: boolean }) {
+  return (
+    <Switch>
+      <Route path="/">{isAuthenticated ? <HomePage /> : <LandingPage />}</Route>
+      <Route path="/browse">{isAuthenticated ? <RedirectTo to="/" /> : <BrowsePage />}</Route>
+      <Route path="/login">{isAuthenticated ? <RedirectTo to="/" /> : <LoginPage />}</Route>
+      <Route path="/profile">{isAuthenticated ? <ProfilePage /> : <BrowserRedirect to="/api/login" />}</Route>
+      <Route path="/create-auction">{isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}</Route>
+      <Route path="/messages">{isAuthenticated ? <MessagesPage /> : <RedirectTo to="/login" />}</Route>
+      <Route path="/search">{isAuthenticated ? <SearchPage /> : <RedirectTo to="/login" />}</Route>
+      {/* Auction pages are public so shared links work; bidding asks logged-out visitors to sign in. */}
+      <Route path="/auction/:id">{(params) => <AuctionDetailPage id={params.id} />}</Route>
+      <Route path="/about" component={AboutPage} />
+      <Route path="/privacy" component={PrivacyPage} />
+      <Route path="/terms" component={TermsPage} />
+      <Route path="/faqs" component={FaqsPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

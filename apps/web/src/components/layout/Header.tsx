@@ -1,0 +1,61 @@
+import { Bell, Heart, MessageCircle, Plus, User } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import type { CurrentUser } from '@/features/auth/useAuth';
+
+/**
+ * The signed-in header of SPEC §2. Search, the notification dropdown and the messages
+ * badge arrive with the messaging and search work; the slots are here.
+ */
+export function Header({ user }: { user: CurrentUser }) {
+  const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Your account';
+  return (
+    <header className="sticky top-0 z-40 border-b border-black/10 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Logo />
+        <div className="flex-1" data-slot="header-search" />
+        <Button asChild size="sm">
+          <Link href="/create-auction">
+            <Plus aria-hidden="true" /> Create
+          </Link>
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Notifications" data-slot="notifications">
+          <Bell aria-hidden="true" />
+        </Button>
+        <Button asChild variant="ghost" size="icon">
+          <Link href="/messages" aria-label="Messages">
+            <MessageCircle aria-hidden="true" />
+          </Link>
+        </Button>
+        <details className="relative">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-secondary/40">
+            <User aria-hidden="true" className="h-5 w-5" />
+            <span className="sr-only">Account menu for {displayName}</span>
+          </summary>
+          <ul className="absolute right-0 mt-2 w-40 rounded-md border border-black/10 bg-white py-1 shadow-lg">
+            <li>
+              <Link href="/profile" className="block px-4 py-2 text-sm hover:bg-secondary/40">
+                Profile
+              </Link>
+            </li>
+            <li>
+              {/* A full navigation: the server ends the session and redirects (SPEC §2). */}
+              <a href="/api/logout" className="block px-4 py-2 text-sm hover:bg-secondary/40">
+                Log out
+              </a>
+            </li>
+          </ul>
+        </details>
+      </div>
+    </header>
+  );
+}
+
+export function Logo() {
+  return (
+    <Link href="/" className="flex items-center gap-2 text-lg font-bold text-primary" aria-label="BidYourDate home">
+      <Heart aria-hidden="true" className="h-6 w-6 fill-current" />
+      <span>BidYourDate</span>
+    </Link>
+  );
+}

@@ -1,0 +1,22 @@
+import { TOAST_DURATION_MS } from '@bid/contract';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { useToast } from './use-toast';
+
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <ToastProvider duration={TOAST_DURATION_MS}>
+      {toasts.map(({ id, title, description, action, ...props }) => (
+        <Toast key={id} {...props} data-testid="toast">
+          <div className="grid gap-1">
+            {title && <ToastTitle>{title}</ToastTitle>}
+            {description && <ToastDescription>{description}</ToastDescription>}
+          </div>
+          {action}
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { getQueryFn } from '@/lib/queryClient';
+
+export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+
+/** The signed-in user as the server sees them (GET /api/auth/user). */
+export interface CurrentUser {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  bio: string | null;
+  age: number | null;
+  location: string | null;
+  country: string | null;
+  zipCode: string | null;
+  interests: string[];
+  sex: 'male' | 'female' | 'other' | null;
+  gender: string | null;
+  openToDatesWith: Array<'male' | 'female' | 'other'>;
+  identityVerificationStatus: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** SPEC §4 "Visitor state": authenticated if the current-user call returns data; a 401 means logged out. */
+export function useAuth() {
+  const query = useQuery({
+    queryKey: AUTH_USER_KEY,
+    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+    retry: false,
+  });
+  const user = query.data ?? null;
+  return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
+}

@@ -1,0 +1,74 @@
+/**
+ * The data client of SPEC §7: every call sends credentials; a JSON body and its content
+ * type only when there is a body; a non-OK response throws "<status>: <body text or
+ * status text>" (SPEC §8).
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    /** The response body as text (or the status text when the body was empty). */
+    readonly bodyText: string,
+  ) {
+    super(`${status}: ${bodyText}`);
+  }
+
+  /** The server's human-readable message: `message` of a JSON error body, else the body text. */
+  get serverMessage(): string {
+    try {
+      const parsed: unknown = JSON.parse(this.bodyText);
+      if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+        return (parsed as { message: string }).message;
+      }
+    } catch {
+      // Not JSON: the text itself is the message.
+    }
+    return this.bodyText;
+  }
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new ApiError(res.status, text);
+}
+
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const hasBody = data !== undefined;
+  const res = await fetch(url, {
+    method,
+    headers: hasBody ? { 'Content-Type': 'application/json' } : {},
+    body: hasBody ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** `true` for values a query key's parameter object leaves out of the URL (SPEC §7). */
+function isSkippedParam(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || value === 'all' || value === 'any';
+}
+
+/**
+ * Builds a GET path from a query key: the first element is the path; a string second
+ * element is appended as a path segment; an object second element becomes query
+ * parameters, skipping empty values and the values `all` and `any`.
+ */
+export function queryKeyToUrl(queryKey: readonly unknown[]): string {
+  const [base, second] = queryKey;
+  if (typeof base !== 'string') throw new TypeError('The first query-key element must be a path');
+  if (typeof second === 'string' || typeof second === 'number') {
+    return `${base.replace(/\/+$/, '')}/${encodeURIComponent(String(second))}`;
+  }
+  if (second && typeof second === 'object') {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(second as Record<string, unknown>)) {
+      if (isSkippedParam(value)) continue;
+      params.append(key, String(value));
+    }
+    const query = params.toString();
+    return query ? `${base}?${query}` : base;
+  }
+  return base;
+}

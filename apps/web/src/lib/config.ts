@@ -1,0 +1,18 @@
+/** Run-time settings the server injects into index.html (see the server's web plugin). */
+export interface PublicConfig {
+  waitlistUrl: string;
+}
+
+const DEFAULT_CONFIG: PublicConfig = { waitlistUrl: '/login?mode=signup' };
+
+function readConfig(): PublicConfig {
+  const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content');
+  if (!content) return DEFAULT_CONFIG;
+  try {
+    return { ...DEFAULT_CONFIG, ...(JSON.parse(content) as Partial<PublicConfig>) };
+  } catch {
+    return DEFAULT_CONFIG;
+  }
+}
+
+export const publicConfig: PublicConfig = readConfig();

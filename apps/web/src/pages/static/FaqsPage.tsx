@@ -1,0 +1,3 @@
+export default function FaqsPage() {
+  return <h1>Faqs</h1>;
+}

@@ -1,0 +1,23 @@
+import type { Sex } from './constants.js';
+
+const GENDER_ALIASES: Record<string, Sex> = {
+  m: 'male',
+  male: 'male',
+  man: 'male',
+  f: 'female',
+  female: 'female',
+  woman: 'female',
+  other: 'other',
+  'non-binary': 'other',
+  nonbinary: 'other',
+  nb: 'other',
+};
+
+/**
+ * SPEC §4 "Gender normalisation": trimmed, case-insensitive; anything unknown or
+ * empty maps to female. The theme palette follows the result.
+ */
+export function normalizeGender(value: string | null | undefined): Sex {
+  const key = (value ?? '').trim().toLowerCase();
+  return GENDER_ALIASES[key] ?? 'female';
+}

@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './gender.js';
+export * from './errors.js';
