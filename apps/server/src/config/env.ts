@@ -87,6 +87,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  if (isProduction && e.SEED_DEMO) {
+    throw new ConfigError('SEED_DEMO cannot be turned on in production: demo accounts have a published password.');
+  }
+
   const stripePartial = Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY);
   if (stripePartial) {
     throw new ConfigError('Set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither.');

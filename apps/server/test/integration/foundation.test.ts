@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/app.js';
+import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+
+describe.each(testDatabaseFactories())('server foundation on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    app = await createTestApp(testDb.database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  it('reports the database in GET /api/health', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { kind: factory.kind, ok: true } });
+  });
+
+  it('answers unknown /api routes with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+  });
+
+  it('treats a visitor without a session as logged out', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
+  });
+
+  it('sends security headers on every response', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // HSTS belongs to production behind https only.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import type { Database } from '../../src/db/client.js';
+
+export const TEST_PUBLIC_URL = 'http://localhost:5000';
+
+/** Builds the real app on a test database, without the web bundle. */
+export async function createTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+  const app = await buildApp({ config, database, serveWeb: false, ...options });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database, type DatabaseKind } from '../../src/db/client.js';
+import { runMigrations } from '../../src/db/migrate.js';
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the connection and drops anything the test created. */
+  cleanup(): Promise<void>;
+}
+
+export interface TestDatabaseFactory {
+  kind: DatabaseKind;
+  /** Opens a fresh, migrated, empty database that no other test file sees. */
+  open(): Promise<TestDatabase>;
+}
+
+const pgliteFactory: TestDatabaseFactory = {
+  kind: 'pglite',
+  async open() {
+    const database = await openDatabase({});
+    await runMigrations(database);
+    return { database, cleanup: () => database.close() };
+  },
+};
+
+function postgresFactory(adminUrl: string): TestDatabaseFactory {
+  return {
+    kind: 'postgres',
+    async open() {
+      const name = `test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+      await runMigrations(database);
+      return {
+        database,
+        async cleanup() {
+          await database.close();
+          const dropper = new pg.Client({ connectionString: adminUrl });
+          await dropper.connect();
+          try {
+            await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          } finally {
+            await dropper.end();
+          }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The databases every integration test runs on: PGlite always, and PostgreSQL as well
+ * when TEST_DATABASE_URL names a server (GUIDE §4). Use with `describe.each`.
+ */
+export function testDatabaseFactories(): TestDatabaseFactory[] {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? [pgliteFactory, postgresFactory(url)] : [pgliteFactory];
+}
+
+/** Only the PostgreSQL factory (empty without TEST_DATABASE_URL), for tests of real concurrency. */
+export function postgresOnlyFactories(): TestDatabaseFactory[] {
+  return testDatabaseFactories().filter((f) => f.kind === 'postgres');
+}

@@ -1,0 +1,21 @@
+// `npm run test:e2e`: builds the app and runs the Playwright specs in Debian's Chromium.
+// Without a browser it says so loudly, and fails when CI is set (GUIDE §4).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const banner = '!'.repeat(78);
+  console.error(`\n${banner}\n  NO BROWSER: ${chromium} does not exist, so the browser tests did NOT run.`);
+  console.error('  Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.');
+  console.error(`${banner}\n`);
+  process.exit(process.env.CI ? 1 : 0);
+}
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+if (!process.env.E2E_SKIP_BUILD) run('npm', ['run', 'build']);
+run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
