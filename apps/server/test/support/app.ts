@@ -9,10 +9,13 @@ export const TEST_PUBLIC_URL = 'http://localhost:5000';
 export async function createTestApp(
   database: Database,
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; configure?: (app: FastifyInstance) => void | Promise<void> } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
-  const app = await buildApp({ config, database, serveWeb: false, ...options });
+  const { configure, ...deps } = options;
+  const app = await buildApp({ config, database, serveWeb: false, ...deps });
+  // Lets a test add a probe route (for behaviour shared by every route) before the app starts.
+  await configure?.(app);
   await app.ready();
   return app;
 }

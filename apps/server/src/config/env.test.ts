@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+describe('loadConfig', () => {
+  it('runs in development with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 5000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      publicUrl: 'http://localhost:5000',
+      stripe: undefined,
+      s3: undefined,
+    });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('turns demo data off with SEED_DEMO=0 and leaves it off outside development', () => {
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(false);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('refuses to boot in production without SESSION_SECRET and PUBLIC_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET and PUBLIC_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('boots in production with its secrets, without demo data', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(48),
+      PUBLIC_URL: 'https://bid.example.com/',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.publicUrl).toBe('https://bid.example.com');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('refuses demo data in production', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://x.test', SEED_DEMO: '1' }),
+    ).toThrow(/SEED_DEMO/);
+  });
+
+  it('explains bad values by variable name', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x/y' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('wants Stripe keys and S3 settings complete or absent', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(/S3_ENDPOINT/);
+    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' });
+    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1' });
+  });
+});

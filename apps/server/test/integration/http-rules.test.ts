@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { badRequest } from '../../src/lib/errors.js';
+import { requireUserId } from '../../src/plugins/auth.js';
+import { SESSION_COOKIE } from '../../src/plugins/session.js';
+import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
+import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { users } from '../../src/db/schema/index.js';
+
+/**
+ * Rules every route shares (GUIDE §3, §5), exercised through probe routes registered on
+ * the real app: validation messages, content types, body size, cross-site refusal,
+ * safe 500s, and the session cookie.
+ */
+describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let userId: string;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    const [user] = await testDb.database.db
+      .insert(users)
+      .values({ email: 'probe@example.com', firstName: 'Pat', lastName: 'Probe', sex: 'male' })
+      .returning();
+    userId = user!.id;
+    app = await createTestApp(testDb.database, {}, {
+      configure(instance) {
+        const r = instance.withTypeProvider<ZodTypeProvider>();
+        r.post(
+          '/api/test/echo',
+          { schema: { body: z.object({ firstName: z.string().min(1, 'First name is required') }) } },
+          async (request) => ({ received: request.body.firstName }),
+        );
+        r.post('/api/test/no-body', async () => ({ ok: true }));
+        r.post('/api/test/app-error', async () => {
+          throw badRequest('Bid must be at least 51', 'amount');
+        });
+        r.get('/api/test/crash', async () => {
+          throw new Error('connection string postgres://secret@db leaked?');
+        });
+        r.post('/api/test/sign-in', async (request, reply) => {
+          await instance.sessions.signIn(request, reply, userId);
+          return { ok: true };
+        });
+        r.get('/api/test/whoami', async (request) => ({ userId: requireUserId(request) }));
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  const json = { 'content-type': 'application/json' };
+
+  it('answers a validation error with 400 and the contract message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: { firstName: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'First name is required', code: 'validation', field: 'firstName' });
+  });
+
+  it('answers an AppError with its status, message and field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/app-error' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Bid must be at least 51', code: 'bad_request', field: 'amount' });
+  });
+
+  it('accepts a state change with no body and no content type', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/no-body' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['text/plain', 'hello'],
+    ['application/x-www-form-urlencoded', 'firstName=x'],
+    ['multipart/form-data; boundary=x', '--x--'],
+  ])('refuses a %s body with 415', async (contentType, payload) => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': contentType }, payload });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toMatch(/JSON/);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: '{"firstName":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The request body is not valid JSON.');
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: json,
+      payload: JSON.stringify({ firstName: 'x'.repeat(200_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('refuses state changes the browser marks cross-site, or from a foreign Origin', async () => {
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/test/no-body',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/test/no-body',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const ours = await app.inject({
+      method: 'POST',
+      url: '/api/test/no-body',
+      headers: { origin: TEST_PUBLIC_URL, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(ours.statusCode).toBe(200);
+  });
+
+  it('lets cross-site GETs through (they change nothing)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers an unexpected failure with a 500 that leaks nothing', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+    expect(res.body).not.toContain('postgres');
+  });
+
+  it('issues an HttpOnly, SameSite=Lax, signed session cookie and rotates it at sign-in', async () => {
+    const first = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+    const cookie = first.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // Over plain http in tests the cookie is not Secure; behind https it is (see secureCookies).
+    expect(cookie?.secure).toBeFalsy();
+
+    const me = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookie!.value } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: userId, firstName: 'Pat', gender: 'male', sex: 'male' });
+    expect(me.body).not.toContain('password');
+
+    const second = await app.inject({ method: 'POST', url: '/api/test/sign-in', cookies: { [SESSION_COOKIE]: cookie!.value } });
+    const rotated = second.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(rotated?.value).not.toBe(cookie?.value);
+    const old = await app.inject({ method: 'GET', url: '/api/test/whoami', cookies: { [SESSION_COOKIE]: cookie!.value } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('ignores a forged cookie value', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/whoami', cookies: { [SESSION_COOKIE]: 'forged.value' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('ends the session at logout: the replayed cookie is dead', async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+    const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    const logout = await app.inject({ method: 'GET', url: '/api/logout', cookies: { [SESSION_COOKIE]: value } });
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe('/');
+    const replay = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: value } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('sends /api/login without a provider to the sign-in screen, and an unconfigured provider back with a message', async () => {
+    const bare = await app.inject({ method: 'GET', url: '/api/login' });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/login');
+    const google = await app.inject({ method: 'GET', url: '/api/login?provider=google' });
+    expect(google.headers.location).toBe('/login?error=provider_unavailable');
+  });
+});

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { serverRoot } from '../../src/lib/paths.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** The real process (src/main.ts): boot on an empty embedded database, then drain on SIGTERM. */
+describe('server process', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bid-process-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('boots, serves, and on SIGTERM closes sockets and exits 0', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot(),
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+    try {
+      await waitForHealth(base, child);
+      // The boot log names every real service in use.
+      expect(output).toContain('embedded PGlite in');
+      expect(output).toContain('offline sandbox');
+
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { origin: base });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+
+      child.kill('SIGTERM');
+      await closed;
+      expect(await exited).toBe(0);
+      expect(output).toContain('shutdown complete');
+      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 90_000);
+
+  it('refuses a foreign-origin WebSocket handshake', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot(),
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: base },
+      stdio: 'ignore',
+    });
+    try {
+      await waitForHealth(base, child);
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { origin: 'https://evil.example' });
+      const status = await new Promise<number | undefined>((resolve) => {
+        socket.once('unexpected-response', (_req, res) => resolve(res.statusCode));
+        socket.once('open', () => resolve(101));
+        socket.once('error', () => resolve(undefined));
+      });
+      expect(status).toBe(403);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
