@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import type { RawData } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -30,7 +31,7 @@ export const realtimePlugin = fp(
       socket.on('message', (raw) => {
         let parsed: unknown;
         try {
-          parsed = JSON.parse(raw.toString());
+          parsed = JSON.parse(rawDataToString(raw));
         } catch {
           socket.send(JSON.stringify({ type: 'error', message: 'Messages must be JSON.' }));
           return;
@@ -56,4 +57,9 @@ function isAllowedOrigin(origin: string | undefined, publicOrigin: string, host:
   } catch {
     return false;
   }
+}
+
+function rawDataToString(raw: RawData): string {
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
+  return Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(new Uint8Array(raw)).toString('utf8');
 }
