@@ -1,3 +1,19 @@
+import { ClosingCtaSection } from '@/features/landing/ClosingCtaSection';
+import { FeaturedDatesSection } from '@/features/landing/FeaturedDatesSection';
+import { FeaturesSection } from '@/features/landing/FeaturesSection';
+import { HeroSection } from '@/features/landing/HeroSection';
+import { HowItWorksSection } from '@/features/landing/HowItWorksSection';
+
+/** SPEC §2 "Landing page": what logged-out visitors see at /. */
 export default function LandingPage() {
-  return <h1>Bid Your Perfect Date</h1>;
+  return (
+    <>
+      <title>BidYourDate: Bid Your Perfect Date</title>
+      <HeroSection />
+      <FeaturesSection />
+      <FeaturedDatesSection />
+      <HowItWorksSection />
+      <ClosingCtaSection />
+    </>
+  );
 }

@@ -1,6 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
+import { auctions, bids, users, type NewAuction, type NewBid, type NewUser } from '../schema/index.js';
+import { DEMO_COUNTRY } from './demo-content.js';
+import { planDemoData } from './demo-plan.js';
 
-/** Replaced by the demo data set; see docs/architecture.md. */
-export async function seedDemoDataIfEmpty(_db: Db): Promise<{ users: number; auctions: number; bids: number } | null> {
-  return null;
+/** Published on purpose (README, login hints): the demo runs in development only, never in production. */
+export const DEMO_PASSWORD = 'demo-password-2025';
+/** A reserved `.test` domain, so no demo address can ever receive mail. */
+export const DEMO_EMAIL_DOMAIN = 'demo.bidyourdate.test';
+
+/** Any constant works; it only has to differ from the other advisory lock keys of the app. */
+const DEMO_SEED_LOCK_KEY = 7_311_202_502;
+
+export interface DemoSeedCounts {
+  users: number;
+  auctions: number;
+  bids: number;
+}
+
+export function demoEmail(firstName: string, lastName: string): string {
+  return `${firstName}.${lastName}@${DEMO_EMAIL_DOMAIN}`.toLowerCase();
+}
+
+async function hasAnyUser(db: Pick<Db, 'select'>): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Loads the demo data set into an empty database and returns what it inserted, or
+ * returns null and changes nothing when any user exists: demo rows must never mix
+ * with real accounts.
+ */
+export async function seedDemoDataIfEmpty(db: Db, now: Date = new Date()): Promise<DemoSeedCounts | null> {
+  // Cheap check first, so a populated database never pays for hashing a password.
+  if (await hasAnyUser(db)) return null;
+
+  // argon2id is deliberately slow; one hash shared by all demo users keeps boot fast.
+  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const plan = planDemoData(now);
+
+  // Client-side ids let bids and winners refer to rows inserted in the same statement batch.
+  const userIds = plan.users.map(() => randomUUID());
+  const auctionIds = plan.auctions.map(() => randomUUID());
+  const idOf = (ids: string[], index: number): string => {
+    const id = ids[index];
+    if (!id) throw new Error(`demo plan refers to missing row ${index}`);
+    return id;
+  };
+
+  const userRows: NewUser[] = plan.users.map((user, index) => ({
+    id: idOf(userIds, index),
+    email: demoEmail(user.firstName, user.lastName),
+    passwordHash,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: null,
+    bio: user.bio,
+    age: user.age,
+    location: user.location,
+    country: DEMO_COUNTRY,
+    zipCode: user.zipCode,
+    latitude: user.latitude,
+    longitude: user.longitude,
+    interests: user.interests,
+    sex: user.sex,
+    openToDatesWith: user.openToDatesWith,
+    createdAt: user.createdAt,
+    updatedAt: user.createdAt,
+  }));
+
+  const auctionRows: NewAuction[] = plan.auctions.map((auction, index) => ({
+    id: idOf(auctionIds, index),
+    creatorId: idOf(userIds, auction.creator),
+    title: auction.title,
+    description: auction.description,
+    dateType: auction.dateType,
+    location: auction.location,
+    latitude: auction.latitude,
+    longitude: auction.longitude,
+    locationRadius: auction.locationRadius,
+    startingBid: auction.startingBid,
+    currentBid: auction.currentBid,
+    buyNowPrice: auction.buyNowPrice,
+    paymentResponsibility: auction.paymentResponsibility,
+    paymentNotes: auction.paymentNotes ?? null,
+    expectedDuration: auction.expectedDuration,
+    endTime: auction.endTime,
+    isActive: auction.isActive,
+    winnerId: auction.winner === null ? null : idOf(userIds, auction.winner),
+    bidCount: auction.bidCount,
+    createdAt: auction.createdAt,
+    updatedAt: auction.updatedAt,
+  }));
+
+  const bidRows: NewBid[] = plan.bids.map((bid) => ({
+    auctionId: idOf(auctionIds, bid.auction),
+    bidderId: idOf(userIds, bid.bidder),
+    amount: bid.amount,
+    createdAt: bid.createdAt,
+  }));
+
+  return db.transaction(async (tx) => {
+    // Two app instances booting at once must not both seed: the second waits here,
+    // then sees the first one's users and backs off.
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY}::bigint)`);
+    if (await hasAnyUser(tx)) return null;
+
+    await tx.insert(users).values(userRows);
+    await tx.insert(auctions).values(auctionRows);
+    if (bidRows.length > 0) await tx.insert(bids).values(bidRows);
+    return { users: userRows.length, auctions: auctionRows.length, bids: bidRows.length };
+  });
 }

@@ -1,3 +1,186 @@
+import { ChevronDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { StaticPage } from './StaticPage';
+
+interface Faq {
+  question: string;
+  answer: ReactNode;
+}
+
+interface FaqGroup {
+  id: string;
+  topic: string;
+  faqs: Faq[];
+}
+
+/** Grouped by topic; add a question to the group a reader would look in. */
+const FAQ_GROUPS: FaqGroup[] = [
+  {
+    id: 'getting-started',
+    topic: 'Getting started',
+    faqs: [
+      {
+        question: 'What is BidYourDate?',
+        answer:
+          'An auction marketplace for fun, platonic outings. Hosts auction a coffee, a dinner or an activity, and other members bid for the chance to go.',
+      },
+      {
+        question: 'Who can join?',
+        answer: 'Adults only: you must be 18 or older, and you verify your identity when you join.',
+      },
+      {
+        question: 'How does it work?',
+        answer:
+          'Create your profile, browse auctions and place bids, and when you win, message the host to plan your outing.',
+      },
+      {
+        question: 'Can I look around before I sign up?',
+        answer: (
+          <>
+            Yes. Anyone can <Link href="/browse">browse auctions</Link>. To bid or host, join from the home page; the
+            sign-up form opens in a new tab.
+          </>
+        ),
+      },
+    ],
+  },
+  {
+    id: 'bidding-and-payments',
+    topic: 'Bidding and payments',
+    faqs: [
+      {
+        question: 'When am I charged?',
+        answer: 'Bidders are charged only if they win. If you are outbid, you pay nothing.',
+      },
+      {
+        question: 'What does BidYourDate charge?',
+        answer: 'The service fee is 10% of successful bids.',
+      },
+      {
+        question: 'What happens to the money when I win?',
+        answer:
+          'Funds are held in escrow rather than paid straight to the host. The share of the winning bid that transfers to the host depends on the agreed length of the date.',
+      },
+      {
+        question: 'What if the date goes badly?',
+        answer:
+          'You can request a refund if the date goes badly. Refunds take 7-10 days to reach your original payment method once approved.',
+      },
+      {
+        question: 'What is Date Mode?',
+        answer: 'Date Mode lets you track the outing while it happens.',
+      },
+      {
+        question: 'How can I pay?',
+        answer: 'With a card or a US bank account, saved through our card payment provider.',
+      },
+    ],
+  },
+  {
+    id: 'safety-and-trust',
+    topic: 'Safety and trust',
+    faqs: [
+      {
+        question: 'How do you verify members?',
+        answer: 'Identity is verified through a partner that specialises in identity checks.',
+      },
+      {
+        question: 'What kind of dates are allowed?',
+        answer:
+          'All dates are public and non-sexual. Outings such as a coffee, a dinner or an activity take place in public places.',
+      },
+      {
+        question: 'Who can message me?',
+        answer: 'Only the winner and the host of an auction can message each other.',
+      },
+      {
+        question: 'How quickly are reports reviewed?',
+        answer: 'Our target for reviewing reports is 24 hours.',
+      },
+    ],
+  },
+  {
+    id: 'privacy',
+    topic: 'Privacy',
+    faqs: [
+      {
+        question: 'How long do you keep my verification data?',
+        answer: 'We keep verification data for 30 days, and then delete it.',
+      },
+      {
+        question: 'What happens if I stop using my account?',
+        answer: 'Inactive accounts are deleted after 12 months.',
+      },
+      {
+        question: 'How do I see or delete my data?',
+        answer: (
+          <>
+            Send us a rights request to see, correct, export or delete your data. We answer rights requests within 30-45
+            days. Read the full <Link href="/privacy">Privacy Policy</Link>.
+          </>
+        ),
+      },
+    ],
+  },
+];
+
+function FaqItem({ faq }: { faq: Faq }) {
+  return (
+    <details className="group rounded-xl border border-black/10 bg-white shadow-sm open:shadow-md">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary [&::-webkit-details-marker]:hidden">
+        {faq.question}
+        <ChevronDown
+          aria-hidden="true"
+          className="size-5 shrink-0 text-primary transition-transform group-open:rotate-180"
+        />
+      </summary>
+      <div className="px-5 pb-5 leading-7 text-neutral-text/90 [&_a]:font-medium [&_a]:text-primary [&_a]:underline">
+        <p>{faq.answer}</p>
+      </div>
+    </details>
+  );
+}
+
 export default function FaqsPage() {
-  return <h1>Faqs</h1>;
+  return (
+    <StaticPage
+      title="Frequently Asked Questions"
+      intro={
+        <p>Quick answers about joining, bidding, payments, safety and privacy. Select a question to read its answer.</p>
+      }
+    >
+      <nav aria-label="FAQ topics" className="mb-10">
+        <ul className="flex flex-wrap gap-2">
+          {FAQ_GROUPS.map((group) => (
+            <li key={group.id}>
+              <a
+                href={`#${group.id}`}
+                className="inline-block rounded-full border border-primary/30 bg-white px-4 py-1.5 text-sm font-medium text-primary hover:bg-secondary/40"
+              >
+                {group.topic}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {FAQ_GROUPS.map((group) => (
+        <section
+          key={group.id}
+          id={group.id}
+          aria-labelledby={`${group.id}-heading`}
+          className="mt-10 scroll-mt-4 first-of-type:mt-0"
+        >
+          <h2 id={`${group.id}-heading`} className="text-2xl font-bold tracking-tight">
+            {group.topic}
+          </h2>
+          <div className="mt-4 space-y-3">
+            {group.faqs.map((faq) => (
+              <FaqItem key={faq.question} faq={faq} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </StaticPage>
+  );
 }
