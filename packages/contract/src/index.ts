@@ -1,3 +1,5 @@
 export * from './constants.js';
 export * from './gender.js';
 export * from './errors.js';
+export * from './profile.js';
+export * from './auth.js';

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { OTP_LENGTH } from './constants.js';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** E-mail addresses are compared trimmed and lower-cased everywhere. */
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(320, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+export const otpSchema = z
+  .string({ error: 'Please enter the 6-digit code' })
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'Please enter the 6-digit code');
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const sendOtpSchema = z.object({ email: emailSchema });
+export const verifyOtpSchema = z.object({ email: emailSchema, otp: otpSchema });
+export const completeEmailAuthSchema = z.object({
+  verificationToken: z.string({ error: 'Verification token is required' }).min(1).max(256),
+  password: passwordSchema,
+  isSignup: z.boolean({ error: 'isSignup must be true or false' }),
+});
+
+/** SPEC §5: the code input accepts digits only, at most six. */
+export function sanitizeOtpInput(value: string): string {
+  return value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { BIO_MAX, MAX_AGE, MIN_AGE, SEXES } from './constants.js';
+
+/** Interests are short tags; these bounds keep a profile readable and its row small. */
+export const INTERESTS_MAX = 20;
+export const INTEREST_MAX_LENGTH = 40;
+
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+/**
+ * SPEC §5 "Profile form": the one schema the profile form and `PUT /api/profile` both use,
+ * with the spec's messages.
+ */
+export const profileFormSchema = z.object({
+  firstName: requiredText('First name is required', 100, 'First name is too long'),
+  lastName: requiredText('Last name is required', 100, 'Last name is too long'),
+  bio: z
+    .string()
+    .trim()
+    .max(BIO_MAX, 'Bio must be less than 500 characters')
+    .optional()
+    .transform((v) => v ?? ''),
+  age: z.coerce
+    .number({ error: 'Invalid age' })
+    .int('Invalid age')
+    .min(MIN_AGE, 'Must be at least 18')
+    .max(MAX_AGE, 'Invalid age'),
+  location: requiredText('Location is required', 255, 'Location is too long'),
+  country: requiredText('Country is required', 100, 'Country is too long'),
+  zipCode: requiredText('Zip code is required', 20, 'Zip code is too long'),
+  interests: z
+    .array(z.string().max(INTEREST_MAX_LENGTH, `Each interest must be at most ${INTEREST_MAX_LENGTH} characters`))
+    .max(INTERESTS_MAX, `Add at most ${INTERESTS_MAX} interests`)
+    .optional()
+    .transform((list) => normalizeInterests(list ?? [])),
+  sex: z.enum(SEXES, { error: 'Please select your gender' }),
+  openToDatesWith: z
+    .array(z.enum(SEXES, { error: 'Please select at least one dating preference' }), {
+      error: 'Please select at least one dating preference',
+    })
+    .min(1, 'Please select at least one dating preference')
+    .transform((list) => [...new Set(list)]),
+});
+
+export type ProfileFormInput = z.input<typeof profileFormSchema>;
+export type ProfileForm = z.output<typeof profileFormSchema>;
+
+/** SPEC §5 "Interests": blank entries and duplicates are ignored (case-insensitively). */
+export function normalizeInterests(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of list) {
+    const interest = raw.trim();
+    const key = interest.toLowerCase();
+    if (!interest || seen.has(key)) continue;
+    seen.add(key);
+    result.push(interest);
+  }
+  return result;
+}
+
+/** The fields SPEC §5 requires before bidding or creating an auction. */
+export interface ProfileCompletenessFields {
+  firstName?: string | null;
+  lastName?: string | null;
+  age?: number | null;
+  location?: string | null;
+  sex?: string | null;
+  openToDatesWith?: readonly string[] | null;
+}
+
+/** SPEC §5 "Profile completeness": one function for the server's checks and the web's prompts. */
+export function isProfileComplete(user: ProfileCompletenessFields): boolean {
+  const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim().length > 0;
+  return (
+    filled(user.firstName) &&
+    filled(user.lastName) &&
+    typeof user.age === 'number' &&
+    filled(user.location) &&
+    filled(user.sex) &&
+    (user.openToDatesWith?.length ?? 0) > 0
+  );
+}
+
+export const INCOMPLETE_PROFILE_TITLE = 'Complete Your Profile';
+export const INCOMPLETE_PROFILE_FOR_BID =
+  'Please complete all mandatory profile fields (name, age, gender, location, and dating preferences) before placing a bid.';
+export const INCOMPLETE_PROFILE_FOR_AUCTION =
+  'Please complete all mandatory profile fields (name, age, gender, location, and dating preferences) before creating an auction.';
