@@ -46,6 +46,7 @@ export default defineConfig({
       SEED_DEMO: '0',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

@@ -1,7 +1,9 @@
 // `npm run test:e2e`: builds the app and runs the Playwright specs in Debian's Chromium.
 // Without a browser it says so loudly, and fails when CI is set (GUIDE §4).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -17,5 +19,12 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (!process.env.E2E_SKIP_BUILD) run('npm', ['run', 'build']);
+// Each run builds the web app into its own folder, so parallel runs never serve each other's files.
+// (E2E_SKIP_BUILD reuses an earlier build: E2E_WEB_DIST, or apps/web/dist.)
+if (!process.env.E2E_SKIP_BUILD) {
+  const webDist = process.env.E2E_WEB_DIST ?? mkdtempSync(path.join(os.tmpdir(), 'bid-e2e-web-'));
+  run('npm', ['run', 'build', '-w', '@bid/web', '--', '--outDir', webDist, '--emptyOutDir']);
+  run('npm', ['run', 'build', '-w', '@bid/server']);
+  process.env.E2E_WEB_DIST = webDist;
+}
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

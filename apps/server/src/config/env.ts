@@ -31,6 +31,10 @@ const rawEnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SEED_DEMO: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  OTP_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
+  OTP_EMAIL_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  OTP_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  OTP_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   WAITLIST_URL: z.string().min(1).default('/login?mode=signup'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -55,6 +59,8 @@ export interface AppConfig {
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
   seedDemo: boolean;
+  /** Limits on sending sign-in codes (GUIDE §5); one address is often shared by a household or campus. */
+  otpRateLimit: { perEmail: number; emailWindowMinutes: number; perIp: number; ipWindowMinutes: number };
   trustProxy: boolean;
   waitlistUrl: string;
   logLevel: string;
@@ -131,6 +137,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     // Demo data is for people trying the product, never for production or tests.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
+    otpRateLimit: {
+      perEmail: e.OTP_MAX_PER_EMAIL,
+      emailWindowMinutes: e.OTP_EMAIL_WINDOW_MINUTES,
+      perIp: e.OTP_MAX_PER_IP,
+      ipWindowMinutes: e.OTP_IP_WINDOW_MINUTES,
+    },
     trustProxy: e.TRUST_PROXY,
     waitlistUrl: e.WAITLIST_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -5,3 +5,4 @@ export * from './messages.js';
 export * from './notifications.js';
 export * from './audit.js';
 export * from './sessions.js';
+export * from './auth.js';
