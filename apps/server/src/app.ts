@@ -5,6 +5,10 @@ import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import { defaultWebDistDir } from './lib/paths.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
+import { myListsRoutes } from './modules/auctions/auctions.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -20,6 +24,8 @@ export interface AppDependencies {
   /** Serve the built web app (off in API tests, which need no build). */
   serveWeb?: boolean;
   now?: () => Date;
+  /** Where mail goes; by default SMTP when SMTP_URL is set, otherwise the log. */
+  mailer?: Mailer;
 }
 
 /** JSON bodies are small in this API; a larger body is refused with a 413. */
@@ -62,7 +68,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(realtimePlugin, { publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, { database });
+  const now = deps.now ?? (() => new Date());
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, `BidYourDate <no-reply@${new URL(config.publicUrl).hostname}>`)
+      : createLogMailer(app.log));
+
   await app.register(authRoutes, { db: database.db });
+  await app.register(emailAuthRoutes, { db: database.db, mailer, config, now });
+  await app.register(profileRoutes, { db: database.db });
+  await app.register(myListsRoutes, { db: database.db });
 
   if (deps.serveWeb ?? true) {
     await app.register(webPlugin, {

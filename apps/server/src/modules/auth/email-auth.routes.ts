@@ -1,0 +1,40 @@
+import { completeEmailAuthSchema, sendOtpSchema, verifyOtpSchema } from '@bid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { presentCurrentUser } from '../users/users.presenter.js';
+import { findUserById } from '../users/users.repository.js';
+import {
+  completeEmailAuth,
+  sendSignInCode,
+  verifySignInCode,
+  type EmailAuthDeps,
+  type EmailAuthOutcome,
+} from './email-auth.service.js';
+
+const COMPLETE_MESSAGES: Record<EmailAuthOutcome, string> = {
+  signed_in: 'Signed in',
+  account_created: 'Account created',
+  password_reset: 'Password updated and signed in',
+};
+
+/** SPEC §7 e-mail sign-in: send a code, verify it, then finish with a password. */
+export async function emailAuthRoutes(app: FastifyInstance, deps: EmailAuthDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/auth/send-otp', { schema: { body: sendOtpSchema } }, async (request) => {
+    const result = await sendSignInCode(deps, { email: request.body.email, ip: request.ip });
+    return { message: 'Verification code sent', ...result };
+  });
+
+  r.post('/api/auth/verify-otp', { schema: { body: verifyOtpSchema } }, async (request) => {
+    const { verificationToken } = await verifySignInCode(deps, request.body);
+    return { verificationToken, message: 'Code verified' };
+  });
+
+  r.post('/api/auth/complete-email-auth', { schema: { body: completeEmailAuthSchema } }, async (request, reply) => {
+    const result = await completeEmailAuth(deps, request.body, (userId) => app.sessions.endAllForUser(userId));
+    await app.sessions.signIn(request, reply, result.userId);
+    const user = await findUserById(deps.db, result.userId);
+    return { message: COMPLETE_MESSAGES[result.outcome], user: user ? presentCurrentUser(user) : null };
+  });
+}
