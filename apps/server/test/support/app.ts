@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { Database } from '../../src/db/client.js';
+import type { Mailer } from '../../src/lib/mailer.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:5000';
 
@@ -9,7 +10,11 @@ export const TEST_PUBLIC_URL = 'http://localhost:5000';
 export async function createTestApp(
   database: Database,
   env: Record<string, string> = {},
-  options: { now?: () => Date; configure?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    now?: () => Date;
+    mailer?: Mailer;
+    configure?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
   const { configure, ...deps } = options;

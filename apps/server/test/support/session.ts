@@ -5,7 +5,8 @@ export function sessionCookieOf(res: LightMyRequestResponse): string | undefined
   return res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
 }
 
-export const withSession = (cookie: string | undefined) => (cookie ? { [SESSION_COOKIE]: cookie } : {});
+export const withSession = (cookie: string | undefined): Record<string, string> =>
+  cookie ? { [SESSION_COOKIE]: cookie } : {};
 
 /**
  * Signs a user up (or in) through the real e-mail flow and returns the session cookie.
