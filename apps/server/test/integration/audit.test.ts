@@ -1,0 +1,382 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { auditLogs, type AuditLog } from '../../src/db/schema/index.js';
+import { computeAuditEntryHash } from '../../src/modules/audit/audit.hash.js';
+import { computeRetentionDate } from '../../src/modules/audit/audit.policy.js';
+import {
+  recordAuditEvent,
+  toAuditEntryContent,
+  verifyAuditChain,
+  type AuditEvent,
+} from '../../src/modules/audit/audit.service.js';
+import { serverRoot } from '../../src/lib/paths.js';
+import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+
+const USER_ID = '11111111-2222-4333-8444-555555555555';
+
+function loginEvent(n: number): AuditEvent {
+  return {
+    action: 'login',
+    outcome: 'success',
+    resource: 'session',
+    userId: USER_ID,
+    details: { method: 'email', attempt: n },
+    clientIp: '198.51.100.7',
+    userAgent: 'Vitest',
+    sessionId: `session-${n}`,
+  };
+}
+
+async function appendEvents(db: Db, count: number): Promise<AuditLog[]> {
+  const rows: AuditLog[] = [];
+  for (let n = 1; n <= count; n += 1) rows.push(await recordAuditEvent(db, loginEvent(n)));
+  return rows;
+}
+
+async function listChain(db: Db): Promise<AuditLog[]> {
+  return db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
+}
+
+/** The PostgreSQL URL of a test database, for a second pool or a child process. */
+async function urlOf(database: Database): Promise<string> {
+  if (database.driver.kind !== 'postgres') throw new Error('only a PostgreSQL test database has a URL');
+  const result = await database.driver.pool.query<{ name: string }>('select current_database() as name');
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${result.rows[0]!.name}`;
+  return url.toString();
+}
+
+interface CliResult {
+  code: number | null;
+  output: string;
+}
+
+/** Runs `src/scripts/audit-verify.ts` the way `npm run audit:verify` does, from the server folder. */
+async function runVerifyCli(env: Record<string, string>): Promise<CliResult> {
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  // Keep the child in the server folder rather than wherever `npm` was started.
+  delete childEnv.INIT_CWD;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/audit-verify.ts'], {
+    cwd: serverRoot(),
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  return { code, output };
+}
+
+describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    db = testDb.database.db;
+  });
+  afterAll(async () => {
+    await testDb.cleanup();
+  });
+  beforeEach(async () => {
+    await db.execute(sql`delete from audit_logs`);
+  });
+
+  it('calls an empty chain intact', async () => {
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 0 });
+  });
+
+  it('appends entries numbered 1..n, each linked to the hash of the one before', async () => {
+    const returned = await appendEvents(db, 5);
+    const rows = await listChain(db);
+    expect(rows).toEqual(returned);
+    expect(rows.map((r) => r.sequence)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows[0]!.previousHash).toBeNull();
+    for (let i = 1; i < rows.length; i += 1) expect(rows[i]!.previousHash).toBe(rows[i - 1]!.entryHash);
+    for (const row of rows) {
+      expect(row.entryHash).toBe(computeAuditEntryHash(toAuditEntryContent(row)));
+      expect(row.complianceLevel).toBe('ial2');
+      expect(row.retentionDate).toEqual(computeRetentionDate('login', row.timestamp));
+    }
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 5 });
+    // Page boundaries must not hide or repeat an entry.
+    expect(await verifyAuditChain(db, { batchSize: 2 })).toEqual({ ok: true, entries: 5 });
+    expect(await verifyAuditChain(db, { batchSize: 5 })).toEqual({ ok: true, entries: 5 });
+  });
+
+  it('stores the given time, compliance level and empty optional fields as given', async () => {
+    const at = new Date('2026-02-03T04:05:06.789Z');
+    const row = await recordAuditEvent(db, {
+      action: 'verification_complete',
+      outcome: 'success',
+      resource: 'identity',
+      complianceLevel: 'ial1',
+      at,
+    });
+    expect(row).toMatchObject({
+      timestamp: at,
+      userId: null,
+      resourceId: null,
+      details: null,
+      clientIp: null,
+      userAgent: null,
+      sessionId: null,
+      complianceLevel: 'ial1',
+      retentionDate: new Date('2033-02-03T04:05:06.789Z'),
+    });
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 1 });
+  });
+
+  it('never stores secrets from details or the raw session id', async () => {
+    const rawSessionId = 'raw-session-id-7c1e0b9d2f';
+    const row = await recordAuditEvent(db, {
+      action: 'verification_start',
+      outcome: 'failure',
+      resource: 'email',
+      details: {
+        email: 'someone@example.com',
+        password: 'hunter2-password',
+        otp: '481516',
+        code: '234234',
+        token: 'plain-token-value',
+        verificationToken: 'vt-value-0001',
+        secret: 'shh-value',
+        cookie: 'sid=cookie-value',
+        nested: { refreshToken: 'refresh-value', userPassword: 'pw-value', reason: 'wrong_code' },
+        sessionId: rawSessionId,
+      },
+      sessionId: rawSessionId,
+    });
+    expect(row.sessionId).toBe(createHash('sha256').update(rawSessionId).digest('hex'));
+    expect(row.details).toEqual({ email: 'someone@example.com', nested: { reason: 'wrong_code' } });
+
+    const [stored] = await db.select({ text: sql<string>`row_to_json(${auditLogs})::text` }).from(auditLogs);
+    const text = stored!.text;
+    for (const secret of [
+      rawSessionId,
+      'hunter2-password',
+      '481516',
+      '234234',
+      'plain-token-value',
+      'vt-value-0001',
+      'shh-value',
+      'cookie-value',
+      'refresh-value',
+      'pw-value',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 1 });
+  });
+
+  it('names an entry whose details were edited', async () => {
+    const rows = await appendEvents(db, 5);
+    await db.execute(sql`update audit_logs set details = '{"method":"email","attempt":99}' where sequence = 3`);
+    expect(await verifyAuditChain(db)).toEqual({
+      ok: false,
+      entries: 2,
+      brokenAt: { sequence: 3, id: rows[2]!.id, reason: 'entry hash does not match its content' },
+    });
+  });
+
+  it('names an entry whose outcome was edited', async () => {
+    const rows = await appendEvents(db, 4);
+    await db.execute(sql`update audit_logs set outcome = 'failure' where sequence = 2`);
+    expect(await verifyAuditChain(db)).toMatchObject({
+      ok: false,
+      brokenAt: { sequence: 2, id: rows[1]!.id, reason: 'entry hash does not match its content' },
+    });
+  });
+
+  it('finds an edit past the first page', async () => {
+    const rows = await appendEvents(db, 7);
+    await db.execute(sql`update audit_logs set client_ip = '192.0.2.1' where sequence = 5`);
+    expect(await verifyAuditChain(db, { batchSize: 3 })).toEqual({
+      ok: false,
+      entries: 4,
+      brokenAt: { sequence: 5, id: rows[4]!.id, reason: 'entry hash does not match its content' },
+    });
+  });
+
+  it('names the next entry when an edited entry had its hash recomputed', async () => {
+    const rows = await appendEvents(db, 5);
+    const forged = { ...toAuditEntryContent(rows[2]!), outcome: 'failure' as const };
+    await db
+      .update(auditLogs)
+      .set({ outcome: 'failure', entryHash: computeAuditEntryHash(forged) })
+      .where(eq(auditLogs.id, rows[2]!.id));
+    expect(await verifyAuditChain(db)).toEqual({
+      ok: false,
+      entries: 3,
+      brokenAt: { sequence: 4, id: rows[3]!.id, reason: 'previous hash does not match entry 3' },
+    });
+  });
+
+  it('names the entry after a deleted one', async () => {
+    const rows = await appendEvents(db, 5);
+    await db.execute(sql`delete from audit_logs where sequence = 3`);
+    expect(await verifyAuditChain(db)).toEqual({
+      ok: false,
+      entries: 2,
+      brokenAt: { sequence: 4, id: rows[3]!.id, reason: 'sequence gap: expected 3, found 4' },
+    });
+  });
+
+  it('still finds a deletion whose gap was closed by renumbering', async () => {
+    const rows = await appendEvents(db, 5);
+    await db.execute(sql`delete from audit_logs where sequence = 3`);
+    await db.execute(sql`update audit_logs set sequence = sequence - 1 where sequence = 4`);
+    await db.execute(sql`update audit_logs set sequence = sequence - 1 where sequence = 5`);
+    expect(await verifyAuditChain(db)).toMatchObject({
+      ok: false,
+      brokenAt: { sequence: 3, id: rows[3]!.id, reason: 'entry hash does not match its content' },
+    });
+  });
+
+  it('names the first entry of two whose sequences were swapped', async () => {
+    const rows = await appendEvents(db, 5);
+    // Three steps, because the unique constraint is checked row by row.
+    await db.execute(sql`update audit_logs set sequence = -1 where sequence = 3`);
+    await db.execute(sql`update audit_logs set sequence = 3 where sequence = 4`);
+    await db.execute(sql`update audit_logs set sequence = 4 where sequence = -1`);
+    expect(await verifyAuditChain(db)).toEqual({
+      ok: false,
+      entries: 2,
+      brokenAt: { sequence: 3, id: rows[3]!.id, reason: 'entry hash does not match its content' },
+    });
+  });
+
+  it('rejects a chain whose first entry is missing', async () => {
+    const rows = await appendEvents(db, 3);
+    await db.execute(sql`delete from audit_logs where sequence = 1`);
+    expect(await verifyAuditChain(db)).toEqual({
+      ok: false,
+      entries: 0,
+      brokenAt: { sequence: 2, id: rows[1]!.id, reason: 'sequence gap: expected 1, found 2' },
+    });
+  });
+
+  it('rejects a first entry that claims a predecessor', async () => {
+    const rows = await appendEvents(db, 2);
+    const forged = { ...toAuditEntryContent(rows[0]!), previousHash: 'f'.repeat(64) };
+    await db
+      .update(auditLogs)
+      .set({ previousHash: forged.previousHash, entryHash: computeAuditEntryHash(forged) })
+      .where(eq(auditLogs.id, rows[0]!.id));
+    expect(await verifyAuditChain(db)).toMatchObject({
+      ok: false,
+      brokenAt: { sequence: 1, id: rows[0]!.id, reason: 'the first entry must not have a previous hash' },
+    });
+  });
+
+  it('sees an entry moved below sequence 1', async () => {
+    const rows = await appendEvents(db, 2);
+    await db.execute(sql`update audit_logs set sequence = 0 where sequence = 1`);
+    expect(await verifyAuditChain(db, { batchSize: 1 })).toMatchObject({
+      ok: false,
+      brokenAt: { sequence: 0, id: rows[0]!.id, reason: 'sequence gap: expected 1, found 0' },
+    });
+  });
+
+  it('leaves no gap when the caller rolls back its transaction', async () => {
+    await recordAuditEvent(db, loginEvent(1));
+    await expect(
+      db.transaction(async (tx) => {
+        await recordAuditEvent(tx, loginEvent(2));
+        throw new Error('use case failed');
+      }),
+    ).rejects.toThrow('use case failed');
+    await recordAuditEvent(db, loginEvent(3));
+    expect((await listChain(db)).map((r) => r.sequence)).toEqual([1, 2]);
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 2 });
+  });
+
+  it('keeps the chain intact when appends overlap in one process', async () => {
+    await Promise.all(Array.from({ length: 10 }, (_, i) => recordAuditEvent(db, loginEvent(i + 1))));
+    expect((await listChain(db)).map((r) => r.sequence)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 10 });
+  });
+});
+
+describe.each(postgresOnlyFactories())('audit chain under concurrency and from the CLI on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let db: Db;
+  let url: string;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    db = testDb.database.db;
+    url = await urlOf(testDb.database);
+  });
+  afterAll(async () => {
+    await testDb.cleanup();
+  });
+  beforeEach(async () => {
+    await db.execute(sql`delete from audit_logs`);
+  });
+
+  it('numbers 50 concurrent appends from two app instances exactly 1..50', async () => {
+    // A second pool stands in for a second app instance: the lock must hold across both.
+    const other = await openDatabase({ databaseUrl: url, poolSize: 10 });
+    try {
+      const appends = Array.from({ length: 50 }, (_, i) =>
+        recordAuditEvent(i % 2 === 0 ? db : other.db, loginEvent(i + 1)),
+      );
+      const returned = await Promise.all(appends);
+      expect(returned.map((r) => r.sequence).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+      const rows = await listChain(db);
+      expect(rows.map((r) => r.sequence)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+      expect(new Set(rows.map((r) => r.entryHash)).size).toBe(50);
+      expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 50 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('`audit:verify` exits 0 on an intact chain and 1 naming the broken entry', async () => {
+    const rows = await appendEvents(db, 3);
+    const intact = await runVerifyCli({ DATABASE_URL: url });
+    expect(intact.output).toContain('Audit chain OK: 3 entries');
+    expect(intact.code).toBe(0);
+
+    await db.execute(sql`update audit_logs set details = '{"forged":true}' where sequence = 2`);
+    const broken = await runVerifyCli({ DATABASE_URL: url });
+    expect(broken.output).toContain(
+      `Audit chain BROKEN at entry #2 (${rows[1]!.id}): entry hash does not match its content`,
+    );
+    expect(broken.code).toBe(1);
+  }, 60_000);
+});
+
+describe('`audit:verify` on embedded PGlite under DATA_DIR', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bid-audit-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to report on a database that does not exist, then checks the one the server made', async () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const missing = await runVerifyCli(env);
+    expect(missing.output).toContain('No database to check');
+    expect(missing.code).toBe(2);
+
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    try {
+      await runMigrations(database);
+      await appendEvents(database.db, 2);
+    } finally {
+      await database.close();
+    }
+    const intact = await runVerifyCli(env);
+    expect(intact.output).toContain('Audit chain OK: 2 entries');
+    expect(intact.code).toBe(0);
+  }, 60_000);
+});
