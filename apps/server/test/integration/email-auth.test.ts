@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOtps, emailVerificationTokens, users } from '../../src/db/schema/index.js';
+import { auditLogs, emailOtps, emailVerificationTokens, users } from '../../src/db/schema/index.js';
+import { verifyAuditChain } from '../../src/modules/audit/audit.service.js';
 import {
   BURNED_CODE_MESSAGE,
   EXPIRED_CODE_MESSAGE,
@@ -293,5 +294,46 @@ describe.each(testDatabaseFactories())('per-address limit on $kind', (factory) =
       headers: spoof(50),
     });
     expect(behindProxy.statusCode).toBe(200);
+  });
+});
+
+describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    app = await createTestApp(testDb.database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  it('records successful and failed sign-ins in a valid chain, without secrets', async () => {
+    const email = freshEmail();
+    const password = 'a secret password';
+    const { body } = await signInByEmail(app, email, password, true);
+
+    const { devOtp } = (await app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email } })).json();
+    const { verificationToken } = (
+      await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp: devOtp } })
+    ).json();
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-email-auth',
+      payload: { verificationToken, password: 'not the password', isSignup: false },
+    });
+    expect(wrong.statusCode).toBe(401);
+
+    const rows = await testDb.database.db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
+    expect(rows.map((r) => [r.action, r.outcome])).toEqual([
+      ['login', 'success'],
+      ['login', 'failure'],
+    ]);
+    expect(rows[0]).toMatchObject({ userId: body.user.id, resource: 'session', complianceLevel: 'ial1' });
+    const stored = JSON.stringify(rows);
+    for (const secret of [password, 'not the password', devOtp, verificationToken]) expect(stored).not.toContain(secret);
+    expect(await verifyAuditChain(testDb.database.db)).toEqual({ ok: true, entries: 2 });
   });
 });

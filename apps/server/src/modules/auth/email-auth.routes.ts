@@ -1,6 +1,7 @@
 import { completeEmailAuthSchema, sendOtpSchema, verifyOtpSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.js';
 import { presentCurrentUser } from '../users/users.presenter.js';
 import { findUserById } from '../users/users.repository.js';
 import {
@@ -10,6 +11,7 @@ import {
   type EmailAuthDeps,
   type EmailAuthOutcome,
 } from './email-auth.service.js';
+import { auditSessionEvent } from './sign-in-audit.js';
 
 const COMPLETE_MESSAGES: Record<EmailAuthOutcome, string> = {
   signed_in: 'Signed in',
@@ -32,8 +34,23 @@ export async function emailAuthRoutes(app: FastifyInstance, deps: EmailAuthDeps)
   });
 
   r.post('/api/auth/complete-email-auth', { schema: { body: completeEmailAuthSchema } }, async (request, reply) => {
-    const result = await completeEmailAuth(deps, request.body, (userId) => app.sessions.endAllForUser(userId));
+    let result: Awaited<ReturnType<typeof completeEmailAuth>>;
+    try {
+      result = await completeEmailAuth(deps, request.body, (userId) => app.sessions.endAllForUser(userId));
+    } catch (error) {
+      if (error instanceof AppError) {
+        await auditSessionEvent(deps.db, request, { action: 'login', outcome: 'failure', method: 'email', reason: error.code });
+      }
+      throw error;
+    }
     await app.sessions.signIn(request, reply, result.userId);
+    await auditSessionEvent(deps.db, request, {
+      action: 'login',
+      outcome: 'success',
+      userId: result.userId,
+      method: 'email',
+      reason: result.outcome,
+    });
     const user = await findUserById(deps.db, result.userId);
     return { message: COMPLETE_MESSAGES[result.outcome], user: user ? presentCurrentUser(user) : null };
   });
