@@ -1,0 +1,62 @@
+import { DURATION_MAX_MINUTES, DURATION_MIN_MINUTES, DURATION_STEP_MINUTES } from './constants.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * SPEC §4 countdown: days and hours, hours and minutes, or minutes; 'Ended' at zero.
+ * Whole units, rounded down, so the display never promises more time than is left.
+ */
+export function formatCountdown(endTime: Date | string | number, now: Date | number = Date.now()): string {
+  const remaining = new Date(endTime).getTime() - new Date(now).getTime();
+  if (!(remaining > 0)) return 'Ended';
+  const days = Math.floor(remaining / DAY);
+  const hours = Math.floor((remaining % DAY) / HOUR);
+  const minutes = Math.floor((remaining % HOUR) / MINUTE);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  return `${minutes}m`;
+}
+
+/**
+ * SPEC §4 relative time: under 1 min 'Just now'; under 60 min 'Nm'; under 24 h 'Nh';
+ * otherwise 'Nd'. The chat widget adds ' ago' (`withAgo`), except to 'Just now'.
+ */
+export function formatRelativeTime(
+  time: Date | string | number,
+  now: Date | number = Date.now(),
+  options: { withAgo?: boolean } = {},
+): string {
+  const elapsed = Math.max(0, new Date(now).getTime() - new Date(time).getTime());
+  let label: string;
+  if (elapsed < MINUTE) return 'Just now';
+  if (elapsed < HOUR) label = `${Math.floor(elapsed / MINUTE)}m`;
+  else if (elapsed < DAY) label = `${Math.floor(elapsed / HOUR)}h`;
+  else label = `${Math.floor(elapsed / DAY)}d`;
+  return options.withAgo ? `${label} ago` : label;
+}
+
+/** '1h 30m', '45m', '24h' — the duration select's labels (SPEC §9); days only beyond 24 hours. */
+export function formatDuration(minutes: number): string {
+  const days = minutes > 24 * 60 ? Math.floor(minutes / (24 * 60)) : 0;
+  const hours = Math.floor((minutes - days * 24 * 60) / 60);
+  const rest = minutes % 60;
+  const parts: string[] = [];
+  if (days > 0) parts.push(`${days}d`);
+  if (hours > 0) parts.push(`${hours}h`);
+  if (rest > 0 || parts.length === 0) parts.push(`${rest}m`);
+  return parts.join(' ');
+}
+
+/** SPEC §9: 96 options from 15 minutes to 24 hours in 15-minute steps. */
+export const DURATION_OPTIONS: ReadonlyArray<{ value: number; label: string }> = Array.from(
+  { length: (24 * 60) / DURATION_STEP_MINUTES },
+  (_, i) => {
+    const value = (i + 1) * DURATION_STEP_MINUTES;
+    return { value, label: formatDuration(value) };
+  },
+);
+
+export const isValidDurationRange = (minutes: number) =>
+  minutes >= DURATION_MIN_MINUTES && minutes <= DURATION_MAX_MINUTES;
