@@ -21,6 +21,9 @@ describe('normalizeGender (SPEC §4)', () => {
     ['   ', 'female'],
     ['robot', 'female'],
     ['mal', 'female'],
+    ['constructor', 'female'],
+    ['__proto__', 'female'],
+    ['toString', 'female'],
   ])('maps %j to %s', (input, expected) => {
     expect(normalizeGender(input)).toBe(expected);
   });

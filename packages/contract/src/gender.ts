@@ -1,6 +1,7 @@
 import type { Sex } from './constants.js';
 
-const GENDER_ALIASES: Record<string, Sex> = {
+// A Map, not an object literal: 'constructor' or '__proto__' must not find inherited members.
+const GENDER_ALIASES = new Map<string, Sex>(Object.entries({
   m: 'male',
   male: 'male',
   man: 'male',
@@ -11,7 +12,7 @@ const GENDER_ALIASES: Record<string, Sex> = {
   'non-binary': 'other',
   nonbinary: 'other',
   nb: 'other',
-};
+}) as Array<[string, Sex]>);
 
 /**
  * SPEC §4 "Gender normalisation": trimmed, case-insensitive; anything unknown or
@@ -19,5 +20,5 @@ const GENDER_ALIASES: Record<string, Sex> = {
  */
 export function normalizeGender(value: string | null | undefined): Sex {
   const key = (value ?? '').trim().toLowerCase();
-  return GENDER_ALIASES[key] ?? 'female';
+  return GENDER_ALIASES.get(key) ?? 'female';
 }
