@@ -10,8 +10,12 @@ import path from 'node:path';
 function describeServices(config: AppConfig, databaseDescription: string) {
   return {
     database: databaseDescription,
-    mail: config.smtpUrl ? `SMTP at ${new URL(config.smtpUrl).hostname}` : 'none: sign-in codes are written to this log',
-    storage: config.s3 ? `S3-compatible bucket ${config.s3.bucket} at ${config.s3.endpoint}` : `local disk in ${path.join(config.dataDir, 'uploads')}`,
+    mail: config.smtpUrl
+      ? `SMTP at ${new URL(config.smtpUrl).hostname}`
+      : 'none: sign-in codes are written to this log',
+    storage: config.s3
+      ? `S3-compatible bucket ${config.s3.bucket} at ${config.s3.endpoint}`
+      : `local disk in ${path.join(config.dataDir, 'uploads')}`,
     payments: config.stripe ? 'Stripe' : 'offline sandbox (no real money moves)',
     realtime: 'WebSocket at /ws on this instance',
   };

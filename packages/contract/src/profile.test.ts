@@ -79,7 +79,14 @@ describe('interests (SPEC §5)', () => {
 });
 
 describe('profile completeness (SPEC §5)', () => {
-  const complete = { firstName: 'A', lastName: 'B', age: 30, location: 'Austin', sex: 'male', openToDatesWith: ['female'] };
+  const complete = {
+    firstName: 'A',
+    lastName: 'B',
+    age: 30,
+    location: 'Austin',
+    sex: 'male',
+    openToDatesWith: ['female'],
+  };
 
   it('is complete with name, age, gender, location and a dating preference', () => {
     expect(isProfileComplete(complete)).toBe(true);

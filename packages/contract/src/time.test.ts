@@ -43,7 +43,9 @@ describe('formatCountdown (SPEC §4)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 20 * D }), fc.integer({ min: 0, max: 5 * D }), (left, elapsed) => {
         const end = after(left);
-        expect(toMinutes(formatCountdown(end, now + elapsed))).toBeLessThanOrEqual(toMinutes(formatCountdown(end, now)));
+        expect(toMinutes(formatCountdown(end, now + elapsed))).toBeLessThanOrEqual(
+          toMinutes(formatCountdown(end, now)),
+        );
       }),
     );
   });

@@ -13,7 +13,9 @@ const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url === '/ws' || url.startsWith('/ws?');
+  return (
+    url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url === '/ws' || url.startsWith('/ws?')
+  );
 }
 
 /**

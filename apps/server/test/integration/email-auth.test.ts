@@ -38,7 +38,11 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
   const verify = (email: string, otp: string) =>
     app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp } });
   const complete = (verificationToken: string, password: string, isSignup: boolean) =>
-    app.inject({ method: 'POST', url: '/api/auth/complete-email-auth', payload: { verificationToken, password, isSignup } });
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-email-auth',
+      payload: { verificationToken, password, isSignup },
+    });
 
   it('sends a 6-digit code, stores only its hash, and answers devOtp outside production', async () => {
     const email = freshEmail();
@@ -52,11 +56,14 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
     expect(rows[0]!.codeHash).not.toContain(body.devOtp);
   });
 
-  it.each(['', 'not-an-email', 'a@b', 'x'.repeat(400) + '@example.com'])('refuses the malformed e-mail %j', async (email) => {
-    const res = await send(email);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/email/i);
-  });
+  it.each(['', 'not-an-email', 'a@b', 'x'.repeat(400) + '@example.com'])(
+    'refuses the malformed e-mail %j',
+    async (email) => {
+      const res = await send(email);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/email/i);
+    },
+  );
 
   it.each(['12345', '1234567', '12a456', '', ' 123456'])('refuses the malformed code %j with 400', async (otp) => {
     const res = await verify(freshEmail(), otp);
@@ -230,7 +237,9 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
     const mailApp = await createTestApp(testDb.database, {}, { now: () => clock, mailer });
     try {
       const email = freshEmail();
-      const { devOtp } = (await mailApp.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email } })).json();
+      const { devOtp } = (
+        await mailApp.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email } })
+      ).json();
       const mail = mailer.sent.find((m) => m.to === email);
       expect(mail?.text).toContain(devOtp);
     } finally {
@@ -239,12 +248,16 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
   });
 
   it('answers no devOtp in production', async () => {
-    const prodApp = await createTestApp(testDb.database, {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'p'.repeat(40),
-      PUBLIC_URL: 'https://bid.example.com',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-    }, { mailer });
+    const prodApp = await createTestApp(
+      testDb.database,
+      {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'p'.repeat(40),
+        PUBLIC_URL: 'https://bid.example.com',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
+      { mailer },
+    );
     try {
       const res = await prodApp.inject({
         method: 'POST',
@@ -279,10 +292,20 @@ describe.each(testDatabaseFactories())('per-address limit on $kind', (factory) =
   it('limits codes per client address and ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {
     const spoof = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}` });
     for (let i = 0; i < 3; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email: freshEmail() }, headers: spoof(i) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/send-otp',
+        payload: { email: freshEmail() },
+        headers: spoof(i),
+      });
       expect(res.statusCode).toBe(200);
     }
-    const limited = await app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email: freshEmail() }, headers: spoof(9) });
+    const limited = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { email: freshEmail() },
+      headers: spoof(9),
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe('Too many codes were requested from your network. Please try again later.');
 
@@ -333,7 +356,8 @@ describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory)
     ]);
     expect(rows[0]).toMatchObject({ userId: body.user.id, resource: 'session', complianceLevel: 'ial1' });
     const stored = JSON.stringify(rows);
-    for (const secret of [password, 'not the password', devOtp, verificationToken]) expect(stored).not.toContain(secret);
+    for (const secret of [password, 'not the password', devOtp, verificationToken])
+      expect(stored).not.toContain(secret);
     expect(await verifyAuditChain(testDb.database.db)).toEqual({ ok: true, entries: 2 });
   });
 });

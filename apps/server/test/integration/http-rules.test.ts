@@ -26,28 +26,32 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
       .values({ email: 'probe@example.com', firstName: 'Pat', lastName: 'Probe', sex: 'male' })
       .returning();
     userId = user!.id;
-    app = await createTestApp(testDb.database, {}, {
-      configure(instance) {
-        const r = instance.withTypeProvider<ZodTypeProvider>();
-        r.post(
-          '/api/test/echo',
-          { schema: { body: z.object({ firstName: z.string().min(1, 'First name is required') }) } },
-          async (request) => ({ received: request.body.firstName }),
-        );
-        r.post('/api/test/no-body', async () => ({ ok: true }));
-        r.post('/api/test/app-error', async () => {
-          throw badRequest('Bid must be at least 51', 'amount');
-        });
-        r.get('/api/test/crash', async () => {
-          throw new Error('connection string postgres://secret@db leaked?');
-        });
-        r.post('/api/test/sign-in', async (request, reply) => {
-          await instance.sessions.signIn(request, reply, userId);
-          return { ok: true };
-        });
-        r.get('/api/test/whoami', async (request) => ({ userId: requireUserId(request) }));
+    app = await createTestApp(
+      testDb.database,
+      {},
+      {
+        configure(instance) {
+          const r = instance.withTypeProvider<ZodTypeProvider>();
+          r.post(
+            '/api/test/echo',
+            { schema: { body: z.object({ firstName: z.string().min(1, 'First name is required') }) } },
+            async (request) => ({ received: request.body.firstName }),
+          );
+          r.post('/api/test/no-body', async () => ({ ok: true }));
+          r.post('/api/test/app-error', async () => {
+            throw badRequest('Bid must be at least 51', 'amount');
+          });
+          r.get('/api/test/crash', async () => {
+            throw new Error('connection string postgres://secret@db leaked?');
+          });
+          r.post('/api/test/sign-in', async (request, reply) => {
+            await instance.sessions.signIn(request, reply, userId);
+            return { ok: true };
+          });
+          r.get('/api/test/whoami', async (request) => ({ userId: requireUserId(request) }));
+        },
       },
-    });
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -78,7 +82,12 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
     ['application/x-www-form-urlencoded', 'firstName=x'],
     ['multipart/form-data; boundary=x', '--x--'],
   ])('refuses a %s body with 415', async (contentType, payload) => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': contentType }, payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': contentType },
+      payload,
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/JSON/);
   });
@@ -144,15 +153,27 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
     expect(me.json()).toMatchObject({ id: userId, firstName: 'Pat', gender: 'male', sex: 'male' });
     expect(me.body).not.toContain('password');
 
-    const second = await app.inject({ method: 'POST', url: '/api/test/sign-in', cookies: { [SESSION_COOKIE]: cookie!.value } });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/test/sign-in',
+      cookies: { [SESSION_COOKIE]: cookie!.value },
+    });
     const rotated = second.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(rotated?.value).not.toBe(cookie?.value);
-    const old = await app.inject({ method: 'GET', url: '/api/test/whoami', cookies: { [SESSION_COOKIE]: cookie!.value } });
+    const old = await app.inject({
+      method: 'GET',
+      url: '/api/test/whoami',
+      cookies: { [SESSION_COOKIE]: cookie!.value },
+    });
     expect(old.statusCode).toBe(401);
   });
 
   it('ignores a forged cookie value', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/whoami', cookies: { [SESSION_COOKIE]: 'forged.value' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/test/whoami',
+      cookies: { [SESSION_COOKIE]: 'forged.value' },
+    });
     expect(res.statusCode).toBe(401);
   });
 

@@ -43,7 +43,16 @@ describe('server process', () => {
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot(),
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: '0',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'info',
+        PUBLIC_URL: base,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -79,7 +88,16 @@ describe('server process', () => {
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot(),
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: base },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: '0',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: base,
+      },
       stdio: 'ignore',
     });
     try {

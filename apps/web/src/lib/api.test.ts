@@ -40,15 +40,21 @@ describe('queryKeyToUrl (SPEC §7 default reads)', () => {
   it('keeps every non-skipped parameter and drops every skipped one', () => {
     const value = fc.oneof(fc.string(), fc.constantFrom('all', 'any', ''), fc.integer());
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ minLength: 1 }).filter((k) => k !== '__proto__'), value), (params) => {
-        const url = queryKeyToUrl(['/api/x', params]);
-        const parsed = new URL(url, 'http://host');
-        for (const [key, v] of Object.entries(params)) {
-          const skipped = v === '' || v === 'all' || v === 'any';
-          expect(parsed.searchParams.has(key)).toBe(!skipped);
-          if (!skipped) expect(parsed.searchParams.get(key)).toBe(String(v));
-        }
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.string({ minLength: 1 }).filter((k) => k !== '__proto__'),
+          value,
+        ),
+        (params) => {
+          const url = queryKeyToUrl(['/api/x', params]);
+          const parsed = new URL(url, 'http://host');
+          for (const [key, v] of Object.entries(params)) {
+            const skipped = v === '' || v === 'all' || v === 'any';
+            expect(parsed.searchParams.has(key)).toBe(!skipped);
+            if (!skipped) expect(parsed.searchParams.get(key)).toBe(String(v));
+          }
+        },
+      ),
     );
   });
 });
@@ -121,7 +127,11 @@ describe('apiRequest and the default query function against a real HTTP server',
   it('sends a JSON body with a JSON content type', async () => {
     await apiRequest('POST', `${base}/api/bids`, { auctionId: 'a', amount: '51' });
     const last = seen.at(-1);
-    expect(last).toMatchObject({ method: 'POST', contentType: 'application/json', body: '{"auctionId":"a","amount":"51"}' });
+    expect(last).toMatchObject({
+      method: 'POST',
+      contentType: 'application/json',
+      body: '{"auctionId":"a","amount":"51"}',
+    });
   });
 
   it('sends no body and no content type when there is no data', async () => {

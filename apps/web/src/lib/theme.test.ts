@@ -19,7 +19,15 @@ const contrast = (a: string, b: string) => {
 describe('theme palettes (SPEC §3, §4)', () => {
   it('has the three palettes with every colour and a gradient', () => {
     for (const palette of Object.values(PALETTES)) {
-      for (const key of ['primary', 'secondary', 'background', 'textNeutral', 'successPositive', 'errorWarning', 'accentDetail'] as const) {
+      for (const key of [
+        'primary',
+        'secondary',
+        'background',
+        'textNeutral',
+        'successPositive',
+        'errorWarning',
+        'accentDetail',
+      ] as const) {
         expect(palette[key]).toMatch(/^#[0-9a-f]{6}$/);
       }
       expect(palette.gradient).toMatch(/^linear-gradient\(/);

@@ -46,10 +46,18 @@ export const auctions = pgTable(
     ),
     check('auctions_bid_count_nonnegative', sql`${t.bidCount} >= 0`),
     // The home feed and public browse list active auctions in these orders (SPEC §2 filters).
-    index('auctions_active_end_time_idx').on(t.endTime).where(sql`${t.isActive}`),
-    index('auctions_active_current_bid_idx').on(t.currentBid).where(sql`${t.isActive}`),
-    index('auctions_active_created_at_idx').on(t.createdAt).where(sql`${t.isActive}`),
-    index('auctions_active_bid_count_idx').on(t.bidCount).where(sql`${t.isActive}`),
+    index('auctions_active_end_time_idx')
+      .on(t.endTime)
+      .where(sql`${t.isActive}`),
+    index('auctions_active_current_bid_idx')
+      .on(t.currentBid)
+      .where(sql`${t.isActive}`),
+    index('auctions_active_created_at_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isActive}`),
+    index('auctions_active_bid_count_idx')
+      .on(t.bidCount)
+      .where(sql`${t.isActive}`),
     index('auctions_location_idx').on(t.latitude, t.longitude),
     index('auctions_creator_idx').on(t.creatorId, t.createdAt),
     index('auctions_winner_idx').on(t.winnerId),

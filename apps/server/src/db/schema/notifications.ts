@@ -23,7 +23,9 @@ export const notifications = pgTable(
   (t) => [
     // The bell lists a user's newest notifications; the badge counts the unread ones.
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`NOT ${t.isRead}`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`NOT ${t.isRead}`),
   ],
 );
 

@@ -20,13 +20,17 @@ export const users = pgTable(
     zipCode: varchar('zip_code', { length: 20 }),
     latitude: latitude('latitude'),
     longitude: longitude('longitude'),
-    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
-    sex: sexEnum('sex'),
-    openToDatesWith: sexEnum('open_to_dates_with').array().notNull().default(sql`'{}'::sex[]`),
-    stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
-    identityVerificationStatus: varchar('identity_verification_status', { length: 32 })
+    interests: text('interests')
+      .array()
       .notNull()
-      .default('unverified'),
+      .default(sql`'{}'::text[]`),
+    sex: sexEnum('sex'),
+    openToDatesWith: sexEnum('open_to_dates_with')
+      .array()
+      .notNull()
+      .default(sql`'{}'::sex[]`),
+    stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    identityVerificationStatus: varchar('identity_verification_status', { length: 32 }).notNull().default('unverified'),
     identityVerificationStep: varchar('identity_verification_step', { length: 64 }),
     idDocumentType: varchar('id_document_type', { length: 64 }),
     idDocumentFrontUrl: text('id_document_front_url'),

@@ -39,7 +39,12 @@ export async function emailAuthRoutes(app: FastifyInstance, deps: EmailAuthDeps)
       result = await completeEmailAuth(deps, request.body, (userId) => app.sessions.endAllForUser(userId));
     } catch (error) {
       if (error instanceof AppError) {
-        await auditSessionEvent(deps.db, request, { action: 'login', outcome: 'failure', method: 'email', reason: error.code });
+        await auditSessionEvent(deps.db, request, {
+          action: 'login',
+          outcome: 'failure',
+          method: 'email',
+          reason: error.code,
+        });
       }
       throw error;
     }

@@ -7,7 +7,16 @@ export async function updateProfileFields(
   userId: string,
   fields: Pick<
     NewUser,
-    'firstName' | 'lastName' | 'bio' | 'age' | 'location' | 'country' | 'zipCode' | 'interests' | 'sex' | 'openToDatesWith'
+    | 'firstName'
+    | 'lastName'
+    | 'bio'
+    | 'age'
+    | 'location'
+    | 'country'
+    | 'zipCode'
+    | 'interests'
+    | 'sex'
+    | 'openToDatesWith'
   >,
 ) {
   const [user] = await db.update(users).set(fields).where(eq(users.id, userId)).returning();

@@ -48,7 +48,10 @@ export const ToastAction = React.forwardRef<
 >(({ className, ...props }, ref) => (
   <ToastPrimitives.Action
     ref={ref}
-    className={cn('inline-flex h-8 shrink-0 items-center justify-center rounded-md border px-3 text-sm font-medium', className)}
+    className={cn(
+      'inline-flex h-8 shrink-0 items-center justify-center rounded-md border px-3 text-sm font-medium',
+      className,
+    )}
     {...props}
   />
 ));
