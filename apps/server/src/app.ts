@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ? createSmtpMailer(config.smtpUrl, `BidYourDate <no-reply@${new URL(config.publicUrl).hostname}>`)
       : createLogMailer(app.log));
 
-  await app.register(authRoutes, { db: database.db });
+  await app.register(authRoutes, { db: database.db, config });
   await app.register(emailAuthRoutes, { db: database.db, mailer, config, now });
   await app.register(profileRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });

@@ -62,4 +62,37 @@ describe('loadConfig', () => {
     const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' });
     expect(config.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1' });
   });
+
+  it('turns a sign-in provider on only when both its id and secret are set', () => {
+    expect(loadConfig({}).signInProviders).toEqual({});
+    const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', TWITTER_CLIENT_ID: '' });
+    expect(config.signInProviders).toEqual({ google: { clientId: 'id', clientSecret: 'secret', issuer: undefined } });
+    expect(() => loadConfig({ APPLE_CLIENT_ID: 'id' })).toThrow(/APPLE_CLIENT_ID and APPLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ REPLIT_CLIENT_SECRET: 'secret' })).toThrow(ConfigError);
+  });
+
+  it('accepts an issuer override over https, and over http only for loopback outside production', () => {
+    const pair = { REPLIT_CLIENT_ID: 'id', REPLIT_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ ...pair, REPLIT_ISSUER: 'https://login.example.com/oidc' }).signInProviders.replit).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://login.example.com/oidc',
+    });
+    expect(loadConfig({ ...pair, REPLIT_ISSUER: 'http://127.0.0.1:4000' }).signInProviders.replit?.issuer).toBe(
+      'http://127.0.0.1:4000',
+    );
+    expect(() => loadConfig({ ...pair, REPLIT_ISSUER: 'http://login.example.com' })).toThrow(
+      /REPLIT_ISSUER must use https/,
+    );
+    expect(() =>
+      loadConfig({
+        ...pair,
+        REPLIT_ISSUER: 'http://localhost:4000',
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(48),
+        PUBLIC_URL: 'https://bid.example.com',
+      }),
+    ).toThrow(/REPLIT_ISSUER/);
+    expect(() => loadConfig({ GOOGLE_ISSUER: 'not a url' })).toThrow(/GOOGLE_ISSUER/);
+  });
 });

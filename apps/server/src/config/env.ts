@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SIGN_IN_PROVIDERS, type SignInProvider } from '@bid/contract';
 import { z } from 'zod';
 
 /**
@@ -38,9 +39,30 @@ const rawEnvSchema = z.object({
   WAITLIST_URL: z.string().min(1).default('/login?mode=signup'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  // Sign-in providers (GUIDE §4): each one is on only when both its id and secret are set.
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  REPLIT_CLIENT_ID: z.string().min(1).optional(),
+  REPLIT_CLIENT_SECRET: z.string().min(1).optional(),
+  REPLIT_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  TWITTER_CLIENT_ID: z.string().min(1).optional(),
+  TWITTER_CLIENT_SECRET: z.string().min(1).optional(),
+  TWITTER_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type RawEnv = z.input<typeof rawEnvSchema>;
+
+/** A sign-in provider the operator registered this app with (GUIDE §4: one set per provider). */
+export interface SignInProviderSettings {
+  clientId: string;
+  clientSecret: string;
+  /** Replaces the provider's default issuer (or, for twitter, its fixed X endpoints) when set. */
+  issuer: string | undefined;
+}
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -65,6 +87,8 @@ export interface AppConfig {
   waitlistUrl: string;
   logLevel: string;
   webDistDir: string | undefined;
+  /** Only the providers whose client id and secret are both set; the others are off. */
+  signInProviders: Partial<Record<SignInProvider, SignInProviderSettings>>;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  const signInProviders = readSignInProviders(e, isProduction);
+
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -147,5 +173,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     waitlistUrl: e.WAITLIST_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    signInProviders,
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function readSignInProviders(
+  env: z.output<typeof rawEnvSchema>,
+  isProduction: boolean,
+): Partial<Record<SignInProvider, SignInProviderSettings>> {
+  const providers: Partial<Record<SignInProvider, SignInProviderSettings>> = {};
+  for (const provider of SIGN_IN_PROVIDERS) {
+    const prefix = provider.toUpperCase() as Uppercase<SignInProvider>;
+    const clientId = env[`${prefix}_CLIENT_ID` as const];
+    const clientSecret = env[`${prefix}_CLIENT_SECRET` as const];
+    const issuer = env[`${prefix}_ISSUER` as const];
+    // Half a pair is a typo or a forgotten secret; booting with the provider silently off would hide it.
+    if (Boolean(clientId) !== Boolean(clientSecret)) {
+      throw new ConfigError(`Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither.`);
+    }
+    // Tokens and secrets travel to the issuer; plain http is only tolerable for a provider on this machine in tests.
+    const isPlainHttp = issuer !== undefined && new URL(issuer).protocol === 'http:';
+    if (isPlainHttp && (isProduction || !LOOPBACK_HOSTS.has(new URL(issuer).hostname))) {
+      throw new ConfigError(
+        `${prefix}_ISSUER must use https (http is accepted only for a loopback address outside production).`,
+      );
+    }
+    if (clientId && clientSecret) {
+      providers[provider] = { clientId, clientSecret, issuer };
+    }
+  }
+  return providers;
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SIGN_IN_PROVIDERS } from '@bid/contract';
 import { z } from 'zod';
+import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { getCurrentUser } from './auth.service.js';
+import { createProviderSignIn } from './providers/provider-sign-in.routes.js';
 
-export async function authRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/auth/user', async (request) => {
@@ -19,17 +20,11 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.redirect('/');
   });
 
-  // Provider sign-in arrives with the Accounts work; until a provider is configured the
-  // browser goes back to the sign-in screen with a message instead of a dead end.
-  r.get(
-    '/api/login',
-    { schema: { querystring: z.object({ provider: z.string().optional() }) } },
-    async (request, reply) => {
-      const provider = request.query.provider;
-      if (!provider) return reply.redirect('/login');
-      const known = (SIGN_IN_PROVIDERS as readonly string[]).includes(provider);
-      const params = new URLSearchParams({ error: known ? 'provider_unavailable' : 'provider_unknown' });
-      return reply.redirect(`/login?${params.toString()}`);
-    },
+  // Provider sign-in (docs/sign-in-providers.md): an unknown or unconfigured provider, or one
+  // that cannot be reached, sends the browser back to the sign-in screen with a reason.
+  const providerSignIn = createProviderSignIn({ db: opts.db, config: opts.config });
+  r.get('/api/login', { schema: { querystring: z.object({ provider: z.string().optional() }) } }, (request, reply) =>
+    providerSignIn.startSignIn(request, reply, request.query.provider),
   );
+  await app.register(providerSignIn.callbackRoutes);
 }
