@@ -17,6 +17,7 @@ function describeServices(config: AppConfig, databaseDescription: string) {
       ? `S3-compatible bucket ${config.s3.bucket} at ${config.s3.endpoint}`
       : `local disk in ${path.join(config.dataDir, 'uploads')}`,
     payments: config.stripe ? 'Stripe' : 'offline sandbox (no real money moves)',
+    signIn: ['e-mail codes', ...Object.keys(config.signInProviders)].join(', '),
     realtime: 'WebSocket at /ws on this instance',
   };
 }

@@ -26,10 +26,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });
 
-  it('refuses to boot in production without SESSION_SECRET and PUBLIC_URL', () => {
+  it('refuses to boot in production without SESSION_SECRET, PUBLIC_URL and SMTP_URL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET and PUBLIC_URL/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/without SESSION_SECRET, PUBLIC_URL and SMTP_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(
+      /without PUBLIC_URL and SMTP_URL/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://bid.example.com' }),
+    ).toThrow(/without SMTP_URL\./);
   });
 
   it('boots in production with its secrets, without demo data', () => {
@@ -37,6 +42,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 's'.repeat(48),
       PUBLIC_URL: 'https://bid.example.com/',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
     });
     expect(config.isProduction).toBe(true);
     expect(config.publicUrl).toBe('https://bid.example.com');
@@ -45,7 +51,13 @@ describe('loadConfig', () => {
 
   it('refuses demo data in production', () => {
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://x.test', SEED_DEMO: '1' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(48),
+        PUBLIC_URL: 'https://x.test',
+        SMTP_URL: 'smtp://localhost:25',
+        SEED_DEMO: '1',
+      }),
     ).toThrow(/SEED_DEMO/);
   });
 
@@ -91,6 +103,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         SESSION_SECRET: 's'.repeat(48),
         PUBLIC_URL: 'https://bid.example.com',
+        SMTP_URL: 'smtp://localhost:25',
       }),
     ).toThrow(/REPLIT_ISSUER/);
     expect(() => loadConfig({ GOOGLE_ISSUER: 'not a url' })).toThrow(/GOOGLE_ISSUER/);

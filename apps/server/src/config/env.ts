@@ -77,9 +77,7 @@ export interface AppConfig {
   publicUrl: string;
   smtpUrl: string | undefined;
   stripe: { secretKey: string; publishableKey: string } | undefined;
-  s3:
-    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
-    | undefined;
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
   seedDemo: boolean;
   /** Limits on sending sign-in codes (GUIDE §5); one address is often shared by a household or campus. */
   otpRateLimit: { perEmail: number; emailWindowMinutes: number; perIp: number; ipWindowMinutes: number };
@@ -110,9 +108,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const missingInProduction: string[] = [];
   if (isProduction && !e.SESSION_SECRET) missingInProduction.push('SESSION_SECRET');
   if (isProduction && !e.PUBLIC_URL) missingInProduction.push('PUBLIC_URL');
+  // Without mail nobody could receive a sign-in code, and codes must never go to a production log.
+  if (isProduction && !e.SMTP_URL) missingInProduction.push('SMTP_URL');
   if (missingInProduction.length > 0) {
     throw new ConfigError(
-      `Refusing to start in production without ${missingInProduction.join(' and ')}. ` +
+      `Refusing to start in production without ${listInWords(missingInProduction)}. ` +
         'Set them in the environment (see README.md, "Configuration").',
     );
   }
@@ -205,4 +205,9 @@ function readSignInProviders(
     }
   }
   return providers;
+}
+
+/** ['A', 'B', 'C'] → 'A, B and C'. */
+function listInWords(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

@@ -348,16 +348,22 @@ describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory)
       payload: { verificationToken, password: 'not the password', isSignup: false },
     });
     expect(wrong.statusCode).toBe(401);
+    const { cookie } = await signInByEmail(app, email, password, false);
+    const logout = await app.inject({ method: 'GET', url: '/api/logout', cookies: withSession(cookie) });
+    expect(logout.statusCode).toBe(302);
 
     const rows = await testDb.database.db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
     expect(rows.map((r) => [r.action, r.outcome])).toEqual([
       ['login', 'success'],
       ['login', 'failure'],
+      ['login', 'success'],
+      ['logout', 'success'],
     ]);
+    expect(rows[3]!.userId).toBe(body.user.id);
     expect(rows[0]).toMatchObject({ userId: body.user.id, resource: 'session', complianceLevel: 'ial1' });
     const stored = JSON.stringify(rows);
     for (const secret of [password, 'not the password', devOtp, verificationToken])
       expect(stored).not.toContain(secret);
-    expect(await verifyAuditChain(testDb.database.db)).toEqual({ ok: true, entries: 2 });
+    expect(await verifyAuditChain(testDb.database.db)).toEqual({ ok: true, entries: 4 });
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthTransactions, userIdentities, users } from '../../src/db/schema/index.js';
+import { auditLogs, oauthTransactions, userIdentities, users } from '../../src/db/schema/index.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
@@ -284,6 +284,10 @@ describe.each(testDatabaseFactories())('provider sign-in on $kind', (factory) =>
     const identities = await identitiesOf('google', login);
     expect(identities).toHaveLength(1);
     expect(identities[0]!.userId).toBe(user!.id);
+    const audit = await testDb.database.db.select().from(auditLogs).where(eq(auditLogs.userId, user!.id));
+    expect(audit.map((row) => [row.action, row.outcome, (row.details as { method?: string }).method])).toEqual([
+      ['login', 'success', 'google'],
+    ]);
   });
 
   it('signs the same subject into the same account the second time', async () => {
@@ -320,6 +324,8 @@ describe.each(testDatabaseFactories())('provider sign-in on $kind', (factory) =>
     expect(res.headers.location).toBe('/login?error=provider_failed');
     expect(cookieValue(res, SESSION_COOKIE)).toBeUndefined();
     expect(await identitiesOf('google', login)).toHaveLength(0);
+    const failures = await testDb.database.db.select().from(auditLogs).where(eq(auditLogs.outcome, 'failure'));
+    expect(failures.length).toBeGreaterThan(0);
   });
 
   it('uses a state once: replaying the callback is refused', async () => {

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { getCurrentUser } from './auth.service.js';
+import { auditSessionEvent } from './sign-in-audit.js';
 import { createProviderSignIn } from './providers/provider-sign-in.routes.js';
 
 export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }) {
@@ -16,6 +17,14 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
   });
 
   r.get('/api/logout', async (request, reply) => {
+    if (request.userId) {
+      await auditSessionEvent(opts.db, request, {
+        action: 'logout',
+        outcome: 'success',
+        userId: request.userId,
+        method: 'logout',
+      });
+    }
     await app.sessions.signOut(request, reply);
     return reply.redirect('/');
   });

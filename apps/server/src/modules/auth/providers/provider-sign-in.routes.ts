@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
 import { createProviderClient, type ProviderClient } from './provider-clients.js';
+import { auditSessionEvent } from '../sign-in-audit.js';
 import {
   finishProviderSignIn,
   OAUTH_TRANSACTION_LIFETIME_MS,
@@ -107,9 +108,22 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
           }
           await app.sessions.signIn(request, reply, finished.decision.userId);
           request.log.info({ provider, how: finished.decision.how }, 'provider sign-in');
+          await auditSessionEvent(deps.db, request, {
+            action: 'login',
+            outcome: 'success',
+            userId: finished.decision.userId,
+            method: provider,
+            reason: finished.decision.how,
+          });
           return reply.redirect(isLocalPath(finished.returnTo) ? finished.returnTo : '/', status);
         } catch (err) {
           logFailure(request, provider, err);
+          await auditSessionEvent(deps.db, request, {
+            action: 'login',
+            outcome: 'failure',
+            method: provider,
+            reason: 'provider_failed',
+          });
           return redirectToLogin(reply, 'provider_failed', status);
         }
       };
