@@ -5,3 +5,4 @@ export * from './profile.js';
 export * from './auth.js';
 export * from './money.js';
 export * from './time.js';
+export * from './auctions.js';

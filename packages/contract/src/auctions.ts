@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import {
+  DATE_TYPES,
+  DURATION_MAX_MINUTES,
+  DURATION_MIN_MINUTES,
+  DURATION_STEP_MINUTES,
+  PAYMENT_NOTES_MAX,
+  PAYMENT_RESPONSIBILITIES,
+  RADIUS_MAX_MILES,
+  RADIUS_MIN_MILES,
+  TITLE_MAX,
+  type DateType,
+} from './constants.js';
+import { centsToMoneyString, formatAmountPlain, parseMoneyToCents } from './money.js';
+
+/** SPEC §9: the shortest outing each date type allows. */
+export const MIN_DURATION_BY_DATE_TYPE: Record<DateType, number> = {
+  coffee: 15,
+  dinner: 30,
+  activity: 15,
+  virtual: 15,
+};
+
+export const DURATION_TYPE_MINIMUM_MESSAGE = 'Duration must meet minimum requirements for selected date type';
+
+/**
+ * A money field of the API: a decimal string (or number) with at most 2 decimals, turned
+ * into the canonical "12.50" string. Anything else is refused with `message`.
+ */
+export const moneyString = (message: string) =>
+  z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    const cents = parseMoneyToCents(value);
+    if (cents === undefined) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return centsToMoneyString(cents);
+  });
+
+const durationSchema = z.coerce
+  .number({ error: 'Duration must be at least 15 minutes' })
+  .int('Duration must be in 15-minute increments')
+  .min(DURATION_MIN_MINUTES, 'Duration must be at least 15 minutes')
+  .max(DURATION_MAX_MINUTES, 'Duration cannot exceed 7 days')
+  .refine((minutes) => minutes % DURATION_STEP_MINUTES === 0, 'Duration must be in 15-minute increments');
+
+/** SPEC §5 "Auction create form", as the API receives it (SPEC §7 POST /api/auctions). */
+export const createAuctionSchema = z
+  .object({
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(TITLE_MAX, 'Title too long'),
+    description: z
+      .string({ error: 'Description must be at least 10 characters' })
+      .trim()
+      .min(10, 'Description must be at least 10 characters')
+      .max(5000, 'Description must be at most 5000 characters'),
+    dateType: z.enum(DATE_TYPES, { error: 'Please select a date type' }),
+    location: z
+      .string({ error: 'Location is required' })
+      .trim()
+      .min(1, 'Location is required')
+      .max(255, 'Location is too long'),
+    locationRadius: z.coerce
+      .number({ error: 'Radius must be at least 1 mile' })
+      .int('Radius must be a whole number of miles')
+      .min(RADIUS_MIN_MILES, 'Radius must be at least 1 mile')
+      .max(RADIUS_MAX_MILES, 'Radius too large'),
+    startingBid: moneyString('Starting bid must be at least $1').refine(
+      (amount) => (parseMoneyToCents(amount) ?? 0) >= 100,
+      'Starting bid must be at least $1',
+    ),
+    buyNowPrice: z
+      .union([z.null(), z.literal(''), moneyString('Buy now price must be at least $1')])
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine(
+        (value) => value === undefined || (parseMoneyToCents(value) ?? 0) >= 100,
+        'Buy now price must be at least $1',
+      ),
+    endTime: z.iso.datetime({ offset: true, error: 'Please select an end date for your auction.' }),
+    paymentResponsibility: z.enum(PAYMENT_RESPONSIBILITIES, { error: 'Please select who pays for the date' }),
+    paymentNotes: z
+      .string()
+      .trim()
+      .max(PAYMENT_NOTES_MAX, 'Payment notes must be less than 500 characters')
+      .optional()
+      .transform((notes) => (notes ? notes : undefined)),
+    expectedDuration: durationSchema,
+  })
+  .superRefine((auction, ctx) => {
+    if (auction.expectedDuration < MIN_DURATION_BY_DATE_TYPE[auction.dateType]) {
+      ctx.addIssue({ code: 'custom', path: ['expectedDuration'], message: DURATION_TYPE_MINIMUM_MESSAGE });
+    }
+  });
+
+export type CreateAuctionInput = z.input<typeof createAuctionSchema>;
+export type CreateAuction = z.output<typeof createAuctionSchema>;
+
+export const PRE_SUBMIT_MESSAGES = {
+  endDateRequired: { title: 'End Date Required', description: 'Please select an end date for your auction.' },
+  endTimeInPast: { title: 'Invalid End Time', description: 'End time must be in the future.' },
+  buyNowTooLow: { title: 'Invalid Buy Now Price', description: 'Buy now price must be higher than starting bid.' },
+} as const;
+
+/**
+ * SPEC §5 "Pre-submit checks" after profile completeness, in order: end date present, end
+ * time in the future, buy-now above the starting bid. Returns the first failure, or null.
+ */
+export function findPreSubmitProblem(
+  input: { endTime: string | Date | null | undefined; startingBid: string; buyNowPrice?: string | null | undefined },
+  now: Date = new Date(),
+): (typeof PRE_SUBMIT_MESSAGES)[keyof typeof PRE_SUBMIT_MESSAGES] | null {
+  if (!input.endTime) return PRE_SUBMIT_MESSAGES.endDateRequired;
+  const end = new Date(input.endTime);
+  if (Number.isNaN(end.getTime())) return PRE_SUBMIT_MESSAGES.endDateRequired;
+  if (end.getTime() <= now.getTime()) return PRE_SUBMIT_MESSAGES.endTimeInPast;
+  if (input.buyNowPrice) {
+    const buyNow = parseMoneyToCents(input.buyNowPrice);
+    const starting = parseMoneyToCents(input.startingBid);
+    if (buyNow !== undefined && starting !== undefined && buyNow <= starting) return PRE_SUBMIT_MESSAGES.buyNowTooLow;
+  }
+  return null;
+}
+
+/**
+ * SPEC §5 "Auction edit": only changed fields are sent; empty buy-now clears it. Failure
+ * shows 'Validation Error' with the field path and message.
+ */
+export const editAuctionSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX, 'Title too long'),
+    description: z.string().trim().min(1, 'Description is required').max(5000, 'Description is too long'),
+    location: z.string().trim().max(255, 'Location is too long'),
+    buyNowPrice: z.union([
+      z.null(),
+      z.literal('').transform(() => null),
+      moneyString('Buy now price must be a positive number'),
+    ]),
+  })
+  .partial()
+  .strict();
+
+export type EditAuction = z.output<typeof editAuctionSchema>;
+
+export const placeBidSchema = z.object({
+  auctionId: z.string({ error: 'Auction is required' }).min(1, 'Auction is required').max(64),
+  amount: moneyString('Please enter a valid bid amount'),
+});
+
+export const AUCTION_SORTS = ['ending-soon', 'most-popular', 'newest', 'price-low', 'price-high'] as const;
+export type AuctionSort = (typeof AUCTION_SORTS)[number];
+export const PRICE_RANGES = ['under-50', '50-100', 'over-100'] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number];
+export const LOCATION_FILTERS = ['25', '50', '100'] as const;
+
+/** Bounds of each price-range filter in cents, lower inclusive, upper exclusive. */
+export const PRICE_RANGE_BOUNDS: Record<PriceRange, { minCents?: number; maxCents?: number }> = {
+  'under-50': { maxCents: 5000 },
+  '50-100': { minCents: 5000, maxCents: 10_001 },
+  'over-100': { minCents: 10_001 },
+};
+
+export const AUCTION_PAGE_SIZE_DEFAULT = 24;
+export const AUCTION_PAGE_SIZE_MAX = 100;
+
+/** GET /api/auctions query (SPEC §7; 'all'/'any' mean no filter). */
+export const listAuctionsQuerySchema = z.object({
+  location: z.union([z.enum(LOCATION_FILTERS), z.literal('any')]).optional(),
+  dateType: z.union([z.enum(DATE_TYPES), z.literal('all')]).optional(),
+  priceRange: z.union([z.enum(PRICE_RANGES), z.literal('any')]).optional(),
+  sortBy: z.enum(AUCTION_SORTS).optional(),
+  limit: z.coerce.number().int().min(1).max(AUCTION_PAGE_SIZE_MAX).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).optional(),
+});
+
+export type ListAuctionsQuery = z.output<typeof listAuctionsQuerySchema>;
+
+/**
+ * The lowest acceptable next bid (SPEC §5: current bid + 1). Before any bid the starting
+ * bid itself is acceptable, so a host's asking price can be met exactly.
+ */
+export function minimumNextBidCents(auction: { currentBid: string; startingBid: string; bidCount: number }): number {
+  if (auction.bidCount === 0) return parseMoneyToCents(auction.startingBid) ?? 100;
+  return (parseMoneyToCents(auction.currentBid) ?? 0) + 100;
+}
+
+export const bidTooLowMessage = (minCents: number) => `Bid must be at least ${formatAmountPlain(minCents)}`;
+
+/** SPEC §4: active while isActive and the end time is in the future. */
+export function isAuctionOpen(auction: { isActive: boolean; endTime: string | Date }, now: Date = new Date()): boolean {
+  return auction.isActive && new Date(auction.endTime).getTime() > now.getTime();
+}
+
+/** SPEC §9: the card's progress bar fills at 20 bids. */
+export function bidProgressPercent(bidCount: number): number {
+  return Math.min(100, Math.max(0, (bidCount / 20) * 100));
+}
+
+/** What lists return for each auction (SPEC §3 plus bidCount and the creator's display name). */
+export interface AuctionListItem {
+  id: string;
+  creatorId: string;
+  title: string;
+  description: string;
+  dateType: DateType;
+  location: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  locationRadius: number;
+  startingBid: string;
+  currentBid: string;
+  buyNowPrice: string | null;
+  paymentResponsibility: (typeof PAYMENT_RESPONSIBILITIES)[number];
+  paymentNotes: string | null;
+  expectedDuration: number;
+  endTime: string;
+  isActive: boolean;
+  winnerId: string | null;
+  bidCount: number;
+  createdAt: string;
+  updatedAt: string;
+  creator: { id: string; firstName: string | null; lastName: string | null; displayName: string };
+}
+
+export interface AuctionBidView {
+  id: string;
+  amount: string;
+  createdAt: string;
+  bidder: { id: string; firstName: string | null };
+}
+
+export interface AuctionDetail extends Omit<AuctionListItem, 'creator'> {
+  creator: {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    age: number | null;
+    profileImageUrl: string | null;
+    location: string | null;
+  };
+  bids: AuctionBidView[];
+}
+
+/** 'Ada L.' — first name plus last initial, or 'Anonymous' (SPEC §2 creator card). */
+export function displayNameOf(person: { firstName?: string | null; lastName?: string | null }): string {
+  const first = person.firstName?.trim();
+  if (!first) return 'Anonymous';
+  const initial = person.lastName?.trim().charAt(0);
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}
