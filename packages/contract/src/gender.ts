@@ -1,20 +1,18 @@
 import type { Sex } from './constants.js';
 
 // A Map, not an object literal: 'constructor' or '__proto__' must not find inherited members.
-const GENDER_ALIASES = new Map<string, Sex>(
-  Object.entries({
-    m: 'male',
-    male: 'male',
-    man: 'male',
-    f: 'female',
-    female: 'female',
-    woman: 'female',
-    other: 'other',
-    'non-binary': 'other',
-    nonbinary: 'other',
-    nb: 'other',
-  }) as Array<[string, Sex]>,
-);
+const GENDER_ALIASES = new Map<string, Sex>([
+  ['m', 'male'],
+  ['male', 'male'],
+  ['man', 'male'],
+  ['f', 'female'],
+  ['female', 'female'],
+  ['woman', 'female'],
+  ['other', 'other'],
+  ['non-binary', 'other'],
+  ['nonbinary', 'other'],
+  ['nb', 'other'],
+]);
 
 /**
  * SPEC §4 "Gender normalisation": trimmed, case-insensitive; anything unknown or
