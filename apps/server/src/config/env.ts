@@ -36,6 +36,8 @@ const rawEnvSchema = z.object({
   OTP_EMAIL_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   OTP_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   OTP_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  SOFT_CLOSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  ENDING_SOON_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   WAITLIST_URL: z.string().min(1).default('/login?mode=signup'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -79,6 +81,10 @@ export interface AppConfig {
   stripe: { secretKey: string; publishableKey: string } | undefined;
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
   seedDemo: boolean;
+  /** A bid in the last this-many seconds moves the end this far past the bid (0 turns soft close off). */
+  softCloseSeconds: number;
+  /** Bidders hear 'ending soon' this many minutes before the end. */
+  endingSoonMinutes: number;
   /** Limits on sending sign-in codes (GUIDE §5); one address is often shared by a household or campus. */
   otpRateLimit: { perEmail: number; emailWindowMinutes: number; perIp: number; ipWindowMinutes: number };
   trustProxy: boolean;
@@ -169,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIp: e.OTP_MAX_PER_IP,
       ipWindowMinutes: e.OTP_IP_WINDOW_MINUTES,
     },
+    softCloseSeconds: e.SOFT_CLOSE_SECONDS,
+    endingSoonMinutes: e.ENDING_SOON_MINUTES,
     trustProxy: e.TRUST_PROXY,
     waitlistUrl: e.WAITLIST_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

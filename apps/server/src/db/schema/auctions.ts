@@ -32,6 +32,12 @@ export const auctions = pgTable(
      * and the most-popular sort need no COUNT over bids.
      */
     bidCount: integer('bid_count').notNull().default(0),
+    /** Set when the owner cancels (irreversible); distinguishes a cancelled auction from an ended one. */
+    cancelledAt: timestamptz('cancelled_at'),
+    /** Set once, by whichever instance closes the auction (time, buy now or cancel). */
+    closedAt: timestamptz('closed_at'),
+    /** Set once when the 'ending soon' notifications went out, so they are sent exactly once. */
+    endingSoonNotifiedAt: timestamptz('ending_soon_notified_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
