@@ -1,5 +1,27 @@
-import { UpcomingFeature } from './ComingSoon';
+import { isProfileComplete } from '@bid/contract';
+import { useState } from 'react';
+import { PageLoading } from '@/components/layout/PageLoading';
+import { useAuth } from '@/features/auth/useAuth';
+import { EditProfileDialog } from '@/features/profile/components/EditProfileDialog';
+import { IncompleteProfileNotice } from '@/features/profile/components/IncompleteProfileNotice';
+import { ProfileHeader } from '@/features/profile/components/ProfileHeader';
+import { ProfileStats } from '@/features/profile/components/ProfileStats';
+import { ProfileTabs } from '@/features/profile/components/ProfileTabs';
 
+/** SPEC §2 "Profile page" (signed in only; routes.tsx sends others through /api/login). */
 export default function ProfilePage() {
-  return <UpcomingFeature title="Your Profile">Your profile, auctions, bids and payment methods appear here soon.</UpcomingFeature>;
+  const { user } = useAuth();
+  const [isEditing, setIsEditing] = useState(false);
+
+  if (!user) return <PageLoading />;
+
+  return (
+    <div data-testid="page-profile" className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8">
+      {!isProfileComplete(user) && <IncompleteProfileNotice onComplete={() => setIsEditing(true)} />}
+      <ProfileHeader user={user} onEdit={() => setIsEditing(true)} />
+      <ProfileStats />
+      <ProfileTabs />
+      <EditProfileDialog user={user} open={isEditing} onOpenChange={setIsEditing} />
+    </div>
+  );
 }

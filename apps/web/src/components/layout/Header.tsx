@@ -1,3 +1,4 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell, Heart, MessageCircle, Plus, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,8 @@ import type { CurrentUser } from '@/features/auth/useAuth';
  * badge arrive with the messaging and search work; the slots are here.
  */
 export function Header({ user }: { user: CurrentUser }) {
-  const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Your account';
+  const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const menuLabel = displayName ? `Account menu for ${displayName}` : 'Account menu';
   return (
     <header className="sticky top-0 z-40 border-b border-black/10 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
@@ -27,29 +29,35 @@ export function Header({ user }: { user: CurrentUser }) {
             <MessageCircle aria-hidden="true" />
           </Link>
         </Button>
-        <details className="relative">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-secondary/40">
-            <User aria-hidden="true" className="h-5 w-5" />
-            <span className="sr-only">Account menu for {displayName}</span>
-          </summary>
-          <ul className="absolute right-0 mt-2 w-40 rounded-md border border-black/10 bg-white py-1 shadow-lg">
-            <li>
-              <Link href="/profile" className="block px-4 py-2 text-sm hover:bg-secondary/40">
-                Profile
-              </Link>
-            </li>
-            <li>
-              {/* A full navigation: the server ends the session and redirects (SPEC §2). */}
-              <a href="/api/logout" className="block px-4 py-2 text-sm hover:bg-secondary/40">
-                Log out
-              </a>
-            </li>
-          </ul>
-        </details>
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger asChild>
+            <Button variant="ghost" size="icon" aria-label={menuLabel} data-testid="account-menu">
+              <User aria-hidden="true" className="h-5 w-5" />
+            </Button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content
+              align="end"
+              sideOffset={8}
+              className="z-50 min-w-40 rounded-md border border-black/10 bg-white py-1 shadow-lg"
+            >
+              <DropdownMenu.Item asChild className={menuItemClass}>
+                <Link href="/profile">Profile</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={menuItemClass}>
+                {/* A full navigation: the server ends the session and redirects (SPEC §2). */}
+                <a href="/api/logout">Log out</a>
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
       </div>
     </header>
   );
 }
+
+const menuItemClass =
+  'block cursor-pointer px-4 py-2 text-sm outline-none data-[highlighted]:bg-secondary/40 focus-visible:bg-secondary/40';
 
 export function Logo() {
   return (

@@ -1,0 +1,79 @@
+import { PASSWORD_MIN } from '@bid/contract';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import type { EmailCredentials } from '../useEmailAuthFlow';
+
+interface EmailPasswordFormProps {
+  values: EmailCredentials;
+  onChange: (values: EmailCredentials) => void;
+  onSubmit: () => void;
+  isLoading: boolean;
+}
+
+/** The form step of SPEC §4: email and password, plus confirm password when signing up. */
+export function EmailPasswordForm({ values, onChange, onSubmit, isLoading }: EmailPasswordFormProps) {
+  const { isSignup } = values;
+  const set = (patch: Partial<EmailCredentials>) => onChange({ ...values, ...patch });
+
+  return (
+    <form
+      className="grid gap-4"
+      aria-label={isSignup ? 'Sign up with email' : 'Sign in with email'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email</Label>
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={(event) => set({ email: event.target.value })}
+          placeholder="you@example.com"
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="password">Password</Label>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete={isSignup ? 'new-password' : 'current-password'}
+          required
+          minLength={isSignup ? PASSWORD_MIN : undefined}
+          value={values.password}
+          onChange={(event) => set({ password: event.target.value })}
+          aria-describedby={isSignup ? 'password-hint' : undefined}
+        />
+        {isSignup && (
+          <p id="password-hint" className="text-xs text-neutral-text/70">
+            At least {PASSWORD_MIN} characters.
+          </p>
+        )}
+      </div>
+      {isSignup && (
+        <div className="grid gap-2">
+          <Label htmlFor="confirm-password">Confirm password</Label>
+          <Input
+            id="confirm-password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.confirmPassword}
+            onChange={(event) => set({ confirmPassword: event.target.value })}
+          />
+        </div>
+      )}
+      <Button type="submit" disabled={isLoading}>
+        {isLoading ? 'Sending code...' : isSignup ? 'Sign Up' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { OTP_LENGTH, sanitizeOtpInput } from '@bid/contract';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+interface OtpStepProps {
+  email: string;
+  isLoading: boolean;
+  onVerify: (otp: string) => void;
+  onBack: () => void;
+}
+
+/**
+ * The code step of SPEC §4: digits only, at most six; Verify only at exactly six (SPEC §5).
+ * The code lives here, so going Back to Email clears it.
+ */
+export function OtpStep({ email, isLoading, onVerify, onBack }: OtpStepProps) {
+  const [code, setCode] = useState('');
+  const isComplete = code.length === OTP_LENGTH;
+
+  return (
+    <form
+      className="grid gap-4"
+      aria-label="Enter your code"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (isComplete && !isLoading) onVerify(code);
+      }}
+    >
+      <p className="text-sm text-neutral-text/80">
+        We sent a {OTP_LENGTH}-digit code to <strong className="text-neutral-text">{email}</strong>.
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor="otp">Verification code</Label>
+        <Input
+          id="otp"
+          name="otp"
+          value={code}
+          onChange={(event) => setCode(sanitizeOtpInput(event.target.value))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          aria-describedby="otp-hint"
+          className="text-center text-lg tracking-[0.5em]"
+          autoFocus
+        />
+        <p id="otp-hint" className="text-xs text-neutral-text/70">
+          Enter the {OTP_LENGTH} digits from your email.
+        </p>
+      </div>
+      <Button type="submit" disabled={isLoading || !isComplete}>
+        {isLoading ? 'Verifying...' : 'Verify'}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onBack} disabled={isLoading}>
+        Back to Email
+      </Button>
+    </form>
+  );
+}

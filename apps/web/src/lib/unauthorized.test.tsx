@@ -1,0 +1,58 @@
+import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@bid/contract';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToast } from '@/components/ui/use-toast';
+import { ApiError } from './api';
+import { onMutationError } from './unauthorized';
+
+const fallback = { title: 'Update Failed', description: 'Failed to update profile' };
+
+describe('mutation errors (SPEC §8)', () => {
+  let location: { href: string };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    location = { href: 'http://localhost/profile' };
+    vi.stubGlobal('location', location);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('a 401 toasts Unauthorized and goes to /api/login after the delay', () => {
+    const { result } = renderHook(() => useToast());
+    act(() => onMutationError(new ApiError(401, '{"message":"Unauthorized"}'), fallback));
+    expect(result.current.toasts[0]).toMatchObject({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    act(() => {
+      vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_DELAY_MS - 1);
+    });
+    expect(location.href).toBe('http://localhost/profile');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(location.href).toBe('/api/login');
+  });
+
+  it("shows the server's message, or the fallback when there is none", () => {
+    const { result } = renderHook(() => useToast());
+    act(() => onMutationError(new ApiError(400, '{"message":"Bio must be less than 500 characters"}'), fallback));
+    expect(result.current.toasts[0]).toMatchObject({
+      title: 'Update Failed',
+      description: 'Bio must be less than 500 characters',
+      variant: 'destructive',
+    });
+    act(() => onMutationError(new ApiError(502, '<html>Bad Gateway</html>'), fallback));
+    expect(result.current.toasts[0]).toMatchObject({ title: 'Update Failed', description: 'Failed to update profile' });
+    act(() => onMutationError(new TypeError('Failed to fetch'), fallback));
+    expect(result.current.toasts[0]).toMatchObject({ description: 'Failed to update profile' });
+    act(() => {
+      vi.runAllTimers();
+    });
+    expect(location.href).toBe('http://localhost/profile');
+  });
+});

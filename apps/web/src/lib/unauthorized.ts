@@ -1,0 +1,44 @@
+import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@bid/contract';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from './api';
+
+/**
+ * SPEC §8 "Unauthorized": the one place a write that finds the session gone tells the user
+ * and sends the browser to sign in again, after the spec's short delay.
+ */
+export function handleUnauthorized(): void {
+  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  setTimeout(() => {
+    window.location.href = '/api/login';
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+}
+
+export interface ErrorToastText {
+  title: string;
+  description: string;
+}
+
+/**
+ * The failure path of a mutation: a 401 goes through `handleUnauthorized`; any other error
+ * shows a destructive toast with the server's message, or the caller's fallback text when the
+ * server gave none (or the request never reached it).
+ */
+export function onMutationError(error: unknown, fallback: ErrorToastText): void {
+  if (error instanceof ApiError && error.status === 401) {
+    handleUnauthorized();
+    return;
+  }
+  const serverMessage = error instanceof ApiError ? readableServerMessage(error) : '';
+  toast({ title: fallback.title, description: serverMessage || fallback.description, variant: 'destructive' });
+}
+
+/**
+ * The `message` of the server's JSON error body (decision 0003), or '' when there is none:
+ * a body-less answer or a proxy's HTML or text page is not a message for people, so callers
+ * fall back to their own text.
+ */
+export function readableServerMessage(error: ApiError): string {
+  const message = error.serverMessage;
+  // `serverMessage` falls back to the raw body when it holds no JSON `message`.
+  return message === error.bodyText ? '' : message.trim();
+}
