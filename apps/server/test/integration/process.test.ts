@@ -33,38 +33,45 @@ async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 60_0
   throw new Error('server did not become healthy');
 }
 
+/** Starts src/main.ts on a free port with its own data folder; output is collected for assertions. */
+async function startServerProcess(dataDir: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: base,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server = { child, port, base, output: '' };
+  child.stdout?.on('data', (d: Buffer) => (server.output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (server.output += d.toString()));
+  return server;
+}
+
 /** The real process (src/main.ts): boot on an empty embedded database, then drain on SIGTERM. */
 describe('server process', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bid-process-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('boots, serves, and on SIGTERM closes sockets and exits 0', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot(),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'info',
-        PUBLIC_URL: base,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const server = await startServerProcess(dataDir);
+    const { child, port, base } = server;
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
     try {
       await waitForHealth(base, child);
       // The boot log names every real service in use.
-      expect(output).toContain('embedded PGlite in');
-      expect(output).toContain('offline sandbox');
+      expect(server.output).toContain('embedded PGlite in');
+      expect(server.output).toContain('offline sandbox');
 
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { origin: base });
       await new Promise<void>((resolve, reject) => {
@@ -76,7 +83,7 @@ describe('server process', () => {
       child.kill('SIGTERM');
       await closed;
       expect(await exited).toBe(0);
-      expect(output).toContain('shutdown complete');
+      expect(server.output).toContain('shutdown complete');
       await expect(fetch(`${base}/api/health`)).rejects.toThrow();
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
@@ -84,22 +91,7 @@ describe('server process', () => {
   }, 90_000);
 
   it('refuses a foreign-origin WebSocket handshake', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot(),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: base,
-      },
-      stdio: 'ignore',
-    });
+    const { child, port, base } = await startServerProcess(dataDir);
     try {
       await waitForHealth(base, child);
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { origin: 'https://evil.example' });
