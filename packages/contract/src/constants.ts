@@ -62,6 +62,11 @@ export const NOTIFICATION_TYPES = [
   'auction_lost',
   'message_received',
   'auction_ending_soon',
+  // Beyond SPEC §3's list (which allows other types with a default icon): the host hears
+  // when their auction ends, and bidders hear when an auction they bid on changes or is cancelled.
+  'auction_ended',
+  'auction_updated',
+  'auction_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

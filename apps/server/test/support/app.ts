@@ -13,12 +13,15 @@ export async function createTestApp(
   options: {
     now?: () => Date;
     mailer?: Mailer;
+    /** The auction closing job is off unless a test asks for it, so seeded rows stay as seeded. */
+    runJobs?: boolean;
+    lifecycleIntervalMs?: number;
     configure?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
   const { configure, ...deps } = options;
-  const app = await buildApp({ config, database, serveWeb: false, ...deps });
+  const app = await buildApp({ config, database, serveWeb: false, runJobs: false, ...deps });
   // Lets a test add a probe route (for behaviour shared by every route) before the app starts.
   await configure?.(app);
   await app.ready();
