@@ -6,7 +6,10 @@ import type { Database } from './db/client.js';
 import { defaultWebDistDir } from './lib/paths.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
-import { myListsRoutes } from './modules/auctions/auctions.routes.js';
+import { auctionRoutes, myListsRoutes } from './modules/auctions/auctions.routes.js';
+import { bidRoutes } from './modules/auctions/bids.routes.js';
+import { buyNowRoutes } from './modules/auctions/lifecycle/buy-now.routes.js';
+import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -26,6 +29,10 @@ export interface AppDependencies {
   now?: () => Date;
   /** Where mail goes; by default SMTP when SMTP_URL is set, otherwise the log. */
   mailer?: Mailer;
+  /** Run background jobs (closing auctions, ending-soon notices); off for tests that drive them by hand. */
+  runJobs?: boolean;
+  /** How often the auction lifecycle job runs (default LIFECYCLE_INTERVAL_MS). */
+  lifecycleIntervalMs?: number;
 }
 
 /** JSON bodies are small in this API; a larger body is refused with a 413. */
@@ -79,6 +86,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(emailAuthRoutes, { db: database.db, mailer, config, now });
   await app.register(profileRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });
+  await app.register(auctionRoutes, { db: database.db, now });
+  await app.register(bidRoutes, { db: database.db, now, softCloseSeconds: config.softCloseSeconds });
+  await app.register(buyNowRoutes, { db: database.db, now });
+
+  if (deps.runJobs ?? true) {
+    const lifecycleJob = createLifecycleJob({
+      db: database.db,
+      logger: app.log,
+      endingSoonMinutes: config.endingSoonMinutes,
+      now,
+      ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
+    });
+    app.addHook('onReady', async () => lifecycleJob.start());
+    // Stopped (and the run in progress awaited) before any onClose hook: those run last-registered
+    // first, and main.ts closes the database in one it adds after buildApp.
+    app.addHook('preClose', () => lifecycleJob.stop());
+    app.addHook('onClose', () => lifecycleJob.stop());
+  }
 
   if (deps.serveWeb ?? true) {
     await app.register(webPlugin, {

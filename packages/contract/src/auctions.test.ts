@@ -142,6 +142,13 @@ describe('auction edit (SPEC §5)', () => {
     expect(editAuctionSchema.parse({ title: ' New ' })).toEqual({ title: 'New' });
     expect(editAuctionSchema.safeParse({ startingBid: '5' }).success).toBe(false);
     expect(editAuctionSchema.safeParse({ title: '' }).error?.issues[0]?.message).toBe('Title is required');
+    expect(editAuctionSchema.parse({ buyNowPrice: 45.5 })).toEqual({ buyNowPrice: '45.50' });
+    expect(editAuctionSchema.parse({ buyNowPrice: null })).toEqual({ buyNowPrice: null });
+    for (const buyNowPrice of ['lots', '0', '-3', '1.234', true, {}]) {
+      expect(editAuctionSchema.safeParse({ buyNowPrice }).error?.issues[0]?.message).toBe(
+        'Buy now price must be a positive number',
+      );
+    }
   });
 });
 

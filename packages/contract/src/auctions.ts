@@ -121,6 +121,8 @@ export function findPreSubmitProblem(
   return null;
 }
 
+const BUY_NOW_POSITIVE_MESSAGE = 'Buy now price must be a positive number';
+
 /**
  * SPEC §5 "Auction edit": only changed fields are sent; empty buy-now clears it. Failure
  * shows 'Validation Error' with the field path and message.
@@ -130,11 +132,17 @@ export const editAuctionSchema = z
     title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX, 'Title too long'),
     description: z.string().trim().min(1, 'Description is required').max(5000, 'Description is too long'),
     location: z.string().trim().max(255, 'Location is too long'),
-    buyNowPrice: z.union([
-      z.null(),
-      z.literal('').transform(() => null),
-      moneyString('Buy now price must be a positive number'),
-    ]),
+    buyNowPrice: z
+      .union([z.null(), z.literal(''), z.string(), z.number()], { error: BUY_NOW_POSITIVE_MESSAGE })
+      .transform((value, ctx) => {
+        if (value === null || value === '') return null;
+        const cents = parseMoneyToCents(value);
+        if (cents === undefined || cents <= 0) {
+          ctx.addIssue({ code: 'custom', message: BUY_NOW_POSITIVE_MESSAGE });
+          return z.NEVER;
+        }
+        return centsToMoneyString(cents);
+      }),
   })
   .partial()
   .strict();
@@ -168,8 +176,18 @@ export const listAuctionsQuerySchema = z.object({
   dateType: z.union([z.enum(DATE_TYPES), z.literal('all')]).optional(),
   priceRange: z.union([z.enum(PRICE_RANGES), z.literal('any')]).optional(),
   sortBy: z.enum(AUCTION_SORTS).optional(),
-  limit: z.coerce.number().int().min(1).max(AUCTION_PAGE_SIZE_MAX).optional(),
-  offset: z.coerce.number().int().min(0).max(100_000).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(AUCTION_PAGE_SIZE_MAX, 'limit must be a whole number from 1 to 100')
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number from 0 to 100000' })
+    .int('offset must be a whole number from 0 to 100000')
+    .min(0, 'offset must be a whole number from 0 to 100000')
+    .max(100_000, 'offset must be a whole number from 0 to 100000')
+    .optional(),
 });
 
 export type ListAuctionsQuery = z.output<typeof listAuctionsQuerySchema>;
@@ -215,6 +233,8 @@ export interface AuctionListItem {
   endTime: string;
   isActive: boolean;
   winnerId: string | null;
+  /** Set when the owner cancelled the auction (irreversible); null otherwise. */
+  cancelledAt: string | null;
   bidCount: number;
   createdAt: string;
   updatedAt: string;
@@ -237,8 +257,20 @@ export interface AuctionDetail extends Omit<AuctionListItem, 'creator'> {
     profileImageUrl: string | null;
     location: string | null;
   };
+  /** The latest bids, newest first (SPEC §9: 5). */
   bids: AuctionBidView[];
+  /** Distinct people who have bid (the detail page's "bidder count" tile). */
+  bidderCount: number;
 }
+
+/** The answer to POST /api/bids (201). */
+export interface PlaceBidResponse {
+  bid: { id: string; auctionId: string; amount: string; createdAt: string };
+  auction: { id: string; currentBid: string; bidCount: number; endTime: string };
+}
+
+/** Header of GET /api/auctions telling the Load More button whether another page exists. */
+export const HAS_MORE_HEADER = 'X-Has-More';
 
 /** 'Ada L.' — first name plus last initial, or 'Anonymous' (SPEC §2 creator card). */
 export function displayNameOf(person: { firstName?: string | null; lastName?: string | null }): string {

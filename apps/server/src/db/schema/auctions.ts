@@ -52,17 +52,18 @@ export const auctions = pgTable(
     ),
     check('auctions_bid_count_nonnegative', sql`${t.bidCount} >= 0`),
     // The home feed and public browse list active auctions in these orders (SPEC §2 filters).
+    // Each index ends with its sort's tie-breakers, so paging deep into equal values stays an index walk.
     index('auctions_active_end_time_idx')
-      .on(t.endTime)
+      .on(t.endTime, t.id)
       .where(sql`${t.isActive}`),
-    index('auctions_active_current_bid_idx')
-      .on(t.currentBid)
+    index('auctions_active_price_idx')
+      .on(t.currentBid, t.endTime, t.id)
       .where(sql`${t.isActive}`),
     index('auctions_active_created_at_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.id)
       .where(sql`${t.isActive}`),
-    index('auctions_active_bid_count_idx')
-      .on(t.bidCount)
+    index('auctions_active_popular_idx')
+      .on(t.bidCount.desc(), t.endTime, t.id)
       .where(sql`${t.isActive}`),
     index('auctions_location_idx').on(t.latitude, t.longitude),
     index('auctions_creator_idx').on(t.creatorId, t.createdAt),

@@ -1,10 +1,45 @@
+import { HAS_MORE_HEADER, listAuctionsQuerySchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
-import { listAuctionsByCreator, listBidsByBidder } from './auctions.repository.js';
+import { cancelAuction, createAuction, editAuction } from './auction-management.service.js';
+import { getAuctionDetail, listAuctions, listMyAuctions, listMyBids, type AuctionsDeps } from './auctions.service.js';
 
 /** The signed-in user's own auctions and bids (profile tabs, SPEC §2). */
 export async function myListsRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/api/my-auctions', async (request) => listAuctionsByCreator(opts.db, requireUserId(request)));
-  app.get('/api/my-bids', async (request) => listBidsByBidder(opts.db, requireUserId(request)));
+  app.get('/api/my-auctions', async (request) => listMyAuctions(opts.db, requireUserId(request)));
+  app.get('/api/my-bids', async (request) => listMyBids(opts.db, requireUserId(request)));
+}
+
+/**
+ * SPEC §7 auction calls. Bodies of create and edit are validated inside the use case, after
+ * sign-in and ownership, so the answers come in the order SPEC §5 gives.
+ */
+export async function auctionRoutes(app: FastifyInstance, opts: AuctionsDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/auctions', { schema: { querystring: listAuctionsQuerySchema } }, async (request, reply) => {
+    const page = await listAuctions(opts, request.userId, request.query);
+    void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+    return page.items;
+  });
+
+  r.get<{ Params: { id: string } }>('/api/auctions/:id', async (request) => getAuctionDetail(opts, request.params.id));
+
+  r.post('/api/auctions', async (request, reply) => {
+    const userId = requireUserId(request);
+    const auction = await createAuction(opts, userId, request.body);
+    return reply.status(201).send(auction);
+  });
+
+  r.put<{ Params: { id: string } }>('/api/auctions/:id', async (request) => {
+    const userId = requireUserId(request);
+    return editAuction(opts, userId, request.params.id, request.body);
+  });
+
+  r.delete<{ Params: { id: string } }>('/api/auctions/:id', async (request) => {
+    const userId = requireUserId(request);
+    return cancelAuction(opts, userId, request.params.id);
+  });
 }

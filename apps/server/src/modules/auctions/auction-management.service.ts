@@ -1,0 +1,185 @@
+import {
+  createAuctionSchema,
+  editAuctionSchema,
+  findPreSubmitProblem,
+  INCOMPLETE_PROFILE_FOR_AUCTION,
+  isAuctionOpen,
+  isProfileComplete,
+  parseMoneyToCents,
+  PRE_SUBMIT_MESSAGES,
+  type AuctionListItem,
+} from '@bid/contract';
+import type { Db } from '../../db/client.js';
+import type { Auction, User } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { geocode } from '../../lib/geo.js';
+import { findUserById } from '../users/users.repository.js';
+import { notifyBiddersOfChange } from './auction-notices.js';
+import { presentAuctionListItem } from './auctions.presenter.js';
+import {
+  cancelOpenAuction,
+  findAuctionById,
+  insertAuction,
+  updateOpenAuction,
+  type AuctionEdit,
+} from './auctions.repository.js';
+import { AUCTION_NOT_FOUND, assertAuctionId, coordinatesOfUser, type AuctionsDeps } from './auctions.service.js';
+import { parseOrThrow } from './validation.js';
+
+export const BUY_NOW_ABOVE_CURRENT_BID = 'Buy now price must be higher than the current bid.';
+export const NOT_YOUR_AUCTION_EDIT = 'You can only edit your own auctions.';
+export const NOT_YOUR_AUCTION_CANCEL = 'You can only cancel your own auctions.';
+
+const CLOSED_MESSAGES = {
+  edit: {
+    cancelled: 'This auction has been cancelled and can no longer be edited.',
+    ended: 'This auction has ended and can no longer be edited.',
+  },
+  cancel: {
+    cancelled: 'This auction has already been cancelled.',
+    ended: 'This auction has ended and can no longer be cancelled.',
+  },
+} as const;
+
+/**
+ * Where an auction is on the map: its location text through the gazetteer, else the
+ * creator's own coordinates (a host usually offers a date near home, and an auction without
+ * coordinates would never show under a distance filter). Null when neither is known.
+ */
+function placeAuction(location: string | null, creator: Pick<User, 'latitude' | 'longitude'>) {
+  const found = (location ? geocode({ location }) : null) ?? coordinatesOfUser(creator);
+  return found
+    ? { latitude: found.latitude.toFixed(8), longitude: found.longitude.toFixed(8) }
+    : { latitude: null, longitude: null };
+}
+
+/**
+ * POST /api/auctions. Checks in the order of SPEC §5: profile complete, then the form's
+ * messages, then the pre-submit checks (end date, end in the future, buy-now above start).
+ */
+export async function createAuction(deps: AuctionsDeps, userId: string, body: unknown): Promise<AuctionListItem> {
+  const creator = await findUserById(deps.db, userId);
+  if (!creator) throw unauthorized();
+  if (!isProfileComplete(creator)) throw badRequest(INCOMPLETE_PROFILE_FOR_AUCTION);
+
+  const input = parseOrThrow(createAuctionSchema, body ?? {});
+  const now = deps.now();
+  const problem = findPreSubmitProblem(input, now);
+  if (problem) {
+    throw badRequest(problem.description, problem === PRE_SUBMIT_MESSAGES.buyNowTooLow ? 'buyNowPrice' : 'endTime');
+  }
+
+  const auction = await insertAuction(deps.db, {
+    creatorId: creator.id,
+    title: input.title,
+    description: input.description,
+    dateType: input.dateType,
+    location: input.location,
+    ...placeAuction(input.location, creator),
+    locationRadius: input.locationRadius,
+    startingBid: input.startingBid,
+    currentBid: input.startingBid,
+    buyNowPrice: input.buyNowPrice ?? null,
+    paymentResponsibility: input.paymentResponsibility,
+    paymentNotes: input.paymentNotes ?? null,
+    expectedDuration: input.expectedDuration,
+    endTime: new Date(input.endTime),
+    bidCount: 0,
+  });
+  return presentAuctionListItem(auction, creator);
+}
+
+/** Loads the auction an owner acts on: 404 when there is none, 403 when it is someone else's. */
+async function getOwnAuction(db: Db, userId: string, id: unknown, notYours: string): Promise<Auction> {
+  assertAuctionId(id);
+  const auction = await findAuctionById(db, id);
+  if (!auction) throw notFound(AUCTION_NOT_FOUND);
+  if (auction.creatorId !== userId) throw forbidden(notYours);
+  return auction;
+}
+
+/** 409 with a clear message when the auction is no longer open (cancelled, closed or past its end). */
+function assertStillOpen(auction: Auction, now: Date, action: keyof typeof CLOSED_MESSAGES): void {
+  if (auction.cancelledAt) throw conflict(CLOSED_MESSAGES[action].cancelled);
+  if (auction.closedAt || !isAuctionOpen(auction, now)) throw conflict(CLOSED_MESSAGES[action].ended);
+}
+
+function assertBuyNowAboveCurrentBid(auction: Pick<Auction, 'bidCount' | 'currentBid'>, buyNowPrice: string) {
+  const buyNow = parseMoneyToCents(buyNowPrice) ?? 0;
+  if (buyNow > (parseMoneyToCents(auction.currentBid) ?? 0)) return;
+  // Before any bid the current bid is the starting bid, so the create form's wording fits.
+  throw badRequest(
+    auction.bidCount === 0 ? PRE_SUBMIT_MESSAGES.buyNowTooLow.description : BUY_NOW_ABOVE_CURRENT_BID,
+    'buyNowPrice',
+  );
+}
+
+/**
+ * PUT /api/auctions/{id} (SPEC §5 "Auction edit"): the owner changes title, description,
+ * location or buy-now of an open auction. Only fields that differ are written; nothing
+ * differing means no write and no notices. A real change is for the bidders to hear about
+ * (`notifyBiddersOfChange`, off until the notification type exists).
+ */
+export async function editAuction(deps: AuctionsDeps, userId: string, id: unknown, body: unknown) {
+  const auction = await getOwnAuction(deps.db, userId, id, NOT_YOUR_AUCTION_EDIT);
+  const creator = await findUserById(deps.db, userId);
+  if (!creator) throw unauthorized();
+  const now = deps.now();
+  assertStillOpen(auction, now, 'edit');
+  const input = parseOrThrow(editAuctionSchema, body ?? {});
+
+  const patch: AuctionEdit = {};
+  if (input.title !== undefined && input.title !== auction.title) patch.title = input.title;
+  if (input.description !== undefined && input.description !== auction.description) {
+    patch.description = input.description;
+  }
+  if (input.location !== undefined && (input.location || null) !== auction.location) {
+    patch.location = input.location || null;
+    Object.assign(patch, placeAuction(patch.location, creator));
+  }
+  if (input.buyNowPrice !== undefined && input.buyNowPrice !== auction.buyNowPrice) {
+    if (input.buyNowPrice !== null) assertBuyNowAboveCurrentBid(auction, input.buyNowPrice);
+    patch.buyNowPrice = input.buyNowPrice;
+  }
+  if (Object.keys(patch).length === 0) return presentAuctionListItem(auction, creator);
+
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateOpenAuction(tx, { id: auction.id, ownerId: userId, now, patch });
+    if (row) await notifyBiddersOfChange(tx, row, 'updated');
+    return row;
+  });
+  if (!updated) {
+    // A bid, the closing job or a cancel got there first: say which rule now fails.
+    const fresh = await findAuctionById(deps.db, auction.id);
+    if (!fresh) throw notFound(AUCTION_NOT_FOUND);
+    assertStillOpen(fresh, deps.now(), 'edit');
+    if (patch.buyNowPrice) assertBuyNowAboveCurrentBid(fresh, patch.buyNowPrice);
+    throw conflict('The auction changed while you were editing it. Please try again.');
+  }
+  return presentAuctionListItem(updated, creator);
+}
+
+/**
+ * DELETE /api/auctions/{id}: the owner cancels an open auction for good (SPEC §4): it stops
+ * taking bids and has no winner. Its bidders are to be told (`notifyBiddersOfChange`, off
+ * until the notification type exists).
+ */
+export async function cancelAuction(deps: AuctionsDeps, userId: string, id: unknown) {
+  const auction = await getOwnAuction(deps.db, userId, id, NOT_YOUR_AUCTION_CANCEL);
+  const now = deps.now();
+  assertStillOpen(auction, now, 'cancel');
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const row = await cancelOpenAuction(tx, { id: auction.id, ownerId: userId, now });
+    if (row) await notifyBiddersOfChange(tx, row, 'cancelled');
+    return row;
+  });
+  if (!cancelled) {
+    const fresh = await findAuctionById(deps.db, auction.id);
+    if (!fresh) throw notFound(AUCTION_NOT_FOUND);
+    assertStillOpen(fresh, deps.now(), 'cancel');
+    throw conflict('The auction changed while you were cancelling it. Please try again.');
+  }
+  const creator = await findUserById(deps.db, userId);
+  if (!creator) throw unauthorized();
+  return presentAuctionListItem(cancelled, creator);
+}

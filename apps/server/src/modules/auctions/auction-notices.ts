@@ -1,0 +1,72 @@
+import { formatAmountPlain, parseMoneyToCents, type NotificationType } from '@bid/contract';
+import type { Db } from '../../db/client.js';
+import type { Auction } from '../../db/schema/index.js';
+import { insertNotifications } from '../notifications/notifications.repository.js';
+import type { BidNotificationTexts } from './bids.repository.js';
+import { listBidderIds } from './auctions.repository.js';
+
+export type AuctionChange = 'updated' | 'cancelled';
+
+/**
+ * The notification type each change is sent under. SPEC §4 says bidders are notified when an
+ * auction is edited or cancelled; SPEC §3's six types have no fitting value, so the enum has
+ * 'auction_updated' and 'auction_cancelled' for them (sending 'outbid' would mislead).
+ */
+export const AUCTION_CHANGE_NOTIFICATION_TYPE: Record<AuctionChange, NotificationType> = {
+  updated: 'auction_updated',
+  cancelled: 'auction_cancelled',
+};
+
+const CHANGE_TEXTS: Record<AuctionChange, (title: string) => { title: string; message: string }> = {
+  updated: (title) => ({
+    title: 'Auction updated',
+    message: `The host changed the details of "${title}". Take a look before you bid again.`,
+  }),
+  cancelled: (title) => ({
+    title: 'Auction cancelled',
+    message: `The host cancelled "${title}". There is no winner and no one will be charged.`,
+  }),
+};
+
+/**
+ * Tells every distinct bidder of `auction` about an edit or a cancellation (pass the
+ * transaction that made the change). Returns how many notices were written.
+ */
+export async function notifyBiddersOfChange(db: Db, auction: Auction, change: AuctionChange): Promise<number> {
+  const type = AUCTION_CHANGE_NOTIFICATION_TYPE[change];
+  if (auction.bidCount === 0) return 0;
+  const bidderIds = await listBidderIds(db, auction.id);
+  const text = CHANGE_TEXTS[change](auction.title);
+  await insertNotifications(
+    db,
+    bidderIds.map((userId) => ({
+      userId,
+      type,
+      title: text.title,
+      message: text.message,
+      relatedAuctionId: auction.id,
+      relatedUserId: auction.creatorId,
+    })),
+  );
+  return bidderIds.length;
+}
+
+/** Readable texts for the two notices a bid sends (creator and previous leader). */
+export function bidNotificationTexts(input: {
+  bidderName: string;
+  amount: string;
+  title: string;
+}): BidNotificationTexts {
+  const cents = parseMoneyToCents(input.amount) ?? 0;
+  const amount = `$${formatAmountPlain(cents)}`;
+  return {
+    received: {
+      title: 'New bid on your auction',
+      message: `${input.bidderName} bid ${amount} on "${input.title}".`,
+    },
+    outbid: {
+      title: "You've been outbid",
+      message: `Someone bid ${amount} on "${input.title}". Bid at least $${formatAmountPlain(cents + 100)} to take the lead.`,
+    },
+  };
+}

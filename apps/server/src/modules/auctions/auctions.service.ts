@@ -1,0 +1,120 @@
+import {
+  AUCTION_PAGE_SIZE_DEFAULT,
+  centsToMoneyString,
+  PRICE_RANGE_BOUNDS,
+  RECENT_BIDS_ON_DETAIL,
+  type AuctionDetail,
+  type AuctionListItem,
+  type ListAuctionsQuery,
+} from '@bid/contract';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { boundingBox, type Coordinates } from '../../lib/geo.js';
+import { findUserById } from '../users/users.repository.js';
+import {
+  presentAuctionDetail,
+  presentAuctionFields,
+  presentAuctionListItem,
+  presentOwnBid,
+} from './auctions.presenter.js';
+import {
+  countBidders,
+  findAuctionWithCreator,
+  listAuctionsByCreator,
+  listBidsByBidder,
+  listOpenAuctions,
+  listRecentBids,
+  type OpenAuctionFilter,
+} from './auctions.repository.js';
+
+export interface AuctionsDeps {
+  db: Db;
+  now: () => Date;
+}
+
+export const AUCTION_NOT_FOUND = 'Auction not found';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Auction ids are uuids; anything else names no auction (404, never a database error). */
+export function isAuctionId(id: unknown): id is string {
+  return typeof id === 'string' && UUID_PATTERN.test(id);
+}
+
+export function assertAuctionId(id: unknown): asserts id is string {
+  if (!isAuctionId(id)) throw notFound(AUCTION_NOT_FOUND);
+}
+
+/** A user's stored coordinates (set from the profile's zip code or location), if any. */
+export function coordinatesOfUser(user: { latitude: string | null; longitude: string | null }): Coordinates | null {
+  if (user.latitude === null || user.longitude === null) return null;
+  return { latitude: Number(user.latitude), longitude: Number(user.longitude) };
+}
+
+export interface AuctionPage {
+  items: AuctionListItem[];
+  /** Whether another page follows (the X-Has-More header; Load More stops when false). */
+  hasMore: boolean;
+}
+
+/**
+ * The home feed and public browse (SPEC §2 filters): open auctions only. The distance filter
+ * measures from the signed-in viewer's stored coordinates and is ignored for visitors and for
+ * users whose profile location is unknown to the gazetteer.
+ */
+export async function listAuctions(
+  deps: AuctionsDeps,
+  viewerId: string | undefined,
+  query: ListAuctionsQuery,
+): Promise<AuctionPage> {
+  const limit = query.limit ?? AUCTION_PAGE_SIZE_DEFAULT;
+  const bounds = query.priceRange && query.priceRange !== 'any' ? PRICE_RANGE_BOUNDS[query.priceRange] : {};
+  const filter: OpenAuctionFilter = {
+    now: deps.now(),
+    dateType: query.dateType && query.dateType !== 'all' ? query.dateType : undefined,
+    minBid: bounds.minCents === undefined ? undefined : centsToMoneyString(bounds.minCents),
+    maxBid: bounds.maxCents === undefined ? undefined : centsToMoneyString(bounds.maxCents),
+    near: await findViewerArea(deps.db, viewerId, query.location),
+    sortBy: query.sortBy ?? 'ending-soon',
+    limit: limit + 1,
+    offset: query.offset ?? 0,
+  };
+  const rows = await listOpenAuctions(deps.db, filter);
+  return {
+    items: rows.slice(0, limit).map((row) => presentAuctionListItem(row.auction, row.creator)),
+    hasMore: rows.length > limit,
+  };
+}
+
+async function findViewerArea(db: Db, viewerId: string | undefined, location: ListAuctionsQuery['location']) {
+  if (!viewerId || !location || location === 'any') return undefined;
+  const viewer = await findUserById(db, viewerId);
+  const center = viewer ? coordinatesOfUser(viewer) : null;
+  if (!center) return undefined;
+  const miles = Number(location);
+  return { center, miles, box: boundingBox(center, miles) };
+}
+
+/** The auction page (public): cancelled and ended auctions stay readable so the page can show their state. */
+export async function getAuctionDetail(deps: AuctionsDeps, id: unknown): Promise<AuctionDetail> {
+  assertAuctionId(id);
+  const [found, recentBids, bidderCount] = await Promise.all([
+    findAuctionWithCreator(deps.db, id),
+    listRecentBids(deps.db, id, RECENT_BIDS_ON_DETAIL),
+    countBidders(deps.db, id),
+  ]);
+  if (!found) throw notFound(AUCTION_NOT_FOUND);
+  return presentAuctionDetail(found.auction, found.creator, recentBids, bidderCount);
+}
+
+/** Profile tab "My Auctions": every auction the user created, newest first. */
+export async function listMyAuctions(db: Db, userId: string) {
+  const rows = await listAuctionsByCreator(db, userId);
+  return rows.map(presentAuctionFields);
+}
+
+/** Profile tab "My Bids": the user's bids, newest first, each with its auction's state. */
+export async function listMyBids(db: Db, userId: string) {
+  const rows = await listBidsByBidder(db, userId);
+  return rows.map(presentOwnBid);
+}

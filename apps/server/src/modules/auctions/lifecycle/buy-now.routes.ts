@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import { requireUserId } from '../../../plugins/auth.js';
+import { buyNow } from './buy-now.service.js';
+
+const buyNowResponseSchema = z.object({
+  auction: z.object({
+    id: z.string(),
+    currentBid: z.string(),
+    bidCount: z.number().int(),
+    isActive: z.boolean(),
+    winnerId: z.string().nullable(),
+    endTime: z.string(),
+  }),
+});
+
+/** POST /api/auctions/:id/buy-now (docs/auction-lifecycle.md, "Buy Now"). */
+export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/auctions/:id/buy-now',
+    // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
+    { schema: { params: z.object({ id: z.string() }), response: { 200: buyNowResponseSchema } } },
+    async (request) => {
+      const buyerId = requireUserId(request);
+      return buyNow(opts.db, { buyerId, auctionId: request.params.id, now: opts.now() });
+    },
+  );
+}

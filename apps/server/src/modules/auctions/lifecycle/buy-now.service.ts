@@ -1,0 +1,98 @@
+import {
+  displayNameOf,
+  INCOMPLETE_PROFILE_FOR_BID,
+  isAuctionOpen,
+  isProfileComplete,
+  parseMoneyToCents,
+} from '@bid/contract';
+import type { Db } from '../../../db/client.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../../lib/errors.js';
+import { findUserById } from '../../users/users.repository.js';
+import { acceptBuyNow, findAuctionForBuyNow } from './buy-now.repository.js';
+import { boughtMessage, LIFECYCLE_TITLES, soldByBuyNowMessage } from './lifecycle.messages.js';
+
+export const BUY_NOW_MESSAGES = {
+  notFound: 'Auction not found',
+  ownAuction: 'You cannot buy your own auction',
+  notAvailable: 'Buy Now is not available for this auction',
+  ended: 'Auction has ended',
+} as const;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface BuyNowResult {
+  auction: { id: string; currentBid: string; bidCount: number; isActive: boolean; winnerId: string; endTime: string };
+}
+
+type AuctionForBuyNow = NonNullable<Awaited<ReturnType<typeof findAuctionForBuyNow>>>;
+
+function hasEnded(auction: AuctionForBuyNow, now: Date): boolean {
+  return auction.closedAt !== null || auction.cancelledAt !== null || !isAuctionOpen(auction, now);
+}
+
+function isBuyNowAvailable(auction: AuctionForBuyNow): boolean {
+  if (auction.buyNowPrice === null) return false;
+  return (parseMoneyToCents(auction.currentBid) ?? 0) < (parseMoneyToCents(auction.buyNowPrice) ?? 0);
+}
+
+/**
+ * Buy Now (docs/auction-lifecycle.md): the buyer wins at once at the buy-now price, as if
+ * they had bid it and the auction had then ended. The checks below give each refusal its
+ * message; the conditional statement in `acceptBuyNow` is what actually decides, so a
+ * buyer who loses a race is refused with the message that fits the auction as it now is.
+ */
+export async function buyNow(db: Db, input: { buyerId: string; auctionId: string; now: Date }): Promise<BuyNowResult> {
+  const { buyerId, auctionId, now } = input;
+  if (!UUID_PATTERN.test(auctionId)) throw notFound(BUY_NOW_MESSAGES.notFound);
+  const [auction, buyer] = await Promise.all([findAuctionForBuyNow(db, auctionId), findUserById(db, buyerId)]);
+  if (!auction) throw notFound(BUY_NOW_MESSAGES.notFound);
+  if (!buyer) throw unauthorized();
+  // SPEC §5: buying is bidding the buy-now price, so it needs the profile a bid needs.
+  if (!isProfileComplete(buyer)) throw badRequest(INCOMPLETE_PROFILE_FOR_BID);
+  if (auction.creatorId === buyerId) throw forbidden(BUY_NOW_MESSAGES.ownAuction);
+  if (hasEnded(auction, now)) throw badRequest(BUY_NOW_MESSAGES.ended);
+  if (!isBuyNowAvailable(auction)) throw badRequest(BUY_NOW_MESSAGES.notAvailable);
+
+  const buyerName = displayNameOf(buyer);
+  const bought = await acceptBuyNow(db, {
+    auctionId,
+    buyerId,
+    now,
+    notifications: (sold) => [
+      {
+        userId: buyerId,
+        type: 'auction_won',
+        title: LIFECYCLE_TITLES.won,
+        message: boughtMessage(sold.title, sold.currentBid),
+        relatedAuctionId: sold.id,
+        relatedUserId: sold.creatorId,
+      },
+      {
+        userId: sold.creatorId,
+        type: 'auction_ended',
+        title: LIFECYCLE_TITLES.soldByBuyNow,
+        message: soldByBuyNowMessage(buyerName, sold.title, sold.currentBid),
+        relatedAuctionId: sold.id,
+        relatedUserId: buyerId,
+      },
+    ],
+  });
+
+  if (!bought) {
+    // Someone else bought it, a bid reached the price, the auction ended or was cancelled meanwhile.
+    const current = await findAuctionForBuyNow(db, auctionId);
+    if (!current || hasEnded(current, now)) throw badRequest(BUY_NOW_MESSAGES.ended);
+    throw badRequest(BUY_NOW_MESSAGES.notAvailable);
+  }
+
+  return {
+    auction: {
+      id: bought.id,
+      currentBid: bought.currentBid,
+      bidCount: bought.bidCount,
+      isActive: false,
+      winnerId: bought.winnerId,
+      endTime: now.toISOString(),
+    },
+  };
+}

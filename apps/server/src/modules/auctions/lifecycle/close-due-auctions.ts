@@ -1,0 +1,143 @@
+import { displayNameOf } from '@bid/contract';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { users } from '../../../db/schema/index.js';
+import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { hostEndedMessage, LIFECYCLE_TITLES, LOST_MESSAGE_PARTS, wonMessage } from './lifecycle.messages.js';
+import { rowsOf, timestampParam, uuidList } from './sql-helpers.js';
+
+/** Auctions closed per transaction; the job runs again at once while a batch comes back full. */
+export const CLOSE_BATCH_LIMIT = 100;
+
+export interface ClosedAuction {
+  auctionId: string;
+  title: string;
+  creatorId: string;
+  /** The highest bidder (ties: the earliest bid), or null when nobody bid. */
+  winnerId: string | null;
+  /** The winning bid as a money string ("51.00"), or null when nobody bid. */
+  winningBid: string | null;
+  closedAt: Date;
+}
+
+/**
+ * Closes every auction whose end time has come and that is still open, exactly once even
+ * when several app instances run this at the same moment, and tells its bidders in the
+ * same transaction: 'auction_won' to the winner, 'auction_lost' to every other bidder, and
+ * 'auction_ended' to the host.
+ * An auction without bids closes with no winner and sends nothing.
+ *
+ * Exactly-once comes from the row locks, not from a leader: the first statement locks the
+ * due rows with FOR UPDATE SKIP LOCKED, so a concurrent closer skips them, and a closer
+ * that reaches a row after this transaction committed sees `is_active = false` and leaves
+ * it. The winner is chosen in a SECOND statement on purpose: under READ COMMITTED a
+ * statement that waited for a row re-checks that row but reads other tables with its
+ * original snapshot, so a bid committed just before the lock could be missed. Once the
+ * rows are locked no bid can be accepted on them (accepting one updates the row), and the
+ * next statement's snapshot sees every bid that was.
+ */
+export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LIMIT): Promise<ClosedAuction[]> {
+  const at = timestampParam(now);
+  return db.transaction(async (tx) => {
+    const due = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        SELECT id FROM auctions
+        WHERE is_active AND closed_at IS NULL AND end_time <= ${at}
+        ORDER BY end_time, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED`),
+    );
+    if (due.length === 0) return [];
+
+    const closedRows = rowsOf<{
+      id: string;
+      title: string;
+      creator_id: string;
+      winner_id: string | null;
+      winning_bid: string | null;
+    }>(
+      await tx.execute(sql`
+        WITH top_bid AS (
+          SELECT a.id AS auction_id, w.bidder_id, w.amount
+          FROM auctions a
+          LEFT JOIN LATERAL (
+            SELECT b.bidder_id, b.amount
+            FROM bids b
+            WHERE b.auction_id = a.id
+            ORDER BY b.amount DESC, b.created_at ASC, b.id ASC
+            LIMIT 1
+          ) w ON true
+          WHERE a.id IN (${uuidList(due.map((row) => row.id))})
+        )
+        UPDATE auctions a
+        SET is_active = false, closed_at = ${at}, updated_at = ${at}, winner_id = top_bid.bidder_id
+        FROM top_bid
+        WHERE a.id = top_bid.auction_id AND a.is_active AND a.closed_at IS NULL
+        RETURNING a.id, a.title, a.creator_id, a.winner_id, top_bid.amount::text AS winning_bid`),
+    );
+    const closed: ClosedAuction[] = closedRows.map((row) => ({
+      auctionId: row.id,
+      title: row.title,
+      creatorId: row.creator_id,
+      winnerId: row.winner_id,
+      winningBid: row.winning_bid,
+      closedAt: now,
+    }));
+
+    // The host always hears how their auction ended, with or without a winner.
+    const winnerNames = await findDisplayNames(
+      tx,
+      closed.flatMap((auction) => (auction.winnerId ? [auction.winnerId] : [])),
+    );
+    await insertNotifications(
+      tx,
+      closed.map((auction) => ({
+        userId: auction.creatorId,
+        type: 'auction_ended' as const,
+        title: LIFECYCLE_TITLES.hostEnded,
+        message: hostEndedMessage(
+          auction.title,
+          auction.winnerId ? (winnerNames.get(auction.winnerId) ?? 'Anonymous') : null,
+          auction.winningBid,
+        ),
+        relatedAuctionId: auction.auctionId,
+        relatedUserId: auction.winnerId,
+      })),
+    );
+
+    const won = closed.filter((auction) => auction.winnerId !== null);
+    if (won.length === 0) return closed;
+
+    await insertNotifications(
+      tx,
+      won.map((auction) => ({
+        userId: auction.winnerId!,
+        type: 'auction_won' as const,
+        title: LIFECYCLE_TITLES.won,
+        message: wonMessage(auction.title, auction.winningBid!),
+        relatedAuctionId: auction.auctionId,
+        // The winner and the creator may now message each other (SPEC §1).
+        relatedUserId: auction.creatorId,
+      })),
+    );
+    // One statement for every losing bidder of every auction in the batch.
+    await tx.execute(sql`
+      INSERT INTO notifications (user_id, type, title, message, related_auction_id)
+      SELECT DISTINCT b.bidder_id, 'auction_lost'::notification_type, ${LIFECYCLE_TITLES.lost},
+             ${LOST_MESSAGE_PARTS[0]} || a.title || ${LOST_MESSAGE_PARTS[1]}, a.id
+      FROM auctions a
+      JOIN bids b ON b.auction_id = a.id
+      WHERE a.id IN (${uuidList(won.map((auction) => auction.auctionId))})
+        AND b.bidder_id <> a.winner_id`);
+    return closed;
+  });
+}
+
+async function findDisplayNames(tx: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, displayNameOf(row)]));
+}

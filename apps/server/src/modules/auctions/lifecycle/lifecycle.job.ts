@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client.js';
+import { CLOSE_BATCH_LIMIT, closeDueAuctions } from './close-due-auctions.js';
+import { notifyEndingSoon } from './notify-ending-soon.js';
+
+/** How often each app instance looks for auctions to close and auctions ending soon. */
+export const LIFECYCLE_INTERVAL_MS = 5000;
+
+/** Batches closed in one run before yielding to the next tick (a backlog after downtime drains over a few runs). */
+const MAX_CLOSE_BATCHES_PER_RUN = 20;
+
+export interface LifecycleJobOptions {
+  db: Db;
+  logger: FastifyBaseLogger;
+  /** ENDING_SOON_MINUTES. */
+  endingSoonMinutes: number;
+  now?: () => Date;
+  intervalMs?: number;
+  batchLimit?: number;
+}
+
+export interface LifecycleRunResult {
+  closed: number;
+  endingSoonNotified: number;
+}
+
+export interface LifecycleJob {
+  /** Schedules runs every interval; calling it again does nothing. */
+  start(): void;
+  /** Runs once now (or joins the run in progress, so runs never overlap). Never throws. */
+  runOnce(): Promise<LifecycleRunResult>;
+  /** Cancels the next run and waits for the one in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The auction lifecycle job (docs/auction-lifecycle.md). Every instance runs it: the
+ * conditional updates inside `closeDueAuctions` and `notifyEndingSoon` make each auction
+ * close and each 'ending soon' notice go out exactly once, so no leader is needed. Runs are
+ * chained with setTimeout (the next one is scheduled when the last finishes), so they never
+ * overlap within an instance, and an error is logged and retried on the next tick.
+ */
+export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
+  const { db, logger, endingSoonMinutes } = options;
+  const now = options.now ?? (() => new Date());
+  const intervalMs = options.intervalMs ?? LIFECYCLE_INTERVAL_MS;
+  const batchLimit = options.batchLimit ?? CLOSE_BATCH_LIMIT;
+
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<LifecycleRunResult> | undefined;
+  let started = false;
+  let stopped = false;
+
+  async function closeAll(): Promise<number> {
+    let closed = 0;
+    for (let batch = 0; batch < MAX_CLOSE_BATCHES_PER_RUN && !stopped; batch += 1) {
+      const batchClosed = await closeDueAuctions(db, now(), batchLimit);
+      closed += batchClosed.length;
+      if (batchClosed.length > 0) {
+        logger.info(
+          { auctions: batchClosed.map((a) => ({ id: a.auctionId, winnerId: a.winnerId })) },
+          'auctions closed',
+        );
+      }
+      if (batchClosed.length < batchLimit) break;
+    }
+    return closed;
+  }
+
+  async function run(): Promise<LifecycleRunResult> {
+    const result: LifecycleRunResult = { closed: 0, endingSoonNotified: 0 };
+    try {
+      result.closed = await closeAll();
+    } catch (err) {
+      logger.error({ err }, 'closing due auctions failed; will retry');
+    }
+    try {
+      const notices = await notifyEndingSoon(db, now(), endingSoonMinutes);
+      result.endingSoonNotified = notices.length;
+      if (notices.length > 0) logger.info({ auctions: notices }, 'ending-soon notifications sent');
+    } catch (err) {
+      logger.error({ err }, 'sending ending-soon notifications failed; will retry');
+    }
+    return result;
+  }
+
+  function runOnce(): Promise<LifecycleRunResult> {
+    if (!inFlight) {
+      inFlight = run().finally(() => {
+        inFlight = undefined;
+      });
+    }
+    return inFlight;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      runOnce().then(schedule, (err: unknown) => {
+        logger.error({ err }, 'auction lifecycle run failed');
+        schedule();
+      });
+    }, intervalMs);
+    // The job alone must not keep a process alive that is otherwise done.
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (started || stopped) return;
+      started = true;
+      schedule();
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (inFlight) await inFlight;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { formatWholeDollars } from '@bid/contract';
+
+/**
+ * The words of the notifications the auction lifecycle sends. Notification titles are
+ * short fixed strings (the column holds 255 characters, and so may an auction title);
+ * the auction's title goes into the message. Amounts are whole dollars (SPEC §9).
+ */
+export const LIFECYCLE_TITLES = {
+  won: 'You won!',
+  lost: 'Auction ended',
+  endingSoon: 'Auction ending soon',
+  soldByBuyNow: 'Your auction sold',
+  hostEnded: 'Your auction ended',
+} as const;
+
+/** The host hears how their auction ended; the winner's name is theirs to see, as they may now chat. */
+export function hostEndedMessage(auctionTitle: string, winnerName: string | null, amount: string | null): string {
+  if (!winnerName || !amount) return `"${auctionTitle}" ended without bids.`;
+  return `"${auctionTitle}" ended. ${winnerName} won with ${formatWholeDollars(amount)}: say hello in Messages.`;
+}
+
+export function wonMessage(auctionTitle: string, amount: string): string {
+  return `You won "${auctionTitle}"! Your winning bid: ${formatWholeDollars(amount)}.`;
+}
+
+export function boughtMessage(auctionTitle: string, amount: string): string {
+  return `You won "${auctionTitle}"! You bought it with Buy Now for ${formatWholeDollars(amount)}.`;
+}
+
+/** Bidders are charged only if they win (SPEC §1), so a losing bidder is told they pay nothing. */
+export function lostToBuyNowMessage(auctionTitle: string): string {
+  return `"${auctionTitle}" was bought with Buy Now by another member. You will not be charged.`;
+}
+
+/** '"<title>" has ended and another bidder won. …', as the text before and after the title (built in SQL). */
+export const LOST_MESSAGE_PARTS = ['"', '" has ended and another bidder won. You will not be charged.'] as const;
+
+export function soldByBuyNowMessage(buyerName: string, auctionTitle: string, amount: string): string {
+  return `${buyerName} bought "${auctionTitle}" with Buy Now for ${formatWholeDollars(amount)}.`;
+}
+
+/** '"<title>" ends within 1 hour. Place your final bid!', as the text before and after the title (built in SQL). */
+export function endingSoonMessageParts(leadMinutes: number): readonly [string, string] {
+  return ['"', `" ends within ${describeMinutes(leadMinutes)}. Place your final bid!`];
+}
+
+/** 60 → '1 hour', 120 → '2 hours', 90 → '90 minutes', 1 → '1 minute'. */
+export function describeMinutes(minutes: number): string {
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return hours === 1 ? '1 hour' : `${hours} hours`;
+  }
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}

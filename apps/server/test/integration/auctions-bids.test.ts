@@ -1,0 +1,391 @@
+import {
+  INCOMPLETE_PROFILE_FOR_BID,
+  parseMoneyToCents,
+  type AuctionDetail,
+  type AuctionListItem,
+  type CreateAuctionInput,
+  type PlaceBidResponse,
+} from '@bid/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auctions, bids, notifications } from '../../src/db/schema/index.js';
+import { createTestApp } from '../support/app.js';
+import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { signInByEmail, withSession } from '../support/session.js';
+
+const HOUR = 3_600_000;
+const START = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+
+interface Person {
+  id: string;
+  cookie: string;
+}
+
+const completeProfile = (firstName: string) => ({
+  firstName,
+  lastName: 'Tester',
+  bio: '',
+  age: 30,
+  location: 'Austin, TX',
+  country: 'United States',
+  zipCode: '78701',
+  interests: [],
+  sex: 'male',
+  openToDatesWith: ['female'],
+});
+
+const cents = (amount: string) => parseMoneyToCents(amount)!;
+
+/** What every bid test needs: an app on a fresh database, a movable clock, people and auctions. */
+function bidHarness(factory: { open(): Promise<TestDatabase> }, env: Record<string, string> = {}) {
+  const h = {
+    testDb: undefined as unknown as TestDatabase,
+    app: undefined as unknown as FastifyInstance,
+    clock: START,
+    emails: 0,
+
+    async open() {
+      h.testDb = await factory.open();
+      h.app = await createTestApp(h.testDb.database, { OTP_MAX_PER_IP: '1000', ...env }, { now: () => h.clock });
+    },
+    async close() {
+      await h.app.close();
+      await h.testDb.cleanup();
+    },
+    async signUp(firstName: string, complete = true): Promise<Person> {
+      const { cookie, body } = await signInByEmail(h.app, `${firstName.toLowerCase()}.${++h.emails}@example.com`);
+      if (complete) {
+        const res = await h.app.inject({
+          method: 'PUT',
+          url: '/api/profile',
+          payload: completeProfile(firstName),
+          cookies: withSession(cookie),
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      return { id: body.user.id, cookie };
+    },
+    async createAuction(who: Person, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/auctions',
+        payload: {
+          title: 'Coffee and a walk by the river',
+          description: 'A relaxed coffee at a busy cafe, then a walk.',
+          dateType: 'coffee',
+          location: 'Austin, TX',
+          locationRadius: 25,
+          startingBid: '20',
+          endTime: new Date(h.clock.getTime() + 24 * HOUR).toISOString(),
+          paymentResponsibility: '50_50',
+          expectedDuration: 60,
+          ...overrides,
+        },
+        cookies: withSession(who.cookie),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<AuctionListItem>();
+    },
+    bid(who: Person | undefined, payload: unknown) {
+      return h.app.inject({
+        method: 'POST',
+        url: '/api/bids',
+        payload: payload as object,
+        cookies: withSession(who?.cookie),
+      });
+    },
+  };
+  return h;
+}
+
+describe.each(testDatabaseFactories())('POST /api/bids on $kind', (factory) => {
+  const h = bidHarness(factory);
+  let host: Person;
+  let ann: Person;
+  let ben: Person;
+
+  beforeAll(async () => {
+    await h.open();
+    host = await h.signUp('Host');
+    ann = await h.signUp('Ann');
+    ben = await h.signUp('Ben');
+  });
+  afterAll(() => h.close());
+
+  const detail = async (id: string) =>
+    (await h.app.inject({ method: 'GET', url: `/api/auctions/${id}` })).json<AuctionDetail>();
+
+  it('refuses nobody with 401, whatever the body', async () => {
+    const auction = await h.createAuction(host);
+    expect((await h.bid(undefined, { auctionId: auction.id, amount: '25' })).statusCode).toBe(401);
+    expect((await h.bid(undefined, { amount: 'garbage' })).statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown or malformed auction, and 400 without one', async () => {
+    for (const auctionId of ['00000000-0000-4000-8000-000000000000', 'abc', '1']) {
+      const res = await h.bid(ann, { auctionId, amount: '25' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Auction not found');
+    }
+    const missing = await h.bid(ann, { amount: '25' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Auction is required');
+  });
+
+  it('checks in order: auction exists, profile complete, not the creator, open, amount', async () => {
+    const incomplete = await h.signUp('Half', false);
+    const unknown = await h.bid(incomplete, { auctionId: '00000000-0000-4000-8000-000000000000', amount: '1' });
+    expect(unknown.statusCode).toBe(404);
+
+    const auction = await h.createAuction(host, { endTime: new Date(h.clock.getTime() + HOUR).toISOString() });
+    const notComplete = await h.bid(incomplete, { auctionId: auction.id, amount: 'abc' });
+    expect(notComplete.statusCode).toBe(400);
+    expect(notComplete.json().message).toBe(INCOMPLETE_PROFILE_FOR_BID);
+
+    const own = await h.bid(host, { auctionId: auction.id, amount: '1' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot bid on your own auction');
+
+    h.clock = new Date(START.getTime() + 2 * HOUR);
+    try {
+      const ended = await h.bid(ann, { auctionId: auction.id, amount: '1' });
+      expect(ended.statusCode).toBe(400);
+      expect(ended.json().message).toBe('Auction has ended');
+      expect((await h.bid(ann, { auctionId: auction.id, amount: '500' })).json().message).toBe('Auction has ended');
+    } finally {
+      h.clock = START;
+    }
+    expect((await detail(auction.id)).bidCount).toBe(0);
+  });
+
+  it.each([['abc'], ['-5'], ['12.345'], [''], [null], [{}], [[20]], [undefined]])(
+    'refuses the malformed amount %j with 400',
+    async (amount) => {
+      const auction = await h.createAuction(host);
+      const res = await h.bid(ann, { auctionId: auction.id, amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Please enter a valid bid amount', field: 'amount' });
+    },
+  );
+
+  it('lets the first bid equal the starting bid, then asks for $1 more than the current bid', async () => {
+    const auction = await h.createAuction(host, { startingBid: '20' });
+    const below = await h.bid(ann, { auctionId: auction.id, amount: '19.99' });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().message).toBe('Bid must be at least 20');
+
+    const first = await h.bid(ann, { auctionId: auction.id, amount: '20' });
+    expect(first.statusCode).toBe(201);
+    const body = first.json<PlaceBidResponse>();
+    expect(body).toEqual({
+      bid: { id: expect.any(String), auctionId: auction.id, amount: '20.00', createdAt: expect.any(String) },
+      auction: { id: auction.id, currentBid: '20.00', bidCount: 1, endTime: auction.endTime },
+    });
+
+    for (const amount of ['20', '20.99']) {
+      const res = await h.bid(ben, { auctionId: auction.id, amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Bid must be at least 21');
+    }
+    const second = await h.bid(ben, { auctionId: auction.id, amount: 21 });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().auction).toMatchObject({ currentBid: '21.00', bidCount: 2 });
+
+    const rows = await h.testDb.database.db
+      .select()
+      .from(bids)
+      .where(eq(bids.auctionId, auction.id))
+      .orderBy(asc(bids.createdAt));
+    expect(rows.map((r) => [r.bidderId, r.amount])).toEqual([
+      [ann.id, '20.00'],
+      [ben.id, '21.00'],
+    ]);
+    expect(await detail(auction.id)).toMatchObject({ currentBid: '21.00', bidCount: 2, bidderCount: 2 });
+  });
+
+  it('names cents in the minimum when the amounts have them', async () => {
+    const auction = await h.createAuction(host, { startingBid: '20.50' });
+    expect((await h.bid(ann, { auctionId: auction.id, amount: '20' })).json().message).toBe(
+      'Bid must be at least 20.50',
+    );
+    await h.bid(ann, { auctionId: auction.id, amount: '20.50' });
+    expect((await h.bid(ben, { auctionId: auction.id, amount: '21' })).json().message).toBe(
+      'Bid must be at least 21.50',
+    );
+  });
+
+  it('moves the end of an auction when a bid lands in the soft-close window', async () => {
+    const endTime = new Date(h.clock.getTime() + 60_000).toISOString();
+    const auction = await h.createAuction(host, { endTime });
+    const res = await h.bid(ann, { auctionId: auction.id, amount: '20' });
+    expect(res.json().auction.endTime).toBe(new Date(h.clock.getTime() + 120_000).toISOString());
+
+    h.clock = new Date(START.getTime() + 30_000);
+    try {
+      const later = await h.bid(ben, { auctionId: auction.id, amount: '21' });
+      expect(later.json().auction.endTime).toBe(new Date(START.getTime() + 150_000).toISOString());
+      expect((await detail(auction.id)).endTime).toBe(new Date(START.getTime() + 150_000).toISOString());
+    } finally {
+      h.clock = START;
+    }
+  });
+
+  it('leaves the end alone for a bid before the window', async () => {
+    const endTime = new Date(h.clock.getTime() + 121_000).toISOString();
+    const auction = await h.createAuction(host, { endTime });
+    const res = await h.bid(ann, { auctionId: auction.id, amount: '20' });
+    expect(res.json().auction.endTime).toBe(endTime);
+  });
+
+  it('tells the creator about every bid and the previous leader when outbid', async () => {
+    const auction = await h.createAuction(host, { title: 'Sunset kayak' });
+    const db = h.testDb.database.db;
+    const about = async () =>
+      db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.relatedAuctionId, auction.id))
+        .orderBy(asc(notifications.createdAt));
+
+    await h.bid(ann, { auctionId: auction.id, amount: '20' });
+    expect(await about()).toMatchObject([
+      {
+        userId: host.id,
+        type: 'bid_received',
+        title: 'New bid on your auction',
+        message: 'Ann T. bid $20 on "Sunset kayak".',
+        relatedUserId: ann.id,
+        isRead: false,
+      },
+    ]);
+
+    await h.bid(ben, { auctionId: auction.id, amount: '25.50' });
+    const afterBen = await about();
+    expect(afterBen).toHaveLength(3);
+    expect(afterBen.filter((n) => n.type === 'bid_received').map((n) => n.userId)).toEqual([host.id, host.id]);
+    expect(afterBen.find((n) => n.type === 'outbid')).toMatchObject({
+      userId: ann.id,
+      title: "You've been outbid",
+      message: 'Someone bid $25.50 on "Sunset kayak". Bid at least $26.50 to take the lead.',
+      relatedAuctionId: auction.id,
+      relatedUserId: ben.id,
+    });
+
+    // Raising your own lead outbids nobody.
+    await h.bid(ben, { auctionId: auction.id, amount: '30' });
+    const afterRaise = await about();
+    expect(afterRaise.filter((n) => n.type === 'outbid')).toHaveLength(1);
+    expect(afterRaise.filter((n) => n.type === 'bid_received')).toHaveLength(3);
+    expect(afterRaise.every((n) => n.userId !== ben.id)).toBe(true);
+  });
+
+  it('refuses a bid that a faster bid made too low, with the fresh minimum', async () => {
+    const auction = await h.createAuction(host);
+    const [first, second] = await Promise.all([
+      h.bid(ann, { auctionId: auction.id, amount: '30' }),
+      h.bid(ben, { auctionId: auction.id, amount: '30' }),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([201, 400]);
+    const refused = first.statusCode === 400 ? first : second;
+    expect(refused.json().message).toBe('Bid must be at least 31');
+    expect(await detail(auction.id)).toMatchObject({ currentBid: '30.00', bidCount: 1 });
+  });
+});
+
+describe.each(testDatabaseFactories())('soft close turned off on $kind', (factory) => {
+  const h = bidHarness(factory, { SOFT_CLOSE_SECONDS: '0' });
+  beforeAll(() => h.open());
+  afterAll(() => h.close());
+
+  it('keeps the end time of a last-second bid', async () => {
+    const host = await h.signUp('Host');
+    const ann = await h.signUp('Ann');
+    const endTime = new Date(h.clock.getTime() + 5_000).toISOString();
+    const auction = await h.createAuction(host, { endTime });
+    const res = await h.bid(ann, { auctionId: auction.id, amount: '20' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().auction.endTime).toBe(endTime);
+  });
+});
+
+describe.each(postgresOnlyFactories())('concurrent bids on one auction on $kind', (factory) => {
+  const h = bidHarness(factory);
+  beforeAll(() => h.open());
+  afterAll(() => h.close());
+
+  it('loses and reorders nothing under 240 racing bids from 12 bidders', async () => {
+    const host = await h.signUp('Host');
+    const bidders: Person[] = [];
+    for (let i = 0; i < 12; i++) bidders.push(await h.signUp(`Racer${i}`));
+    const auction = await h.createAuction(host, { startingBid: '10' });
+
+    // A deterministic mix: many bidders race with the very same amounts, some jump ahead.
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const attempts = Array.from({ length: 240 }, (_, i) => {
+      const bidder = bidders[i % bidders.length]!;
+      const whole = 10 + Math.floor(random() * 120);
+      const amount = random() < 0.2 ? `${whole}.50` : String(whole);
+      return { bidder, amount };
+    });
+
+    const responses = await Promise.all(
+      attempts.map(({ bidder, amount }) => h.bid(bidder, { auctionId: auction.id, amount })),
+    );
+
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([201, 400]));
+    for (const refused of responses.filter((r) => r.statusCode === 400)) {
+      expect(refused.json().message).toMatch(/^Bid must be at least \d+(\.\d{2})?$/);
+    }
+    const accepted = responses.filter((r) => r.statusCode === 201).map((r) => r.json<PlaceBidResponse>());
+
+    const db = h.testDb.database.db;
+    const rows = await db
+      .select()
+      .from(bids)
+      .where(eq(bids.auctionId, auction.id))
+      .orderBy(asc(bids.createdAt), asc(bids.id));
+    const [row] = await db.select().from(auctions).where(eq(auctions.id, auction.id));
+
+    // Every 201 is a row, and every row a 201.
+    expect(rows.map((r) => r.id).sort()).toEqual(accepted.map((a) => a.bid.id).sort());
+    expect(row!.bidCount).toBe(rows.length);
+    expect(rows.length).toBe(accepted.length);
+    expect(accepted.length).toBeGreaterThan(1);
+
+    // In acceptance order each bid beat the one before; the first met the starting bid.
+    expect(cents(rows[0]!.amount)).toBeGreaterThanOrEqual(cents('10'));
+    for (let i = 1; i < rows.length; i++) {
+      expect(cents(rows[i]!.amount)).toBeGreaterThanOrEqual(cents(rows[i - 1]!.amount) + 100);
+    }
+    // The highest amount anyone tried won, and it is the current bid.
+    const highestTried = Math.max(...attempts.map((a) => cents(a.amount)));
+    const highestAccepted = Math.max(...rows.map((r) => cents(r.amount)));
+    expect(highestAccepted).toBe(highestTried);
+    expect(cents(row!.currentBid)).toBe(highestAccepted);
+
+    // Each answer saw its own bid as the current one and counted it in order.
+    for (const answer of accepted) {
+      expect(answer.auction.currentBid).toBe(answer.bid.amount);
+      const position = rows.findIndex((r) => r.id === answer.bid.id);
+      expect(answer.auction.bidCount).toBe(position + 1);
+    }
+
+    // One 'bid_received' per accepted bid; one 'outbid' per change of leader.
+    const sent = await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auction.id));
+    expect(sent.filter((n) => n.type === 'bid_received')).toHaveLength(rows.length);
+    const leaderChanges = rows.filter((r, i) => i > 0 && r.bidderId !== rows[i - 1]!.bidderId);
+    const outbid = sent.filter((n) => n.type === 'outbid');
+    expect(outbid).toHaveLength(leaderChanges.length);
+    expect(outbid.map((n) => n.userId).sort()).toEqual(
+      leaderChanges.map((r) => rows[rows.indexOf(r) - 1]!.bidderId).sort(),
+    );
+  }, 60_000);
+});

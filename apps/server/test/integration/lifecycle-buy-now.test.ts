@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import { INCOMPLETE_PROFILE_FOR_BID } from '@bid/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import type { Database, Db } from '../../src/db/client.js';
+import { auctions, bids, notifications, users } from '../../src/db/schema/index.js';
+import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
+import { SESSION_COOKIE } from '../../src/plugins/session.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
+import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { signInByEmail } from '../support/session.js';
+
+const MINUTE = 60_000;
+
+/** The real app with the lifecycle job off: these tests decide when auctions close. */
+async function buildTestApp(database: Database, now: () => Date): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL });
+  const app = await buildApp({ config, database, serveWeb: false, now, runJobs: false });
+  await app.ready();
+  return app;
+}
+
+interface Member {
+  id: string;
+  cookie: string;
+}
+
+/** Signs a member up through the e-mail flow and, unless told otherwise, completes their profile (SPEC §5). */
+async function signUp(app: FastifyInstance, db: Db, label: string, complete = true): Promise<Member> {
+  const { cookie, body } = await signInByEmail(app, `${label}-${randomUUID().slice(0, 8)}@example.com`);
+  if (complete) {
+    await db
+      .update(users)
+      .set({
+        firstName: label,
+        lastName: 'Lovelace',
+        age: 31,
+        location: 'Denver, CO',
+        sex: 'female',
+        openToDatesWith: ['male', 'female'],
+      })
+      .where(eq(users.id, body.user.id));
+  }
+  return { id: body.user.id, cookie };
+}
+
+async function createAuction(
+  db: Db,
+  input: {
+    creatorId: string;
+    endTime: Date;
+    buyNowPrice?: string | null;
+    currentBid?: string;
+    bids?: Array<{ bidderId: string; amount: string }>;
+    title?: string;
+  },
+): Promise<string> {
+  const placed = input.bids ?? [];
+  const [auction] = await db
+    .insert(auctions)
+    .values({
+      creatorId: input.creatorId,
+      title: input.title ?? 'Rooftop dinner',
+      description: 'Dinner on a rooftop with a view of the mountains.',
+      dateType: 'dinner',
+      location: 'Denver, CO',
+      startingBid: '20.00',
+      currentBid: input.currentBid ?? placed.at(-1)?.amount ?? '20.00',
+      buyNowPrice: input.buyNowPrice === undefined ? '80.00' : input.buyNowPrice,
+      endTime: input.endTime,
+      bidCount: placed.length,
+      expectedDuration: 60,
+    })
+    .returning({ id: auctions.id });
+  for (const [index, bid] of placed.entries()) {
+    await db.insert(bids).values({
+      auctionId: auction!.id,
+      bidderId: bid.bidderId,
+      amount: bid.amount,
+      createdAt: new Date(Date.now() - (placed.length - index) * MINUTE),
+    });
+  }
+  return auction!.id;
+}
+
+function buyNow(app: FastifyInstance, auctionId: string, member?: Member) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/auctions/${auctionId}/buy-now`,
+    ...(member ? { cookies: { [SESSION_COOKIE]: member.cookie } } : {}),
+  });
+}
+
+describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let db: Db;
+  let app: FastifyInstance;
+  let clock = new Date();
+  let host: Member;
+  let buyer: Member;
+  let rival: Member;
+  let newcomer: Member;
+  const inHours = (hours: number) => new Date(clock.getTime() + hours * 60 * MINUTE);
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    db = testDb.database.db;
+    app = await buildTestApp(testDb.database, () => clock);
+    host = await signUp(app, db, 'Hana');
+    buyer = await signUp(app, db, 'Bea');
+    rival = await signUp(app, db, 'Rita');
+    newcomer = await signUp(app, db, 'Nell', false);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  it('closes the auction at the buy-now price, records the bid and tells everyone', async () => {
+    clock = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const auctionId = await createAuction(db, {
+      creatorId: host.id,
+      endTime: inHours(24),
+      title: 'Jazz brunch',
+      bids: [
+        { bidderId: rival.id, amount: '30.00' },
+        { bidderId: buyer.id, amount: '35.00' },
+        { bidderId: rival.id, amount: '40.00' },
+      ],
+    });
+
+    const res = await buyNow(app, auctionId, buyer);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      auction: {
+        id: auctionId,
+        currentBid: '80.00',
+        bidCount: 4,
+        isActive: false,
+        winnerId: buyer.id,
+        endTime: clock.toISOString(),
+      },
+    });
+    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    expect(row).toMatchObject({
+      isActive: false,
+      winnerId: buyer.id,
+      currentBid: '80.00',
+      bidCount: 4,
+      closedAt: clock,
+      endTime: clock,
+    });
+    const buyerBids = await db
+      .select()
+      .from(bids)
+      .where(and(eq(bids.auctionId, auctionId), eq(bids.bidderId, buyer.id)));
+    expect(buyerBids.map((b) => b.amount).sort()).toEqual(['35.00', '80.00']);
+    // Stamped by the database clock after the row lock, like any bid: the newest bid of the auction.
+    const buyNowBid = buyerBids.find((b) => b.amount === '80.00')!;
+    const latest = await db.select().from(bids).where(eq(bids.auctionId, auctionId));
+    expect(Math.max(...latest.map((b) => b.createdAt.getTime()))).toBe(buyNowBid.createdAt.getTime());
+
+    const sent = await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
+    const summary = sent.map((n) => [n.userId, n.type]).sort();
+    expect(summary).toEqual(
+      [
+        [buyer.id, 'auction_won'],
+        [host.id, 'auction_ended'],
+        [rival.id, 'auction_lost'],
+      ].sort(),
+    );
+    expect(sent.find((n) => n.type === 'auction_won')).toMatchObject({
+      title: 'You won!',
+      message: 'You won "Jazz brunch"! You bought it with Buy Now for $80.',
+      relatedUserId: host.id,
+    });
+    expect(sent.find((n) => n.type === 'auction_ended')).toMatchObject({
+      title: 'Your auction sold',
+      message: 'Bea L. bought "Jazz brunch" with Buy Now for $80.',
+      relatedUserId: buyer.id,
+    });
+    expect(sent.find((n) => n.type === 'auction_lost')!.message).toBe(
+      '"Jazz brunch" was bought with Buy Now by another member. You will not be charged.',
+    );
+
+    // The closing job leaves a bought auction alone: nobody hears twice.
+    expect(await closeDueAuctions(db, new Date(clock.getTime() + MINUTE))).toEqual([]);
+    const after = await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
+    expect(after).toHaveLength(3);
+
+    // And it cannot be bought again.
+    const again = await buyNow(app, auctionId, rival);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: 'Auction has ended' });
+  });
+
+  it('asks nobody to sign in (401)', async () => {
+    const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
+    const res = await buyNow(app, auctionId);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
+    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    expect(row!.isActive).toBe(true);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of [randomUUID(), 'not-a-uuid', '1%20OR%201=1']) {
+      const res = await buyNow(app, id, buyer);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Auction not found', code: 'not_found' });
+    }
+  });
+
+  it('refuses a member whose profile is incomplete', async () => {
+    const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
+    const res = await buyNow(app, auctionId, newcomer);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: INCOMPLETE_PROFILE_FOR_BID });
+  });
+
+  it('refuses the creator (403)', async () => {
+    const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
+    const res = await buyNow(app, auctionId, host);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You cannot buy your own auction', code: 'forbidden' });
+  });
+
+  it('refuses when there is no buy-now price or the current bid has reached it', async () => {
+    const withoutPrice = await createAuction(db, { creatorId: host.id, endTime: inHours(5), buyNowPrice: null });
+    const reached = await createAuction(db, {
+      creatorId: host.id,
+      endTime: inHours(5),
+      buyNowPrice: '50.00',
+      bids: [{ bidderId: rival.id, amount: '50.00' }],
+    });
+    for (const auctionId of [withoutPrice, reached]) {
+      const res = await buyNow(app, auctionId, buyer);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Buy Now is not available for this auction', code: 'bad_request' });
+    }
+    const [row] = await db.select().from(auctions).where(eq(auctions.id, reached));
+    expect(row).toMatchObject({ isActive: true, winnerId: null, bidCount: 1 });
+  });
+
+  it('refuses an auction that has ended, was closed or was cancelled', async () => {
+    const closed = await createAuction(db, { creatorId: host.id, endTime: inHours(-1) });
+    await closeDueAuctions(db, clock);
+    // Past its end but not yet closed by the job: ended all the same (SPEC §4).
+    const pastEnd = await createAuction(db, { creatorId: host.id, endTime: new Date(clock.getTime() - 1000) });
+    const cancelled = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
+    await db
+      .update(auctions)
+      .set({ isActive: false, cancelledAt: clock, closedAt: clock })
+      .where(eq(auctions.id, cancelled));
+    for (const auctionId of [pastEnd, closed, cancelled]) {
+      const res = await buyNow(app, auctionId, buyer);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Auction has ended', code: 'bad_request' });
+    }
+    const count = await db.select().from(bids).where(eq(bids.bidderId, buyer.id));
+    expect(count.some((b) => [pastEnd, closed, cancelled].includes(b.auctionId))).toBe(false);
+  });
+
+  it('refuses a cross-site request', async () => {
+    const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/auctions/${auctionId}/buy-now`,
+      cookies: { [SESSION_COOKIE]: buyer.cookie },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(403);
+    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    expect(row!.isActive).toBe(true);
+  });
+});
+
+describe.each(postgresOnlyFactories())('Buy Now races on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let db: Db;
+  let app: FastifyInstance;
+  let host: Member;
+  let buyers: Member[];
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    db = testDb.database.db;
+    app = await buildTestApp(testDb.database, () => new Date());
+    host = await signUp(app, db, 'Host');
+    buyers = [];
+    for (const name of ['Ana', 'Bo', 'Cy', 'Di']) buyers.push(await signUp(app, db, name));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  it('lets exactly one of several concurrent buyers win, every time', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const racers = round % 2 === 0 ? buyers.slice(0, 2) : buyers;
+      const auctionId = await createAuction(db, {
+        creatorId: host.id,
+        endTime: new Date(Date.now() + 60 * MINUTE),
+        bids: [{ bidderId: buyers[3]!.id, amount: '25.00' }],
+      });
+
+      const responses = await Promise.all(racers.map((member) => buyNow(app, auctionId, member)));
+
+      const winners = responses.flatMap((res, i) => (res.statusCode === 200 ? [racers[i]!.id] : []));
+      expect(winners).toHaveLength(1);
+      for (const res of responses.filter((r) => r.statusCode !== 200)) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: 'Auction has ended', code: 'bad_request' });
+      }
+      const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+      expect(row).toMatchObject({ isActive: false, winnerId: winners[0], currentBid: '80.00', bidCount: 2 });
+      const buyNowBids = await db
+        .select()
+        .from(bids)
+        .where(and(eq(bids.auctionId, auctionId), eq(bids.amount, '80.00')));
+      expect(buyNowBids.map((b) => b.bidderId)).toEqual(winners);
+      const won = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.type, 'auction_won')));
+      expect(won.map((n) => n.userId)).toEqual(winners);
+    }
+  });
+});
