@@ -67,6 +67,10 @@ const CASES: StaticPageCase[] = [
       'We keep verification data for 30 days',
       'Inactive accounts are deleted after 12 months.',
       'We answer rights requests within 30-45 days.',
+      "The first bid can match the host's starting bid. After that, each bid must be at least $1 more than the current bid.",
+      'you can skip the bidding: after you confirm, the auction ends at once and you win at the Buy Now price.',
+      // The browser tests run with SOFT_CLOSE_SECONDS=0 (playwright.config.ts), so the soft-close answer says so.
+      'Auctions end exactly at their end time; a late bid does not extend them.',
     ],
   },
 ];

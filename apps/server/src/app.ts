@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.serveWeb ?? true) {
     await app.register(webPlugin, {
       distDir: config.webDistDir ?? defaultWebDistDir(),
-      config: { waitlistUrl: config.waitlistUrl },
+      config: { waitlistUrl: config.waitlistUrl, softCloseSeconds: config.softCloseSeconds },
     });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found', code: 'not_found' }));

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 /** Settings the browser needs at run time; served inside index.html so no extra request is made. */
 export interface PublicWebConfig {
   waitlistUrl: string;
+  softCloseSeconds: number;
 }
 
 const escapeAttribute = (value: string) =>

@@ -1,9 +1,11 @@
 /** Run-time settings the server injects into index.html (see the server's web plugin). */
 export interface PublicConfig {
   waitlistUrl: string;
+  /** Soft-close window in seconds (0: off), explained on /faqs. */
+  softCloseSeconds: number;
 }
 
-const DEFAULT_CONFIG: PublicConfig = { waitlistUrl: '/login?mode=signup' };
+const DEFAULT_CONFIG: PublicConfig = { waitlistUrl: '/login?mode=signup', softCloseSeconds: 120 };
 
 function readConfig(): PublicConfig {
   const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content');

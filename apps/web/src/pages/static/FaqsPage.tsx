@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { publicConfig } from '@/lib/config';
 import { StaticPage } from './StaticPage';
 
 interface Faq {
@@ -12,6 +13,21 @@ interface FaqGroup {
   id: string;
   topic: string;
   faqs: Faq[];
+}
+
+/** Soft close (docs/auctions.md): the window is the operator's setting, so the answer reads it. */
+function SoftCloseAnswer() {
+  const seconds = publicConfig.softCloseSeconds;
+  if (seconds <= 0) {
+    return <>Auctions end exactly at their end time; a late bid does not extend them.</>;
+  }
+  const window = seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`;
+  return (
+    <>
+      To stop last-second sniping, a bid placed in the final {window} moves the end to {window} after that bid. The
+      auction ends once nobody has outbid the leader for {window}, so everyone gets a fair chance to answer.
+    </>
+  );
 }
 
 /** Grouped by topic; add a question to the group a reader would look in. */
@@ -49,6 +65,25 @@ const FAQ_GROUPS: FaqGroup[] = [
     id: 'bidding-and-payments',
     topic: 'Bidding and payments',
     faqs: [
+      {
+        question: 'How much do I have to bid?',
+        answer:
+          "The first bid can match the host's starting bid. After that, each bid must be at least $1 more than the current bid. The bid box starts at the lowest amount that counts, and the quick buttons add $5, $10 or $25 to it.",
+      },
+      {
+        question: 'When does an auction end, and who wins?',
+        answer:
+          'At the end time shown on the auction. The highest bid at that moment wins; if two bids are equal, the earlier one wins. Everyone who bid is told the result, and the winner and the host can then message each other.',
+      },
+      {
+        question: 'Why did the end time move?',
+        answer: <SoftCloseAnswer />,
+      },
+      {
+        question: 'What is Buy Now?',
+        answer:
+          'Some hosts set a Buy Now price. While the current bid is below it, you can skip the bidding: after you confirm, the auction ends at once and you win at the Buy Now price. Everyone who bid is told, and nobody else is charged.',
+      },
       {
         question: 'When am I charged?',
         answer: 'Bidders are charged only if they win. If you are outbid, you pay nothing.',
