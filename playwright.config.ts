@@ -46,6 +46,8 @@ export default defineConfig({
       SEED_DEMO: '0',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // A bid in the last moments must not extend the end (e2e/auctions.spec.ts waits for a close).
+      SOFT_CLOSE_SECONDS: '0',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },

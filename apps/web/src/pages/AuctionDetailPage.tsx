@@ -1,5 +1,114 @@
-import { UpcomingFeature } from './ComingSoon';
+import { type AuctionDetail, formatDuration, formatWholeDollars, PAYMENT_RESPONSIBILITY_LABELS } from '@bid/contract';
+import { ArrowLeft, CalendarClock, DollarSign, MapPin, SearchX, Users } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'wouter';
+import { PageLoading } from '@/components/layout/PageLoading';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useAuction } from '@/features/auctions/api/getAuction';
+import { AuctionSidebar } from '@/features/auctions/components/AuctionSidebar';
+import { CreatorCard } from '@/features/auctions/components/CreatorCard';
+import { RecentBids } from '@/features/auctions/components/RecentBids';
+import { formatDateTime } from '@/features/auctions/labels';
+import { useNow } from '@/features/auctions/useNow';
+import { useAuth } from '@/features/auth/useAuth';
 
+/** SPEC §2 "Auction detail page", open to everyone so shared links work; bidding needs signing in. */
 export default function AuctionDetailPage({ id }: { id: string }) {
-  return <UpcomingFeature title="Auction">Details of auction {id} appear here soon.</UpcomingFeature>;
+  const { user } = useAuth();
+  const { data: auction, isPending, isError, refetch } = useAuction(id);
+  const now = useNow(auction?.endTime);
+
+  // At the end time the server closes the auction within seconds: look again at once
+  // (then every few seconds, see auctionRefetchInterval) so the outcome shows without a reload.
+  const hasPassedEnd = auction ? new Date(auction.endTime).getTime() <= now : false;
+  const needsClosing = hasPassedEnd && auction?.isActive === true;
+  useEffect(() => {
+    if (needsClosing) void refetch();
+  }, [needsClosing, refetch]);
+
+  if (isPending) return <PageLoading />;
+  if (isError || !auction) return <AuctionNotFound signedIn={user !== null} />;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8">
+      <title>{`${auction.title} | BidYourDate`}</title>
+      <Button asChild variant="ghost" className="-ml-3 mb-4">
+        <Link href="/">
+          <ArrowLeft aria-hidden="true" />
+          Back to Auctions
+        </Link>
+      </Button>
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="grid content-start gap-6">
+          <CreatorCard auction={auction} />
+          <Card className="p-6">
+            <h1 className="text-3xl font-bold">{auction.title}</h1>
+            <p className="mt-4 whitespace-pre-line text-neutral-text/90">{auction.description}</p>
+            <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-text/80">
+              <span>
+                <span className="font-medium">Who pays:</span>{' '}
+                {PAYMENT_RESPONSIBILITY_LABELS[auction.paymentResponsibility] ?? auction.paymentResponsibility}
+              </span>
+              <span>
+                <span className="font-medium">Expected duration:</span> {formatDuration(auction.expectedDuration)}
+              </span>
+            </p>
+            {auction.paymentNotes && (
+              <p className="mt-2 whitespace-pre-line text-sm text-neutral-text/80">{auction.paymentNotes}</p>
+            )}
+            <InfoTiles auction={auction} />
+          </Card>
+          <RecentBids bids={auction.bids} />
+        </div>
+        <aside aria-label="Bidding">
+          <AuctionSidebar auction={auction} user={user} now={now} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function InfoTiles({ auction }: { auction: AuctionDetail }) {
+  return (
+    <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+      <Tile icon={<DollarSign aria-hidden="true" />} label="Starting bid">
+        {formatWholeDollars(auction.startingBid)}
+      </Tile>
+      <Tile icon={<MapPin aria-hidden="true" />} label="Location">
+        {auction.location?.trim() || 'Not specified'}
+      </Tile>
+      <Tile icon={<CalendarClock aria-hidden="true" />} label="Ends">
+        <time dateTime={auction.endTime}>{formatDateTime(auction.endTime)}</time>
+      </Tile>
+      <Tile icon={<Users aria-hidden="true" />} label="Bidders">
+        {auction.bidderCount ?? auction.bidCount}
+      </Tile>
+    </dl>
+  );
+}
+
+function Tile({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 rounded-lg bg-secondary/30 p-4">
+      <dt className="flex items-center gap-2 text-xs uppercase tracking-wide text-neutral-text/70 [&_svg]:size-4 [&_svg]:text-primary">
+        {icon}
+        {label}
+      </dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+function AuctionNotFound({ signedIn }: { signedIn: boolean }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
+      <SearchX aria-hidden="true" className="size-12 text-primary" />
+      <h1 className="mt-4 text-3xl font-bold">Auction Not Found</h1>
+      <p className="mt-4 text-neutral-text/80">This auction does not exist or is no longer available.</p>
+      <Button asChild className="mt-8">
+        <Link href={signedIn ? '/' : '/browse'}>Browse Auctions</Link>
+      </Button>
+    </section>
+  );
 }

@@ -1,5 +1,112 @@
-import { UpcomingFeature } from './ComingSoon';
+import { Gavel } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { usePublicAuctions } from '@/features/auctions/api/listPublicAuctions';
+import { AuctionCard } from '@/features/auctions/components/AuctionCard';
+import { BrowseFilterBar, type VisitorLocationState } from '@/features/auctions/components/BrowseFilterBar';
+import { SignUpLink } from '@/features/auctions/components/SignUpToBidLink';
+import {
+  type BrowseFilters,
+  type Coordinates,
+  DEFAULT_BROWSE_FILTERS,
+  filterAndSortAuctions,
+} from '@/features/auctions/browseFilters';
+import { LandingTopBar } from '@/features/landing/LandingTopBar';
 
+/**
+ * SPEC §2 "Public browse page": one list read, then search, filters and sort in the browser.
+ * The distance filter needs the visitor's position, which they may share with the browser.
+ */
 export default function BrowsePage() {
-  return <UpcomingFeature title="Browse Auctions">Public auction browsing opens here soon.</UpcomingFeature>;
+  const { data, isPending, isError } = usePublicAuctions();
+  const [filters, setFilters] = useState<BrowseFilters>(DEFAULT_BROWSE_FILTERS);
+  const [visitor, setVisitor] = useState<Coordinates | null>(null);
+  const [locationState, setLocationState] = useState<VisitorLocationState>('unknown');
+
+  const auctions = useMemo(() => filterAndSortAuctions(data ?? [], filters, visitor), [data, filters, visitor]);
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setLocationState('unavailable');
+      return;
+    }
+    setLocationState('locating');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setVisitor({ latitude: position.coords.latitude, longitude: position.coords.longitude });
+        setLocationState('known');
+      },
+      () => setLocationState('unavailable'),
+      { maximumAge: 600_000, timeout: 10_000 },
+    );
+  };
+
+  const clearSearch = () => setFilters(DEFAULT_BROWSE_FILTERS);
+  const countLabel = `${auctions.length} ${auctions.length === 1 ? 'auction' : 'auctions'}`;
+
+  return (
+    <div className="w-full">
+      <title>Browse Auctions | BidYourDate</title>
+      <div className="bg-palette-gradient">
+        <LandingTopBar />
+        <section aria-labelledby="browse-heading" className="mx-auto max-w-4xl px-4 pb-12 pt-4 text-center">
+          <h1 id="browse-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Browse Auctions
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-text/80">
+            Coffee, dinner and activities people are auctioning right now. Sign up to place a bid; you are only charged
+            if you win.
+          </p>
+          <SignUpLink size="lg" className="mt-6">
+            Sign Up Free
+          </SignUpLink>
+        </section>
+      </div>
+
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
+        <BrowseFilterBar filters={filters} onChange={setFilters} locationState={locationState} onLocate={locate} />
+
+        <h2 id="browse-results-heading" className="sr-only">
+          Auctions
+        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="font-medium" role="status" aria-live="polite">
+            {isPending ? 'Loading auctions...' : countLabel}
+          </p>
+          <Button variant="outline" size="sm" onClick={clearSearch}>
+            Clear Search
+          </Button>
+        </div>
+
+        {isError ? (
+          <p role="alert" className="py-12 text-center text-danger">
+            Auctions could not be loaded. Please try again.
+          </p>
+        ) : !isPending && auctions.length === 0 ? (
+          <Card className="flex flex-col items-center px-6 py-16 text-center">
+            <Gavel aria-hidden="true" className="size-12 text-primary" />
+            <h2 className="mt-4 text-xl font-semibold">No auctions found</h2>
+            <p className="mt-2 text-neutral-text/70">Try a different search or fewer filters.</p>
+          </Card>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="browse-results-heading">
+            {auctions.map((auction) => (
+              <li key={auction.id}>
+                <AuctionCard auction={auction} view="public" />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <Card className="flex flex-col items-center gap-4 bg-palette-gradient px-6 py-10 text-center">
+          <h2 className="text-2xl font-bold">Ready to bid on your perfect date?</h2>
+          <p className="max-w-xl text-neutral-text/80">
+            Join to place bids, put up outings of your own and message the people you win a date with.
+          </p>
+          <SignUpLink size="lg">Join Waitlist</SignUpLink>
+        </Card>
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,30 @@
-import { UpcomingFeature } from './ComingSoon';
+import { isProfileComplete } from '@bid/contract';
+import { useLocation } from 'wouter';
+import { Card } from '@/components/ui/card';
+import { CreateAuctionForm } from '@/features/auctions/components/CreateAuctionForm';
+import { useAuth } from '@/features/auth/useAuth';
 
+/** SPEC §2 "Create Auction page" (signed in only; routes.tsx sends visitors to /login). */
 export default function CreateAuctionPage() {
-  return <UpcomingFeature title="Create Your Auction">Creating auctions opens here soon.</UpcomingFeature>;
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
+      <title>Create Your Auction | BidYourDate</title>
+      <h1 className="text-3xl font-bold">Create Your Auction</h1>
+      <p className="mt-2 text-neutral-text/80">
+        Offer a fun, platonic outing and let people bid for the chance to join you.
+      </p>
+      {user && !isProfileComplete(user) && (
+        <Card className="mt-6 border-primary/30 bg-secondary/30 p-4 text-sm" role="note">
+          Your profile is missing name, age, gender, location or dating preferences. Complete it on your profile page
+          before you publish an auction.
+        </Card>
+      )}
+      <div className="mt-6">
+        <CreateAuctionForm user={user} onCreated={() => navigate('/')} onCancel={() => navigate('/')} />
+      </div>
+    </div>
+  );
 }

@@ -1,9 +1,123 @@
-import { UpcomingFeature } from './ComingSoon';
+import { ArrowDown, Gavel, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  type AuctionFeedFilters,
+  DEFAULT_FEED_FILTERS,
+  flattenPages,
+  useAuctionFeed,
+} from '@/features/auctions/api/listAuctions';
+import { AuctionCard } from '@/features/auctions/components/AuctionCard';
+import { AuctionFilters } from '@/features/auctions/components/AuctionFilters';
+import { FeaturedAuction, pickFeaturedAuction } from '@/features/auctions/components/FeaturedAuction';
+import { useAuth } from '@/features/auth/useAuth';
 
+const GRID_ID = 'auction-grid';
+
+function scrollToGrid() {
+  const grid = document.getElementById(GRID_ID);
+  if (!grid) return;
+  grid.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  // Keyboard and screen-reader users continue where the page scrolled to.
+  grid.focus({ preventScroll: true });
+}
+
+/** SPEC §2 "Home page (signed in)": hero, filters, featured auction, the feed with Load More, a floating create button. */
 export default function HomePage() {
+  const { user } = useAuth();
+  const [filters, setFilters] = useState<AuctionFeedFilters>(DEFAULT_FEED_FILTERS);
+  const feed = useAuctionFeed(filters);
+  const auctions = flattenPages(feed.data?.pages);
+  const featured = pickFeaturedAuction(auctions);
+
   return (
-    <UpcomingFeature title="Bid Your Perfect Date">
-      The auction feed, filters and bidding open here soon.
-    </UpcomingFeature>
+    <div className="w-full">
+      <section aria-labelledby="home-hero-heading" className="bg-palette-gradient">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-20">
+          <h1 id="home-hero-heading" className="text-4xl font-extrabold tracking-tight sm:text-6xl">
+            Bid Your Perfect Date
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-text/80">
+            Bid on coffee, dinner or an activity with people near you, or auction an outing of your own. You are only
+            charged if you win.
+          </p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <Button size="lg" className="w-full sm:w-auto" onClick={scrollToGrid}>
+              Start Bidding
+              <ArrowDown aria-hidden="true" />
+            </Button>
+            <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+              <Link href="/create-auction">Create Your Auction</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8">
+        <AuctionFilters filters={filters} onChange={setFilters} />
+
+        {featured && <FeaturedAuction auction={featured} />}
+
+        <section
+          id={GRID_ID}
+          tabIndex={-1}
+          aria-labelledby="auction-grid-heading"
+          aria-busy={feed.isPlaceholderData || undefined}
+          className="scroll-mt-20 outline-none"
+        >
+          <h2 id="auction-grid-heading" className="mb-4 text-2xl font-bold">
+            Live Auctions
+          </h2>
+          {feed.isPending ? (
+            <p role="status" className="py-12 text-center text-neutral-text/70">
+              Loading auctions...
+            </p>
+          ) : feed.isError ? (
+            <p role="alert" className="py-12 text-center text-danger">
+              Auctions could not be loaded. Please try again.
+            </p>
+          ) : auctions.length === 0 ? (
+            <Card className="flex flex-col items-center px-6 py-16 text-center">
+              <Gavel aria-hidden="true" className="size-12 text-primary" />
+              <h3 className="mt-4 text-xl font-semibold">No auctions found</h3>
+              <p className="mt-2 text-neutral-text/70">Try other filters, or put an outing of your own up for bids.</p>
+              <Button asChild className="mt-6">
+                <Link href="/create-auction">Create First Auction</Link>
+              </Button>
+            </Card>
+          ) : (
+            <>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Auctions">
+                {auctions.map((auction) => (
+                  <li key={auction.id}>
+                    <AuctionCard auction={auction} view="member" viewerId={user?.id} />
+                  </li>
+                ))}
+              </ul>
+              {feed.hasNextPage && (
+                <div className="mt-8 flex justify-center">
+                  <Button
+                    variant="outline"
+                    size="lg"
+                    disabled={feed.isFetchingNextPage}
+                    onClick={() => void feed.fetchNextPage()}
+                  >
+                    {feed.isFetchingNextPage ? 'Loading...' : 'Load More Auctions'}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+
+      <Button asChild size="icon" className="fixed bottom-6 right-6 z-30 size-14 rounded-full shadow-lg [&_svg]:size-6">
+        <Link href="/create-auction" aria-label="Create auction">
+          <Plus aria-hidden="true" />
+        </Link>
+      </Button>
+    </div>
   );
 }

@@ -1,0 +1,24 @@
+import { type AuctionDetail, POLL_INTERVAL_MS } from '@bid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AUCTIONS_KEY } from './auctionCache';
+
+/** After the end time passes, the server closes the auction within seconds; look again this often until it has. */
+export const CLOSING_POLL_MS = 3_000;
+
+/** How often to read an auction again: every 30 s while open, briefly faster while the server closes it, then never. */
+export function auctionRefetchInterval(auction: AuctionDetail | undefined, now = Date.now()): number | false {
+  if (!auction?.isActive) return false;
+  return new Date(auction.endTime).getTime() <= now ? CLOSING_POLL_MS : POLL_INTERVAL_MS;
+}
+
+/** GET /api/auctions/{id} (the default query function appends the id as a path segment). */
+export function auctionQueryOptions(id: string) {
+  return queryOptions<AuctionDetail>({
+    queryKey: [...AUCTIONS_KEY, id],
+    refetchInterval: (query) => auctionRefetchInterval(query.state.data),
+  });
+}
+
+export function useAuction(id: string) {
+  return useQuery(auctionQueryOptions(id));
+}

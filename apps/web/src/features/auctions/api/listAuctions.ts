@@ -1,0 +1,73 @@
+import {
+  AUCTION_PAGE_SIZE_DEFAULT,
+  type AuctionListItem,
+  type AuctionSort,
+  HAS_MORE_HEADER,
+  POLL_INTERVAL_MS,
+} from '@bid/contract';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { queryKeyToUrl, throwIfResNotOk } from '@/lib/api';
+import { AUCTIONS_KEY, type AuctionPage } from './auctionCache';
+
+/** The home feed's filters (SPEC §2 "Home page"); 'any' and 'all' mean no filter. */
+export interface AuctionFeedFilters {
+  location: '25' | '50' | '100' | 'any';
+  dateType: 'all' | 'coffee' | 'dinner' | 'activity';
+  priceRange: 'any' | 'under-50' | '50-100' | 'over-100';
+  sortBy: Exclude<AuctionSort, 'price-high'>;
+}
+
+export const DEFAULT_FEED_FILTERS: AuctionFeedFilters = {
+  location: 'any',
+  dateType: 'all',
+  priceRange: 'any',
+  sortBy: 'ending-soon',
+};
+
+export const FEED_PAGE_SIZE = AUCTION_PAGE_SIZE_DEFAULT;
+
+/** GET /api/auctions with the filters and one page window; `X-Has-More` says whether another page exists. */
+export async function fetchAuctionPage(
+  filters: AuctionFeedFilters,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<AuctionPage> {
+  const url = queryKeyToUrl([AUCTIONS_KEY[0], { ...filters, limit: FEED_PAGE_SIZE, offset }]);
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  const items = (await res.json()) as AuctionListItem[];
+  return { items, hasMore: res.headers.get(HAS_MORE_HEADER) === 'true' };
+}
+
+export function auctionFeedQueryOptions(filters: AuctionFeedFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...AUCTIONS_KEY, filters] as const,
+    queryFn: ({ pageParam, signal }) => fetchAuctionPage(filters, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, _pages, lastOffset) =>
+      lastPage.hasMore ? lastOffset + lastPage.items.length : undefined,
+    // SPEC §7: the auction list is polled every 30 s (every loaded page is refreshed).
+    refetchInterval: POLL_INTERVAL_MS,
+    // Changing a filter keeps the grid in place until the new list arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The signed-in home feed with Load More (next page by offset, appended). */
+export function useAuctionFeed(filters: AuctionFeedFilters) {
+  return useInfiniteQuery(auctionFeedQueryOptions(filters));
+}
+
+/** The pages in order, without an auction that moved between pages while they loaded. */
+export function flattenPages(pages: readonly AuctionPage[] | undefined): AuctionListItem[] {
+  const seen = new Set<string>();
+  const auctions: AuctionListItem[] = [];
+  for (const page of pages ?? []) {
+    for (const auction of page.items) {
+      if (seen.has(auction.id)) continue;
+      seen.add(auction.id);
+      auctions.push(auction);
+    }
+  }
+  return auctions;
+}

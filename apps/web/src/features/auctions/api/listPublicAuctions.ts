@@ -1,0 +1,16 @@
+import { AUCTION_PAGE_SIZE_MAX, type AuctionListItem, POLL_INTERVAL_MS } from '@bid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AUCTIONS_KEY } from './auctionCache';
+
+/**
+ * The public browse page reads one list and filters and sorts it in the browser
+ * (SPEC §2 "Public browse page"): GET /api/auctions?limit=100 through the default query function.
+ */
+export const publicAuctionsQueryOptions = queryOptions<AuctionListItem[]>({
+  queryKey: [...AUCTIONS_KEY, { limit: AUCTION_PAGE_SIZE_MAX }],
+  refetchInterval: POLL_INTERVAL_MS,
+});
+
+export function usePublicAuctions() {
+  return useQuery(publicAuctionsQueryOptions);
+}

@@ -1,0 +1,96 @@
+import { type AuctionListItem, parseMoneyToCents } from '@bid/contract';
+
+/** SPEC §2 "Public browse page" filters; everything is applied in the browser. */
+export interface BrowseFilters {
+  search: string;
+  dateType: 'all' | 'coffee' | 'dinner' | 'activity';
+  radius: '5' | '10' | '25' | '50' | '100' | 'any';
+  priceRange: 'any' | '0-25' | '25-50' | '50-100' | '100+';
+  sortBy: 'ending-soon' | 'newest' | 'price-low' | 'price-high';
+}
+
+export const DEFAULT_BROWSE_FILTERS: BrowseFilters = {
+  search: '',
+  dateType: 'all',
+  radius: '25',
+  priceRange: 'any',
+  sortBy: 'ending-soon',
+};
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Current-bid bounds in cents, lower inclusive and upper exclusive, so each amount falls in
+ * exactly one band ($25 is in 25-50, $100 in 100+).
+ */
+export const BROWSE_PRICE_BOUNDS: Record<Exclude<BrowseFilters['priceRange'], 'any'>, [number, number]> = {
+  '0-25': [0, 2500],
+  '25-50': [2500, 5000],
+  '50-100': [5000, 10_000],
+  '100+': [10_000, Number.POSITIVE_INFINITY],
+};
+
+const EARTH_RADIUS_MILES = 3958.8;
+
+/** Great-circle distance in miles. */
+export function distanceMiles(a: Coordinates, b: Coordinates): number {
+  const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = toRadians(b.latitude - a.latitude);
+  const dLon = toRadians(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+function coordinatesOf(auction: AuctionListItem): Coordinates | null {
+  if (auction.latitude === null || auction.longitude === null) return null;
+  const latitude = Number(auction.latitude);
+  const longitude = Number(auction.longitude);
+  return Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : null;
+}
+
+const centsOf = (amount: string) => parseMoneyToCents(amount) ?? 0;
+
+/**
+ * Filters and sorts the browse list. The radius applies only when the visitor's location is
+ * known; then an auction without coordinates cannot be shown to be within reach and is left out.
+ */
+export function filterAndSortAuctions(
+  auctions: readonly AuctionListItem[],
+  filters: BrowseFilters,
+  visitor: Coordinates | null,
+): AuctionListItem[] {
+  const needle = filters.search.trim().toLowerCase();
+  const maxMiles = filters.radius === 'any' ? null : Number(filters.radius);
+  const bounds = filters.priceRange === 'any' ? null : BROWSE_PRICE_BOUNDS[filters.priceRange];
+
+  const matches = auctions.filter((auction) => {
+    if (needle) {
+      const haystack = [auction.title, auction.description, auction.location ?? ''].join('\n').toLowerCase();
+      if (!haystack.includes(needle)) return false;
+    }
+    if (filters.dateType !== 'all' && auction.dateType !== filters.dateType) return false;
+    if (bounds) {
+      const cents = centsOf(auction.currentBid);
+      if (cents < bounds[0] || cents >= bounds[1]) return false;
+    }
+    if (visitor && maxMiles !== null) {
+      const place = coordinatesOf(auction);
+      if (!place || distanceMiles(visitor, place) > maxMiles) return false;
+    }
+    return true;
+  });
+
+  const time = (value: string) => new Date(value).getTime();
+  const compare: Record<BrowseFilters['sortBy'], (a: AuctionListItem, b: AuctionListItem) => number> = {
+    'ending-soon': (a, b) => time(a.endTime) - time(b.endTime),
+    newest: (a, b) => time(b.createdAt) - time(a.createdAt),
+    'price-low': (a, b) => centsOf(a.currentBid) - centsOf(b.currentBid),
+    'price-high': (a, b) => centsOf(b.currentBid) - centsOf(a.currentBid),
+  };
+  return [...matches].sort(compare[filters.sortBy]);
+}

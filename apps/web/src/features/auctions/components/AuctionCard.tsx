@@ -1,0 +1,132 @@
+import {
+  type AuctionListItem,
+  bidProgressPercent,
+  formatWholeDollars,
+  isAuctionOpen,
+  PAYMENT_RESPONSIBILITY_LABELS,
+} from '@bid/contract';
+import { MapPin, Navigation, Users, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { bidCountLabel, DATE_TYPE_ICONS, DATE_TYPE_LABELS } from '../labels';
+import { useNow } from '../useNow';
+import { BidDialog } from './BidDialog';
+import { Countdown } from './Countdown';
+import { SignUpLink } from './SignUpToBidLink';
+
+interface AuctionCardProps {
+  auction: AuctionListItem;
+  /** 'public' for visitors: bidding goes through the external sign-up form (SPEC §2). */
+  view: 'member' | 'public';
+  /** The signed-in viewer, so their own auctions offer no bid. */
+  viewerId?: string;
+}
+
+/**
+ * SPEC §2 "Auction card". The whole card leads to /auction/{id} through its title link
+ * (stretched over the card), while its buttons sit above that link so they never navigate.
+ */
+export function AuctionCard({ auction, view, viewerId }: AuctionCardProps) {
+  const [isBidding, setIsBidding] = useState(false);
+  const now = useNow(auction.endTime);
+  const isOpen = isAuctionOpen(auction, new Date(now));
+  const progress = bidProgressPercent(auction.bidCount);
+  const TypeIcon = DATE_TYPE_ICONS[auction.dateType] ?? MapPin;
+  const hasCoordinates = auction.latitude !== null && auction.longitude !== null;
+  const isOwn = viewerId !== undefined && viewerId === auction.creatorId;
+
+  return (
+    <Card
+      className="relative flex h-full flex-col gap-4 p-5 transition-shadow hover:shadow-md"
+      data-testid="auction-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="text-lg font-semibold leading-snug">
+          <Link
+            href={`/auction/${auction.id}`}
+            className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-primary focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-primary"
+          >
+            {auction.title}
+          </Link>
+        </h3>
+        <Badge variant="secondary" className="shrink-0">
+          <TypeIcon aria-hidden="true" className="size-3" />
+          {DATE_TYPE_LABELS[auction.dateType] ?? auction.dateType}
+        </Badge>
+      </div>
+
+      <div className="grid gap-1 text-sm text-neutral-text/80">
+        <p>
+          <span className="sr-only">Host: </span>
+          by {auction.creator.displayName}
+        </p>
+        {(auction.location || hasCoordinates) && (
+          <p className="flex flex-wrap items-center gap-1">
+            <MapPin aria-hidden="true" className="size-4" />
+            {auction.location}
+            {hasCoordinates && (
+              <span className="inline-flex items-center gap-1 text-primary">
+                <Navigation aria-hidden="true" className="size-3" />
+                Near you
+              </span>
+            )}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex items-end justify-between">
+          <div>
+            <p className="text-xs uppercase tracking-wide text-neutral-text/70">Current bid</p>
+            <p className="text-2xl font-bold text-primary">{formatWholeDollars(auction.currentBid)}</p>
+          </div>
+          <p className="flex items-center gap-1 text-sm text-neutral-text/80">
+            <Users aria-hidden="true" className="size-4" />
+            {bidCountLabel(auction.bidCount)}
+          </p>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Bidding activity"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="h-2 overflow-hidden rounded-full bg-secondary/50"
+        >
+          <div className="h-full rounded-full bg-primary" style={{ width: `${progress}%` }} />
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-neutral-text/80">
+        <Countdown endTime={auction.endTime} />
+        <span className="inline-flex items-center gap-1">
+          <Wallet aria-hidden="true" className="size-4" />
+          {PAYMENT_RESPONSIBILITY_LABELS[auction.paymentResponsibility] ?? auction.paymentResponsibility}
+        </span>
+      </div>
+
+      <div className="relative z-10 mt-auto">
+        {!isOpen ? (
+          <Button disabled className="w-full">
+            Auction Ended
+          </Button>
+        ) : view === 'public' ? (
+          <SignUpLink className="w-full">Sign Up to Bid</SignUpLink>
+        ) : isOwn ? (
+          <Button disabled variant="outline" className="w-full">
+            Your Auction
+          </Button>
+        ) : (
+          <Button className="w-full" onClick={() => setIsBidding(true)}>
+            Place Bid
+          </Button>
+        )}
+      </div>
+
+      {view === 'member' && isBidding && <BidDialog auction={auction} open={isBidding} onOpenChange={setIsBidding} />}
+    </Card>
+  );
+}

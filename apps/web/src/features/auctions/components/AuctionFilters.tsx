@@ -1,0 +1,78 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useId } from 'react';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import type { AuctionFeedFilters } from '../api/listAuctions';
+
+type Option<T extends string> = { value: T; label: string };
+
+const LOCATION_OPTIONS: Option<AuctionFeedFilters['location']>[] = [
+  { value: '25', label: 'Within 25 miles' },
+  { value: '50', label: 'Within 50 miles' },
+  { value: '100', label: 'Within 100 miles' },
+  { value: 'any', label: 'Any distance' },
+];
+const DATE_TYPE_OPTIONS: Option<AuctionFeedFilters['dateType']>[] = [
+  { value: 'all', label: 'All types' },
+  { value: 'coffee', label: 'Coffee' },
+  { value: 'dinner', label: 'Dinner' },
+  { value: 'activity', label: 'Activity' },
+];
+const PRICE_OPTIONS: Option<AuctionFeedFilters['priceRange']>[] = [
+  { value: 'any', label: 'Any price' },
+  { value: 'under-50', label: 'Under $50' },
+  { value: '50-100', label: '$50 - $100' },
+  { value: 'over-100', label: 'Over $100' },
+];
+const SORT_OPTIONS: Option<AuctionFeedFilters['sortBy']>[] = [
+  { value: 'ending-soon', label: 'Ending Soon' },
+  { value: 'most-popular', label: 'Most Popular' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'price-low', label: 'Price: Low to High' },
+];
+
+interface AuctionFiltersProps {
+  filters: AuctionFeedFilters;
+  onChange: (filters: AuctionFeedFilters) => void;
+}
+
+/** The home page's filter card (SPEC §2 "Home page"): four labelled selects sent to the server. */
+export function AuctionFilters({ filters, onChange }: AuctionFiltersProps) {
+  const id = useId();
+  const select = <K extends keyof AuctionFeedFilters>(
+    key: K,
+    label: string,
+    options: Option<AuctionFeedFilters[K]>[],
+  ) => (
+    <div className="grid gap-2">
+      <Label htmlFor={`${id}-${key}`}>{label}</Label>
+      <Select
+        id={`${id}-${key}`}
+        value={filters[key]}
+        onChange={(event) => onChange({ ...filters, [key]: event.target.value as AuctionFeedFilters[K] })}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+
+  return (
+    <Card className="p-5">
+      <h2 className="mb-4 flex items-center gap-2 text-base font-semibold">
+        <SlidersHorizontal aria-hidden="true" className="size-4 text-primary" />
+        Filter auctions
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {select('location', 'Location', LOCATION_OPTIONS)}
+        {select('dateType', 'Date type', DATE_TYPE_OPTIONS)}
+        {select('priceRange', 'Price range', PRICE_OPTIONS)}
+        {select('sortBy', 'Sort by', SORT_OPTIONS)}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,166 @@
+import {
+  type AuctionListItem,
+  bidTooLowMessage,
+  formatAmountPlain,
+  formatWholeDollars,
+  INCOMPLETE_PROFILE_FOR_BID,
+  INCOMPLETE_PROFILE_TITLE,
+  isProfileComplete,
+  minimumNextBidCents,
+  parseMoneyToCents,
+  QUICK_BID_STEPS,
+} from '@bid/contract';
+import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/useAuth';
+import { onMutationError } from '@/lib/unauthorized';
+import { usePlaceBid } from '../api/placeBid';
+
+export type BiddableAuction = Pick<AuctionListItem, 'id' | 'title' | 'currentBid' | 'startingBid' | 'bidCount'>;
+
+interface BidDialogProps {
+  auction: BiddableAuction;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** SPEC §2 "Bid dialog". The form mounts with the dialog, so each opening starts at the current minimum. */
+export function BidDialog({ auction, open, onOpenChange }: BidDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Place Your Bid</DialogTitle>
+          <DialogDescription>
+            {auction.title} · Current bid {formatWholeDollars(auction.currentBid)}
+          </DialogDescription>
+        </DialogHeader>
+        <BidForm auction={auction} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Why the typed amount cannot be sent, or null when it can. Empty is not a problem to announce, only to block. */
+export function bidAmountProblem(amount: string, minCents: number): string | null {
+  if (amount.trim() === '') return null;
+  const cents = parseMoneyToCents(amount);
+  if (cents === undefined) return 'Please enter a valid bid amount';
+  return cents < minCents ? bidTooLowMessage(minCents) : null;
+}
+
+function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => void }) {
+  const id = useId();
+  const { user } = useAuth();
+  const minCents = minimumNextBidCents(auction);
+  const [amount, setAmount] = useState(() => formatAmountPlain(minCents));
+  const placeBid = usePlaceBid();
+
+  const cents = parseMoneyToCents(amount);
+  const problem = bidAmountProblem(amount, minCents);
+  const canSubmit = !placeBid.isPending && amount.trim() !== '' && cents !== undefined && problem === null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit || cents === undefined) return;
+    // SPEC §5: a complete profile is required before bidding; nothing is sent otherwise.
+    if (!user || !isProfileComplete(user)) {
+      toast({ title: INCOMPLETE_PROFILE_TITLE, description: INCOMPLETE_PROFILE_FOR_BID, variant: 'destructive' });
+      return;
+    }
+    placeBid.mutate(
+      { auctionId: auction.id, amountCents: cents },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Bid Placed Successfully!',
+            description: `Your bid of $${formatAmountPlain(cents)} has been placed`,
+          });
+          onDone();
+        },
+        onError: (error) =>
+          onMutationError(error, { title: 'Bid Failed', description: 'Failed to place bid. Please try again.' }),
+      },
+    );
+  };
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Place your bid">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-amount`}>Your bid ($)</Label>
+        <Input
+          id={`${id}-amount`}
+          type="number"
+          inputMode="decimal"
+          step={1}
+          min={formatAmountPlain(minCents)}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+        />
+        <p id={`${id}-hint`} className="text-xs text-neutral-text/70">
+          Minimum bid: ${formatAmountPlain(minCents)}
+        </p>
+        {problem && (
+          <p id={`${id}-error`} className="text-sm text-danger" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-2">
+        <span className="text-sm font-medium" id={`${id}-quick`}>
+          Quick bid
+        </span>
+        <div className="flex flex-wrap gap-2" role="group" aria-labelledby={`${id}-quick`}>
+          {QUICK_BID_STEPS.map((step) => {
+            const quickCents = minCents + step * 100;
+            return (
+              <Button
+                key={step}
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => setAmount(formatAmountPlain(quickCents))}
+                aria-label={`Bid $${formatAmountPlain(quickCents)} (+$${step})`}
+              >
+                +${step}
+              </Button>
+            );
+          })}
+        </div>
+      </div>
+
+      <p className="flex gap-2 rounded-md bg-secondary/30 p-3 text-xs text-neutral-text/80">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        <span>
+          Your card will only be charged if you win this auction. By placing a bid, you agree to our{' '}
+          <Link href="/terms" className="font-medium text-primary underline">
+            Terms of Service
+          </Link>
+          .
+        </span>
+      </p>
+
+      <DialogFooter>
+        <Button type="submit" disabled={!canSubmit} className="w-full sm:w-auto">
+          {placeBid.isPending ? 'Placing Bid...' : 'Place Bid'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { LocateFixed, Search } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import type { BrowseFilters } from '../browseFilters';
+
+type Option<T extends string> = { value: T; label: string };
+
+const DATE_TYPE_OPTIONS: Option<BrowseFilters['dateType']>[] = [
+  { value: 'all', label: 'All types' },
+  { value: 'coffee', label: 'Coffee' },
+  { value: 'dinner', label: 'Dinner' },
+  { value: 'activity', label: 'Activity' },
+];
+const RADIUS_OPTIONS: Option<BrowseFilters['radius']>[] = [
+  { value: '5', label: 'Within 5 miles' },
+  { value: '10', label: 'Within 10 miles' },
+  { value: '25', label: 'Within 25 miles' },
+  { value: '50', label: 'Within 50 miles' },
+  { value: '100', label: 'Within 100 miles' },
+  { value: 'any', label: 'Any distance' },
+];
+const PRICE_OPTIONS: Option<BrowseFilters['priceRange']>[] = [
+  { value: 'any', label: 'Any price' },
+  { value: '0-25', label: '$0 - $25' },
+  { value: '25-50', label: '$25 - $50' },
+  { value: '50-100', label: '$50 - $100' },
+  { value: '100+', label: '$100+' },
+];
+const SORT_OPTIONS: Option<BrowseFilters['sortBy']>[] = [
+  { value: 'ending-soon', label: 'Ending Soon' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'price-low', label: 'Price: Low to High' },
+  { value: 'price-high', label: 'Price: High to Low' },
+];
+
+export type VisitorLocationState = 'unknown' | 'locating' | 'known' | 'unavailable';
+
+interface BrowseFilterBarProps {
+  filters: BrowseFilters;
+  onChange: (filters: BrowseFilters) => void;
+  locationState: VisitorLocationState;
+  onLocate: () => void;
+}
+
+/** The public browse page's search, filters and sort (SPEC §2 "Public browse page"). */
+export function BrowseFilterBar({ filters, onChange, locationState, onLocate }: BrowseFilterBarProps) {
+  const id = useId();
+  const select = <K extends Exclude<keyof BrowseFilters, 'search'>>(
+    key: K,
+    label: string,
+    options: Option<BrowseFilters[K]>[],
+    describedBy?: string,
+  ) => (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={`${id}-${key}`}>{label}</Label>
+      <Select
+        id={`${id}-${key}`}
+        value={filters[key]}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange({ ...filters, [key]: event.target.value as BrowseFilters[K] })}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+
+  return (
+    <Card className="grid gap-4 p-5">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-search`}>Search auctions</Label>
+        <div className="relative">
+          <Search aria-hidden="true" className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-text/50" />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            className="pl-9"
+            placeholder="Search by title, description or location"
+            value={filters.search}
+            onChange={(event) => onChange({ ...filters, search: event.target.value })}
+          />
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {select('dateType', 'Date type', DATE_TYPE_OPTIONS)}
+        {select('radius', 'Distance', RADIUS_OPTIONS, `${id}-radius-hint`)}
+        {select('priceRange', 'Price range', PRICE_OPTIONS)}
+        {select('sortBy', 'Sort by', SORT_OPTIONS)}
+      </div>
+      <div className="flex flex-wrap items-center gap-3 text-xs text-neutral-text/70">
+        <p id={`${id}-radius-hint`}>{radiusHint(locationState, filters.radius)}</p>
+        {(locationState === 'unknown' || locationState === 'unavailable') && (
+          <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={onLocate}>
+            <LocateFixed aria-hidden="true" />
+            Use my location
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function radiusHint(state: VisitorLocationState, radius: BrowseFilters['radius']): string {
+  switch (state) {
+    case 'known':
+      return radius === 'any'
+        ? 'Showing auctions at any distance from you.'
+        : `Showing auctions within ${radius} miles of you.`;
+    case 'locating':
+      return 'Finding your location...';
+    case 'unavailable':
+      return 'Your location is not available, so the distance filter has no effect.';
+    case 'unknown':
+      return 'The distance filter applies once you share your location; until then it has no effect.';
+  }
+}

@@ -1,0 +1,45 @@
+import { type AuctionDetail, displayNameOf } from '@bid/contract';
+import { MapPin } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { DATE_TYPE_ICONS, dateTypeLabel } from '../labels';
+
+/** SPEC §2 creator card: first name plus last initial (or Anonymous), age, location, date type badge. */
+export function CreatorCard({ auction }: { auction: AuctionDetail }) {
+  const { creator } = auction;
+  const name = displayNameOf(creator);
+  const TypeIcon = DATE_TYPE_ICONS[auction.dateType] ?? MapPin;
+  const initial = name === 'Anonymous' ? '?' : name.charAt(0).toUpperCase();
+  return (
+    <Card className="flex flex-wrap items-center gap-4 p-6" aria-label="Host">
+      {creator.profileImageUrl ? (
+        <img src={creator.profileImageUrl} alt="" className="size-16 rounded-full object-cover" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-16 items-center justify-center rounded-full bg-secondary text-2xl font-bold text-primary"
+        >
+          {initial}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="text-xl font-semibold" data-testid="creator-name">
+          {name}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-neutral-text/80">
+          {creator.age !== null && <span>{creator.age} years old</span>}
+          {creator.location && (
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden="true" className="size-4" />
+              {creator.location}
+            </span>
+          )}
+        </p>
+      </div>
+      <Badge variant="secondary" className="text-sm">
+        <TypeIcon aria-hidden="true" className="size-4" />
+        {dateTypeLabel(auction.dateType)}
+      </Badge>
+    </Card>
+  );
+}

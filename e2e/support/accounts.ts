@@ -1,0 +1,79 @@
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/** A member signed up through the API, with the complete profile that bidding and creating need (SPEC §5). */
+export interface TestMember {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface SignedInMember {
+  member: TestMember;
+  context: BrowserContext;
+  page: Page;
+}
+
+const PASSWORD = 'correct-horse-battery-42';
+
+function uniqueEmail(label: string): string {
+  return `e2e-${label.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function postJson<T>(request: APIRequestContext, path: string, data: unknown, method: 'POST' | 'PUT' = 'POST') {
+  const res = await request.fetch(path, { method, data });
+  expect(res.ok(), `${method} ${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/**
+ * Signs up through the e-mail flow of SPEC §7 (the app runs in development mode, so send-otp
+ * answers with the code) and completes the profile. The session cookie lands in `request`'s
+ * cookie jar, so a browser context's own request signs that context in.
+ */
+export async function signUpMember(
+  request: APIRequestContext,
+  firstName: string,
+  lastName = 'Tester',
+): Promise<TestMember> {
+  const email = uniqueEmail(firstName);
+  const { devOtp } = await postJson<{ devOtp?: string }>(request, '/api/auth/send-otp', { email });
+  expect(devOtp, 'send-otp returns the development code').toMatch(/^\d{6}$/);
+  const { verificationToken } = await postJson<{ verificationToken: string }>(request, '/api/auth/verify-otp', {
+    email,
+    otp: devOtp,
+  });
+  await postJson(request, '/api/auth/complete-email-auth', { verificationToken, password: PASSWORD, isSignup: true });
+  const user = await postJson<{ id: string }>(
+    request,
+    '/api/profile',
+    {
+      firstName,
+      lastName,
+      bio: `${firstName} likes coffee and board games.`,
+      age: 30,
+      location: 'Austin',
+      country: 'USA',
+      zipCode: '78701',
+      interests: ['Coffee'],
+      sex: 'female',
+      openToDatesWith: ['male', 'female', 'other'],
+    },
+    'PUT',
+  );
+  const id = user.id ?? (await (await request.get('/api/auth/user')).json()).id;
+  return { id, email, password: PASSWORD, firstName, lastName };
+}
+
+/** A separate browser context (its own cookies) signed in as a new member with a complete profile. */
+export async function newSignedInMember(
+  browser: Browser,
+  firstName: string,
+  lastName?: string,
+): Promise<SignedInMember> {
+  const context = await browser.newContext();
+  const member = await signUpMember(context.request, firstName, lastName);
+  const page = await context.newPage();
+  return { member, context, page };
+}

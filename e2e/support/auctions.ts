@@ -1,0 +1,54 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface AuctionInput {
+  title: string;
+  description?: string;
+  dateType?: 'coffee' | 'dinner' | 'activity';
+  location?: string;
+  locationRadius?: number;
+  startingBid?: string;
+  buyNowPrice?: string;
+  endTime?: string;
+  paymentResponsibility?: '50_50' | 'winner_pays' | 'creator_pays';
+  expectedDuration?: number;
+}
+
+/** A unique title, so a test finds its own auction among everything else on the shared server. */
+export const uniqueTitle = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** POST /api/auctions as the member signed in on `request`; returns the new id. */
+export async function createAuctionViaApi(request: APIRequestContext, input: AuctionInput): Promise<string> {
+  const res = await request.post('/api/auctions', {
+    data: {
+      description: 'An easy-going outing for two, somewhere public and fun.',
+      dateType: 'coffee',
+      location: 'Austin, TX',
+      locationRadius: 25,
+      startingBid: '20',
+      endTime: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      paymentResponsibility: '50_50',
+      expectedDuration: 60,
+      ...input,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  return id;
+}
+
+/** The local date ('YYYY-MM-DD') and time ('HH:MM:SS') `secondsAhead` from now, in the browser's own time zone. */
+export async function localEndInBrowser(
+  page: Page,
+  secondsAhead: number,
+): Promise<{ date: string; time: string; at: number }> {
+  return page.evaluate((seconds) => {
+    const end = new Date(Date.now() + seconds * 1000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return {
+      date: `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}`,
+      time: `${pad(end.getHours())}:${pad(end.getMinutes())}:${pad(end.getSeconds())}`,
+      at: end.getTime(),
+    };
+  }, secondsAhead);
+}
