@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 
 export const MY_BIDS_KEY = ['/api/my-bids'] as const;
 
-/** SPEC §3: my-bids adds a nested auction with title, currentBid and isActive. */
+/** SPEC §3: a bid of mine plus its auction's title, current bid and state (GET /api/my-bids, newest first). */
 export interface MyBid {
-  id: string | number;
-  auctionId: string | number;
-  amount: string | number;
+  id: string;
+  auctionId: string;
+  amount: string;
   createdAt: string;
-  auction?: {
+  auction: {
     title: string;
-    currentBid?: string | number | null;
-    isActive?: boolean;
-    endTime?: string | null;
-  } | null;
+    currentBid: string;
+    isActive: boolean;
+    endTime: string;
+  };
 }
 
 /** GET /api/my-bids. */

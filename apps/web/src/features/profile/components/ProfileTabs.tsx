@@ -1,13 +1,13 @@
 import { CreditCard, Gavel, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMyAuctions } from '../api/listMyAuctions';
 import { useMyBids } from '../api/listMyBids';
-import { formatWholeDollars, isAuctionActive } from '../format';
+import { MyAuctionsList } from './MyAuctionsList';
+import { MyBidsList } from './MyBidsList';
 
 /** SPEC §2 "Profile page" tabs: My Auctions (default), My Bids, Payment Methods. */
 export function ProfileTabs() {
@@ -33,10 +33,6 @@ export function ProfileTabs() {
   );
 }
 
-function StatusBadge({ active }: { active: boolean }) {
-  return active ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Ended</Badge>;
-}
-
 function MyAuctionsTab() {
   const { data: auctions, isLoading, isError } = useMyAuctions();
   if (isLoading) return <LoadingText>Loading your auctions...</LoadingText>;
@@ -51,30 +47,7 @@ function MyAuctionsTab() {
       </EmptyState>
     );
   }
-  return (
-    <ul className="grid gap-3" aria-label="My auctions">
-      {auctions.map((auction) => (
-        <li key={auction.id}>
-          <Card>
-            <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <Link href={`/auction/${auction.id}`} className="font-semibold text-primary hover:underline">
-                {auction.title}
-              </Link>
-              <div className="flex items-center gap-3 text-sm">
-                <span>{formatWholeDollars(auction.currentBid ?? auction.startingBid)}</span>
-                {auction.bidCount !== undefined && (
-                  <span className="text-neutral-text/70">
-                    {auction.bidCount} {auction.bidCount === 1 ? 'bid' : 'bids'}
-                  </span>
-                )}
-                <StatusBadge active={isAuctionActive(auction)} />
-              </div>
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
+  return <MyAuctionsList auctions={auctions} />;
 }
 
 function MyBidsTab() {
@@ -91,28 +64,7 @@ function MyBidsTab() {
       </EmptyState>
     );
   }
-  return (
-    <ul className="grid gap-3" aria-label="My bids">
-      {bids.map((bid) => (
-        <li key={bid.id}>
-          <Card>
-            <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <Link href={`/auction/${bid.auctionId}`} className="font-semibold text-primary hover:underline">
-                {bid.auction?.title ?? 'Auction'}
-              </Link>
-              <div className="flex items-center gap-3 text-sm">
-                <span>Your bid {formatWholeDollars(bid.amount)}</span>
-                {bid.auction?.currentBid != null && (
-                  <span className="text-neutral-text/70">Current {formatWholeDollars(bid.auction.currentBid)}</span>
-                )}
-                {bid.auction && <StatusBadge active={isAuctionActive(bid.auction)} />}
-              </div>
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
+  return <MyBidsList bids={bids} />;
 }
 
 function EmptyState({ icon, children }: { icon: ReactNode; children: ReactNode }) {

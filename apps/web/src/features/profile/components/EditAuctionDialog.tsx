@@ -1,0 +1,144 @@
+import { TITLE_MAX } from '@bid/contract';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { onMutationError } from '@/lib/unauthorized';
+import { useEditAuction } from '../api/manageAuction';
+import {
+  changedAuctionFields,
+  type EditableAuction,
+  type EditAuctionValues,
+  toEditValues,
+  validateAuctionChanges,
+  validationErrorDescription,
+} from '../auctionEdit';
+
+interface EditAuctionDialogProps {
+  /** The auction being edited; the dialog is closed while there is none. */
+  auction: (EditableAuction & { id: string }) | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * SPEC §2 "Modals: edit auction" and §5 "Auction edit". The form mounts with the dialog, so
+ * it always starts from the saved auction.
+ */
+export function EditAuctionDialog({ auction, onOpenChange }: EditAuctionDialogProps) {
+  return (
+    <Dialog open={auction !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit Auction</DialogTitle>
+          <DialogDescription>
+            Change the title, description, location or buy-now price. Only the fields you change are saved.
+          </DialogDescription>
+        </DialogHeader>
+        {auction && <EditAuctionForm auction={auction} onClose={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id: string }; onClose: () => void }) {
+  const idPrefix = useId();
+  const id = (name: keyof EditAuctionValues) => `${idPrefix}-${name}`;
+  const initial = toEditValues(auction);
+  const { register, handleSubmit } = useForm<EditAuctionValues>({ defaultValues: initial });
+  const editAuction = useEditAuction();
+
+  const onSubmit = handleSubmit((values) => {
+    const changes = changedAuctionFields(initial, values);
+    // SPEC §5: no change closes the modal with no call.
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    const checked = validateAuctionChanges(changes);
+    if (!checked.ok) {
+      toast({ title: 'Validation Error', description: validationErrorDescription(checked), variant: 'destructive' });
+      return;
+    }
+    editAuction.mutate(
+      { id: auction.id, changes: checked.changes },
+      {
+        onSuccess: () => {
+          toast({ title: 'Auction Updated', description: 'Your changes have been saved.' });
+          onClose();
+        },
+        onError: (error) => onMutationError(error, { title: 'Update Failed', description: 'Failed to update auction' }),
+      },
+    );
+  });
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Edit auction">
+      <Field label="Title" htmlFor={id('title')}>
+        <Input id={id('title')} maxLength={TITLE_MAX} {...register('title')} />
+      </Field>
+      <Field label="Description" htmlFor={id('description')}>
+        <Textarea id={id('description')} rows={4} {...register('description')} />
+      </Field>
+      <Field label="Location" htmlFor={id('location')}>
+        <Input id={id('location')} placeholder="Where you will meet" {...register('location')} />
+      </Field>
+      <Field
+        label="Buy now price"
+        htmlFor={id('buyNowPrice')}
+        hint={
+          <p id={id('buyNowPrice') + '-hint'} className="text-xs text-neutral-text/70">
+            Leave empty for no buy-now price.
+          </p>
+        }
+      >
+        <Input
+          id={id('buyNowPrice')}
+          type="text"
+          inputMode="decimal"
+          placeholder="No buy-now price"
+          aria-describedby={id('buyNowPrice') + '-hint'}
+          {...register('buyNowPrice')}
+        />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose} disabled={editAuction.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={editAuction.isPending}>
+          {editAuction.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  hint,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+      {hint}
+    </div>
+  );
+}
