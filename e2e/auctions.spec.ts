@@ -101,7 +101,7 @@ test('create, bid, outbid, close: the winner may message, the outbid bidder may 
     await expect(c.getByText('Auction has ended')).toBeVisible();
     await expect(c.getByRole('button', { name: 'Place Bid' })).toHaveCount(0);
     await c.getByRole('button', { name: 'Message' }).click();
-    await expect(c).toHaveURL(/\/messages$/);
+    await expect(c.getByRole('dialog', { name: 'Auction chat' })).toBeVisible();
 
     await b.reload();
     await expect(b.getByText('Auction has ended')).toBeVisible();

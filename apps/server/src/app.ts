@@ -10,7 +10,11 @@ import { auctionRoutes, myListsRoutes } from './modules/auctions/auctions.routes
 import { bidRoutes } from './modules/auctions/bids.routes.js';
 import { buyNowRoutes } from './modules/auctions/lifecycle/buy-now.routes.js';
 import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { messageRoutes } from './modules/messages/messages.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { presenceRoutes } from './modules/users/presence.routes.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -72,7 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(authPlugin);
-  await app.register(realtimePlugin, { publicUrl: config.publicUrl });
+  await app.register(realtimePlugin, { publicUrl: config.publicUrl, database, redisUrl: config.redisUrl });
 
   await app.register(healthRoutes, { database });
   const now = deps.now ?? (() => new Date());
@@ -89,6 +93,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(auctionRoutes, { db: database.db, now });
   await app.register(bidRoutes, { db: database.db, now, softCloseSeconds: config.softCloseSeconds });
   await app.register(buyNowRoutes, { db: database.db, now });
+  await app.register(messageRoutes, { db: database.db });
+  await app.register(notificationRoutes, { db: database.db });
+  await app.register(searchRoutes, { db: database.db, now });
+  await app.register(presenceRoutes);
 
   if (deps.runJobs ?? true) {
     const lifecycleJob = createLifecycleJob({
@@ -97,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       endingSoonMinutes: config.endingSoonMinutes,
       now,
       ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
+      realtime: app.realtime,
     });
     app.addHook('onReady', async () => lifecycleJob.start());
     // Stopped (and the run in progress awaited) before any onClose hook: those run last-registered

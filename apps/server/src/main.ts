@@ -7,7 +7,7 @@ import { seedDemoDataIfEmpty } from './db/seed/demo.js';
 import path from 'node:path';
 
 /** What the boot log says about each real service, so an operator sees at once what runs. */
-function describeServices(config: AppConfig, databaseDescription: string) {
+function describeServices(config: AppConfig, databaseDescription: string, realtimeFanOut: string) {
   return {
     database: databaseDescription,
     mail: config.smtpUrl
@@ -18,7 +18,7 @@ function describeServices(config: AppConfig, databaseDescription: string) {
       : `local disk in ${path.join(config.dataDir, 'uploads')}`,
     payments: config.stripe ? 'Stripe' : 'offline sandbox (no real money moves)',
     signIn: ['e-mail codes', ...Object.keys(config.signInProviders)].join(', '),
-    realtime: 'WebSocket at /ws on this instance',
+    realtime: `WebSocket at /ws; events between instances over ${realtimeFanOut}`,
   };
 }
 
@@ -79,7 +79,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(
-    { url: config.publicUrl, environment: config.nodeEnv, services: describeServices(config, database.description) },
+    {
+      url: config.publicUrl,
+      environment: config.nodeEnv,
+      services: describeServices(config, database.description, app.realtime.fanOut),
+    },
     `listening on port ${config.port}`,
   );
 }

@@ -1,20 +1,50 @@
+import { createHash } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { RawData } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/client.js';
+import type { Bus, BusLogger } from '../modules/realtime/bus.js';
+import { RealtimeHub, type Realtime } from '../modules/realtime/hub.js';
+import { createPgliteBus, createPostgresBus } from '../modules/realtime/postgres-bus.js';
+import { WS_HEARTBEAT_MS, WS_MAX_PAYLOAD_BYTES } from '../modules/realtime/protocol.js';
+import { createRedisBus } from '../modules/realtime/redis-bus.js';
 
-/** Largest client message accepted; the protocol's messages are a few ids (SPEC §7). */
-export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;
+export { WS_MAX_PAYLOAD_BYTES } from '../modules/realtime/protocol.js';
+export type { ConversationAuthorizer, Realtime, RealtimeMessage } from '../modules/realtime/hub.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live events to browsers on every app instance (docs/realtime.md, "Server API"). */
+    realtime: Realtime;
+  }
+}
+
+export interface RealtimePluginOptions {
+  publicUrl: string;
+  database: Database;
+  /** REDIS_URL: fan-out over Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY. */
+  redisUrl?: string | undefined;
+}
 
 /**
- * The WebSocket endpoint at /ws (SPEC §7). Identity comes from the session cookie read
- * at the handshake, never from a message, and only pages from our own origin may
- * connect. Until the channel protocol (subscriptions, fan-out between instances) is
- * registered, a connection answers `ping` and refuses every other message type.
+ * The WebSocket endpoint at /ws (SPEC §7) and `app.realtime`. Identity comes from the session
+ * cookie read at the handshake, never from a message, and only pages from our own origin may
+ * connect (GUIDE §5). The protocol, its bounds and the fan-out between instances are in
+ * modules/realtime/ and docs/realtime.md.
  */
 export const realtimePlugin = fp(
-  async (app: FastifyInstance, opts: { publicUrl: string }) => {
+  async (app: FastifyInstance, opts: RealtimePluginOptions) => {
     const publicOrigin = new URL(opts.publicUrl).origin;
+    const logger: BusLogger = {
+      info: (obj, msg) => app.log.info(obj, msg),
+      warn: (obj, msg) => app.log.warn(obj, msg),
+      error: (obj, msg) => app.log.error(obj, msg),
+    };
+    const hub = new RealtimeHub(createBus(opts, logger), logger);
+    await hub.start();
+    app.decorate('realtime', hub as Realtime);
+
     await app.register(websocket, {
       options: {
         maxPayload: WS_MAX_PAYLOAD_BYTES,
@@ -27,26 +57,36 @@ export const realtimePlugin = fp(
     });
 
     app.get('/ws', { websocket: true }, (socket, request) => {
-      const userId = request.userId;
-      socket.on('message', (raw) => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(rawDataToString(raw));
-        } catch {
-          socket.send(JSON.stringify({ type: 'error', message: 'Messages must be JSON.' }));
-          return;
-        }
-        const type = typeof parsed === 'object' && parsed !== null ? (parsed as { type?: unknown }).type : undefined;
-        if (type === 'ping') {
-          socket.send(JSON.stringify({ type: 'pong', authenticated: Boolean(userId) }));
-          return;
-        }
-        socket.send(JSON.stringify({ type: 'error', message: `Unsupported message type: ${String(type)}` }));
+      const connection = hub.attach(socket, request.userId);
+      socket.on('message', (raw) => hub.receive(connection, rawDataToString(raw)));
+      socket.on('pong', () => {
+        connection.alive = true;
       });
+      socket.on('close', () => hub.detach(connection));
+      socket.on('error', () => hub.detach(connection));
+    });
+
+    const heartbeat = setInterval(() => hub.heartbeat(), WS_HEARTBEAT_MS);
+    heartbeat.unref();
+    // preClose: onClose hooks run last-registered first, and main.ts closes the database in one
+    // it adds after buildApp; the bus must flush and close before that.
+    app.addHook('preClose', async () => {
+      clearInterval(heartbeat);
+      await hub.stop();
     });
   },
   { name: 'realtime', dependencies: ['session'] },
 );
+
+function createBus(opts: RealtimePluginOptions, logger: BusLogger): Bus {
+  if (opts.redisUrl) {
+    // One deployment = one database: instances sharing a database share a Redis channel, others never do.
+    const deployment = createHash('sha256').update(opts.database.description).digest('hex').slice(0, 16);
+    return createRedisBus(opts.redisUrl, `bidyourdate:realtime:${deployment}`, logger);
+  }
+  const { driver } = opts.database;
+  return driver.kind === 'postgres' ? createPostgresBus(driver.pool, logger) : createPgliteBus(driver.client, logger);
+}
 
 /** Browsers always send Origin; a connection without one is not a page and gains only what its cookie allows. */
 function isAllowedOrigin(origin: string | undefined, publicOrigin: string, host: string | undefined): boolean {

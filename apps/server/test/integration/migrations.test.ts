@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { eq, is, sql, type SQL } from 'drizzle-orm';
+import { eq, is, sql, SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -304,10 +304,29 @@ describe.each(testDatabaseFactories())('database migrations on $kind', (factory)
         const actual = byName.get(name);
         expect(actual, `index ${name}`).toBeDefined();
         expect(actual?.tablename).toBe(config.name);
+        // The access method (btree unless declared, e.g. gin for trigram search) must be the declared one.
+        const method = index.config.method ?? 'btree';
+        expect(actual?.indexdef, `access method of ${name}`).toContain(` USING ${method} (`);
+        const isExpressionIndex = index.config.columns.some((c) => is(c, SQL));
+        if (isExpressionIndex) {
+          // An expression index (e.g. the trigram index on a user's full name) has no column names to
+          // compare; PostgreSQL reprints the expression with casts. Existence, method, uniqueness and
+          // partiality are still checked.
+          expect(actual?.indexdef.startsWith('CREATE UNIQUE INDEX'), `uniqueness of ${name}`).toBe(index.config.unique);
+          expect(/\) WHERE /.test(actual?.indexdef ?? ''), `WHERE clause of ${name}`).toBe(Boolean(index.config.where));
+          checked++;
+          continue;
+        }
         const expectedColumns = index.config.columns.map((c) => (c as { name?: string }).name).join(', ');
         const match = /\((.+?)\)(?: WHERE (.+))?$/.exec(actual?.indexdef ?? '');
-        // Directions are compared apart from names: PostgreSQL prints them after the column.
-        const actualColumns = match?.[1]?.replace(/ (ASC|DESC)( NULLS (FIRST|LAST))?/g, '');
+        // Directions and operator classes (gin_trgm_ops) are compared apart from names: PostgreSQL
+        // prints them after the column.
+        const opClasses = index.config.columns
+          .map((c) => (c as { indexConfig?: { opClass?: string } }).indexConfig?.opClass)
+          .filter((op): op is string => Boolean(op));
+        const actualOpClasses = [...(match?.[1] ?? '').matchAll(/ (\w+_ops)\b/g)].map((m) => m[1]);
+        expect(actualOpClasses, `operator classes of ${name}`).toEqual(opClasses);
+        const actualColumns = match?.[1]?.replace(/ \w+_ops\b/g, '').replace(/ (ASC|DESC)( NULLS (FIRST|LAST))?/g, '');
         expect(actualColumns, `columns of ${name}`).toBe(expectedColumns);
         const descending = index.config.columns
           .map((c) => c as { name?: string; indexConfig?: { order?: string } })
@@ -322,7 +341,25 @@ describe.each(testDatabaseFactories())('database migrations on $kind', (factory)
       }
     }
     // Guards against a schema refactor that silently drops every index declaration.
-    expect(checked).toBeGreaterThanOrEqual(17);
+    expect(checked).toBeGreaterThanOrEqual(19);
+  });
+
+  it('installs pg_trgm and the trigram indexes search relies on (GUIDE §7)', async () => {
+    const extensions = await queryRows<{ extname: string }>(db, sql`select extname from pg_extension`);
+    expect(extensions.map((e) => e.extname)).toContain('pg_trgm');
+    const rows = await queryRows<{ indexname: string; indexdef: string }>(
+      db,
+      sql`select indexname, indexdef from pg_indexes
+          where schemaname = 'public' and indexname in ('users_name_trgm_idx', 'auctions_title_trgm_idx')
+          order by indexname`,
+    );
+    expect(rows.map((r) => r.indexname)).toEqual(['auctions_title_trgm_idx', 'users_name_trgm_idx']);
+    for (const row of rows) {
+      expect(row.indexdef, row.indexname).toContain('USING gin');
+      expect(row.indexdef, row.indexname).toContain('gin_trgm_ops');
+    }
+    expect(rows[1]?.indexdef).toMatch(/first_name.*last_name/);
+    expect(rows[0]?.indexdef).toMatch(/\(title gin_trgm_ops\)$/);
   });
 
   it('makes audit_logs.sequence and users.email unique', async () => {

@@ -6,6 +6,7 @@ import { PageLoading } from '@/components/layout/PageLoading';
 import { Toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
+import { useRealtimeConnection } from '@/lib/realtime';
 import { applyPalette, paletteFor } from '@/lib/theme';
 import { AppRoutes } from './routes';
 
@@ -14,6 +15,8 @@ function Shell() {
 
   // SPEC §4: theme colours follow the signed-in user's normalised gender.
   useEffect(() => applyPalette(paletteFor(user?.gender ?? user?.sex)), [user?.gender, user?.sex]);
+  // SPEC §7: one real-time connection per tab, for visitors too (auction pages are public).
+  useRealtimeConnection(user?.id ?? null, !isLoading);
 
   return (
     <div className="flex min-h-screen flex-col">

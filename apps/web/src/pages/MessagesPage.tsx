@@ -1,5 +1,63 @@
-import { UpcomingFeature } from './ComingSoon';
+import { MessageCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Card } from '@/components/ui/card';
+import { useAuth } from '@/features/auth/useAuth';
+import { useConversations } from '@/features/messages/api/conversations';
+import { ChatPane } from '@/features/messages/components/ChatPane';
+import { ConversationList } from '@/features/messages/components/ConversationList';
+import { NewChatDialog } from '@/features/messages/components/NewChatDialog';
+import { type ChatUser, fullNameOf } from '@/features/messages/types';
 
+/**
+ * SPEC §2 Messages page: conversations on the left (local name search, New), the selected
+ * conversation on the right. After a new chat starts: the list is read again, the dialog
+ * closes and the new conversation is selected (SPEC §4).
+ */
 export default function MessagesPage() {
-  return <UpcomingFeature title="Messages">Conversations with your date matches appear here soon.</UpcomingFeature>;
+  const { user } = useAuth();
+  const conversations = useConversations();
+  const [selectedId, setSelectedId] = useState<string | undefined>();
+  // Who a just-started conversation is with, until the refreshed list names them.
+  const [startedWith, setStartedWith] = useState<{ conversationId: string; user: ChatUser } | null>(null);
+  const [isStarting, setIsStarting] = useState(false);
+
+  const selected = conversations.data?.find((c) => c.conversationId === selectedId);
+  const other = selected?.otherUser ?? (startedWith?.conversationId === selectedId ? startedWith?.user : undefined);
+
+  return (
+    <main className="container mx-auto px-4 py-6" data-testid="page-messages">
+      <Card className="grid h-[calc(100vh-11rem)] min-h-[32rem] grid-rows-[minmax(0,16rem)_1fr] overflow-hidden md:grid-cols-[20rem_1fr] md:grid-rows-1">
+        <ConversationList
+          conversations={conversations.data}
+          isLoading={conversations.isLoading}
+          selectedId={selectedId}
+          myId={user?.id}
+          onSelect={setSelectedId}
+          onNew={() => setIsStarting(true)}
+        />
+        {selectedId && other ? (
+          <ChatPane
+            className="min-h-0"
+            conversationId={selectedId}
+            otherUser={{ id: other.id, name: fullNameOf(other) }}
+            subtitle={selected?.auction?.title}
+          />
+        ) : (
+          <div className="flex flex-col items-center justify-center gap-2 p-8 text-center text-neutral-text/70">
+            <MessageCircle aria-hidden="true" className="h-10 w-10" />
+            <p className="font-medium">Select a conversation</p>
+          </div>
+        )}
+      </Card>
+      <NewChatDialog
+        open={isStarting}
+        onOpenChange={setIsStarting}
+        myId={user?.id}
+        onStarted={(conversationId, otherUser) => {
+          setStartedWith({ conversationId, user: otherUser });
+          setSelectedId(conversationId);
+        }}
+      />
+    </main>
+  );
 }

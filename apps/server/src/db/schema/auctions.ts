@@ -68,6 +68,9 @@ export const auctions = pgTable(
     index('auctions_location_idx').on(t.latitude, t.longitude),
     index('auctions_creator_idx').on(t.creatorId, t.createdAt),
     index('auctions_winner_idx').on(t.winnerId),
+    // Search by title (GUIDE §7): ILIKE '%term%' served by a trigram index. Not partial: PostgreSQL
+    // prices a partial GIN index far above a full one and then prefers scanning the active rows.
+    index('auctions_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, latitude, longitude, timestamptz, updatedAt } from './columns.js';
 import { sexEnum } from './enums.js';
+
+/** The name search matches, as the trigram index declares it (column names unqualified). */
+export const USER_FULL_NAME_SQL = "coalesce(first_name, '') || ' ' || coalesce(last_name, '')";
 
 export const users = pgTable(
   'users',
@@ -49,6 +52,9 @@ export const users = pgTable(
     // SPEC §5 "User record": the database refuses what no screen may produce.
     check('users_age_range', sql`${t.age} IS NULL OR ${t.age} BETWEEN 18 AND 100`),
     check('users_email_format', sql`${t.email} IS NULL OR ${t.email} ~ '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$'`),
+    // Search by name (GUIDE §7): ILIKE '%term%' on this exact expression is served by the trigram index.
+    // The search repository builds the same expression (USER_FULL_NAME_SQL), or the planner cannot match it.
+    index('users_name_trgm_idx').using('gin', sql`(${sql.raw(USER_FULL_NAME_SQL)}) gin_trgm_ops`),
   ],
 );
 

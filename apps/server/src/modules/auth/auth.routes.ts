@@ -25,7 +25,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
         method: 'logout',
       });
     }
+    const signedOutUserId = request.userId;
     await app.sessions.signOut(request, reply);
+    // GUIDE §5: the user's sockets close at logout, on every instance (they were opened with this identity).
+    if (signedOutUserId) app.realtime.closeUserSockets(signedOutUserId);
     return reply.redirect('/');
   });
 

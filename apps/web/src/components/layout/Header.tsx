@@ -1,12 +1,15 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, Heart, MessageCircle, Plus, User } from 'lucide-react';
+import { Heart, Plus, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import type { CurrentUser } from '@/features/auth/useAuth';
+import { MessagesHeaderButton } from '@/features/messages/components/MessagesHeaderButton';
+import { NotificationBell } from '@/features/notifications/components/NotificationBell';
+import { HeaderSearch } from '@/features/search/components/HeaderSearch';
 
 /**
- * The signed-in header of SPEC §2. Search, the notification dropdown and the messages
- * badge arrive with the messaging and search work; the slots are here.
+ * The signed-in header of SPEC §2: logo, search box with its dropdown, Create, the
+ * notification bell, messages and the user menu.
  */
 export function Header({ user }: { user: CurrentUser }) {
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -15,20 +18,18 @@ export function Header({ user }: { user: CurrentUser }) {
     <header className="sticky top-0 z-40 border-b border-black/10 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         <Logo />
-        <div className="flex-1" data-slot="header-search" />
+        <div className="flex min-w-0 flex-1 justify-center" data-slot="header-search">
+          <HeaderSearch />
+        </div>
         <Button asChild size="sm">
           <Link href="/create-auction">
             <Plus aria-hidden="true" /> Create
           </Link>
         </Button>
-        <Button variant="ghost" size="icon" aria-label="Notifications" data-slot="notifications">
-          <Bell aria-hidden="true" />
-        </Button>
-        <Button asChild variant="ghost" size="icon">
-          <Link href="/messages" aria-label="Messages">
-            <MessageCircle aria-hidden="true" />
-          </Link>
-        </Button>
+        <div data-slot="notifications">
+          <NotificationBell userId={user.id} />
+        </div>
+        <MessagesHeaderButton />
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger asChild>
             <Button variant="ghost" size="icon" aria-label={menuLabel} data-testid="account-menu">

@@ -26,7 +26,19 @@ export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: ()
     { schema: { params: z.object({ id: z.string() }), response: { 200: buyNowResponseSchema } } },
     async (request) => {
       const buyerId = requireUserId(request);
-      return buyNow(opts.db, { buyerId, auctionId: request.params.id, now: opts.now() });
+      const result = await buyNow(opts.db, { buyerId, auctionId: request.params.id, now: opts.now() });
+      // After the purchase committed: pages showing the auction see the price, the count and the end.
+      const { auction } = result;
+      app.realtime.publish(`auction:${auction.id}`, {
+        type: 'bid_update',
+        auctionId: auction.id,
+        newBid: auction.currentBid,
+        bidCount: auction.bidCount,
+        endTime: auction.endTime,
+        isActive: auction.isActive,
+        winnerId: auction.winnerId,
+      });
+      return result;
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
+import type { Realtime } from '../../realtime/hub.js';
 import { CLOSE_BATCH_LIMIT, closeDueAuctions } from './close-due-auctions.js';
 import { notifyEndingSoon } from './notify-ending-soon.js';
 
@@ -17,6 +18,8 @@ export interface LifecycleJobOptions {
   now?: () => Date;
   intervalMs?: number;
   batchLimit?: number;
+  /** Tells the auctions' pages that they closed (after the closing transaction committed). */
+  realtime?: Pick<Realtime, 'publish'>;
 }
 
 export interface LifecycleRunResult {
@@ -56,6 +59,15 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
     for (let batch = 0; batch < MAX_CLOSE_BATCHES_PER_RUN && !stopped; batch += 1) {
       const batchClosed = await closeDueAuctions(db, now(), batchLimit);
       closed += batchClosed.length;
+      // closeDueAuctions has committed by now (GUIDE §7: publish after commit, never inside).
+      for (const auction of batchClosed) {
+        options.realtime?.publish(`auction:${auction.auctionId}`, {
+          type: 'auction_closed',
+          auctionId: auction.auctionId,
+          isActive: false,
+          winnerId: auction.winnerId,
+        });
+      }
       if (batchClosed.length > 0) {
         logger.info(
           { auctions: batchClosed.map((a) => ({ id: a.auctionId, winnerId: a.winnerId })) },

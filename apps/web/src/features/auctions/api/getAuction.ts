@@ -1,6 +1,7 @@
 import { type AuctionDetail, POLL_INTERVAL_MS } from '@bid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AUCTIONS_KEY } from './auctionCache';
+import { useLiveAuctions } from './liveAuctions';
 
 /** After the end time passes, the server closes the auction within seconds; look again this often until it has. */
 export const CLOSING_POLL_MS = 3_000;
@@ -19,6 +20,8 @@ export function auctionQueryOptions(id: string) {
   });
 }
 
+/** The auction, kept current between polls by its live channel (SPEC §4 "Live bids"). */
 export function useAuction(id: string) {
+  useLiveAuctions([id]);
   return useQuery(auctionQueryOptions(id));
 }

@@ -8,6 +8,7 @@ import {
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeyToUrl, throwIfResNotOk } from '@/lib/api';
 import { AUCTIONS_KEY, type AuctionPage } from './auctionCache';
+import { useLiveAuctions } from './liveAuctions';
 
 /** The home feed's filters (SPEC §2 "Home page"); 'any' and 'all' mean no filter. */
 export interface AuctionFeedFilters {
@@ -55,7 +56,10 @@ export function auctionFeedQueryOptions(filters: AuctionFeedFilters) {
 
 /** The signed-in home feed with Load More (next page by offset, appended). */
 export function useAuctionFeed(filters: AuctionFeedFilters) {
-  return useInfiniteQuery(auctionFeedQueryOptions(filters));
+  const feed = useInfiniteQuery(auctionFeedQueryOptions(filters));
+  // Every loaded page's auctions follow their live channels (SPEC §4 "Live bids").
+  useLiveAuctions(flattenPages(feed.data?.pages).map((auction) => auction.id));
+  return feed;
 }
 
 /** The pages in order, without an auction that moved between pages while they loaded. */

@@ -1,6 +1,7 @@
 import { AUCTION_PAGE_SIZE_MAX, type AuctionListItem, POLL_INTERVAL_MS } from '@bid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AUCTIONS_KEY } from './auctionCache';
+import { useLiveAuctions } from './liveAuctions';
 
 /**
  * The public browse page reads one list and filters and sorts it in the browser
@@ -12,5 +13,8 @@ export const publicAuctionsQueryOptions = queryOptions<AuctionListItem[]>({
 });
 
 export function usePublicAuctions() {
-  return useQuery(publicAuctionsQueryOptions);
+  const query = useQuery(publicAuctionsQueryOptions);
+  // The list's auctions follow their live channels (SPEC §4 "Live bids").
+  useLiveAuctions(query.data?.map((auction) => auction.id) ?? []);
+  return query;
 }

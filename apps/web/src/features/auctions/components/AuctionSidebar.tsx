@@ -1,10 +1,11 @@
 import { type AuctionDetail, formatWholeDollars } from '@bid/contract';
 import { MessageCircle, Zap } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { CurrentUser } from '@/features/auth/useAuth';
+import { AuctionChatDialog } from '@/features/messages/components/AuctionChatDialog';
 import { auctionStatusOf, canBuyNow, canMessageAbout } from '../auctionStatus';
 import { bidCountLabel } from '../labels';
 import { BidDialog } from './BidDialog';
@@ -21,7 +22,7 @@ interface AuctionSidebarProps {
 export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
   const [isBidding, setIsBidding] = useState(false);
   const [isBuying, setIsBuying] = useState(false);
-  const [, navigate] = useLocation();
+  const [isChatting, setIsChatting] = useState(false);
   const at = new Date(now);
   const status = auctionStatusOf(auction, at);
   const isCreator = user?.id === auction.creatorId;
@@ -88,7 +89,7 @@ export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
       <div className="grid gap-3">
         {actions}
         {showMessage && (
-          <Button size="lg" variant="secondary" className="w-full" onClick={() => navigate('/messages')}>
+          <Button size="lg" variant="secondary" className="w-full" onClick={() => setIsChatting(true)}>
             <MessageCircle aria-hidden="true" />
             Message
           </Button>
@@ -96,6 +97,14 @@ export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
       </div>
 
       {isBidding && <BidDialog auction={auction} open={isBidding} onOpenChange={setIsBidding} />}
+      {isChatting && user && auction.winnerId && (
+        <AuctionChatDialog
+          auction={{ ...auction, winnerId: auction.winnerId }}
+          myId={user.id}
+          open={isChatting}
+          onOpenChange={setIsChatting}
+        />
+      )}
       {isBuying && auction.buyNowPrice && (
         <BuyNowDialog
           auction={{ id: auction.id, title: auction.title, buyNowPrice: auction.buyNowPrice }}

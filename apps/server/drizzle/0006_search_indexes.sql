@@ -1,0 +1,2 @@
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ((coalesce(first_name, '') || ' ' || coalesce(last_name, '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "auctions_title_trgm_idx" ON "auctions" USING gin ("title" gin_trgm_ops);

@@ -1,0 +1,53 @@
+import { HAS_MORE_HEADER } from '@bid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { requireUserId } from '../../plugins/auth.js';
+import { realtimeOf } from './messages.realtime.js';
+import {
+  countUnread,
+  isConversationParticipant,
+  listConversations,
+  readConversation,
+  sendMessage,
+  startConversation,
+  type MessagesDeps,
+} from './messages.service.js';
+
+const CONVERSATION_MESSAGES_PATH = /^([^/]{1,128})\/messages$/;
+
+/** SPEC §7 conversation and message calls; every one needs a signed-in user. */
+export async function messageRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const deps: MessagesDeps = { db: opts.db, log: app.log, realtime: () => realtimeOf(app) };
+
+  // Only a conversation's two participants may follow its channel (GUIDE §5).
+  realtimeOf(app)?.setConversationAuthorizer?.((userId, conversationId) =>
+    isConversationParticipant(opts.db, userId, conversationId),
+  );
+
+  app.get('/api/conversations', async (request) => listConversations(opts.db, requireUserId(request)));
+
+  app.get('/api/conversations/unread-count', async (request) => countUnread(opts.db, requireUserId(request)));
+
+  // GET /api/conversations/{conversationId}/messages. An auction chat's id is 110 characters,
+  // past the router's 100-character limit for a path parameter, so the rest of the path is
+  // matched as a wildcard and split here; any other path under /api/conversations/ is a 404.
+  app.get<{ Params: { '*': string } }>('/api/conversations/*', async (request, reply) => {
+    const userId = requireUserId(request);
+    const match = CONVERSATION_MESSAGES_PATH.exec(request.params['*']);
+    if (!match) throw notFound();
+    const page = await readConversation(opts.db, userId, match[1]!, request.query);
+    void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+    return page.items;
+  });
+
+  app.post('/api/messages', async (request, reply) => {
+    const userId = requireUserId(request);
+    return reply.status(201).send(await sendMessage(deps, userId, request.body));
+  });
+
+  app.post('/api/conversations/start', async (request, reply) => {
+    const userId = requireUserId(request);
+    return reply.status(201).send(await startConversation(deps, userId, request.body));
+  });
+}

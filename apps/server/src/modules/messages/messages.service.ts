@@ -1,0 +1,199 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
+import { insertNotifications } from '../notifications/notifications.repository.js';
+import { directConversationId, isUuid } from './conversation-id.js';
+import { canMessage, getConversationAccess } from './messages.policy.js';
+import { presentConversationSummary, presentMessage, type PresentedMessage } from './messages.presenter.js';
+import {
+  countMessagesSentSince,
+  countUnreadMessages,
+  findChatUser,
+  findMessageInConversation,
+  hasConversationMessages,
+  insertMessage,
+  listConversationMessages,
+  listConversationSummaries,
+  markConversationRead,
+} from './messages.repository.js';
+import { publishSafely, type RealtimePublisher } from './messages.realtime.js';
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGES_PAGE_SIZE = 100;
+/** Sending limit per user, counted in the database so it holds across app instances (GUIDE §5). */
+export const MESSAGES_PER_MINUTE = 30;
+const NOTIFICATION_PREVIEW_CHARS = 80;
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const MESSAGE_EMPTY = 'Message cannot be empty';
+export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} characters`;
+export const RECIPIENT_NOT_FOUND = 'User not found';
+export const CANNOT_MESSAGE_SELF = 'You cannot message yourself';
+export const WRONG_RECEIVER = 'The receiver is not the other person in this conversation';
+export const SENDING_TOO_FAST = 'You are sending messages too quickly. Please wait a moment.';
+
+export interface MessagesDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** `app.realtime` when the real-time plugin offers it; read at call time. */
+  realtime: () => RealtimePublisher | undefined;
+}
+
+const objectOf = (body: unknown) => (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+
+/** SPEC §5 Chat: content is trimmed; empty or whitespace-only is refused. */
+function readContent(value: unknown, field: string): string {
+  const content = typeof value === 'string' ? value.trim() : '';
+  if (!content) throw new AppError(400, 'validation', MESSAGE_EMPTY, field);
+  if (content.length > MESSAGE_MAX_LENGTH) throw new AppError(400, 'validation', MESSAGE_TOO_LONG, field);
+  return content;
+}
+
+export async function listConversations(db: Db, userId: string) {
+  const rows = await listConversationSummaries(db, userId);
+  return rows.map(presentConversationSummary);
+}
+
+export async function countUnread(db: Db, userId: string) {
+  return { count: await countUnreadMessages(db, userId) };
+}
+
+const pageQuerySchema = z.object({
+  before: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_SIZE).optional(),
+});
+
+/**
+ * GET /api/conversations/{id}/messages: the latest page (oldest first) of a conversation the
+ * user is in, older pages through `before` (a message id), and what was sent to the user in
+ * it is marked read.
+ */
+export async function readConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  query: unknown,
+): Promise<{ items: PresentedMessage[]; hasMore: boolean }> {
+  const access = await getConversationAccess(db, userId, conversationId);
+  if (!access) throw notFound(CONVERSATION_NOT_FOUND);
+  const parsed = pageQuerySchema.safeParse(query ?? {});
+  if (!parsed.success) throw badRequest('Invalid page', 'limit');
+  const { before, limit = MESSAGES_PAGE_SIZE } = parsed.data;
+
+  let cursor: { id: string; createdAt: Date } | undefined;
+  if (before !== undefined) {
+    cursor = isUuid(before) ? await findMessageInConversation(db, conversationId, before) : undefined;
+    if (!cursor) throw badRequest('Invalid cursor', 'before');
+  }
+
+  await markConversationRead(db, conversationId, userId);
+  const page = await listConversationMessages(db, conversationId, { limit, ...(cursor ? { before: cursor } : {}) });
+  return { items: page.items.map(presentMessage), hasMore: page.hasMore };
+}
+
+async function assertSendingRate(db: Db, senderId: string): Promise<void> {
+  const since = new Date(Date.now() - 60_000);
+  if ((await countMessagesSentSince(db, senderId, since)) >= MESSAGES_PER_MINUTE)
+    throw tooManyRequests(SENDING_TOO_FAST);
+}
+
+/**
+ * Stores a message and the receiver's 'message_received' notification in one transaction, then,
+ * after the commit, tells the conversation channel and the receiver (GUIDE §7: never notify
+ * inside the transaction).
+ */
+async function deliver(
+  deps: MessagesDeps,
+  input: { conversationId: string; senderId: string; receiverId: string; content: string; auctionId?: string },
+): Promise<PresentedMessage> {
+  await assertSendingRate(deps.db, input.senderId);
+  const sender = await findChatUser(deps.db, input.senderId);
+  const senderName = sender?.firstName?.trim() || 'Someone';
+  const preview = Array.from(input.content).slice(0, NOTIFICATION_PREVIEW_CHARS).join('');
+
+  const stored = await deps.db.transaction(async (tx) => {
+    const message = await insertMessage(tx, {
+      conversationId: input.conversationId,
+      senderId: input.senderId,
+      receiverId: input.receiverId,
+      content: input.content,
+    });
+    await insertNotifications(tx, [
+      {
+        userId: input.receiverId,
+        type: 'message_received',
+        title: 'New message',
+        message: `${senderName}: ${preview}`,
+        relatedUserId: input.senderId,
+        relatedAuctionId: input.auctionId ?? null,
+      },
+    ]);
+    return message;
+  });
+
+  const message = presentMessage(stored);
+  const realtime = deps.realtime();
+  if (realtime) {
+    publishSafely(deps.log, () =>
+      realtime.publish(`conversation:${message.conversationId}`, { type: 'new_message', message }),
+    );
+    publishSafely(deps.log, () => realtime.publishToUser(input.receiverId, { type: 'notifications_changed' }));
+  }
+  return message;
+}
+
+/**
+ * POST /api/messages {conversationId, receiverId, content}. Only a participant may post, only
+ * to the other participant; a direct conversation must have been started (POST
+ * /api/conversations/start) first, while an auction chat may open with this call.
+ */
+export async function sendMessage(deps: MessagesDeps, senderId: string, body: unknown): Promise<PresentedMessage> {
+  const fields = objectOf(body);
+  const conversationId = fields.conversationId;
+  const access = await getConversationAccess(deps.db, senderId, conversationId);
+  if (!access || typeof conversationId !== 'string') throw notFound(CONVERSATION_NOT_FOUND);
+  if (access.ref.kind === 'direct' && !(await hasConversationMessages(deps.db, conversationId))) {
+    throw notFound(CONVERSATION_NOT_FOUND);
+  }
+  if (fields.receiverId !== access.otherUserId) throw new AppError(400, 'validation', WRONG_RECEIVER, 'receiverId');
+  const content = readContent(fields.content, 'content');
+  if (!(await canMessage(deps.db, senderId, access.otherUserId, conversationId))) {
+    throw notFound(CONVERSATION_NOT_FOUND);
+  }
+  return deliver(deps, {
+    conversationId,
+    senderId,
+    receiverId: access.otherUserId,
+    content,
+    ...(access.auction ? { auctionId: access.auction.id } : {}),
+  });
+}
+
+/**
+ * POST /api/conversations/start {receiverId, message}: the first message of the direct
+ * conversation between the two users, or the next one when it exists already.
+ */
+export async function startConversation(
+  deps: MessagesDeps,
+  senderId: string,
+  body: unknown,
+): Promise<{ conversationId: string }> {
+  const fields = objectOf(body);
+  const receiverId = fields.receiverId;
+  if (receiverId === undefined || receiverId === null || receiverId === '') {
+    throw new AppError(400, 'validation', 'Please select a user', 'receiverId');
+  }
+  if (!isUuid(receiverId)) throw notFound(RECIPIENT_NOT_FOUND);
+  if (receiverId === senderId) throw new AppError(400, 'validation', CANNOT_MESSAGE_SELF, 'receiverId');
+  const content = readContent(fields.message, 'message');
+  const conversationId = directConversationId(senderId, receiverId);
+  if (!(await canMessage(deps.db, senderId, receiverId, conversationId))) throw notFound(RECIPIENT_NOT_FOUND);
+  await deliver(deps, { conversationId, senderId, receiverId, content });
+  return { conversationId };
+}
+
+/** Who may subscribe to `conversation:{id}` (GUIDE §5): its participants, nobody else. */
+export async function isConversationParticipant(db: Db, userId: string, conversationId: string): Promise<boolean> {
+  return (await getConversationAccess(db, userId, conversationId)) !== undefined;
+}

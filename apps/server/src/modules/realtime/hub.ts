@@ -1,0 +1,529 @@
+import { randomBytes } from 'node:crypto';
+import {
+  decodeEnvelope,
+  encodeEnvelope,
+  MAX_BUS_PAYLOAD_BYTES,
+  type Bus,
+  type BusLogger,
+  type EnvelopeKind,
+} from './bus.js';
+import {
+  auctionChannel,
+  conversationChannel,
+  isUuid,
+  NOT_AUTHENTICATED,
+  parseChannel,
+  parseClientMessage,
+  userChannel,
+  WS_CLOSE,
+  WS_FLOOD_FACTOR,
+  WS_MAX_BUFFERED_BYTES,
+  WS_MAX_IDS_PER_MESSAGE,
+  WS_MAX_MESSAGES_PER_SECOND,
+  WS_MAX_SUBSCRIPTIONS,
+  WS_RATE_STRIKES_BEFORE_CLOSE,
+  type ClientMessage,
+} from './protocol.js';
+
+/** A message for browsers: JSON with a `type` (SPEC §7: bid_update, new_message, …). */
+export type RealtimeMessage = { type: string } & Record<string, unknown>;
+
+/** Says whether a user takes part in a conversation; registered by the messaging module. */
+export type ConversationAuthorizer = (userId: string, conversationId: string) => Promise<boolean>;
+
+/** `app.realtime`: what the rest of the server uses (docs/realtime.md, "Server API"). */
+export interface Realtime {
+  /**
+   * Sends `message` to every subscriber of `channel` (`auction:{id}`, `conversation:{id}`,
+   * `user:{id}`) on every app instance, with `channel` added. Call it AFTER the transaction that made the change has
+   * committed. Serialised once; never throws (a bad channel or an oversized message is logged).
+   */
+  publish(channel: string, message: RealtimeMessage): void;
+  /** `publish('user:{userId}', message)`: every socket of that user on every instance. */
+  publishToUser(userId: string, message: RealtimeMessage): void;
+  /** True when the user has an open socket on any instance (other instances: as of their last report, ≤ 40 s). */
+  isOnline(userId: string): Promise<boolean>;
+  /** Closes every socket of the user on every instance (logout). */
+  closeUserSockets(userId: string): void;
+  /** Registers who may subscribe to `conversation:{id}`; until then every such subscription is refused. */
+  setConversationAuthorizer(authorizer: ConversationAuthorizer): void;
+  /** How events travel between instances, for the boot log. */
+  readonly fanOut: string;
+  /** Sends what is queued for the bus now (tests, shutdown). */
+  flush(): Promise<void>;
+}
+
+/** The parts of a `ws` WebSocket the hub uses (tests can pass a fake). */
+export interface HubSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: Buffer, options: { binary: boolean }): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  ping(): void;
+}
+
+const OPEN = 1;
+
+/** A live socket's state on this instance. */
+export class Connection {
+  readonly channels = new Set<string>();
+  alive = true;
+  windowStart = 0;
+  windowCount = 0;
+  strikes = 0;
+  warnedThisWindow = false;
+  /** Messages are handled one after another, so an async subscribe cannot overtake an unsubscribe. */
+  queue: Promise<void> = Promise.resolve();
+  closed = false;
+
+  constructor(
+    readonly socket: HubSocket,
+    /** From the session cookie at the handshake; never from a message. */
+    readonly userId: string | undefined,
+  ) {}
+
+  get subscriptionCount(): number {
+    return this.userId ? this.channels.size - 1 : this.channels.size;
+  }
+}
+
+/** Presence reports: how often each instance lists its online users, and how long a report holds. */
+export const PRESENCE_BEAT_MS = 15_000;
+export const PRESENCE_TTL_MS = 40_000;
+
+type ControlOp = 'close-user' | 'presence-add' | 'presence-remove' | 'presence-beat' | 'presence-sync' | 'presence-bye';
+
+/**
+ * The realtime hub of one app instance: its sockets, their channels, and the bus that joins
+ * it to the other instances. Events for local sockets are delivered at once; the bus carries
+ * them to the others (each instance ignores its own echo).
+ */
+export class RealtimeHub implements Realtime {
+  readonly instanceId = randomBytes(6).toString('base64url');
+  private sequence = 0;
+  private readonly channels = new Map<string, Set<Connection>>();
+  private readonly users = new Map<string, Set<Connection>>();
+  private readonly connections = new Set<Connection>();
+  /** instanceId → userId → until when that instance said the user was online. */
+  private readonly remotePresence = new Map<string, Map<string, number>>();
+  private authorizer: ConversationAuthorizer | undefined;
+  private presenceTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly logger: BusLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get fanOut(): string {
+    return this.bus.description;
+  }
+
+  async start(): Promise<void> {
+    await this.bus.start({
+      onPayload: (payload) => this.onBusPayload(payload),
+      // After every (re)connection ask the others who is online: reports sent meanwhile were missed.
+      onConnected: () => this.sendControl('presence-sync', ''),
+    });
+    this.presenceTimer = setInterval(() => this.beat(), PRESENCE_BEAT_MS);
+    this.presenceTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.presenceTimer) clearInterval(this.presenceTimer);
+    this.sendControl('presence-bye', '');
+    for (const connection of this.connections) {
+      connection.socket.close(WS_CLOSE.goingAway, 'Server shutting down');
+    }
+    await this.bus.close();
+  }
+
+  // ---- server API ---------------------------------------------------------------------------
+
+  publish(channel: string, message: RealtimeMessage): void {
+    const parsed = parseChannel(channel);
+    if (!parsed) {
+      this.logger.error({ channel }, 'realtime: publish to an unknown channel ignored');
+      return;
+    }
+    const body = this.serialise(parsed.name, message);
+    if (body === null) return;
+    this.deliverLocal(parsed.name, body);
+    this.sendToBus('channel', parsed.name, body);
+  }
+
+  publishToUser(userId: string, message: RealtimeMessage): void {
+    if (!isUuid(userId)) {
+      this.logger.error({ userId }, 'realtime: publishToUser with an invalid user id ignored');
+      return;
+    }
+    this.publish(userChannel(userId), message);
+  }
+
+  async isOnline(userId: string): Promise<boolean> {
+    const id = userId.toLowerCase();
+    if (this.users.has(id)) return true;
+    const now = this.now();
+    for (const users of this.remotePresence.values()) {
+      const until = users.get(id);
+      if (until !== undefined && until > now) return true;
+    }
+    return false;
+  }
+
+  closeUserSockets(userId: string): void {
+    const id = userId.toLowerCase();
+    this.closeLocalUserSockets(id);
+    this.sendControl('close-user', id);
+  }
+
+  setConversationAuthorizer(authorizer: ConversationAuthorizer): void {
+    this.authorizer = authorizer;
+  }
+
+  flush(): Promise<void> {
+    return this.bus.flush();
+  }
+
+  // ---- sockets ------------------------------------------------------------------------------
+
+  /** Registers a socket that passed the handshake; a signed-in user's socket joins `user:{id}`. */
+  attach(socket: HubSocket, userId: string | undefined): Connection {
+    const connection = new Connection(socket, userId?.toLowerCase());
+    this.connections.add(connection);
+    if (connection.userId) {
+      const id = connection.userId;
+      let sockets = this.users.get(id);
+      if (!sockets) {
+        sockets = new Set();
+        this.users.set(id, sockets);
+        this.sendControl('presence-add', id);
+      }
+      sockets.add(connection);
+      this.join(connection, userChannel(id));
+    }
+    return connection;
+  }
+
+  detach(connection: Connection): void {
+    if (connection.closed) return;
+    connection.closed = true;
+    this.connections.delete(connection);
+    for (const channel of connection.channels) this.leave(connection, channel);
+    if (connection.userId) {
+      const sockets = this.users.get(connection.userId);
+      sockets?.delete(connection);
+      if (sockets && sockets.size === 0) {
+        this.users.delete(connection.userId);
+        if (!this.stopped) this.sendControl('presence-remove', connection.userId);
+      }
+    }
+  }
+
+  /** Pings every socket; one that did not answer the last ping is dropped (its peer is gone). */
+  heartbeat(): void {
+    for (const connection of this.connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }
+
+  /** One frame from a client. The rate is judged on arrival; handling is queued per socket. */
+  receive(connection: Connection, text: string): void {
+    if (connection.closed || !this.withinRate(connection)) return;
+    const parsed = parseClientMessage(text);
+    if ('error' in parsed) {
+      this.reply(connection, { type: 'error', message: parsed.error });
+      return;
+    }
+    connection.queue = connection.queue
+      .then(() => this.handle(connection, parsed.message))
+      .catch((err: unknown) => {
+        this.logger.error({ err }, 'realtime: handling a client message failed');
+        this.reply(connection, { type: 'error', message: 'Something went wrong.' });
+      });
+  }
+
+  private withinRate(connection: Connection): boolean {
+    const now = this.now();
+    if (now - connection.windowStart >= 1000) {
+      // A second over the limit is a strike; a calm second forgives them.
+      const calm = connection.windowCount <= WS_MAX_MESSAGES_PER_SECOND || now - connection.windowStart >= 2000;
+      if (calm) connection.strikes = 0;
+      connection.windowStart = now;
+      connection.windowCount = 0;
+      connection.warnedThisWindow = false;
+    }
+    connection.windowCount += 1;
+    if (connection.windowCount <= WS_MAX_MESSAGES_PER_SECOND) return true;
+    if (!connection.warnedThisWindow) {
+      connection.warnedThisWindow = true;
+      connection.strikes += 1;
+      this.reply(connection, { type: 'error', message: 'Too many messages: slow down.' });
+    }
+    if (
+      connection.strikes >= WS_RATE_STRIKES_BEFORE_CLOSE ||
+      connection.windowCount > WS_MAX_MESSAGES_PER_SECOND * WS_FLOOD_FACTOR
+    ) {
+      connection.socket.close(WS_CLOSE.policyViolation, 'Too many messages');
+      this.detach(connection);
+    }
+    return false;
+  }
+
+  private async handle(connection: Connection, message: ClientMessage): Promise<void> {
+    if (connection.closed) return;
+    switch (message.type) {
+      case 'ping':
+        this.reply(connection, { type: 'pong', authenticated: Boolean(connection.userId) });
+        return;
+      case 'authenticate':
+        // SPEC §7's authenticate only confirms what the cookie already said (GUIDE §5).
+        if (
+          connection.userId &&
+          typeof message.userId === 'string' &&
+          message.userId.toLowerCase() === connection.userId
+        ) {
+          this.reply(connection, { type: 'authenticated', userId: connection.userId });
+        } else {
+          this.reply(connection, { type: 'error', message: NOT_AUTHENTICATED });
+        }
+        return;
+      case 'subscribe_auction':
+        if (!isUuid(message.auctionId)) {
+          this.reply(connection, { type: 'error', message: 'auctionId must be an auction id.' });
+          return;
+        }
+        this.subscribe(connection, auctionChannel(message.auctionId));
+        return;
+      case 'subscribe_auctions': {
+        // An extension of SPEC §7 so that a list page follows its auctions in one frame, not one per auction.
+        const ids = message.auctionIds;
+        if (!Array.isArray(ids) || ids.length > WS_MAX_IDS_PER_MESSAGE || !ids.every(isUuid)) {
+          this.reply(connection, {
+            type: 'error',
+            message: `auctionIds must be at most ${WS_MAX_IDS_PER_MESSAGE} auction ids.`,
+          });
+          return;
+        }
+        for (const id of ids) this.subscribe(connection, auctionChannel(id));
+        return;
+      }
+      case 'subscribe_conversation':
+        await this.subscribeConversation(connection, message.conversationId);
+        return;
+      case 'unsubscribe': {
+        const parsed = parseChannel(message.channel);
+        if (!parsed) {
+          this.reply(connection, { type: 'error', message: 'Unknown channel.' });
+          return;
+        }
+        // The socket's own user channel stays: it is how the server reaches the user.
+        if (parsed.name !== (connection.userId && userChannel(connection.userId))) this.leave(connection, parsed.name);
+        this.reply(connection, { type: 'unsubscribed', channel: parsed.name });
+        return;
+      }
+    }
+  }
+
+  private async subscribeConversation(connection: Connection, conversationId: unknown): Promise<void> {
+    if (!connection.userId) {
+      this.reply(connection, { type: 'error', message: NOT_AUTHENTICATED });
+      return;
+    }
+    if (!isUuid(conversationId)) {
+      this.reply(connection, { type: 'error', message: 'conversationId must be a conversation id.' });
+      return;
+    }
+    const channel = conversationChannel(conversationId);
+    if (connection.channels.has(channel)) {
+      this.reply(connection, { type: 'subscribed', channel });
+      return;
+    }
+    const allowed = this.authorizer ? await this.authorizer(connection.userId, conversationId.toLowerCase()) : false;
+    if (!allowed) {
+      this.reply(connection, { type: 'error', message: 'You are not part of this conversation.', channel });
+      return;
+    }
+    if (!connection.closed) this.subscribe(connection, channel);
+  }
+
+  private subscribe(connection: Connection, channel: string): void {
+    if (!connection.channels.has(channel)) {
+      if (connection.subscriptionCount >= WS_MAX_SUBSCRIPTIONS) {
+        this.reply(connection, {
+          type: 'error',
+          message: `At most ${WS_MAX_SUBSCRIPTIONS} subscriptions per connection.`,
+          channel,
+        });
+        return;
+      }
+      this.join(connection, channel);
+    }
+    this.reply(connection, { type: 'subscribed', channel });
+  }
+
+  private join(connection: Connection, channel: string): void {
+    connection.channels.add(channel);
+    let members = this.channels.get(channel);
+    if (!members) {
+      members = new Set();
+      this.channels.set(channel, members);
+    }
+    members.add(connection);
+  }
+
+  private leave(connection: Connection, channel: string): void {
+    connection.channels.delete(channel);
+    const members = this.channels.get(channel);
+    if (!members) return;
+    members.delete(connection);
+    if (members.size === 0) this.channels.delete(channel);
+  }
+
+  private reply(connection: Connection, message: RealtimeMessage): void {
+    this.send(connection, Buffer.from(JSON.stringify(message)));
+  }
+
+  private send(connection: Connection, data: Buffer): void {
+    const { socket } = connection;
+    if (socket.readyState !== OPEN) return;
+    if (socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+      // Too slow to follow: dropping it lets it reconnect and start from fresh reads.
+      socket.terminate();
+      return;
+    }
+    socket.send(data, { binary: false });
+  }
+
+  // ---- delivery and the bus -----------------------------------------------------------------
+
+  /**
+   * JSON for `message`, small enough for the bus. A message too large for one NOTIFY that
+   * carries a record with an id (new_message's `message`) goes out as that id alone, and
+   * clients fetch the rest; anything else too large is dropped and logged.
+   */
+  private serialise(channel: string, message: RealtimeMessage): string | null {
+    // The channel travels with the event, so a client routes any event without knowing its type.
+    const body = JSON.stringify({ ...message, channel });
+    if (this.fitsBus(channel, body)) return body;
+    const record = message.message;
+    if (record && typeof record === 'object' && 'id' in record) {
+      const { id, conversationId } = record as { id: unknown; conversationId?: unknown };
+      const slim = JSON.stringify({
+        type: message.type,
+        message: conversationId === undefined ? { id } : { id, conversationId },
+        truncated: true,
+        channel,
+      });
+      if (this.fitsBus(channel, slim)) return slim;
+    }
+    this.logger.error({ channel, type: message.type, bytes: body.length }, 'realtime: message too large; not sent');
+    return null;
+  }
+
+  private fitsBus(target: string, body: string): boolean {
+    // The envelope header is at most ~80 bytes; measure bytes, not characters.
+    return Buffer.byteLength(body) + target.length + 80 <= MAX_BUS_PAYLOAD_BYTES;
+  }
+
+  private deliverLocal(channel: string, body: string): void {
+    const members = this.channels.get(channel);
+    if (!members || members.size === 0) return;
+    const data = Buffer.from(body);
+    for (const connection of members) this.send(connection, data);
+  }
+
+  private sendToBus(kind: EnvelopeKind, target: string, body: string): void {
+    if (this.stopped && kind !== 'control') return;
+    this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER;
+    this.bus.publish(encodeEnvelope(this.instanceId, this.sequence, kind, target, body));
+  }
+
+  private sendControl(op: ControlOp, body: string): void {
+    this.sendToBus('control', op, body);
+  }
+
+  private onBusPayload(payload: string): void {
+    const envelope = decodeEnvelope(payload);
+    if (!envelope || envelope.instanceId === this.instanceId) return;
+    if (envelope.kind === 'channel') {
+      this.deliverLocal(envelope.target, envelope.body);
+      return;
+    }
+    this.onControl(envelope.instanceId, envelope.target as ControlOp, envelope.body);
+  }
+
+  private onControl(from: string, op: ControlOp, body: string): void {
+    switch (op) {
+      case 'close-user':
+        if (isUuid(body)) this.closeLocalUserSockets(body.toLowerCase());
+        return;
+      case 'presence-add':
+        this.presenceOf(from).set(body, this.now() + PRESENCE_TTL_MS);
+        return;
+      case 'presence-remove':
+        this.remotePresence.get(from)?.delete(body);
+        return;
+      case 'presence-beat': {
+        const users = this.presenceOf(from);
+        const until = this.now() + PRESENCE_TTL_MS;
+        for (const id of body.split(',')) if (id) users.set(id, until);
+        return;
+      }
+      case 'presence-sync':
+        this.beat();
+        return;
+      case 'presence-bye':
+        this.remotePresence.delete(from);
+        return;
+    }
+  }
+
+  private presenceOf(instanceId: string): Map<string, number> {
+    let users = this.remotePresence.get(instanceId);
+    if (!users) {
+      users = new Map();
+      this.remotePresence.set(instanceId, users);
+    }
+    return users;
+  }
+
+  /** Tells the other instances who is online here, in chunks that fit one NOTIFY; forgets stale reports. */
+  private beat(): void {
+    const now = this.now();
+    for (const [instance, users] of this.remotePresence) {
+      for (const [id, until] of users) if (until <= now) users.delete(id);
+      if (users.size === 0) this.remotePresence.delete(instance);
+    }
+    let chunk: string[] = [];
+    let bytes = 0;
+    for (const id of this.users.keys()) {
+      if (bytes + id.length + 1 > MAX_BUS_PAYLOAD_BYTES - 100) {
+        this.sendControl('presence-beat', chunk.join(','));
+        chunk = [];
+        bytes = 0;
+      }
+      chunk.push(id);
+      bytes += id.length + 1;
+    }
+    if (chunk.length > 0) this.sendControl('presence-beat', chunk.join(','));
+  }
+
+  private closeLocalUserSockets(userId: string): void {
+    const sockets = this.users.get(userId);
+    if (!sockets) return;
+    for (const connection of [...sockets]) {
+      connection.socket.close(WS_CLOSE.signedOut, 'Signed out');
+      this.detach(connection);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import type { AuctionSearchRow, UserSearchRow } from './search.repository.js';
+
+/** A person in search results: public profile fields only, never e-mail or account details. */
+export function presentUserResult(row: UserSearchRow) {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    location: row.location,
+    age: row.age,
+    bio: row.bio,
+    interests: row.interests,
+  };
+}
+
+/** An auction in search results, with its creator's name only. */
+export function presentAuctionResult(row: AuctionSearchRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    dateType: row.dateType,
+    currentBid: row.currentBid,
+    endTime: row.endTime.toISOString(),
+    location: row.location,
+    description: row.description,
+    bidCount: row.bidCount,
+    creator: { id: row.creatorId, firstName: row.creatorFirstName, lastName: row.creatorLastName },
+  };
+}
+
+export type UserSearchResult = ReturnType<typeof presentUserResult>;
+export type AuctionSearchResult = ReturnType<typeof presentAuctionResult>;

@@ -1,0 +1,269 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { PG_LISTEN_APPLICATION_NAME } from '../../src/modules/realtime/postgres-bus.js';
+import { createTestApp } from '../support/app.js';
+import { testDatabaseFactories, type TestDatabase, type TestDatabaseFactory } from '../support/databases.js';
+import { signInByEmail, withSession } from '../support/session.js';
+
+type Message = { type: string } & Record<string, unknown>;
+
+/** A WebSocket client that keeps every message, so a test can wait for one. */
+class Client {
+  readonly messages: Message[] = [];
+  readonly closed: Promise<{ code: number }>;
+  private waiters: Array<() => void> = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (raw: Buffer) => {
+      this.messages.push(JSON.parse(raw.toString('utf8')) as Message);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve({ code })));
+  }
+
+  static open(port: number, cookie?: string): Promise<Client> {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, {
+      headers: cookie ? { cookie: `sid=${encodeURIComponent(cookie)}` } : {},
+      origin: `http://127.0.0.1:${port}`,
+    });
+    return new Promise((resolve, reject) => {
+      const client = new Client(socket);
+      socket.once('open', () => resolve(client));
+      socket.once('error', reject);
+    });
+  }
+
+  send(message: unknown) {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  async take(match: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.messages.findIndex(match);
+      if (index >= 0) return this.messages.splice(index, 1)[0]!;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching message; got ${JSON.stringify(this.messages)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000, what = 'condition') {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const completeProfile = (firstName: string) => ({
+  firstName,
+  lastName: 'Tester',
+  bio: '',
+  age: 30,
+  location: 'Austin, TX',
+  country: 'United States',
+  zipCode: '78701',
+  interests: [],
+  sex: 'male',
+  openToDatesWith: ['female'],
+});
+
+/** TEST_REDIS_URL (or REDIS_URL) turns on the Redis runs, like TEST_DATABASE_URL does PostgreSQL's. */
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+
+interface Variant {
+  name: string;
+  factory: TestDatabaseFactory;
+  env: Record<string, string>;
+}
+
+const variants: Variant[] = testDatabaseFactories().flatMap((factory): Variant[] => {
+  const listenNotify: Variant = { name: `${factory.kind} LISTEN/NOTIFY`, factory, env: {} };
+  return redisUrl
+    ? [listenNotify, { name: `${factory.kind} + Redis pub/sub`, factory, env: { REDIS_URL: redisUrl } }]
+    : [listenNotify];
+});
+
+/**
+ * Two app instances on one database, each with its own sockets (GUIDE §6: several instances
+ * behind a load balancer see every event). On PostgreSQL each instance has its own pool and
+ * LISTEN connection, exactly as two processes would; embedded PGlite serves one process, so
+ * there the two apps share the one client.
+ */
+describe.each(variants)('two app instances: $name', ({ factory, env }) => {
+  let testDb: TestDatabase;
+  let secondDatabase: Database;
+  let appA: FastifyInstance;
+  let appB: FastifyInstance;
+  let portB: number;
+  let emails = 0;
+  let host: { id: string; cookie: string };
+  let bidder: { id: string; cookie: string };
+
+  const signUp = async (name: string) => {
+    const { cookie, body } = await signInByEmail(appA, `${name}.${++emails}@example.com`);
+    const res = await appA.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: completeProfile(name),
+      cookies: withSession(cookie),
+    });
+    expect(res.statusCode).toBe(200);
+    return { id: body.user.id, cookie };
+  };
+
+  const createAuction = async () => {
+    const res = await appA.inject({
+      method: 'POST',
+      url: '/api/auctions',
+      payload: {
+        title: 'Dinner at the night market',
+        description: 'Street food and a stroll between the stalls.',
+        dateType: 'dinner',
+        location: 'Austin, TX',
+        locationRadius: 25,
+        startingBid: '20',
+        endTime: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+        paymentResponsibility: '50_50',
+        expectedDuration: 90,
+      },
+      cookies: withSession(host.cookie),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string }>().id;
+  };
+
+  const bidOnA = (auctionId: string, amount: string) =>
+    appA.inject({
+      method: 'POST',
+      url: '/api/bids',
+      payload: { auctionId, amount },
+      cookies: withSession(bidder.cookie),
+    });
+
+  const subscribeOnB = async (auctionId: string, cookie?: string) => {
+    const client = await Client.open(portB, cookie);
+    client.send({ type: 'subscribe_auction', auctionId });
+    await client.take((m) => m.type === 'subscribed');
+    return client;
+  };
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    const { driver } = testDb.database;
+    secondDatabase =
+      driver.kind === 'postgres'
+        ? await openDatabase({ databaseUrl: driver.pool.options.connectionString, poolSize: 5 })
+        : testDb.database;
+    const options = { OTP_MAX_PER_IP: '1000', ...env };
+    appA = await createTestApp(testDb.database, options);
+    appB = await createTestApp(secondDatabase, options);
+    await appA.listen({ port: 0, host: '127.0.0.1' });
+    await appB.listen({ port: 0, host: '127.0.0.1' });
+    portB = (appB.server.address() as { port: number }).port;
+    host = await signUp('Hosta');
+    bidder = await signUp('Bidda');
+  });
+
+  afterAll(async () => {
+    await appA?.close();
+    await appB?.close();
+    if (secondDatabase && secondDatabase !== testDb.database) await secondDatabase.close();
+    await testDb?.cleanup();
+  });
+
+  it('a bid placed through instance A reaches a subscriber on instance B', async () => {
+    const auctionId = await createAuction();
+    const watcher = await subscribeOnB(auctionId);
+    const res = await bidOnA(auctionId, '31');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await watcher.take((m) => m.type === 'bid_update')).toMatchObject({
+      auctionId,
+      newBid: '31.00',
+      bidCount: 1,
+    });
+    watcher.close();
+  });
+
+  it('a refused bid publishes nothing on any instance (publishing follows the commit)', async () => {
+    const auctionId = await createAuction();
+    const watcher = await subscribeOnB(auctionId);
+    expect((await bidOnA(auctionId, '10')).statusCode).toBe(400);
+    expect((await bidOnA(auctionId, '22')).statusCode).toBe(201);
+    // The first update B hears is the accepted bid's; the refused one never went out.
+    expect(await watcher.take((m) => m.type === 'bid_update')).toMatchObject({ newBid: '22.00', bidCount: 1 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(watcher.messages.filter((m) => m.type === 'bid_update')).toEqual([]);
+    watcher.close();
+  });
+
+  it('per-user events, presence and logout reach every instance', async () => {
+    const { cookie, body } = await signInByEmail(appA, `dana.${++emails}@example.com`);
+    const userId = body.user.id;
+    expect(await appA.realtime.isOnline(userId)).toBe(false);
+
+    const onB = await Client.open(portB, cookie);
+    await waitFor(() => appA.realtime.isOnline(userId), 5000, 'presence on A');
+
+    appA.realtime.publishToUser(userId, { type: 'notifications_changed' });
+    expect(await onB.take((m) => m.type === 'notifications_changed')).toBeTruthy();
+
+    const res = await appA.inject({ method: 'GET', url: '/api/logout', cookies: withSession(cookie) });
+    expect(res.statusCode).toBe(302);
+    expect((await onB.closed).code).toBe(4001);
+    await waitFor(async () => !(await appA.realtime.isOnline(userId)), 5000, 'offline on A');
+  });
+
+  it.runIf(factory.kind === 'postgres' && !env.REDIS_URL)(
+    'the LISTEN connections come back after pg_terminate_backend',
+    async () => {
+      const admin = new pg.Client({
+        connectionString: (testDb.database.driver as { pool: pg.Pool }).pool.options.connectionString,
+      });
+      await admin.connect();
+      try {
+        const listeners = async () =>
+          (
+            await admin.query<{ pid: number }>(
+              'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+              [PG_LISTEN_APPLICATION_NAME],
+            )
+          ).rows.map((r) => r.pid);
+        const before = await listeners();
+        expect(before).toHaveLength(2);
+        await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [before]);
+        await waitFor(
+          async () => {
+            const now = await listeners();
+            return now.length === 2 && now.every((pid) => !before.includes(pid));
+          },
+          10_000,
+          'new LISTEN connections',
+        );
+
+        const auctionId = await createAuction();
+        const watcher = await subscribeOnB(auctionId);
+        expect((await bidOnA(auctionId, '40')).statusCode).toBe(201);
+        expect(await watcher.take((m) => m.type === 'bid_update')).toMatchObject({ auctionId, newBid: '40.00' });
+        watcher.close();
+      } finally {
+        await admin.end();
+      }
+    },
+  );
+});

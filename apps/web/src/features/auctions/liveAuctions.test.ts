@@ -1,0 +1,55 @@
+import type { AuctionListItem } from '@bid/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { AUCTIONS_KEY } from './api/auctionCache';
+import { applyAuctionEvent } from './api/liveAuctions';
+
+const ID = '0b7f1c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
+const auction = (over: Partial<AuctionListItem> = {}) =>
+  ({
+    id: ID,
+    currentBid: '20.00',
+    bidCount: 1,
+    endTime: '2030-01-01T00:00:00.000Z',
+    isActive: true,
+    winnerId: null,
+    ...over,
+  }) as AuctionListItem;
+
+describe('applyAuctionEvent', () => {
+  it('replaces the current bid and count in the feed pages, the browse list and the detail', () => {
+    const qc = new QueryClient();
+    qc.setQueryData([...AUCTIONS_KEY, { sortBy: 'ending-soon' }], {
+      pages: [{ items: [auction()], hasMore: false }],
+      pageParams: [0],
+    });
+    qc.setQueryData([...AUCTIONS_KEY, { limit: 100 }], [auction()]);
+    qc.setQueryData([...AUCTIONS_KEY, ID], auction());
+    applyAuctionEvent(qc, {
+      type: 'bid_update',
+      auctionId: ID,
+      newBid: '45.00',
+      bidCount: 3,
+      channel: `auction:${ID}`,
+    });
+    const feed = qc.getQueryData<{ pages: Array<{ items: AuctionListItem[] }> }>([
+      ...AUCTIONS_KEY,
+      { sortBy: 'ending-soon' },
+    ]);
+    expect(feed?.pages[0]?.items[0]).toMatchObject({ currentBid: '45.00', bidCount: 3 });
+    expect(qc.getQueryData<AuctionListItem[]>([...AUCTIONS_KEY, { limit: 100 }])?.[0]).toMatchObject({
+      currentBid: '45.00',
+      bidCount: 3,
+    });
+    expect(qc.getQueryData<AuctionListItem>([...AUCTIONS_KEY, ID])).toMatchObject({ currentBid: '45.00', bidCount: 3 });
+  });
+
+  it('ignores an update older than what the cache shows, and ends an auction on auction_closed', () => {
+    const qc = new QueryClient();
+    qc.setQueryData([...AUCTIONS_KEY, ID], auction({ currentBid: '50.00', bidCount: 4 }));
+    applyAuctionEvent(qc, { type: 'bid_update', auctionId: ID, newBid: '45.00', bidCount: 3 });
+    expect(qc.getQueryData<AuctionListItem>([...AUCTIONS_KEY, ID])).toMatchObject({ currentBid: '50.00', bidCount: 4 });
+    applyAuctionEvent(qc, { type: 'auction_closed', auctionId: ID, isActive: false, winnerId: null });
+    expect(qc.getQueryData<AuctionListItem>([...AUCTIONS_KEY, ID])).toMatchObject({ isActive: false, bidCount: 4 });
+  });
+});

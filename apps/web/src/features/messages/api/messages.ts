@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import type { ChatMessage } from '../types';
+import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from './conversations';
+
+/**
+ * How often an open conversation is read again. A fallback until live `new_message` events
+ * (SPEC §4 Chat) reach the browser; see docs/messaging.md.
+ */
+export const OPEN_CONVERSATION_POLL_MS = 5_000;
+
+export const messagesKey = (conversationId: string) =>
+  [`/api/conversations/${encodeURIComponent(conversationId)}/messages`] as const;
+
+/** GET /api/conversations/{id}/messages: the latest messages, oldest first; the server marks mine read. */
+export function useConversationMessages(conversationId: string | undefined) {
+  return useQuery<ChatMessage[]>({
+    queryKey: messagesKey(conversationId ?? ''),
+    enabled: Boolean(conversationId),
+    refetchInterval: OPEN_CONVERSATION_POLL_MS,
+  });
+}
+
+/** Adds a message to an open conversation's cache once (a poll or a live event may bring it too). */
+export function appendMessage(queryClient: QueryClient, message: ChatMessage): void {
+  queryClient.setQueryData<ChatMessage[]>(messagesKey(message.conversationId), (old) =>
+    old && !old.some((m) => m.id === message.id) ? [...old, message] : old,
+  );
+}
+
+export interface SendMessageVariables {
+  conversationId: string;
+  receiverId: string;
+  content: string;
+}
+
+/** POST /api/messages {conversationId, receiverId, content}; content trimmed (SPEC §5 Chat). */
+export async function sendMessage(variables: SendMessageVariables): Promise<ChatMessage> {
+  const res = await apiRequest('POST', '/api/messages', { ...variables, content: variables.content.trim() });
+  return (await res.json()) as ChatMessage;
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: async (message) => {
+      appendMessage(queryClient, message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY }),
+      ]);
+    },
+  });
+}

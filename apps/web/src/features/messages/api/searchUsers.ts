@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { throwIfResNotOk } from '@/lib/api';
+import type { ChatUser } from '../types';
+
+export interface FoundUser extends ChatUser {
+  location?: string | null;
+}
+
+export interface UserSearchResult {
+  users: FoundUser[];
+  /** False when the server has no user search (answers 404): the dialog says so instead of "no results". */
+  isAvailable: boolean;
+}
+
+/** GET /api/search/users?q= (SPEC §7) → {users}. */
+export async function searchUsers(term: string, signal?: AbortSignal): Promise<UserSearchResult> {
+  const res = await fetch(`/api/search/users?${new URLSearchParams({ q: term }).toString()}`, {
+    credentials: 'include',
+    signal,
+  });
+  if (res.status === 404) return { users: [], isAvailable: false };
+  await throwIfResNotOk(res);
+  const body = (await res.json()) as { users?: FoundUser[] };
+  return { users: body.users ?? [], isAvailable: true };
+}
+
+/** SPEC §5 Search: the new-chat dialog searches only for non-empty trimmed text. */
+export function useUserSearch(term: string) {
+  const trimmed = term.trim();
+  return useQuery({
+    queryKey: ['/api/search/users', { q: trimmed }],
+    queryFn: ({ signal }) => searchUsers(trimmed, signal),
+    enabled: trimmed.length > 0,
+  });
+}

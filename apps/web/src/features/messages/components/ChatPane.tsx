@@ -1,0 +1,157 @@
+import { formatRelativeTime } from '@bid/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { useAuth } from '@/features/auth/useAuth';
+import { useRealtimeChannel } from '@/lib/realtime';
+import { onMutationError } from '@/lib/unauthorized';
+import { cn } from '@/lib/utils';
+import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from '../api/conversations';
+import { appendMessage, messagesKey, useConversationMessages, useSendMessage } from '../api/messages';
+import { usePresence } from '../api/presence';
+import type { ChatMessage } from '../types';
+import { useNow } from '../useNow';
+
+export const MESSAGE_FAILED = { title: 'Message Failed', description: 'Failed to send message. Please try again.' };
+
+interface ChatPaneProps {
+  conversationId: string;
+  /** The other participant: the receiver of what is typed here. */
+  otherUser: { id: string; name: string };
+  /** A line under the name (the auction an auction chat is about). */
+  subtitle?: ReactNode;
+  /** SPEC §4: the chat widget writes '5m ago' where the Messages page writes '5m'. */
+  withAgo?: boolean;
+  className?: string;
+}
+
+/**
+ * One conversation: the other person's name (and 'Online' only when the server says so), the
+ * messages with relative times, and a box where Enter sends and Shift+Enter starts a new line
+ * (SPEC §2). Empty or whitespace-only text cannot be sent (SPEC §5).
+ */
+export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false, className }: ChatPaneProps) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const messages = useConversationMessages(conversationId);
+  const presence = usePresence(otherUser.id);
+  const send = useSendMessage();
+  const [draft, setDraft] = useState('');
+  const now = useNow();
+  const listRef = useRef<HTMLOListElement>(null);
+  const items = messages.data ?? [];
+  const lastId = items.at(-1)?.id;
+
+  // SPEC §4 Chat: a new_message for this conversation is appended at once (polling stays as a fallback).
+  useRealtimeChannel(conversationId ? { conversationId } : null, (event) => {
+    if (event.type !== 'new_message') return;
+    const message = event.message as ChatMessage | undefined;
+    if (message && typeof message.content === 'string') appendMessage(queryClient, message);
+    else if (conversationId) void queryClient.invalidateQueries({ queryKey: messagesKey(conversationId) });
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+  });
+
+  // Reading marks what was sent to me as read: the list's badges and the header count change.
+  useEffect(() => {
+    if (!lastId) return;
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
+  }, [lastId, queryClient]);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [lastId]);
+
+  useEffect(() => setDraft(''), [conversationId]);
+
+  const canSend = draft.trim().length > 0 && !send.isPending;
+
+  const submit = () => {
+    if (!canSend) return;
+    send.mutate(
+      { conversationId, receiverId: otherUser.id, content: draft },
+      {
+        onSuccess: () => setDraft(''),
+        onError: (error) => onMutationError(error, MESSAGE_FAILED),
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <section className={cn('flex min-h-0 flex-col', className)} aria-label={`Chat with ${otherUser.name}`}>
+      <header className="flex items-center justify-between gap-3 border-b border-black/10 px-4 py-3">
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold" data-testid="chat-partner-name">
+            {otherUser.name}
+          </h2>
+          {subtitle && <p className="truncate text-xs text-neutral-text/70">{subtitle}</p>}
+        </div>
+        {presence.data === true && <Badge variant="success">Online</Badge>}
+      </header>
+
+      <ol ref={listRef} className="flex min-h-48 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3" aria-live="polite">
+        {messages.isLoading && <li className="text-sm text-neutral-text/70">Loading messages...</li>}
+        {messages.isError && <li className="text-sm text-danger">Could not load messages.</li>}
+        {!messages.isLoading && !messages.isError && items.length === 0 && (
+          <li className="m-auto text-sm text-neutral-text/70">No messages yet. Say hello!</li>
+        )}
+        {items.map((message) => {
+          const isMine = message.senderId === user?.id;
+          return (
+            <li
+              key={message.id}
+              className={cn(
+                'flex max-w-[80%] flex-col gap-0.5',
+                isMine ? 'self-end items-end' : 'self-start items-start',
+              )}
+              data-testid="chat-message"
+            >
+              <p
+                className={cn(
+                  'whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm',
+                  isMine ? 'bg-primary text-white' : 'bg-black/5 text-neutral-text',
+                )}
+              >
+                {message.content}
+              </p>
+              <time className="text-xs text-neutral-text/60" dateTime={message.createdAt}>
+                {formatRelativeTime(message.createdAt, now, { withAgo })}
+              </time>
+            </li>
+          );
+        })}
+      </ol>
+
+      <form className="flex items-end gap-2 border-t border-black/10 p-3" onSubmit={onSubmit}>
+        <Textarea
+          aria-label="Type a message"
+          placeholder="Type a message..."
+          rows={1}
+          className="min-h-10 resize-none"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" size="icon" aria-label="Send message" disabled={!canSend}>
+          <Send aria-hidden="true" />
+        </Button>
+      </form>
+    </section>
+  );
+}

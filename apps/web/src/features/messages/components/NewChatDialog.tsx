@@ -1,0 +1,164 @@
+import { SEARCH_DEBOUNCE_MS } from '@bid/contract';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { onMutationError } from '@/lib/unauthorized';
+import { cn } from '@/lib/utils';
+import { type FoundUser, useUserSearch } from '../api/searchUsers';
+import { useStartConversation } from '../api/startConversation';
+import { type ChatUser, fullNameOf } from '../types';
+import { MESSAGE_FAILED } from './ChatPane';
+
+interface NewChatDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  myId: string | undefined;
+  /** Called after the server started (or continued) the conversation. */
+  onStarted: (conversationId: string, otherUser: ChatUser) => void;
+}
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/**
+ * SPEC §2 New chat: search users (only for non-empty text, debounced 300 ms), pick one, type a
+ * first message, Start Chat. Start Chat needs a picked user and a non-empty message (SPEC §5).
+ */
+export function NewChatDialog({ open, onOpenChange, myId, onStarted }: NewChatDialogProps) {
+  const [query, setQuery] = useState('');
+  const [picked, setPicked] = useState<FoundUser | null>(null);
+  const [message, setMessage] = useState('');
+  const term = useDebounced(query, SEARCH_DEBOUNCE_MS);
+  const search = useUserSearch(term);
+  const start = useStartConversation();
+  const results = (search.data?.users ?? []).filter((u) => u.id !== myId);
+  const canStart = picked !== null && message.trim().length > 0 && !start.isPending;
+
+  const reset = () => {
+    setQuery('');
+    setPicked(null);
+    setMessage('');
+  };
+
+  const changeOpen = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const submit = () => {
+    if (!canStart || !picked) return;
+    start.mutate(
+      { receiverId: picked.id, message },
+      {
+        onSuccess: ({ conversationId }) => {
+          onStarted(conversationId, picked);
+          changeOpen(false);
+        },
+        onError: (error) => onMutationError(error, MESSAGE_FAILED),
+      },
+    );
+  };
+
+  const trimmedTerm = term.trim();
+  let status: string | null = null;
+  if (!query.trim()) status = 'Start typing to search...';
+  else if (search.isFetching || query.trim() !== trimmedTerm) status = 'Searching...';
+  else if (search.data && !search.data.isAvailable) status = 'User search is not available yet.';
+  else if (search.isError) status = 'Failed to search. Please try again.';
+  else if (results.length === 0) status = 'No results found';
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>New Conversation</DialogTitle>
+          <DialogDescription>Find someone and send them a first message.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor="new-chat-search">Search users</Label>
+            <Input
+              id="new-chat-search"
+              type="search"
+              autoComplete="off"
+              placeholder="Search by name..."
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+            {status ? (
+              <p className="text-sm text-neutral-text/70" role="status">
+                {status}
+              </p>
+            ) : (
+              <ul className="grid max-h-48 gap-1 overflow-y-auto" aria-label="Users found">
+                {results.map((found) => {
+                  const isPicked = picked?.id === found.id;
+                  return (
+                    <li key={found.id}>
+                      <button
+                        type="button"
+                        aria-pressed={isPicked}
+                        className={cn(
+                          'flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm hover:bg-black/5',
+                          isPicked && 'bg-secondary/50 font-semibold',
+                        )}
+                        onClick={() => setPicked(found)}
+                      >
+                        <span>{fullNameOf(found)}</span>
+                        {found.location && <span className="text-xs text-neutral-text/60">{found.location}</span>}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {picked && (
+              <p className="text-sm" data-testid="new-chat-recipient">
+                To: <span className="font-semibold">{fullNameOf(picked)}</span>
+              </p>
+            )}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="new-chat-message">Message</Label>
+            <Textarea
+              id="new-chat-message"
+              placeholder="Type your first message..."
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canStart}>
+              {start.isPending ? 'Starting...' : 'Start Chat'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+/** The other person in a conversation, as GET /api/conversations shows them. */
+export interface ChatUser {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** SPEC §3 messages. */
+export interface ChatMessage {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  receiverId: string;
+  content: string;
+  isRead: boolean;
+  createdAt: string;
+}
+
+/** SPEC §3 conversation summary, with the unread count and, for an auction chat, the auction. */
+export interface ConversationSummary {
+  conversationId: string;
+  otherUser: ChatUser;
+  lastMessage: Pick<ChatMessage, 'id' | 'content' | 'senderId' | 'createdAt' | 'isRead'>;
+  unreadCount: number;
+  auction?: { id: string; title: string };
+}
+
+/** Full name for the chat screens, or 'Anonymous' (as SPEC §2 names people without one). */
+export function fullNameOf(user: Pick<ChatUser, 'firstName' | 'lastName'> | undefined): string {
+  const name = [user?.firstName?.trim(), user?.lastName?.trim()].filter(Boolean).join(' ');
+  return name || 'Anonymous';
+}

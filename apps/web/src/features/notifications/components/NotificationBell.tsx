@@ -1,0 +1,164 @@
+import { formatRelativeTime, NOTIFICATION_LIST_MAX_HEIGHT_PX } from '@bid/contract';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Bell } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { useRealtimeChannel } from '@/lib/realtime';
+import { cn } from '@/lib/utils';
+import {
+  type AppNotification,
+  refreshNotifications,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+  useUnreadCount,
+} from '../api/notifications';
+import { formatBadgeCount, notificationTarget } from '../format';
+import { NotificationIcon } from './NotificationIcon';
+
+/**
+ * The header's bell with the unread badge, opening the notification dropdown of SPEC §2:
+ * title, Mark all read (only when unread ones exist), loading and empty states, the list
+ * (newest first, relative times) and Close. Clicking one marks it read and opens what it is about.
+ */
+export function NotificationBell({ userId }: { userId?: string }) {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  // Both reads poll every 30 s (SPEC §7); the server's nudge on the user's own channel
+  // (another tab read them, a message arrived) refreshes them at once.
+  useRealtimeChannel(userId ? `user:${userId}` : null, (event) => {
+    if (event.type === 'notifications_changed') void refreshNotifications(queryClient);
+  });
+  const [, navigate] = useLocation();
+  const countQuery = useUnreadCount();
+  const listQuery = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+
+  const list = listQuery.data;
+  // The count read is the badge's source; the list can tell before the count arrives.
+  const unread = countQuery.data?.count ?? list?.filter((n) => !n.isRead).length ?? 0;
+  const badge = formatBadgeCount(unread);
+  const hasUnread = unread > 0 || Boolean(list?.some((n) => !n.isRead));
+
+  const openNotification = (notification: AppNotification) => {
+    if (!notification.isRead) markRead.mutate(notification.id);
+    const target = notificationTarget(notification);
+    if (target) navigate(target);
+  };
+
+  return (
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={badge ? `Notifications, ${unread} unread` : 'Notifications'}
+          data-testid="notification-bell"
+        >
+          <Bell aria-hidden="true" />
+          {badge ? (
+            <span
+              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-white"
+              data-testid="notification-badge"
+            >
+              {badge}
+            </span>
+          ) : null}
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border border-black/10 bg-white shadow-lg"
+          data-testid="notification-dropdown"
+        >
+          <div className="flex items-center justify-between border-b border-black/10 px-4 py-3">
+            <DropdownMenu.Label className="text-sm font-semibold">Notifications</DropdownMenu.Label>
+            {hasUnread ? (
+              <DropdownMenu.Item
+                className={cn(itemClass, 'rounded px-2 py-1 text-xs font-medium text-primary')}
+                onSelect={(event) => {
+                  event.preventDefault();
+                  markAllRead.mutate();
+                }}
+                disabled={markAllRead.isPending}
+              >
+                Mark all read
+              </DropdownMenu.Item>
+            ) : null}
+          </div>
+          <div
+            className="overflow-y-auto"
+            style={{ maxHeight: NOTIFICATION_LIST_MAX_HEIGHT_PX }}
+            data-testid="notification-list"
+          >
+            <NotificationListBody notifications={list} isLoading={listQuery.isPending} onOpen={openNotification} />
+          </div>
+          <div className="border-t border-black/10 p-2">
+            <DropdownMenu.Item className={cn(itemClass, 'justify-center rounded py-1.5 text-sm')}>
+              Close
+            </DropdownMenu.Item>
+          </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+const itemClass =
+  'flex cursor-pointer select-none outline-none data-[highlighted]:bg-secondary/40 data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
+
+function NotificationListBody({
+  notifications,
+  isLoading,
+  onOpen,
+}: {
+  notifications: AppNotification[] | undefined;
+  isLoading: boolean;
+  onOpen: (notification: AppNotification) => void;
+}) {
+  if (isLoading && !notifications) {
+    return <p className="px-4 py-6 text-center text-sm text-neutral-text/70">Loading notifications...</p>;
+  }
+  if (!notifications || notifications.length === 0) {
+    return <p className="px-4 py-6 text-center text-sm text-neutral-text/70">No notifications yet</p>;
+  }
+  const now = Date.now();
+  return (
+    <ul>
+      {notifications.map((notification) => (
+        <li key={notification.id}>
+          <DropdownMenu.Item
+            className={cn(
+              itemClass,
+              'items-start gap-3 border-b border-black/5 px-4 py-3',
+              !notification.isRead && 'bg-primary/5',
+            )}
+            data-testid="notification-item"
+            data-read={notification.isRead ? 'true' : 'false'}
+            onSelect={() => onOpen(notification)}
+          >
+            <span className="mt-0.5">
+              <NotificationIcon type={notification.type} />
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className={cn('block text-sm', !notification.isRead && 'font-semibold')}>{notification.title}</span>
+              <span className="block text-xs text-neutral-text/80">{notification.message}</span>
+              <span className="mt-1 block text-xs text-neutral-text/60">
+                {formatRelativeTime(notification.createdAt, now)}
+              </span>
+            </span>
+            {!notification.isRead ? (
+              <span aria-label="Unread" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" />
+            ) : null}
+          </DropdownMenu.Item>
+        </li>
+      ))}
+    </ul>
+  );
+}

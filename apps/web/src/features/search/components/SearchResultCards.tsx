@@ -1,0 +1,111 @@
+import { formatCountdown, formatWholeDollars } from '@bid/contract';
+import { Clock, MapPin, User, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { bidCountLabel, DATE_TYPE_ICONS, dateTypeLabel } from '@/features/auctions/labels';
+import { useNow } from '@/features/auctions/useNow';
+import type { SearchAuction, SearchUser } from '../api/search';
+import { fullNameOf, visibleInterests } from '../format';
+
+/** SPEC §2 search page user card: name, age, location, bio, up to 3 interests and '+N more'. */
+export function UserResultCard({ user }: { user: SearchUser }) {
+  const name = fullNameOf(user);
+  const { shown, more } = visibleInterests(user.interests);
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5" data-testid="search-user-card">
+      <div className="flex items-center gap-3">
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" className="size-12 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-12 items-center justify-center rounded-full bg-secondary text-lg font-semibold"
+          >
+            {name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold">{name}</h3>
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-neutral-text/70">
+            {user.age !== null ? <span>{user.age} years old</span> : null}
+            {user.location ? (
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden="true" className="size-3" />
+                {user.location}
+              </span>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      {user.bio ? <p className="line-clamp-3 text-sm text-neutral-text/80">{user.bio}</p> : null}
+      {shown.length > 0 ? (
+        <div className="flex flex-wrap gap-1.5">
+          {shown.map((interest) => (
+            <Badge key={interest} variant="secondary">
+              {interest}
+            </Badge>
+          ))}
+          {more > 0 ? <Badge variant="outline">+{more} more</Badge> : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * SPEC §2 search page auction card: title, date type, location, description, current bid,
+ * time left, creator and bid count; the whole card opens /auction/{id}.
+ */
+export function AuctionResultCard({ auction }: { auction: SearchAuction }) {
+  const now = useNow(auction.endTime);
+  const TypeIcon = DATE_TYPE_ICONS[auction.dateType] ?? MapPin;
+  return (
+    <Card
+      className="relative flex h-full flex-col gap-3 p-5 transition-shadow hover:shadow-md"
+      data-testid="search-auction-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="text-lg font-semibold leading-snug">
+          <Link
+            href={`/auction/${auction.id}`}
+            className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-primary focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-primary"
+          >
+            {auction.title}
+          </Link>
+        </h3>
+        <Badge variant="secondary" className="shrink-0">
+          <TypeIcon aria-hidden="true" className="size-3" />
+          {dateTypeLabel(auction.dateType)}
+        </Badge>
+      </div>
+      {auction.location ? (
+        <p className="flex items-center gap-1 text-sm text-neutral-text/70">
+          <MapPin aria-hidden="true" className="size-3" />
+          {auction.location}
+        </p>
+      ) : null}
+      <p className="line-clamp-2 text-sm text-neutral-text/80">{auction.description}</p>
+      <div className="mt-auto flex items-end justify-between gap-3">
+        <div>
+          <p className="text-xs text-neutral-text/60">Current bid</p>
+          <p className="text-xl font-bold text-primary">{formatWholeDollars(auction.currentBid)}</p>
+        </div>
+        <div className="text-right text-sm text-neutral-text/80">
+          <p className="flex items-center justify-end gap-1">
+            <Clock aria-hidden="true" className="size-3" />
+            {formatCountdown(auction.endTime, now)}
+          </p>
+          <p className="flex items-center justify-end gap-1">
+            <Users aria-hidden="true" className="size-3" />
+            {bidCountLabel(auction.bidCount)}
+          </p>
+        </div>
+      </div>
+      <p className="flex items-center gap-1 border-t border-black/10 pt-3 text-sm text-neutral-text/70">
+        <User aria-hidden="true" className="size-3" />
+        by {fullNameOf(auction.creator)}
+      </p>
+    </Card>
+  );
+}

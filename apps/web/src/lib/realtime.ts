@@ -1,0 +1,330 @@
+import { REALTIME_RECONNECT_MS } from '@bid/contract';
+import { useEffect, useRef } from 'react';
+
+/**
+ * The real-time channel of SPEC §7 (docs/realtime.md): one WebSocket per tab at /ws on the
+ * page's host (wss on https). On open it authenticates (signed in) and subscribes again to
+ * every channel it holds; on close it reconnects after 3 s (SPEC §9). Parse and connection
+ * errors are only logged, never shown (SPEC §8).
+ */
+
+/** An event from the server; broadcasts carry the `channel` they were published on. */
+export type RealtimeEvent = { type: string; channel?: string } & Record<string, unknown>;
+export type RealtimeHandler = (event: RealtimeEvent) => void;
+/** `auction:{id}`, `conversation:{id}`, `user:{id}`, or the id of an auction or a conversation. */
+export type ChannelSpec = string | { auctionId: string } | { conversationId: string };
+
+/** The subset of the browser's WebSocket used here (the `ws` package fits it too, for tests). */
+interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+type SocketFactory = new (url: string) => SocketLike;
+
+export interface RealtimeClientOptions {
+  /** Default: ws(s)://{page host}/ws. */
+  url?: string | (() => string);
+  reconnectMs?: number;
+  WebSocketImpl?: SocketFactory;
+  logger?: Pick<Console, 'warn'>;
+  /** The server takes 20 messages a second per socket; the client stays under it. */
+  maxMessagesPerSecond?: number;
+}
+
+const OPEN = 1;
+/** Ids per `subscribe_auctions` frame (the server accepts up to 50). */
+const AUCTIONS_PER_FRAME = 50;
+/** The server holds 100 subscriptions per socket; more are not asked for (those auctions still poll). */
+const MAX_SUBSCRIPTIONS = 100;
+/** A channel left is kept this long, so a page change that shows the same auction again costs no frames. */
+const UNSUBSCRIBE_DELAY_MS = 1_000;
+
+export function channelOf(spec: ChannelSpec): string {
+  if (typeof spec === 'string') return spec;
+  return 'auctionId' in spec ? `auction:${spec.auctionId}` : `conversation:${spec.conversationId}`;
+}
+
+/** Which channel an event belongs to: its `channel`, or (from an older server) its ids. */
+function routeOf(event: RealtimeEvent): string | undefined {
+  if (typeof event.channel === 'string') return event.channel;
+  if (event.type === 'bid_update' && typeof event.auctionId === 'string') return `auction:${event.auctionId}`;
+  const message = event.message as { conversationId?: unknown } | undefined;
+  if (event.type === 'new_message' && typeof message?.conversationId === 'string') {
+    return `conversation:${message.conversationId}`;
+  }
+  return undefined;
+}
+
+function defaultUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws`;
+}
+
+export class RealtimeClient {
+  private socket: SocketLike | undefined;
+  private readonly handlers = new Map<string, Set<RealtimeHandler>>();
+  /** Channels the server was asked for on the current socket. */
+  private readonly subscribed = new Set<string>();
+  private readonly pendingLeave = new Map<string, ReturnType<typeof setTimeout>>();
+  private outbox: string[] = [];
+  /** Channels asked for since the last flush, sent in as few frames as possible. */
+  private pendingChannels: string[] = [];
+  private sentInWindow = 0;
+  private windowTimer: ReturnType<typeof setTimeout> | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushScheduled = false;
+  private userId: string | null = null;
+  private running = false;
+  private readonly options: Required<Omit<RealtimeClientOptions, 'url' | 'WebSocketImpl'>> &
+    Pick<RealtimeClientOptions, 'url' | 'WebSocketImpl'>;
+
+  constructor(options: RealtimeClientOptions = {}) {
+    this.options = {
+      reconnectMs: REALTIME_RECONNECT_MS,
+      logger: console,
+      maxMessagesPerSecond: 15,
+      ...options,
+    };
+  }
+
+  /** Opens the connection (idempotent). `userId`: the signed-in user, or null for a visitor. */
+  start(userId: string | null = null): void {
+    if (this.running && userId === this.userId) return;
+    const changed = this.running && userId !== this.userId;
+    this.userId = userId;
+    this.running = true;
+    // Identity comes from the cookie at the handshake: after sign-in or sign-out, shake hands again.
+    if (changed) this.restart();
+    else if (!this.socket) this.connect();
+  }
+
+  /** Closes the connection and stops reconnecting; subscriptions are kept for the next start. */
+  stop(): void {
+    this.running = false;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    const socket = this.socket;
+    this.socket = undefined;
+    this.subscribed.clear();
+    this.pendingChannels = [];
+    this.outbox = [];
+    if (socket) {
+      socket.onclose = null;
+      socket.close();
+    }
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === OPEN;
+  }
+
+  /** Calls `handler` for every event on the channel until the returned function is called. */
+  subscribe(spec: ChannelSpec, handler: RealtimeHandler): () => void {
+    const channel = channelOf(spec);
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    const leaving = this.pendingLeave.get(channel);
+    if (leaving) {
+      clearTimeout(leaving);
+      this.pendingLeave.delete(channel);
+    }
+    this.ask(channel);
+    this.scheduleFlush();
+    return () => {
+      const current = this.handlers.get(channel);
+      if (!current?.delete(handler) || current.size > 0) return;
+      this.handlers.delete(channel);
+      this.pendingLeave.set(
+        channel,
+        setTimeout(() => {
+          this.pendingLeave.delete(channel);
+          if (this.handlers.has(channel) || !this.subscribed.delete(channel)) return;
+          this.queue({ type: 'unsubscribe', channel });
+          this.scheduleFlush();
+        }, UNSUBSCRIBE_DELAY_MS),
+      );
+    };
+  }
+
+  private connect(): void {
+    if (!this.running) return;
+    const Impl = this.options.WebSocketImpl ?? (globalThis.WebSocket as unknown as SocketFactory | undefined);
+    if (!Impl) return;
+    const url = typeof this.options.url === 'function' ? this.options.url() : (this.options.url ?? defaultUrl());
+    let socket: SocketLike;
+    try {
+      socket = new Impl(url);
+    } catch (err) {
+      this.options.logger.warn('realtime: could not open the connection', err);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    this.subscribed.clear();
+    this.pendingChannels = [];
+    this.outbox = [];
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      if (this.userId) this.queue({ type: 'authenticate', userId: this.userId });
+      for (const channel of this.handlers.keys()) this.ask(channel);
+      this.flush();
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onerror = (event) => this.options.logger.warn('realtime: connection error', event);
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.subscribed.clear();
+      this.scheduleReconnect();
+    };
+  }
+
+  private restart(): void {
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket) {
+      socket.onclose = null;
+      socket.close();
+    }
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.connect();
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.running || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      this.connect();
+    }, this.options.reconnectMs);
+  }
+
+  private receive(data: unknown): void {
+    let event: RealtimeEvent;
+    try {
+      const text = typeof data === 'string' ? data : String(data);
+      event = JSON.parse(text) as RealtimeEvent;
+      if (typeof event !== 'object' || event === null || typeof event.type !== 'string') throw new Error('no type');
+    } catch (err) {
+      this.options.logger.warn('realtime: could not read a message', err);
+      return;
+    }
+    if (event.type === 'error') {
+      this.options.logger.warn('realtime: the server refused a request', event.message);
+      return;
+    }
+    const channel = routeOf(event);
+    if (!channel) return;
+    for (const handler of [...(this.handlers.get(channel) ?? [])]) {
+      try {
+        handler(event);
+      } catch (err) {
+        this.options.logger.warn('realtime: a handler failed', err);
+      }
+    }
+  }
+
+  /**
+   * Asks the server for `channel` unless it was asked on this socket already. Only while open:
+   * on open every held channel is asked for. User channels come with the cookie (no frame).
+   */
+  private ask(channel: string): void {
+    if (!this.isOpen || this.subscribed.has(channel) || channel.startsWith('user:')) return;
+    if (this.subscribed.size >= MAX_SUBSCRIPTIONS) return;
+    this.subscribed.add(channel);
+    this.pendingChannels.push(channel);
+  }
+
+  private queue(message: object): void {
+    this.outbox.push(JSON.stringify(message));
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // Subscriptions made in one render (a whole list) go out together.
+    queueMicrotask(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    if (!this.isOpen) return;
+    const asked = this.pendingChannels;
+    this.pendingChannels = [];
+    const auctions: string[] = [];
+    for (const channel of asked) {
+      if (channel.startsWith('auction:')) auctions.push(channel.slice('auction:'.length));
+      else if (channel.startsWith('conversation:')) {
+        this.queue({ type: 'subscribe_conversation', conversationId: channel.slice('conversation:'.length) });
+      }
+    }
+    for (let i = 0; i < auctions.length; i += AUCTIONS_PER_FRAME) {
+      const ids = auctions.slice(i, i + AUCTIONS_PER_FRAME);
+      this.queue(
+        ids.length === 1
+          ? { type: 'subscribe_auction', auctionId: ids[0] }
+          : { type: 'subscribe_auctions', auctionIds: ids },
+      );
+    }
+    this.drain();
+  }
+
+  /** Sends queued frames, at most `maxMessagesPerSecond` a second (the server closes a flooding socket). */
+  private drain(): void {
+    const socket = this.socket;
+    while (socket && socket.readyState === OPEN && this.outbox.length > 0) {
+      this.startWindow();
+      if (this.sentInWindow >= this.options.maxMessagesPerSecond) return;
+      this.sentInWindow += 1;
+      socket.send(this.outbox.shift()!);
+    }
+  }
+
+  private startWindow(): void {
+    if (this.windowTimer) return;
+    this.windowTimer = setTimeout(() => {
+      this.windowTimer = undefined;
+      this.sentInWindow = 0;
+      this.drain();
+    }, 1000);
+  }
+}
+
+/** The tab's one connection. */
+export const realtime = new RealtimeClient();
+
+/** Keeps the tab's connection open, as `userId` (signed in) or as a visitor (null). */
+export function useRealtimeConnection(userId: string | null, enabled = true): void {
+  useEffect(() => {
+    if (enabled) realtime.start(userId);
+  }, [userId, enabled]);
+}
+
+/** Calls `handler` for every event on `channel` while the component is mounted (null: none). */
+export function useRealtimeChannel(channel: ChannelSpec | null | undefined, handler: RealtimeHandler): void {
+  useRealtimeChannels(channel ? [channel] : [], handler);
+}
+
+/** The same for several channels at once (a list of auctions). */
+export function useRealtimeChannels(channels: readonly ChannelSpec[], handler: RealtimeHandler): void {
+  const handlerRef = useRef(handler);
+  handlerRef.current = handler;
+  const key = [...new Set(channels.map(channelOf))].sort().join(' ');
+  useEffect(() => {
+    if (!key) return undefined;
+    const forward: RealtimeHandler = (event) => handlerRef.current(event);
+    const unsubscribes = key.split(' ').map((channel) => realtime.subscribe(channel, forward));
+    return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+  }, [key]);
+}
