@@ -8,12 +8,10 @@ import { requireUserId } from '../../plugins/auth.js';
  * instance (the chat's 'Online' label, SPEC §2). Signed-in members only; it reveals nothing else.
  */
 export async function presenceRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/users/:id/presence',
-    { schema: { params: z.object({ id: z.uuid('Not found') }) } },
-    async (request) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/users/:id/presence', { schema: { params: z.object({ id: z.uuid('Not found') }) } }, async (request) => {
       requireUserId(request);
       return { online: await app.realtime.isOnline(request.params.id) };
-    },
-  );
+    });
 }
