@@ -13,6 +13,7 @@ import { auctions, bids, notifications } from '../../src/db/schema/index.js';
 import { createTestApp } from '../support/app.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { completeProfile } from '../support/profiles.js';
 
 const HOUR = 3_600_000;
 const START = new Date(Math.floor(Date.now() / 60_000) * 60_000);
@@ -21,19 +22,6 @@ interface Person {
   id: string;
   cookie: string;
 }
-
-const completeProfile = (firstName: string) => ({
-  firstName,
-  lastName: 'Tester',
-  bio: '',
-  age: 30,
-  location: 'Austin, TX',
-  country: 'United States',
-  zipCode: '78701',
-  interests: [],
-  sex: 'male',
-  openToDatesWith: ['female'],
-});
 
 const cents = (amount: string) => parseMoneyToCents(amount)!;
 

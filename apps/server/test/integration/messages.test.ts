@@ -8,6 +8,7 @@ import { isConversationParticipant, MESSAGES_PER_MINUTE } from '../../src/module
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { completeProfile } from '../support/profiles.js';
 
 interface Person {
   id: string;
@@ -17,19 +18,6 @@ interface Person {
 
 const HOUR = 3_600_000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-const completeProfile = (firstName: string) => ({
-  firstName,
-  lastName: 'Tester',
-  bio: '',
-  age: 30,
-  location: 'Austin, TX',
-  country: 'United States',
-  zipCode: '78701',
-  interests: [],
-  sex: 'female',
-  openToDatesWith: ['male'],
-});
 
 interface Summary {
   conversationId: string;

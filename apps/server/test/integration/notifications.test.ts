@@ -7,6 +7,7 @@ import { NOTIFICATION_LIST_LIMIT } from '../../src/modules/notifications/notific
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { completeProfile } from '../support/profiles.js';
 
 interface Person {
   id: string;
@@ -26,19 +27,6 @@ interface NotificationBody {
 
 const HOUR = 3_600_000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-const completeProfile = (firstName: string) => ({
-  firstName,
-  lastName: 'Tester',
-  bio: '',
-  age: 30,
-  location: 'Austin, TX',
-  country: 'United States',
-  zipCode: '78701',
-  interests: [],
-  sex: 'female',
-  openToDatesWith: ['male'],
-});
 
 describe.each(testDatabaseFactories())('notifications API on $kind', (factory) => {
   let testDb: TestDatabase;

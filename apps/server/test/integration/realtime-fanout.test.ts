@@ -7,6 +7,7 @@ import { PG_LISTEN_APPLICATION_NAME } from '../../src/modules/realtime/postgres-
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase, type TestDatabaseFactory } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { completeProfile } from '../support/profiles.js';
 
 type Message = { type: string } & Record<string, unknown>;
 
@@ -69,19 +70,6 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000
     await new Promise((r) => setTimeout(r, 25));
   }
 }
-
-const completeProfile = (firstName: string) => ({
-  firstName,
-  lastName: 'Tester',
-  bio: '',
-  age: 30,
-  location: 'Austin, TX',
-  country: 'United States',
-  zipCode: '78701',
-  interests: [],
-  sex: 'male',
-  openToDatesWith: ['female'],
-});
 
 /** TEST_REDIS_URL (or REDIS_URL) turns on the Redis runs, like TEST_DATABASE_URL does PostgreSQL's. */
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;

@@ -8,6 +8,7 @@ import { WS_MAX_SUBSCRIPTIONS } from '../../src/modules/realtime/protocol.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { completeProfile } from '../support/profiles.js';
 
 type Message = { type: string } & Record<string, unknown>;
 
@@ -78,19 +79,6 @@ class Client {
     this.socket.close();
   }
 }
-
-const completeProfile = (firstName: string) => ({
-  firstName,
-  lastName: 'Tester',
-  bio: '',
-  age: 30,
-  location: 'Austin, TX',
-  country: 'United States',
-  zipCode: '78701',
-  interests: [],
-  sex: 'male',
-  openToDatesWith: ['female'],
-});
 
 describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) => {
   let testDb: TestDatabase;
