@@ -7,13 +7,12 @@ import {
 } from '@bid/contract';
 import { MapPin, Navigation, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { bidCountLabel, DATE_TYPE_ICONS, DATE_TYPE_LABELS } from '../labels';
+import { bidCountLabel } from '../labels';
 import { useNow } from '../useNow';
 import { BidDialog } from './BidDialog';
+import { AuctionCardHeading } from './AuctionCardHeading';
 import { Countdown } from './Countdown';
 import { SignUpLink } from './SignUpToBidLink';
 
@@ -34,7 +33,6 @@ export function AuctionCard({ auction, view, viewerId }: AuctionCardProps) {
   const now = useNow(auction.endTime);
   const isOpen = isAuctionOpen(auction, new Date(now));
   const progress = bidProgressPercent(auction.bidCount);
-  const TypeIcon = DATE_TYPE_ICONS[auction.dateType] ?? MapPin;
   const hasCoordinates = auction.latitude !== null && auction.longitude !== null;
   const isOwn = viewerId !== undefined && viewerId === auction.creatorId;
 
@@ -43,20 +41,7 @@ export function AuctionCard({ auction, view, viewerId }: AuctionCardProps) {
       className="relative flex h-full flex-col gap-4 p-5 transition-shadow hover:shadow-md"
       data-testid="auction-card"
     >
-      <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-semibold leading-snug">
-          <Link
-            href={`/auction/${auction.id}`}
-            className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-primary focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-primary"
-          >
-            {auction.title}
-          </Link>
-        </h3>
-        <Badge variant="secondary" className="shrink-0">
-          <TypeIcon aria-hidden="true" className="size-3" />
-          {DATE_TYPE_LABELS[auction.dateType] ?? auction.dateType}
-        </Badge>
-      </div>
+      <AuctionCardHeading id={auction.id} title={auction.title} dateType={auction.dateType} />
 
       <div className="grid gap-1 text-sm text-neutral-text/80">
         <p>

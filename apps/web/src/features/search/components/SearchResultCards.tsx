@@ -1,9 +1,9 @@
 import { formatCountdown, formatWholeDollars } from '@bid/contract';
 import { Clock, MapPin, User, Users } from 'lucide-react';
-import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { bidCountLabel, DATE_TYPE_ICONS, dateTypeLabel } from '@/features/auctions/labels';
+import { AuctionCardHeading } from '@/features/auctions/components/AuctionCardHeading';
+import { bidCountLabel } from '@/features/auctions/labels';
 import { useNow } from '@/features/auctions/useNow';
 import type { SearchAuction, SearchUser } from '../api/search';
 import { fullNameOf, visibleInterests } from '../format';
@@ -59,26 +59,12 @@ export function UserResultCard({ user }: { user: SearchUser }) {
  */
 export function AuctionResultCard({ auction }: { auction: SearchAuction }) {
   const now = useNow(auction.endTime);
-  const TypeIcon = DATE_TYPE_ICONS[auction.dateType] ?? MapPin;
   return (
     <Card
       className="relative flex h-full flex-col gap-3 p-5 transition-shadow hover:shadow-md"
       data-testid="search-auction-card"
     >
-      <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-semibold leading-snug">
-          <Link
-            href={`/auction/${auction.id}`}
-            className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-primary focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-primary"
-          >
-            {auction.title}
-          </Link>
-        </h3>
-        <Badge variant="secondary" className="shrink-0">
-          <TypeIcon aria-hidden="true" className="size-3" />
-          {dateTypeLabel(auction.dateType)}
-        </Badge>
-      </div>
+      <AuctionCardHeading id={auction.id} title={auction.title} dateType={auction.dateType} />
       {auction.location ? (
         <p className="flex items-center gap-1 text-sm text-neutral-text/70">
           <MapPin aria-hidden="true" className="size-3" />
