@@ -1,23 +1,14 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { Card } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
 import type { AuctionFeedFilters } from '../api/listAuctions';
-
-type Option<T extends string> = { value: T; label: string };
+import { DATE_TYPE_FILTER_OPTIONS, FilterSelect, type FilterOption as Option } from './FilterSelect';
 
 const LOCATION_OPTIONS: Option<AuctionFeedFilters['location']>[] = [
   { value: '25', label: 'Within 25 miles' },
   { value: '50', label: 'Within 50 miles' },
   { value: '100', label: 'Within 100 miles' },
   { value: 'any', label: 'Any distance' },
-];
-const DATE_TYPE_OPTIONS: Option<AuctionFeedFilters['dateType']>[] = [
-  { value: 'all', label: 'All types' },
-  { value: 'coffee', label: 'Coffee' },
-  { value: 'dinner', label: 'Dinner' },
-  { value: 'activity', label: 'Activity' },
 ];
 const PRICE_OPTIONS: Option<AuctionFeedFilters['priceRange']>[] = [
   { value: 'any', label: 'Any price' },
@@ -45,20 +36,13 @@ export function AuctionFilters({ filters, onChange }: AuctionFiltersProps) {
     label: string,
     options: Option<AuctionFeedFilters[K]>[],
   ) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`${id}-${key}`}>{label}</Label>
-      <Select
-        id={`${id}-${key}`}
-        value={filters[key]}
-        onChange={(event) => onChange({ ...filters, [key]: event.target.value as AuctionFeedFilters[K] })}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <FilterSelect
+      id={`${id}-${key}`}
+      label={label}
+      value={filters[key]}
+      options={options}
+      onChange={(value) => onChange({ ...filters, [key]: value })}
+    />
   );
 
   return (
@@ -69,7 +53,7 @@ export function AuctionFilters({ filters, onChange }: AuctionFiltersProps) {
       </h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {select('location', 'Location', LOCATION_OPTIONS)}
-        {select('dateType', 'Date type', DATE_TYPE_OPTIONS)}
+        {select('dateType', 'Date type', DATE_TYPE_FILTER_OPTIONS)}
         {select('priceRange', 'Price range', PRICE_OPTIONS)}
         {select('sortBy', 'Sort by', SORT_OPTIONS)}
       </div>

@@ -4,17 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
 import type { BrowseFilters } from '../browseFilters';
+import { DATE_TYPE_FILTER_OPTIONS, FilterSelect, type FilterOption as Option } from './FilterSelect';
 
-type Option<T extends string> = { value: T; label: string };
-
-const DATE_TYPE_OPTIONS: Option<BrowseFilters['dateType']>[] = [
-  { value: 'all', label: 'All types' },
-  { value: 'coffee', label: 'Coffee' },
-  { value: 'dinner', label: 'Dinner' },
-  { value: 'activity', label: 'Activity' },
-];
 const RADIUS_OPTIONS: Option<BrowseFilters['radius']>[] = [
   { value: '5', label: 'Within 5 miles' },
   { value: '10', label: 'Within 10 miles' },
@@ -55,21 +47,14 @@ export function BrowseFilterBar({ filters, onChange, locationState, onLocate }: 
     options: Option<BrowseFilters[K]>[],
     describedBy?: string,
   ) => (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={`${id}-${key}`}>{label}</Label>
-      <Select
-        id={`${id}-${key}`}
-        value={filters[key]}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange({ ...filters, [key]: event.target.value as BrowseFilters[K] })}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <FilterSelect
+      id={`${id}-${key}`}
+      label={label}
+      value={filters[key]}
+      options={options}
+      onChange={(value) => onChange({ ...filters, [key]: value })}
+      {...(describedBy ? { describedBy } : {})}
+    />
   );
 
   return (
@@ -89,7 +74,7 @@ export function BrowseFilterBar({ filters, onChange, locationState, onLocate }: 
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {select('dateType', 'Date type', DATE_TYPE_OPTIONS)}
+        {select('dateType', 'Date type', DATE_TYPE_FILTER_OPTIONS)}
         {select('radius', 'Distance', RADIUS_OPTIONS, `${id}-radius-hint`)}
         {select('priceRange', 'Price range', PRICE_OPTIONS)}
         {select('sortBy', 'Sort by', SORT_OPTIONS)}
