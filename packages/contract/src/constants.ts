@@ -67,6 +67,9 @@ export const NOTIFICATION_TYPES = [
   'auction_ended',
   'auction_updated',
   'auction_cancelled',
+  // Issue 6: the winner hears whether their card was charged (docs/payments.md).
+  'payment_succeeded',
+  'payment_failed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -6,3 +6,5 @@ export * from './auth.js';
 export * from './money.js';
 export * from './time.js';
 export * from './auctions.js';
+export * from './payments.js';
+export * from './uploads.js';

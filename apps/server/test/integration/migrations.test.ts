@@ -54,6 +54,7 @@ const SPEC_ENUMS: Record<string, string[]> = {
     'bid_received', 'outbid', 'auction_won', 'auction_lost', 'message_received', 'auction_ending_soon',
     // Added beyond the spec's six (docs/auction-lifecycle.md): the spec allows other types.
     'auction_ended', 'auction_updated', 'auction_cancelled',
+    'payment_succeeded', 'payment_failed',
   ],
   audit_action: [
     'upload', 'download', 'verify', 'delete', 'access_granted', 'access_denied', 'login', 'logout',

@@ -6,3 +6,4 @@ export * from './notifications.js';
 export * from './audit.js';
 export * from './sessions.js';
 export * from './auth.js';
+export * from './payments.js';
