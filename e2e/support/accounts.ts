@@ -27,15 +27,37 @@ async function postJson<T>(request: APIRequestContext, path: string, data: unkno
   return (await res.json()) as T;
 }
 
+export interface SignUpOptions {
+  /**
+   * Save the sandbox test card 4242 4242 4242 4242 through the API (default true): bidding and
+   * Buy Now need a card on file (docs/payments.md). False for journeys that add one in the UI.
+   */
+  withCard?: boolean;
+}
+
+/** Saves a sandbox test card for the member signed in on `request`, as the sandbox card form does. */
+export async function addSandboxCard(request: APIRequestContext, cardNumber = '4242424242424242'): Promise<string> {
+  const { clientSecret } = await postJson<{ clientSecret: string }>(request, '/api/stripe/setup-intent', undefined);
+  const answer = await postJson<{ status: string; paymentMethodId?: string }>(
+    request,
+    '/api/payments/sandbox/confirm-setup',
+    { clientSecret, cardNumber, expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123' },
+  );
+  expect(answer.status, `saving ${cardNumber}`).toBe('succeeded');
+  return answer.paymentMethodId!;
+}
+
 /**
  * Signs up through the e-mail flow of SPEC §7 (the app runs in development mode, so send-otp
- * answers with the code) and completes the profile. The session cookie lands in `request`'s
- * cookie jar, so a browser context's own request signs that context in.
+ * answers with the code), completes the profile and, unless told otherwise, saves a card. The
+ * session cookie lands in `request`'s cookie jar, so a browser context's own request signs that
+ * context in.
  */
 export async function signUpMember(
   request: APIRequestContext,
   firstName: string,
   lastName = 'Tester',
+  options: SignUpOptions = {},
 ): Promise<TestMember> {
   const email = uniqueEmail(firstName);
   const { devOtp } = await postJson<{ devOtp?: string }>(request, '/api/auth/send-otp', { email });
@@ -63,17 +85,19 @@ export async function signUpMember(
     'PUT',
   );
   const id = user.id ?? (await (await request.get('/api/auth/user')).json()).id;
+  if (options.withCard ?? true) await addSandboxCard(request);
   return { id, email, password: PASSWORD, firstName, lastName };
 }
 
-/** A separate browser context (its own cookies) signed in as a new member with a complete profile. */
+/** A separate browser context (its own cookies) signed in as a new member with a complete profile and a card. */
 export async function newSignedInMember(
   browser: Browser,
   firstName: string,
   lastName?: string,
+  options: SignUpOptions = {},
 ): Promise<SignedInMember> {
   const context = await browser.newContext();
-  const member = await signUpMember(context.request, firstName, lastName);
+  const member = await signUpMember(context.request, firstName, lastName, options);
   const page = await context.newPage();
   return { member, context, page };
 }

@@ -12,9 +12,13 @@ import { buyNowRoutes } from './modules/auctions/lifecycle/buy-now.routes.js';
 import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { messageRoutes } from './modules/messages/messages.routes.js';
+import { paymentRoutes } from './modules/payments/charges/payments.routes.js';
+import { paymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
+import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { presenceRoutes } from './modules/users/presence.routes.js';
+import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -37,6 +41,8 @@ export interface AppDependencies {
   runJobs?: boolean;
   /** How often the auction lifecycle job runs (default LIFECYCLE_INTERVAL_MS). */
   lifecycleIntervalMs?: number;
+  /** Cards and charges; by default Stripe when configured, else the offline sandbox. Tests may wrap it to inject failures. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** JSON bodies are small in this API; a larger body is refused with a 413. */
@@ -68,7 +74,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.removeContentTypeParser(['text/plain']);
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, isProduction: config.isProduction });
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    isProduction: config.isProduction,
+    allowStripe: config.stripe !== undefined,
+    // With S3 storage the browser PUTs the picture straight to the bucket.
+    ...(config.s3 ? { extraConnectOrigins: [new URL(config.s3.endpoint).origin] } : {}),
+  });
   await app.register(sessionPlugin, {
     db: database.db,
     secret: config.sessionSecret,
@@ -91,12 +103,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(profileRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });
   await app.register(auctionRoutes, { db: database.db, now });
-  await app.register(bidRoutes, { db: database.db, now, softCloseSeconds: config.softCloseSeconds });
-  await app.register(buyNowRoutes, { db: database.db, now });
+  const payments = deps.paymentProvider ?? createPaymentProvider(config, database.db, { now });
+  await app.register(paymentMethodRoutes, { db: database.db, payments });
+  await app.register(bidRoutes, { db: database.db, now, softCloseSeconds: config.softCloseSeconds, payments });
+  await app.register(buyNowRoutes, { db: database.db, now, payments });
+  await app.register(paymentRoutes, { db: database.db, now, paymentProvider: payments });
   await app.register(messageRoutes, { db: database.db });
   await app.register(notificationRoutes, { db: database.db });
   await app.register(searchRoutes, { db: database.db, now });
   await app.register(presenceRoutes);
+  await app.register(uploadRoutes, { db: database.db, config, now });
 
   if (deps.runJobs ?? true) {
     const lifecycleJob = createLifecycleJob({
@@ -106,6 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       now,
       ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
       realtime: app.realtime,
+      paymentProvider: payments,
     });
     app.addHook('onReady', async () => lifecycleJob.start());
     // Stopped (and the run in progress awaited) before any onClose hook: those run last-registered
@@ -117,7 +134,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.serveWeb ?? true) {
     await app.register(webPlugin, {
       distDir: config.webDistDir ?? defaultWebDistDir(),
-      config: { waitlistUrl: config.waitlistUrl, softCloseSeconds: config.softCloseSeconds },
+      config: {
+        waitlistUrl: config.waitlistUrl,
+        softCloseSeconds: config.softCloseSeconds,
+        payments: config.stripe
+          ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
+          : { provider: 'sandbox' },
+      },
     });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found', code: 'not_found' }));

@@ -46,7 +46,7 @@ async function main() {
   });
   await runMigrations(database);
   if (config.seedDemo) {
-    const seeded = await seedDemoDataIfEmpty(database.db);
+    const seeded = await seedDemoDataIfEmpty(database.db, new Date(), { sandboxCards: !config.stripe });
     if (seeded) logger.info(seeded, 'empty database: loaded the DEMO data set (turn off with SEED_DEMO=0)');
   }
 

@@ -9,6 +9,8 @@ export const UPLOAD_MAX_DIMENSION_PX = 8000;
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 /** How long an upload URL may be used. */
 export const UPLOAD_URL_TTL_SECONDS = 300;
+/** Upload URLs one member may request per hour (GUIDE §5 rate limits). */
+export const UPLOAD_URLS_PER_HOUR = 20;
 /** The saved picture is at most this many pixels on each side. */
 export const PROFILE_IMAGE_SIZE_PX = 512;
 /** SPEC §9: the browser crops to a JPEG of this quality. */
@@ -34,6 +36,8 @@ export const UPLOAD_MESSAGES = {
   urlInvalid: 'This upload link is not valid.',
   notYourUpload: 'That image was not uploaded by you.',
   nothingUploaded: 'No image was uploaded to that link.',
+  urlNotYours: 'This upload link was issued to another account.',
+  tooManyUploads: 'You have requested too many uploads. Please try again in an hour.',
 } as const;
 
 /** SPEC §5 / §8 profile picture texts, word for word. */

@@ -13,26 +13,50 @@ declare module 'fastify' {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * What Stripe.js needs when Stripe is the payment provider (Stripe's CSP guidance): its script,
+ * its Elements and 3-D Secure frames, and its API. The sandbox needs none of it, so these
+ * origins are allowed only when Stripe is configured.
+ */
+export const STRIPE_CSP_SOURCES = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+} as const;
+const NO_STRIPE = { scriptSrc: [], frameSrc: [], connectSrc: [] } as const;
+
+/**
  * Security headers on every response and the cross-site rule of GUIDE §5: a state
  * change the browser marks as cross-site, or whose Origin is not ours, is refused.
- * Non-JSON bodies are refused by the content-type parsers (only JSON is registered).
+ * Non-JSON bodies are refused by the content-type parsers (only JSON is registered; the one
+ * exception, the local upload route, registers its own inside its plugin: docs/uploads.md).
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { publicUrl: string; isProduction: boolean }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      publicUrl: string;
+      isProduction: boolean;
+      /** Other origins the page may fetch from (the S3 endpoint uploads go to). */
+      extraConnectOrigins?: string[];
+      /** Stripe is the payment provider: let Stripe.js load, frame and call its API. */
+      allowStripe?: boolean;
+    },
+  ) => {
     const publicOrigin = new URL(opts.publicUrl).origin;
+    const stripe = opts.allowStripe ? STRIPE_CSP_SOURCES : NO_STRIPE;
 
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripe.scriptSrc],
           // Radix primitives position popovers with inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          frameSrc: ["'self'"],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...(opts.extraConnectOrigins ?? []), ...stripe.connectSrc],
+          frameSrc: ["'self'", ...stripe.frameSrc],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

@@ -3,11 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PaymentsClientConfig } from '@bid/contract';
 
 /** Settings the browser needs at run time; served inside index.html so no extra request is made. */
 export interface PublicWebConfig {
   waitlistUrl: string;
   softCloseSeconds: number;
+  /** Which provider saves cards: Stripe (Elements needs the publishable key) or the offline sandbox's own form. */
+  payments: PaymentsClientConfig;
 }
 
 const escapeAttribute = (value: string) =>

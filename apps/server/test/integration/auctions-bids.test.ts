@@ -13,6 +13,7 @@ import { auctions, bids, notifications } from '../../src/db/schema/index.js';
 import { createTestApp } from '../support/app.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { addSandboxCard } from '../support/payments.js';
 import { completeProfile } from '../support/profiles.js';
 
 const HOUR = 3_600_000;
@@ -51,6 +52,7 @@ function bidHarness(factory: { open(): Promise<TestDatabase> }, env: Record<stri
           cookies: withSession(cookie),
         });
         expect(res.statusCode).toBe(200);
+        await addSandboxCard(h.app, cookie);
       }
       return { id: body.user.id, cookie };
     },

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, notifications } from '../../src/db/schema/index.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { addSandboxCard } from '../support/payments.js';
 import { signInByEmail, withSession } from '../support/session.js';
 
 const HOUR = 3_600_000;
@@ -75,6 +76,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         cookies: withSession(cookie),
       });
       expect(res.statusCode).toBe(200);
+      await addSandboxCard(app, cookie);
     }
     return { id: body.user.id, cookie };
   }

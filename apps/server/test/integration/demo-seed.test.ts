@@ -5,6 +5,8 @@ import type { Db } from '../../src/db/client.js';
 import { auctions, bids, users, type Auction, type Bid, type User } from '../../src/db/schema/index.js';
 import { planDemoData } from '../../src/db/seed/demo-plan.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoDataIfEmpty } from '../../src/db/seed/demo.js';
+import { hasPaymentMethod } from '../../src/modules/payments/payment-methods.service.js';
+import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 
 const HOUR = 3_600_000;
@@ -199,6 +201,27 @@ describe.each(testDatabaseFactories())('demo data seed on $kind', (factory) => {
     const before = await countRows(db);
     expect(await seedDemoDataIfEmpty(db, now)).toBeNull();
     expect(await countRows(db)).toEqual(before);
+  });
+
+  it('gives every demo member a saved sandbox card when asked, so they can bid at once', async () => {
+    const fresh = await factory.open();
+    try {
+      await seedDemoDataIfEmpty(fresh.database.db, now, { sandboxCards: true });
+      const members = await fresh.database.db.select().from(users);
+      const sandbox = createSandboxProvider(fresh.database.db);
+      for (const member of members) {
+        expect(member.stripeCustomerId).toMatch(/^cus_sandbox_/);
+        const cards = await sandbox.listPaymentMethods(member.stripeCustomerId!);
+        expect(cards).toEqual([
+          { id: expect.stringMatching(/^pm_/), type: 'card', card: expect.objectContaining({ last4: '4242' }) },
+        ]);
+        expect(await hasPaymentMethod({ payments: sandbox }, member)).toBe(true);
+      }
+      // Without the option (Stripe is the provider) nobody gets a sandbox customer.
+      expect(allUsers.every((member) => member.stripeCustomerId === null)).toBe(true);
+    } finally {
+      await fresh.cleanup();
+    }
   });
 
   it.runIf(factory.kind === 'postgres')('seeds once when two instances boot at the same time', async () => {

@@ -11,6 +11,7 @@ import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { addSandboxCard } from '../support/payments.js';
 import { signInByEmail } from '../support/session.js';
 
 const MINUTE = 60_000;
@@ -43,6 +44,7 @@ async function signUp(app: FastifyInstance, db: Db, label: string, complete = tr
         openToDatesWith: ['male', 'female'],
       })
       .where(eq(users.id, body.user.id));
+    await addSandboxCard(app, cookie);
   }
   return { id: body.user.id, cookie };
 }
@@ -171,6 +173,9 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
         [buyer.id, 'auction_won'],
         [host.id, 'auction_ended'],
         [rival.id, 'auction_lost'],
+        // The buyer is charged at once (docs/charging-and-ledger.md); both sides hear it.
+        [buyer.id, 'payment_succeeded'],
+        [host.id, 'payment_succeeded'],
       ].sort(),
     );
     expect(sent.find((n) => n.type === 'auction_won')).toMatchObject({
@@ -190,7 +195,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
     // The closing job leaves a bought auction alone: nobody hears twice.
     expect(await closeDueAuctions(db, new Date(clock.getTime() + MINUTE))).toEqual([]);
     const after = await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
-    expect(after).toHaveLength(3);
+    expect(after).toHaveLength(sent.length);
 
     // And it cannot be bought again.
     const again = await buyNow(app, auctionId, rival);

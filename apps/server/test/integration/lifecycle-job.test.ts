@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { Database, Db } from '../../src/db/client.js';
-import { auctions, bids, notifications, users } from '../../src/db/schema/index.js';
+import { auctions, bids, charges, notifications, users } from '../../src/db/schema/index.js';
 import { createLifecycleJob, LIFECYCLE_INTERVAL_MS } from '../../src/modules/auctions/lifecycle/lifecycle.job.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
@@ -173,8 +173,12 @@ describe.each(testDatabaseFactories())('lifecycle job in the app on $kind', (fac
     expect(await waitFor(() => isClosed(db, auctionId), 3000)).toBe(true);
     const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row).toMatchObject({ isActive: false, winnerId: bidderId });
+    // The run also collects the win (docs/charging-and-ledger.md); this winner never saved a card.
+    const chargeFailed = async () =>
+      (await db.select().from(charges).where(eq(charges.auctionId, auctionId)))[0]?.status === 'failed';
+    expect(await waitFor(chargeFailed, 3000)).toBe(true);
     const sent = await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
-    expect(sent.map((n) => n.type).sort()).toEqual(['auction_ended', 'auction_won']);
+    expect(sent.map((n) => n.type).sort()).toEqual(['auction_ended', 'auction_won', 'payment_failed']);
     expect(sent.find((n) => n.type === 'auction_won')?.userId).toBe(bidderId);
 
     await app.close();

@@ -8,6 +8,7 @@ import { isConversationParticipant, MESSAGES_PER_MINUTE } from '../../src/module
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { addSandboxCard } from '../support/payments.js';
 import { completeProfile } from '../support/profiles.js';
 
 interface Person {
@@ -62,6 +63,7 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
       cookies: withSession(cookie),
     });
     expect(res.statusCode, res.body).toBe(200);
+    await addSandboxCard(app, cookie);
     return { id: body.user.id, cookie, firstName };
   };
 

@@ -7,6 +7,7 @@ import { NOTIFICATION_LIST_LIMIT } from '../../src/modules/notifications/notific
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { addSandboxCard } from '../support/payments.js';
 import { completeProfile } from '../support/profiles.js';
 
 interface Person {
@@ -44,6 +45,7 @@ describe.each(testDatabaseFactories())('notifications API on $kind', (factory) =
       cookies: withSession(cookie),
     });
     expect(res.statusCode, res.body).toBe(200);
+    await addSandboxCard(app, cookie);
     return { id: body.user.id, cookie };
   };
 

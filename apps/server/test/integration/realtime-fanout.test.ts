@@ -7,6 +7,7 @@ import { PG_LISTEN_APPLICATION_NAME } from '../../src/modules/realtime/postgres-
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase, type TestDatabaseFactory } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { addSandboxCard } from '../support/payments.js';
 import { completeProfile } from '../support/profiles.js';
 
 type Message = { type: string } & Record<string, unknown>;
@@ -112,6 +113,7 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
       cookies: withSession(cookie),
     });
     expect(res.statusCode).toBe(200);
+    await addSandboxCard(appA, cookie);
     return { id: body.user.id, cookie };
   };
 

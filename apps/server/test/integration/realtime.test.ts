@@ -8,6 +8,7 @@ import { WS_MAX_SUBSCRIPTIONS } from '../../src/modules/realtime/protocol.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { addSandboxCard } from '../support/payments.js';
 import { completeProfile } from '../support/profiles.js';
 
 type Message = { type: string } & Record<string, unknown>;
@@ -100,6 +101,7 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
       cookies: withSession(cookie),
     });
     expect(res.statusCode).toBe(200);
+    await addSandboxCard(app, cookie);
     return { id: body.user.id, cookie };
   };
 

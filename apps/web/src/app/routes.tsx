@@ -17,6 +17,7 @@ const PrivacyPage = lazy(() => import('@/pages/static/PrivacyPage'));
 const TermsPage = lazy(() => import('@/pages/static/TermsPage'));
 const FaqsPage = lazy(() => import('@/pages/static/FaqsPage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
+const SandboxAuthenticatePage = lazy(() => import('@/pages/SandboxAuthenticatePage'));
 
 /**
  * The route table of SPEC §2. Logged-out visitors who open a signed-in page are sent to
@@ -30,6 +31,10 @@ export function AppRoutes({ isAuthenticated }: { isAuthenticated: boolean }) {
       <Route path="/browse">{isAuthenticated ? <RedirectTo to="/" /> : <BrowsePage />}</Route>
       <Route path="/login">{isAuthenticated ? <RedirectTo to="/" /> : <LoginPage />}</Route>
       <Route path="/profile">{isAuthenticated ? <ProfilePage /> : <BrowserRedirect to="/api/login" />}</Route>
+      {/* The offline payment sandbox's stand-in for a bank's 3-D Secure page (docs/payments.md). */}
+      <Route path="/payments/sandbox/authenticate">
+        {isAuthenticated ? <SandboxAuthenticatePage /> : <BrowserRedirect to="/api/login" />}
+      </Route>
       <Route path="/create-auction">{isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}</Route>
       <Route path="/messages">{isAuthenticated ? <MessagesPage /> : <RedirectTo to="/login" />}</Route>
       <Route path="/search">{isAuthenticated ? <SearchPage /> : <RedirectTo to="/login" />}</Route>

@@ -1,11 +1,19 @@
+import type { PaymentsClientConfig } from '@bid/contract';
+
 /** Run-time settings the server injects into index.html (see the server's web plugin). */
 export interface PublicConfig {
   waitlistUrl: string;
   /** Soft-close window in seconds (0: off), explained on /faqs. */
   softCloseSeconds: number;
+  /** Which payment provider saves cards: Stripe Elements with its key, or the offline sandbox's own form. */
+  payments: PaymentsClientConfig;
 }
 
-const DEFAULT_CONFIG: PublicConfig = { waitlistUrl: '/login?mode=signup', softCloseSeconds: 120 };
+const DEFAULT_CONFIG: PublicConfig = {
+  waitlistUrl: '/login?mode=signup',
+  softCloseSeconds: 120,
+  payments: { provider: 'sandbox' },
+};
 
 function readConfig(): PublicConfig {
   const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content');

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { auctions, bids, users, type NewAuction, type NewBid, type NewUser } from '../schema/index.js';
+import { sandboxCustomerId, sandboxId } from '../../modules/payments/providers/sandbox-ids.js';
+import {
+  auctions,
+  bids,
+  sandboxPaymentMethods,
+  users,
+  type NewAuction,
+  type NewBid,
+  type NewUser,
+} from '../schema/index.js';
 import { DEMO_COUNTRY } from './demo-content.js';
 import { planDemoData } from './demo-plan.js';
 
@@ -29,12 +38,25 @@ async function hasAnyUser(db: Pick<Db, 'select'>): Promise<boolean> {
   return rows.length > 0;
 }
 
+export interface DemoSeedOptions {
+  /**
+   * Give every demo member a saved sandbox test card (4242…), so a visitor signed in as one can
+   * bid at once (docs/payments.md, "A card on file to bid"). Only when the sandbox is the payment
+   * provider: Stripe would not know these customers.
+   */
+  sandboxCards?: boolean;
+}
+
 /**
  * Loads the demo data set into an empty database and returns what it inserted, or
  * returns null and changes nothing when any user exists: demo rows must never mix
  * with real accounts.
  */
-export async function seedDemoDataIfEmpty(db: Db, now: Date = new Date()): Promise<DemoSeedCounts | null> {
+export async function seedDemoDataIfEmpty(
+  db: Db,
+  now: Date = new Date(),
+  options: DemoSeedOptions = {},
+): Promise<DemoSeedCounts | null> {
   // Cheap check first, so a populated database never pays for hashing a password.
   if (await hasAnyUser(db)) return null;
 
@@ -70,7 +92,24 @@ export async function seedDemoDataIfEmpty(db: Db, now: Date = new Date()): Promi
     openToDatesWith: user.openToDatesWith,
     createdAt: user.createdAt,
     updatedAt: user.createdAt,
+    // The sandbox derives a customer id from this key, as the payment-method routes would.
+    stripeCustomerId: options.sandboxCards ? sandboxCustomerId(`customer-${idOf(userIds, index)}`) : null,
   }));
+  const cardRows = userRows.flatMap((user) =>
+    user.stripeCustomerId
+      ? [
+          {
+            id: sandboxId('pm'),
+            customerId: user.stripeCustomerId,
+            brand: 'visa',
+            last4: '4242',
+            expMonth: 12,
+            expYear: now.getUTCFullYear() + 4,
+            chargeBehavior: 'succeeds',
+          },
+        ]
+      : [],
+  );
 
   const auctionRows: NewAuction[] = plan.auctions.map((auction, index) => ({
     id: idOf(auctionIds, index),
@@ -112,6 +151,7 @@ export async function seedDemoDataIfEmpty(db: Db, now: Date = new Date()): Promi
     await tx.insert(users).values(userRows);
     await tx.insert(auctions).values(auctionRows);
     if (bidRows.length > 0) await tx.insert(bids).values(bidRows);
+    if (cardRows.length > 0) await tx.insert(sandboxPaymentMethods).values(cardRows);
     return { users: userRows.length, auctions: auctionRows.length, bids: bidRows.length };
   });
 }

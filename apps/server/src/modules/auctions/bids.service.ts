@@ -11,6 +11,8 @@ import {
 } from '@bid/contract';
 import type { Auction } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { assertHasPaymentMethod } from '../payments/payment-methods.service.js';
+import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { findUserById } from '../users/users.repository.js';
 import { bidNotificationTexts } from './auction-notices.js';
 import { findAuctionById } from './auctions.repository.js';
@@ -23,6 +25,8 @@ export const AUCTION_HAS_ENDED = 'Auction has ended';
 export interface BidsDeps extends AuctionsDeps {
   /** SOFT_CLOSE_SECONDS: a bid this close to the end moves the end this far past the bid. */
   softCloseSeconds: number;
+  /** Where the bidder's saved cards are: a bid needs one (SPEC §1, docs/payments.md). */
+  payments: PaymentProvider;
 }
 
 function assertOpen(auction: Auction, now: Date): void {
@@ -36,10 +40,11 @@ function assertHighEnough(auction: Auction, amountCents: number): void {
 
 /**
  * POST /api/bids. Checks in this order: the auction exists, the bidder's profile is complete,
- * the bidder is not the creator, the auction is open, the amount is well-formed and at least
- * the minimum (SPEC §5). Those early answers give the precise message; the decision itself is
- * the single conditional statement of `acceptBid`, which re-checks every rule under the row
- * lock, so racing bids from any number of app instances can neither be lost nor reordered.
+ * the bidder is not the creator, the auction is open, the bidder has a card on file (SPEC §1:
+ * the win is charged to it), the amount is well-formed and at least the minimum (SPEC §5).
+ * Those early answers give the precise message; the decision itself is the single conditional
+ * statement of `acceptBid`, which re-checks every rule under the row lock, so racing bids from
+ * any number of app instances can neither be lost nor reordered.
  */
 export async function placeBid(deps: BidsDeps, bidderId: string, body: unknown): Promise<PlaceBidResponse> {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -57,6 +62,7 @@ export async function placeBid(deps: BidsDeps, bidderId: string, body: unknown):
   if (!isProfileComplete(bidder)) throw badRequest(INCOMPLETE_PROFILE_FOR_BID);
   if (auction.creatorId === bidderId) throw forbidden(OWN_AUCTION_BID);
   assertOpen(auction, deps.now());
+  await assertHasPaymentMethod(deps, bidder);
 
   const parsedAmount = placeBidSchema.shape.amount.safeParse(fields.amount);
   if (!parsedAmount.success) {

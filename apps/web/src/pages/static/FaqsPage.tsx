@@ -1,3 +1,4 @@
+import { PAYMENT_FIX_WINDOW_HOURS, SERVICE_FEE_RATE } from '@bid/contract';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -26,6 +27,27 @@ function SoftCloseAnswer() {
     <>
       To stop last-second sniping, a bid placed in the final {window} moves the end to {window} after that bid. The
       auction ends once nobody has outbid the leader for {window}, so everyone gets a fair chance to answer.
+    </>
+  );
+}
+
+/** Payments (docs/payments.md): a card on file, charged on a win; test mode only where the operator runs the sandbox. */
+function CardOnFileAnswer() {
+  const isTestMode = publicConfig.payments.provider === 'sandbox';
+  return (
+    <>
+      Yes. Before you bid, save a card or US bank account on the Payment Methods tab of your{' '}
+      <Link href="/profile?tab=payments">profile</Link>. It is charged only if you win: the winning amount, of which{' '}
+      {Math.round(SERVICE_FEE_RATE * 100)}% is our service fee, and the host&apos;s share is held until the date
+      happens. If the charge fails, you have {PAYMENT_FIX_WINDOW_HOURS} hours to update your card and retry from the
+      Payments list on your profile; after that, the date is offered to the next-highest bidder.
+      {isTestMode && (
+        <>
+          {' '}
+          This site currently runs payments in test mode: no real money moves, and you save one of the test cards listed
+          in the form, such as 4242 4242 4242 4242.
+        </>
+      )}
     </>
   );
 }
@@ -87,6 +109,10 @@ const FAQ_GROUPS: FaqGroup[] = [
       {
         question: 'When am I charged?',
         answer: 'Bidders are charged only if they win. If you are outbid, you pay nothing.',
+      },
+      {
+        question: 'Do I need a saved card to bid?',
+        answer: <CardOnFileAnswer />,
       },
       {
         question: 'What does BidYourDate charge?',

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { auctions, type NewNotification } from '../../../db/schema/index.js';
 import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
 import { LIFECYCLE_TITLES, lostToBuyNowMessage } from './lifecycle.messages.js';
 import { rowsOf, timestampParam } from './sql-helpers.js';
 
@@ -44,7 +45,8 @@ export interface BoughtAuction {
  * for the first's row lock, re-checks the conditions, matches nothing and returns
  * undefined. The notifications go out in the same transaction. The bid's createdAt is the
  * database clock after the row lock is held, as for an ordinary bid (bids.repository.ts), so
- * the order of createdAt stays the order of acceptance.
+ * the order of createdAt stays the order of acceptance. The buyer's pending charge is created
+ * in the same transaction (docs/charging-and-ledger.md); the route collects it at once.
  */
 export async function acceptBuyNow(
   db: Db,
@@ -95,6 +97,11 @@ export async function acceptBuyNow(
       winnerId: row.winner_id,
       bidId: row.bid_id,
     };
+    await insertChargesForWins(
+      tx,
+      [{ auctionId: bought.id, payerId: bought.winnerId, payeeId: bought.creatorId, amount: bought.currentBid }],
+      input.now,
+    );
     await insertNotifications(tx, input.notifications(bought));
     // Every other bidder lost, in one statement (a new snapshot: it sees every earlier bid).
     await tx.execute(sql`

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { requireUserId } from '../../../plugins/auth.js';
+import { processDueCharges } from '../../payments/charges/charge-worker.js';
+import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
 import { buyNow } from './buy-now.service.js';
 
 const buyNowResponseSchema = z.object({
@@ -17,7 +19,7 @@ const buyNowResponseSchema = z.object({
 });
 
 /** POST /api/auctions/:id/buy-now (docs/auction-lifecycle.md, "Buy Now"). */
-export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
+export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date; payments: PaymentProvider }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -26,7 +28,7 @@ export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: ()
     { schema: { params: z.object({ id: z.string() }), response: { 200: buyNowResponseSchema } } },
     async (request) => {
       const buyerId = requireUserId(request);
-      const result = await buyNow(opts.db, { buyerId, auctionId: request.params.id, now: opts.now() });
+      const result = await buyNow(opts, { buyerId, auctionId: request.params.id, now: opts.now() });
       // After the purchase committed: pages showing the auction see the price, the count and the end.
       const { auction } = result;
       app.realtime.publish(`auction:${auction.id}`, {
@@ -38,6 +40,16 @@ export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: ()
         isActive: auction.isActive,
         winnerId: auction.winnerId,
       });
+      // The buyer pays now rather than at the next lifecycle run. Trouble here never undoes the
+      // purchase: the charge stays queued and the lifecycle job collects it (same idempotency key).
+      try {
+        await processDueCharges(
+          { db: opts.db, provider: opts.payments, now: opts.now, logger: request.log },
+          { auctionId: auction.id },
+        );
+      } catch (err) {
+        request.log.error({ err, auctionId: auction.id }, 'collecting the Buy Now charge failed; the job will retry');
+      }
       return result;
     },
   );

@@ -7,6 +7,8 @@ import {
 } from '@bid/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../../lib/errors.js';
+import { assertHasPaymentMethod } from '../../payments/payment-methods.service.js';
+import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
 import { findUserById } from '../../users/users.repository.js';
 import { acceptBuyNow, findAuctionForBuyNow } from './buy-now.repository.js';
 import { boughtMessage, LIFECYCLE_TITLES, soldByBuyNowMessage } from './lifecycle.messages.js';
@@ -19,6 +21,12 @@ export const BUY_NOW_MESSAGES = {
 } as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface BuyNowDeps {
+  db: Db;
+  /** Where the buyer's saved cards are: buying, like bidding, needs one (docs/payments.md). */
+  payments: PaymentProvider;
+}
 
 export interface BuyNowResult {
   auction: { id: string; currentBid: string; bidCount: number; isActive: boolean; winnerId: string; endTime: string };
@@ -41,7 +49,11 @@ function isBuyNowAvailable(auction: AuctionForBuyNow): boolean {
  * message; the conditional statement in `acceptBuyNow` is what actually decides, so a
  * buyer who loses a race is refused with the message that fits the auction as it now is.
  */
-export async function buyNow(db: Db, input: { buyerId: string; auctionId: string; now: Date }): Promise<BuyNowResult> {
+export async function buyNow(
+  deps: BuyNowDeps,
+  input: { buyerId: string; auctionId: string; now: Date },
+): Promise<BuyNowResult> {
+  const { db } = deps;
   const { buyerId, auctionId, now } = input;
   if (!UUID_PATTERN.test(auctionId)) throw notFound(BUY_NOW_MESSAGES.notFound);
   const [auction, buyer] = await Promise.all([findAuctionForBuyNow(db, auctionId), findUserById(db, buyerId)]);
@@ -52,6 +64,8 @@ export async function buyNow(db: Db, input: { buyerId: string; auctionId: string
   if (auction.creatorId === buyerId) throw forbidden(BUY_NOW_MESSAGES.ownAuction);
   if (hasEnded(auction, now)) throw badRequest(BUY_NOW_MESSAGES.ended);
   if (!isBuyNowAvailable(auction)) throw badRequest(BUY_NOW_MESSAGES.notAvailable);
+  // The buyer wins at once and is charged like any winner, so they need a card on file.
+  await assertHasPaymentMethod(deps, buyer);
 
   const buyerName = displayNameOf(buyer);
   const bought = await acceptBuyNow(db, {

@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
 import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
 import { hostEndedMessage, LIFECYCLE_TITLES, LOST_MESSAGE_PARTS, wonMessage } from './lifecycle.messages.js';
 import { rowsOf, timestampParam, uuidList } from './sql-helpers.js';
 
@@ -24,7 +25,8 @@ export interface ClosedAuction {
  * Closes every auction whose end time has come and that is still open, exactly once even
  * when several app instances run this at the same moment, and tells its bidders in the
  * same transaction: 'auction_won' to the winner, 'auction_lost' to every other bidder, and
- * 'auction_ended' to the host.
+ * 'auction_ended' to the host. A won auction's pending charge is created in that transaction
+ * too (docs/charging-and-ledger.md), so it has one exactly when it closed with a winner.
  * An auction without bids closes with no winner and sends nothing.
  *
  * Exactly-once comes from the row locks, not from a leader: the first statement locks the
@@ -107,6 +109,17 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
 
     const won = closed.filter((auction) => auction.winnerId !== null);
     if (won.length === 0) return closed;
+
+    await insertChargesForWins(
+      tx,
+      won.map((auction) => ({
+        auctionId: auction.auctionId,
+        payerId: auction.winnerId!,
+        payeeId: auction.creatorId,
+        amount: auction.winningBid!,
+      })),
+      now,
+    );
 
     await insertNotifications(
       tx,

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
+import { processDueCharges } from '../../payments/charges/charge-worker.js';
+import { RELEASE_BATCH_LIMIT, releaseUnpaidWins } from '../../payments/charges/second-chance.js';
+import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
 import type { Realtime } from '../../realtime/hub.js';
 import { CLOSE_BATCH_LIMIT, closeDueAuctions } from './close-due-auctions.js';
 import { notifyEndingSoon } from './notify-ending-soon.js';
@@ -9,6 +12,8 @@ export const LIFECYCLE_INTERVAL_MS = 5000;
 
 /** Batches closed in one run before yielding to the next tick (a backlog after downtime drains over a few runs). */
 const MAX_CLOSE_BATCHES_PER_RUN = 20;
+/** Batches of unpaid wins released in one run. */
+const MAX_RELEASE_BATCHES_PER_RUN = 5;
 
 export interface LifecycleJobOptions {
   db: Db;
@@ -20,11 +25,20 @@ export interface LifecycleJobOptions {
   batchLimit?: number;
   /** Tells the auctions' pages that they closed (after the closing transaction committed). */
   realtime?: Pick<Realtime, 'publish'>;
+  /**
+   * Collects winners' charges and offers unpaid wins to the runner-up
+   * (docs/charging-and-ledger.md). Without it the job only closes auctions and sends notices.
+   */
+  paymentProvider?: PaymentProvider;
 }
 
 export interface LifecycleRunResult {
   closed: number;
   endingSoonNotified: number;
+  /** With a payment provider: charges whose outcome this run recorded. */
+  chargesRecorded?: number;
+  /** With a payment provider: wins released after the fix window (second chance). */
+  winsReleased?: number;
 }
 
 export interface LifecycleJob {
@@ -39,7 +53,9 @@ export interface LifecycleJob {
 /**
  * The auction lifecycle job (docs/auction-lifecycle.md). Every instance runs it: the
  * conditional updates inside `closeDueAuctions` and `notifyEndingSoon` make each auction
- * close and each 'ending soon' notice go out exactly once, so no leader is needed. Runs are
+ * close and each 'ending soon' notice go out exactly once, so no leader is needed. With a
+ * payment provider it also collects due charges and releases unpaid wins, each exactly once
+ * by the same means (docs/charging-and-ledger.md). Runs are
  * chained with setTimeout (the next one is scheduled when the last finishes), so they never
  * overlap within an instance, and an error is logged and retried on the next tick.
  */
@@ -79,12 +95,46 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
     return closed;
   }
 
+  async function releaseAll(): Promise<number> {
+    let released = 0;
+    for (let batch = 0; batch < MAX_RELEASE_BATCHES_PER_RUN && !stopped; batch += 1) {
+      const wins = await releaseUnpaidWins(db, now());
+      released += wins.length;
+      for (const win of wins) {
+        options.realtime?.publish(`auction:${win.auctionId}`, {
+          type: 'auction_closed',
+          auctionId: win.auctionId,
+          isActive: false,
+          winnerId: win.newWinnerId,
+        });
+      }
+      if (wins.length > 0) logger.info({ wins }, 'unpaid wins released to the runner-up');
+      if (wins.length < RELEASE_BATCH_LIMIT) break;
+    }
+    return released;
+  }
+
   async function run(): Promise<LifecycleRunResult> {
     const result: LifecycleRunResult = { closed: 0, endingSoonNotified: 0 };
     try {
       result.closed = await closeAll();
     } catch (err) {
       logger.error({ err }, 'closing due auctions failed; will retry');
+    }
+    const provider = options.paymentProvider;
+    if (provider) {
+      // After closing, so the winners just decided are charged in this same run.
+      try {
+        result.winsReleased = await releaseAll();
+      } catch (err) {
+        logger.error({ err }, 'releasing unpaid wins failed; will retry');
+      }
+      try {
+        const charged = await processDueCharges({ db, provider, now, logger });
+        result.chargesRecorded = charged.filter((c) => c.outcome === 'succeeded' || c.outcome === 'failed').length;
+      } catch (err) {
+        logger.error({ err }, 'collecting due charges failed; will retry');
+      }
     }
     try {
       const notices = await notifyEndingSoon(db, now(), endingSoonMinutes);

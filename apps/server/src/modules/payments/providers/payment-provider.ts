@@ -21,13 +21,17 @@ export interface PaymentProvider {
   detachPaymentMethod(customerId: string, paymentMethodId: string): Promise<boolean>;
 
   /**
-   * Charges the customer's default payment method (the newest saved one) without them present.
+   * Charges the customer's newest saved card without them present (bank accounts are listed
+   * but never charged: a debit settles days later).
    * The idempotency key makes a repeated call with the same key answer with the first call's
    * outcome instead of charging again. Throws only when the outcome is unknown (network,
    * provider outage): the caller then retries later with the same key.
    */
   chargeOffSession(input: ChargeRequest): Promise<ChargeOutcome>;
 }
+
+/** The failure of a charge when the payer has no saved card; they fix it by adding one. */
+export const NO_PAYMENT_METHOD_MESSAGE = 'You have no saved card to charge. Add a card in your profile and try again.';
 
 export interface ChargeRequest {
   customerId: string;

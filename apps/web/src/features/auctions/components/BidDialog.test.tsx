@@ -1,7 +1,7 @@
-import type { AuctionDetail } from '@bid/contract';
+import { type AuctionDetail, PAYMENT_METHOD_REQUIRED, type PaymentMethod } from '@bid/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToast } from '@/components/ui/use-toast';
 import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
@@ -52,11 +52,34 @@ const amountInput = () => screen.getByLabelText<HTMLInputElement>('Your bid ($)'
 const submitButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /^Plac/ });
 const typeAmount = (value: string) => fireEvent.change(amountInput(), { target: { value } });
 
-function stubFetch(respond: () => Promise<Response>) {
-  const fetchMock = vi.fn((_url: string, _init?: RequestInit) => respond());
-  vi.stubGlobal('fetch', fetchMock);
+const visa: PaymentMethod = {
+  id: 'pm_1',
+  type: 'card',
+  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+};
+
+/** The network boundary: GET /api/stripe/payment-methods answers `paymentMethods`; every other call `respond`. */
+let paymentMethods: () => Promise<Response>;
+let respond: () => Promise<Response>;
+const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
+  url === '/api/stripe/payment-methods' ? paymentMethods() : respond(),
+);
+const savedMethods = (methods: PaymentMethod[]) => async () =>
+  new Response(JSON.stringify({ paymentMethods: methods }), { status: 200 });
+
+function stubFetch(answer: () => Promise<Response>) {
+  respond = answer;
   return fetchMock;
 }
+
+const bidCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/bids');
+
+beforeEach(() => {
+  paymentMethods = savedMethods([visa]);
+  respond = () => new Promise<Response>(() => {});
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
 
 afterEach(() => {
   cleanup();
@@ -112,7 +135,7 @@ describe('bid dialog (SPEC §2 "Bid dialog", §5 "Bid")', () => {
   });
 
   it('with an incomplete profile shows the spec toast and sends nothing', () => {
-    const fetchMock = stubFetch(async () => new Response('{}', { status: 201 }));
+    stubFetch(async () => new Response('{}', { status: 201 }));
     const { toasts } = renderDialog({ who: { ...user, openToDatesWith: [] } });
     fireEvent.click(submitButton());
     expect(toasts.result.current.toasts[0]).toMatchObject({
@@ -120,7 +143,7 @@ describe('bid dialog (SPEC §2 "Bid dialog", §5 "Bid")', () => {
       description:
         'Please complete all mandatory profile fields (name, age, gender, location, and dating preferences) before placing a bid.',
     });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(bidCalls()).toEqual([]);
   });
 
   it('sends the amount as a decimal string, toasts success and updates the cached auction', async () => {
@@ -183,6 +206,68 @@ describe('bid dialog (SPEC §2 "Bid dialog", §5 "Bid")', () => {
         description: 'Failed to place bid. Please try again.',
       }),
     );
+  });
+
+  it('with a saved card shows no card notice and lets the bid go', async () => {
+    renderDialog();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/stripe/payment-methods', expect.anything()));
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    expect(screen.queryByText(PAYMENT_METHOD_REQUIRED, { exact: false })).toBeNull();
+  });
+
+  it('without a saved card says one is needed, links to the Payment Methods tab and disables the bid', async () => {
+    paymentMethods = savedMethods([]);
+    renderDialog();
+    await screen.findByText(PAYMENT_METHOD_REQUIRED, { exact: false });
+    expect(screen.getByRole('link', { name: 'Add a payment method' }).getAttribute('href')).toBe(
+      '/profile?tab=payments',
+    );
+    expect(submitButton().disabled).toBe(true);
+    // The spec's note stays: the card is only charged on a win.
+    expect(screen.getByText(/only be charged if you win/)).toBeTruthy();
+    fireEvent.submit(screen.getByRole('form', { name: 'Place your bid' }));
+    expect(bidCalls()).toEqual([]);
+  });
+
+  it('reads the payment methods again each time it opens, so a card saved since counts', async () => {
+    paymentMethods = savedMethods([visa]);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(AUTH_USER_KEY, user);
+    queryClient.setQueryData(['/api/stripe/payment-methods'], { paymentMethods: [] });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <BidDialog auction={auction} open onOpenChange={() => {}} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    expect(screen.queryByText(PAYMENT_METHOD_REQUIRED, { exact: false })).toBeNull();
+  });
+
+  it('does not block the bid when the payment methods cannot be read (the server still decides)', async () => {
+    paymentMethods = async () => new Response('', { status: 500, statusText: 'Internal Server Error' });
+    renderDialog();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/stripe/payment-methods', expect.anything()));
+    expect(submitButton().disabled).toBe(false);
+    expect(screen.queryByText(PAYMENT_METHOD_REQUIRED, { exact: false })).toBeNull();
+  });
+
+  it("shows the server's payment_method_required refusal in the 'Bid Failed' toast", async () => {
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ message: PAYMENT_METHOD_REQUIRED, code: 'payment_method_required' }), {
+          status: 400,
+        }),
+    );
+    const { toasts, onOpenChange } = renderDialog();
+    fireEvent.click(submitButton());
+    await waitFor(() =>
+      expect(toasts.result.current.toasts[0]).toMatchObject({
+        title: 'Bid Failed',
+        description: PAYMENT_METHOD_REQUIRED,
+        variant: 'destructive',
+      }),
+    );
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 });
 

@@ -26,6 +26,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/useAuth';
+import { PaymentMethodRequiredNotice } from '@/features/payments/components/PaymentMethodRequiredNotice';
+import { useHasPaymentMethod } from '@/features/payments/useHasPaymentMethod';
 import { onMutationError } from '@/lib/unauthorized';
 import { usePlaceBid } from '../api/placeBid';
 
@@ -68,10 +70,17 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
   const minCents = minimumNextBidCents(auction);
   const [amount, setAmount] = useState(() => formatAmountPlain(minCents));
   const placeBid = usePlaceBid();
+  // SPEC §1: the winner's card is charged when the auction ends, so a bid needs one on file.
+  const hasPaymentMethod = useHasPaymentMethod();
 
   const cents = parseMoneyToCents(amount);
   const problem = bidAmountProblem(amount, minCents);
-  const canSubmit = !placeBid.isPending && amount.trim() !== '' && cents !== undefined && problem === null;
+  const canSubmit =
+    !placeBid.isPending &&
+    hasPaymentMethod !== false &&
+    amount.trim() !== '' &&
+    cents !== undefined &&
+    problem === null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -144,6 +153,8 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
           })}
         </div>
       </div>
+
+      {hasPaymentMethod === false && <PaymentMethodRequiredNotice />}
 
       <p className="flex gap-2 rounded-md bg-secondary/30 p-3 text-xs text-neutral-text/80">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />

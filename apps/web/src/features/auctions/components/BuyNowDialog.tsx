@@ -15,6 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/useAuth';
+import { PaymentMethodRequiredNotice } from '@/features/payments/components/PaymentMethodRequiredNotice';
+import { useHasPaymentMethod } from '@/features/payments/useHasPaymentMethod';
 import { onMutationError } from '@/lib/unauthorized';
 import { useBuyNow } from '../api/buyNow';
 
@@ -57,15 +59,35 @@ export function BuyNowDialog({ auction, open, onOpenChange }: BuyNowDialogProps)
             The auction ends at once and you win the date. Your card is charged {price}.
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={buyNow.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={buyNow.isPending}>
-            {buyNow.isPending ? 'Confirming...' : 'Confirm'}
-          </Button>
-        </DialogFooter>
+        <BuyNowActions isPending={buyNow.isPending} onCancel={() => onOpenChange(false)} onConfirm={confirm} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Mounts with the dialog, so the member's payment methods are read each time it opens. */
+function BuyNowActions({
+  isPending,
+  onCancel,
+  onConfirm,
+}: {
+  isPending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  // Buying now wins at once and the card is charged then, so it needs one on file.
+  const hasPaymentMethod = useHasPaymentMethod();
+  return (
+    <>
+      {hasPaymentMethod === false && <PaymentMethodRequiredNotice />}
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button onClick={onConfirm} disabled={isPending || hasPaymentMethod === false}>
+          {isPending ? 'Confirming...' : 'Confirm'}
+        </Button>
+      </DialogFooter>
+    </>
   );
 }

@@ -1,12 +1,17 @@
-import { Camera, MapPin, Pencil } from 'lucide-react';
+import { Camera, Loader2, MapPin, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import type { CurrentUser } from '@/features/auth/useAuth';
+import { useUploadProfileImage } from '../api/uploadProfileImage';
 import { fullNameOf, initialsOf } from '../format';
+import { ProfilePictureDialog } from './ProfilePictureDialog';
 
 /** SPEC §2 "Profile page": avatar, name, age, place, bio, interests and the two actions. */
 export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () => void }) {
+  const [isPictureOpen, setIsPictureOpen] = useState(false);
+  const uploadImage = useUploadProfileImage();
   const name = fullNameOf(user) || 'Anonymous User';
   const place = [user.location, [user.country, user.zipCode].filter(Boolean).join(' ')]
     .map((part) => part?.trim())
@@ -32,20 +37,23 @@ export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () 
               {initialsOf(user)}
             </span>
           )}
-          {/* The photo dialog arrives with the upload work; a disabled button says so rather than failing. */}
-          <span title="Photo upload is coming soon" className="absolute -bottom-1 -right-1">
-            <Button
-              type="button"
-              size="icon"
-              variant="secondary"
-              className="size-9 rounded-full shadow"
-              disabled
-              title="Photo upload is coming soon"
-              aria-label="Upload photo (coming soon)"
-            >
+          <Button
+            type="button"
+            size="icon"
+            variant="secondary"
+            className="absolute -bottom-1 -right-1 size-9 rounded-full shadow"
+            onClick={() => setIsPictureOpen(true)}
+            disabled={uploadImage.isPending}
+            aria-busy={uploadImage.isPending}
+            title="Upload photo"
+            aria-label="Upload photo"
+          >
+            {uploadImage.isPending ? (
+              <Loader2 aria-hidden="true" className="animate-spin" />
+            ) : (
               <Camera aria-hidden="true" />
-            </Button>
-          </span>
+            )}
+          </Button>
         </div>
 
         <div className="flex-1 space-y-3 text-center sm:text-left">
@@ -84,6 +92,11 @@ export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () 
           )}
         </div>
       </CardContent>
+      <ProfilePictureDialog
+        open={isPictureOpen}
+        onOpenChange={setIsPictureOpen}
+        onCropped={(image) => uploadImage.mutate(image)}
+      />
     </Card>
   );
 }

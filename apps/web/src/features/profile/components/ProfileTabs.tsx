@@ -1,18 +1,47 @@
-import { CreditCard, Gavel, TrendingUp } from 'lucide-react';
+import { Gavel, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { PaymentMethodsTab } from '@/features/payments/components/PaymentMethodsTab';
+import { PaymentsHistory } from '@/features/payments/components/PaymentsHistory';
+import { isSetupReturn, useSetupReturn } from '@/features/payments/useSetupReturn';
 import { useMyAuctions } from '../api/listMyAuctions';
 import { useMyBids } from '../api/listMyBids';
 import { MyAuctionsList } from './MyAuctionsList';
 import { MyBidsList } from './MyBidsList';
 
-/** SPEC §2 "Profile page" tabs: My Auctions (default), My Bids, Payment Methods. */
+const PROFILE_TABS = ['auctions', 'bids', 'payments'] as const;
+type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** The tab named by `?tab=`; the return from a payment-method setup opens Payment Methods. */
+function tabFrom(search: string): ProfileTab {
+  const tab = new URLSearchParams(search).get('tab');
+  if (PROFILE_TABS.includes(tab as ProfileTab)) return tab as ProfileTab;
+  return isSetupReturn(search) ? 'payments' : 'auctions';
+}
+
+/**
+ * SPEC §2 "Profile page" tabs: My Auctions (default), My Bids, Payment Methods. The open tab
+ * lives in the address (`?tab=`), so links such as the bid dialog's "Add a payment method" open it.
+ */
 export function ProfileTabs() {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const tab = tabFrom(search);
+  useSetupReturn();
+
+  const openTab = (next: string) => {
+    const params = new URLSearchParams(search);
+    if (next === 'auctions') params.delete('tab');
+    else params.set('tab', next);
+    const query = params.toString();
+    navigate(query ? `${path}?${query}` : path, { replace: true });
+  };
+
   return (
-    <Tabs defaultValue="auctions">
+    <Tabs value={tab} onValueChange={openTab}>
       <TabsList className="w-full sm:w-auto">
         <TabsTrigger value="auctions">My Auctions</TabsTrigger>
         <TabsTrigger value="bids">My Bids</TabsTrigger>
@@ -25,9 +54,10 @@ export function ProfileTabs() {
         <MyBidsTab />
       </TabsContent>
       <TabsContent value="payments">
-        <EmptyState icon={<CreditCard aria-hidden="true" className="size-10" />}>
-          Your saved payment methods will appear here. Adding a card or bank account is coming soon.
-        </EmptyState>
+        <div className="grid gap-8">
+          <PaymentMethodsTab />
+          <PaymentsHistory />
+        </div>
       </TabsContent>
     </Tabs>
   );

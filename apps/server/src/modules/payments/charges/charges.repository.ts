@@ -1,0 +1,280 @@
+import { centsToMoneyString, parseMoneyToCents, serviceFeeCents } from '@bid/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { charges } from '../../../db/schema/index.js';
+import { rowsOf, timestampParam } from '../../auctions/lifecycle/sql-helpers.js';
+
+/** A won auction to charge: the winner pays the winning amount to the host. */
+export interface WinToCharge {
+  auctionId: string;
+  payerId: string;
+  payeeId: string;
+  /** The winning bid as a money string ("51.00"). */
+  amount: string;
+}
+
+/**
+ * Creates the pending charge of each win, inside the transaction that decided the win, so a
+ * closed-and-won auction always has its charge. ON CONFLICT DO NOTHING with the unique
+ * indexes (one live charge per auction, one per auction and payer) means never two.
+ */
+export async function insertChargesForWins(tx: Db, wins: readonly WinToCharge[], at: Date): Promise<void> {
+  if (wins.length === 0) return;
+  await tx
+    .insert(charges)
+    .values(
+      wins.map((win) => {
+        const amountCents = parseMoneyToCents(win.amount);
+        if (amountCents === undefined) throw new Error(`Unreadable winning amount ${win.amount}`);
+        return {
+          auctionId: win.auctionId,
+          payerId: win.payerId,
+          payeeId: win.payeeId,
+          amount: centsToMoneyString(amountCents),
+          fee: centsToMoneyString(serviceFeeCents(amountCents)),
+          status: 'pending',
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+}
+
+/** A charge this worker now holds (status processing until `lockedUntil`). */
+export interface ClaimedCharge {
+  id: string;
+  auctionId: string;
+  auctionTitle: string;
+  payerId: string;
+  payerFirstName: string | null;
+  payerLastName: string | null;
+  payeeId: string;
+  amountCents: number;
+  feeCents: number;
+  attempt: number;
+  payBy: Date | null;
+  /** The payer's customer at the payment provider; null when they never saved a card. */
+  customerId: string | null;
+}
+
+const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
+const centsOf = (value: string): number => parseMoneyToCents(value) ?? Number.NaN;
+
+/**
+ * Claims charges to collect: pending ones, and processing ones whose claim has lapsed (the
+ * instance that held it crashed or lost its answer). FOR UPDATE SKIP LOCKED lets several
+ * instances claim at once without taking the same row; one that reaches a row after another's
+ * claim committed re-checks it, sees a live claim and leaves it. The claim commits before the
+ * provider is called, so no transaction stays open across a network call.
+ */
+export async function claimDueCharges(
+  db: Db,
+  input: { now: Date; lockedUntil: Date; limit: number; chargeId?: string; auctionId?: string },
+): Promise<ClaimedCharge[]> {
+  const only = input.chargeId
+    ? sql`AND id = ${input.chargeId}::uuid`
+    : input.auctionId
+      ? sql`AND auction_id = ${input.auctionId}::uuid`
+      : sql``;
+  const rows = rowsOf<{
+    id: string;
+    auction_id: string;
+    title: string;
+    payer_id: string;
+    first_name: string | null;
+    last_name: string | null;
+    payee_id: string;
+    amount: string;
+    fee: string;
+    attempt: number;
+    pay_by: unknown;
+    stripe_customer_id: string | null;
+  }>(
+    await db.execute(sql`
+      WITH due AS (
+        SELECT id FROM charges
+        WHERE status IN ('pending', 'processing')
+          AND (status = 'pending' OR locked_until <= ${timestampParam(input.now)})
+          ${only}
+        ORDER BY created_at, id
+        LIMIT ${input.limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE charges c
+      SET status = 'processing', locked_until = ${timestampParam(input.lockedUntil)},
+          updated_at = ${timestampParam(input.now)}
+      FROM due, users u, auctions a
+      WHERE c.id = due.id AND u.id = c.payer_id AND a.id = c.auction_id
+      RETURNING c.id, c.auction_id, a.title, c.payer_id, u.first_name, u.last_name, c.payee_id,
+                c.amount::text AS amount, c.fee::text AS fee, c.attempt, c.pay_by, u.stripe_customer_id`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    auctionId: row.auction_id,
+    auctionTitle: row.title,
+    payerId: row.payer_id,
+    payerFirstName: row.first_name,
+    payerLastName: row.last_name,
+    payeeId: row.payee_id,
+    amountCents: centsOf(row.amount),
+    feeCents: centsOf(row.fee),
+    attempt: Number(row.attempt),
+    payBy: toDateOrNull(row.pay_by),
+    customerId: row.stripe_customer_id,
+  }));
+}
+
+/**
+ * Records a success, but only for the claim that made it: the same charge, still processing,
+ * at the same attempt. False when another instance recorded this attempt's outcome first.
+ */
+export async function markChargeSucceeded(
+  tx: Db,
+  input: { chargeId: string; attempt: number; providerPaymentId: string; now: Date },
+): Promise<boolean> {
+  const at = timestampParam(input.now);
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE charges
+      SET status = 'succeeded', provider_payment_id = ${input.providerPaymentId}, succeeded_at = ${at},
+          failure_code = NULL, failure_message = NULL, locked_until = NULL, updated_at = ${at}
+      WHERE id = ${input.chargeId}::uuid AND status = 'processing' AND attempt = ${input.attempt}
+      RETURNING id`),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Records a decline under the same guard as a success. The fix window starts at the first
+ * failure and a retry that fails again keeps it, so retrying cannot extend the deadline.
+ * Answers the deadline, or undefined when this attempt's outcome was already recorded.
+ */
+export async function markChargeFailed(
+  tx: Db,
+  input: {
+    chargeId: string;
+    attempt: number;
+    providerPaymentId: string | null;
+    code: string;
+    message: string;
+    firstPayBy: Date;
+    now: Date;
+  },
+): Promise<Date | undefined> {
+  const at = timestampParam(input.now);
+  const [row] = rowsOf<{ pay_by: unknown }>(
+    await tx.execute(sql`
+      UPDATE charges
+      SET status = 'failed', provider_payment_id = coalesce(${input.providerPaymentId}, provider_payment_id),
+          failure_code = ${input.code.slice(0, 64)}, failure_message = ${input.message},
+          pay_by = coalesce(pay_by, ${timestampParam(input.firstPayBy)}), locked_until = NULL, updated_at = ${at}
+      WHERE id = ${input.chargeId}::uuid AND status = 'processing' AND attempt = ${input.attempt}
+      RETURNING pay_by`),
+  );
+  return row ? toDate(row.pay_by) : undefined;
+}
+
+export interface PayerCharge {
+  id: string;
+  status: string;
+  payBy: Date | null;
+}
+
+/** One of the payer's own charges; another member's id looks exactly like an unknown one. */
+export async function findChargeOfPayer(db: Db, chargeId: string, payerId: string): Promise<PayerCharge | undefined> {
+  const [row] = rowsOf<{ id: string; status: string; pay_by: unknown }>(
+    await db.execute(sql`
+      SELECT id, status, pay_by FROM charges
+      WHERE id = ${chargeId}::uuid AND payer_id = ${payerId}::uuid`),
+  );
+  return row ? { id: row.id, status: row.status, payBy: toDateOrNull(row.pay_by) } : undefined;
+}
+
+/**
+ * Puts a failed charge back in the queue as the next attempt (a new idempotency key, so the
+ * provider really tries again, with the payer's newest card). Conditional, so a concurrent
+ * retry or the expiry sweep leaves exactly one winner.
+ */
+export async function reopenFailedCharge(
+  db: Db,
+  input: { chargeId: string; payerId: string; now: Date },
+): Promise<boolean> {
+  const at = timestampParam(input.now);
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      UPDATE charges
+      SET status = 'pending', attempt = attempt + 1, failure_code = NULL, failure_message = NULL,
+          locked_until = NULL, updated_at = ${at}
+      WHERE id = ${input.chargeId}::uuid AND payer_id = ${input.payerId}::uuid
+        AND status = 'failed' AND pay_by > ${at}
+      RETURNING id`),
+  );
+  return rows.length > 0;
+}
+
+export interface PaymentRow {
+  id: string;
+  auctionId: string;
+  auctionTitle: string;
+  kind: 'charge' | 'earning';
+  amount: string;
+  fee: string;
+  status: string;
+  failureMessage: string | null;
+  payBy: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * A member's charges (as payer) and earnings (succeeded charges of auctions they host),
+ * newest first. Each half reads its own index (charges_payer_created_idx,
+ * charges_payee_created_idx) backwards and stops at `limit`; the title comes in the same query.
+ */
+export async function listPaymentRows(db: Db, userId: string, limit: number, chargeId?: string): Promise<PaymentRow[]> {
+  const onlyCharge = chargeId ? sql`AND c.id = ${chargeId}::uuid` : sql``;
+  const rows = rowsOf<{
+    id: string;
+    auction_id: string;
+    auction_title: string;
+    kind: 'charge' | 'earning';
+    amount: string;
+    fee: string;
+    status: string;
+    failure_message: string | null;
+    pay_by: unknown;
+    created_at: unknown;
+  }>(
+    await db.execute(sql`
+      SELECT * FROM (
+        (SELECT c.id, c.auction_id, a.title AS auction_title, 'charge' AS kind, c.amount::text AS amount,
+                c.fee::text AS fee, c.status::text AS status, c.failure_message, c.pay_by, c.created_at
+         FROM charges c JOIN auctions a ON a.id = c.auction_id
+         WHERE c.payer_id = ${userId}::uuid ${onlyCharge}
+         ORDER BY c.created_at DESC, c.id DESC
+         LIMIT ${limit})
+        UNION ALL
+        (SELECT c.id, c.auction_id, a.title, 'earning', c.amount::text, c.fee::text, 'held',
+                NULL::text, NULL::timestamptz, c.created_at
+         FROM charges c JOIN auctions a ON a.id = c.auction_id
+         WHERE c.payee_id = ${userId}::uuid AND c.status = 'succeeded' ${onlyCharge}
+         ORDER BY c.created_at DESC, c.id DESC
+         LIMIT ${limit})
+      ) payments
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${limit}`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    auctionId: row.auction_id,
+    auctionTitle: row.auction_title,
+    kind: row.kind,
+    amount: row.amount,
+    fee: row.fee,
+    status: row.status,
+    failureMessage: row.failure_message,
+    payBy: toDateOrNull(row.pay_by),
+    createdAt: toDate(row.created_at),
+  }));
+}

@@ -1,0 +1,29 @@
+import { paymentRecordSchema, paymentsResponseSchema } from '@bid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import { requireUserId } from '../../../plugins/auth.js';
+import type { PaymentProvider } from '../providers/payment-provider.js';
+import type { ChargeWorkerDeps } from './charge-worker.js';
+import { listMyPayments, retryMyCharge } from './payments.service.js';
+
+/** GET /api/payments and POST /api/payments/:id/retry (docs/charging-and-ledger.md). */
+export async function paymentRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: ChargeWorkerDeps = { db: opts.db, provider: opts.paymentProvider, now: opts.now, logger: app.log };
+
+  r.get('/api/payments', { schema: { response: { 200: paymentsResponseSchema } } }, async (request) =>
+    listMyPayments(deps, requireUserId(request)),
+  );
+
+  r.post(
+    '/api/payments/:id/retry',
+    // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
+    { schema: { params: z.object({ id: z.string() }), response: { 200: paymentRecordSchema } } },
+    async (request) => retryMyCharge(deps, requireUserId(request), request.params.id),
+  );
+}

@@ -1,0 +1,60 @@
+import { confirmSetupResponseSchema, paymentMethodsResponseSchema, setupIntentResponseSchema } from '@bid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUserId } from '../../plugins/auth.js';
+import type { PaymentProvider } from './providers/payment-provider.js';
+import { isSandboxProvider } from './providers/sandbox-provider.js';
+import {
+  authenticateSandboxSetup,
+  confirmSandboxSetup,
+  createSetupIntent,
+  listMyPaymentMethods,
+  removePaymentMethod,
+} from './payment-methods.service.js';
+
+/**
+ * SPEC §7 payment-method calls, and the sandbox card form's two calls, which exist only while
+ * the offline sandbox is the provider (with Stripe, Stripe.js confirms in the browser).
+ */
+export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; payments: PaymentProvider }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: opts.db, payments: opts.payments };
+
+  r.get('/api/stripe/payment-methods', { schema: { response: { 200: paymentMethodsResponseSchema } } }, (request) =>
+    listMyPaymentMethods(deps, requireUserId(request)),
+  );
+
+  r.post('/api/stripe/setup-intent', { schema: { response: { 200: setupIntentResponseSchema } } }, (request) =>
+    createSetupIntent(deps, requireUserId(request)),
+  );
+
+  r.delete(
+    '/api/stripe/payment-methods/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    (request) => removePaymentMethod(deps, requireUserId(request), request.params.id),
+  );
+
+  const { payments } = opts;
+  if (!isSandboxProvider(payments)) return;
+  const sandboxDeps = { db: opts.db, payments };
+
+  // Bodies are checked inside the use cases, after the sign-in check, so nobody learns the rules anonymously.
+  r.post(
+    '/api/payments/sandbox/confirm-setup',
+    { schema: { response: { 200: confirmSetupResponseSchema } } },
+    (request) => confirmSandboxSetup(sandboxDeps, requireUserId(request), request.body),
+  );
+
+  r.post(
+    '/api/payments/sandbox/authenticate-setup',
+    { schema: { response: { 200: confirmSetupResponseSchema } } },
+    (request) => authenticateSandboxSetup(sandboxDeps, requireUserId(request), request.body),
+  );
+}

@@ -1,0 +1,151 @@
+import {
+  PAYMENT_METHOD_REQUIRED,
+  sandboxAuthenticateSetupSchema,
+  sandboxConfirmSetupSchema,
+  type ConfirmSetupResponse,
+  type PaymentMethodsResponse,
+  type SetupIntentResponse,
+} from '@bid/contract';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import type { PaymentProvider } from './providers/payment-provider.js';
+import type { SandboxProvider, SandboxSetupResult } from './providers/sandbox-provider.js';
+import { claimCustomerId, findPaymentMember } from './payment-methods.repository.js';
+
+/**
+ * Saved payment methods (SPEC §7 /api/stripe/*, docs/payments.md). The provider keeps the
+ * cards; we keep only which provider customer is whose (users.stripe_customer_id), and every
+ * use case reaches the provider through the signed-in member's own customer, so nobody can
+ * list, remove or confirm what is not theirs.
+ */
+export interface PaymentMethodsDeps {
+  db: Db;
+  payments: PaymentProvider;
+}
+
+export const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';
+export const CARD_SETUP_NOT_FOUND = 'This card setup was not found. Please start adding your card again.';
+
+/** The code of the refusal of a bid or purchase by a member with no card (docs/payments.md). */
+export const PAYMENT_METHOD_REQUIRED_CODE = 'payment_method_required';
+
+async function getMember(db: Db, userId: string) {
+  const member = await findPaymentMember(db, userId);
+  if (!member) throw unauthorized();
+  return member;
+}
+
+/**
+ * The member's provider customer, created on first need. The idempotency key makes the provider
+ * answer a retried or racing create with the same customer; the conditional UPDATE makes sure
+ * one customer id is stored even when it does not (e.g. after the provider forgot the key).
+ */
+async function ensureCustomerId(deps: PaymentMethodsDeps, userId: string): Promise<string> {
+  const member = await getMember(deps.db, userId);
+  if (member.stripeCustomerId) return member.stripeCustomerId;
+  const created = await deps.payments.createCustomer({
+    userId,
+    email: member.email,
+    idempotencyKey: `customer-${userId}`,
+  });
+  const stored = await claimCustomerId(deps.db, userId, created);
+  if (!stored) throw unauthorized();
+  return stored;
+}
+
+export async function listMyPaymentMethods(deps: PaymentMethodsDeps, userId: string): Promise<PaymentMethodsResponse> {
+  const member = await getMember(deps.db, userId);
+  // Reading never creates a customer: a member who never added a card simply has none.
+  if (!member.stripeCustomerId) return { paymentMethods: [] };
+  return { paymentMethods: await deps.payments.listPaymentMethods(member.stripeCustomerId) };
+}
+
+export async function createSetupIntent(deps: PaymentMethodsDeps, userId: string): Promise<SetupIntentResponse> {
+  const customerId = await ensureCustomerId(deps, userId);
+  return deps.payments.createSetupIntent(customerId);
+}
+
+export async function removePaymentMethod(
+  deps: PaymentMethodsDeps,
+  userId: string,
+  paymentMethodId: string,
+): Promise<{ success: true }> {
+  const member = await getMember(deps.db, userId);
+  if (!member.stripeCustomerId || !/^[A-Za-z0-9_]{1,64}$/.test(paymentMethodId)) {
+    throw notFound(PAYMENT_METHOD_NOT_FOUND);
+  }
+  const detached = await deps.payments.detachPaymentMethod(member.stripeCustomerId, paymentMethodId);
+  if (!detached) throw notFound(PAYMENT_METHOD_NOT_FOUND);
+  return { success: true };
+}
+
+/**
+ * Whether the member has a card the winner's charge can use (docs/payments.md, "A card on file
+ * to bid"). Bank accounts do not count: a won auction is charged to a card.
+ */
+export async function hasPaymentMethod(
+  deps: Pick<PaymentMethodsDeps, 'payments'>,
+  member: { stripeCustomerId: string | null },
+): Promise<boolean> {
+  if (!member.stripeCustomerId) return false;
+  const methods = await deps.payments.listPaymentMethods(member.stripeCustomerId);
+  return methods.some((method) => method.type === 'card');
+}
+
+/** SPEC §1: bidders are charged only if they win, so bidding and buying need a card to charge then. */
+export async function assertHasPaymentMethod(
+  deps: Pick<PaymentMethodsDeps, 'payments'>,
+  member: { stripeCustomerId: string | null },
+): Promise<void> {
+  if (!(await hasPaymentMethod(deps, member))) {
+    throw new AppError(400, PAYMENT_METHOD_REQUIRED_CODE, PAYMENT_METHOD_REQUIRED);
+  }
+}
+
+function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.') || undefined;
+  return new AppError(400, 'validation', issue?.message ?? 'Invalid request', field);
+}
+
+function answerOf(result: SandboxSetupResult): ConfirmSetupResponse {
+  switch (result.status) {
+    case 'succeeded':
+      return { status: 'succeeded', paymentMethodId: result.paymentMethodId };
+    case 'requires_action':
+      return { status: 'requires_action', redirectUrl: result.redirectUrl };
+    case 'card_error':
+      // Stripe answers card errors with 402 Payment Required; the message is Stripe's.
+      throw new AppError(402, result.code, result.message);
+    case 'not_found':
+      throw notFound(CARD_SETUP_NOT_FOUND);
+    case 'unexpected_state':
+      throw badRequest(result.message);
+  }
+}
+
+export interface SandboxDeps {
+  db: Db;
+  payments: SandboxProvider;
+}
+
+/** POST /api/payments/sandbox/confirm-setup: the sandbox card form's submit. */
+export async function confirmSandboxSetup(deps: SandboxDeps, userId: string, body: unknown) {
+  const member = await getMember(deps.db, userId);
+  const parsed = sandboxConfirmSetupSchema.safeParse(body ?? {});
+  if (!parsed.success) throw firstIssue(parsed.error);
+  if (!member.stripeCustomerId) throw notFound(CARD_SETUP_NOT_FOUND);
+  const { clientSecret, cardNumber, expMonth, expYear } = parsed.data;
+  return answerOf(
+    await deps.payments.confirmSetup(member.stripeCustomerId, { clientSecret, cardNumber, expMonth, expYear }),
+  );
+}
+
+/** POST /api/payments/sandbox/authenticate-setup: the sandbox 3-D Secure page's answer. */
+export async function authenticateSandboxSetup(deps: SandboxDeps, userId: string, body: unknown) {
+  const member = await getMember(deps.db, userId);
+  const parsed = sandboxAuthenticateSetupSchema.safeParse(body ?? {});
+  if (!parsed.success) throw firstIssue(parsed.error);
+  if (!member.stripeCustomerId) throw notFound(CARD_SETUP_NOT_FOUND);
+  return answerOf(await deps.payments.authenticateSetup(member.stripeCustomerId, parsed.data));
+}

@@ -1,0 +1,17 @@
+import type { AppConfig } from '../../../config/env.js';
+import type { Db } from '../../../db/client.js';
+import type { PaymentProvider } from './payment-provider.js';
+import { createSandboxProvider } from './sandbox-provider.js';
+import { createStripeProvider } from './stripe-provider.js';
+
+export type { ChargeOutcome, ChargeRequest, PaymentProvider } from './payment-provider.js';
+export { isSandboxProvider, type SandboxProvider } from './sandbox-provider.js';
+
+/** Stripe when its keys are configured; otherwise the offline sandbox, so `npm start` needs no keys (GUIDE §2). */
+export function createPaymentProvider(
+  config: Pick<AppConfig, 'stripe'>,
+  db: Db,
+  options: { now?: () => Date } = {},
+): PaymentProvider {
+  return config.stripe ? createStripeProvider(config.stripe.secretKey) : createSandboxProvider(db, options);
+}

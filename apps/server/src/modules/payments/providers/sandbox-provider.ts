@@ -1,0 +1,161 @@
+import type { PaymentMethod } from '@bid/contract';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { sandboxPaymentMethods, sandboxPayments, sandboxSetupIntents } from '../../../db/schema/index.js';
+import {
+  NO_PAYMENT_METHOD_MESSAGE,
+  type ChargeOutcome,
+  type ChargeRequest,
+  type PaymentProvider,
+} from './payment-provider.js';
+import { chargeDeclineOf } from './sandbox-cards.js';
+import { sandboxClientSecret, sandboxCustomerId, sandboxId } from './sandbox-ids.js';
+import { authenticateSandboxSetup, confirmSandboxSetup, type SandboxSetupResult } from './sandbox-setup.js';
+
+export type { SandboxSetupResult } from './sandbox-setup.js';
+
+/**
+ * The offline sandbox: Stripe's test mode without a network (docs/payments.md). Its records
+ * live in the sandbox_* tables, so every app instance sees the same cards and idempotency keys
+ * and a restart loses nothing. The card form is ours instead of Stripe Elements, so the sandbox
+ * also confirms setups and stands in for the bank's 3-D Secure page.
+ */
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /** The sandbox card form's submit: saves the card, declines it, or asks for authentication. */
+  confirmSetup(
+    customerId: string,
+    input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number },
+  ): Promise<SandboxSetupResult>;
+  /** The sandbox 3-D Secure page's answer for a setup waiting in requires_action. */
+  authenticateSetup(
+    customerId: string,
+    input: { clientSecret: string; outcome: 'complete' | 'fail' },
+  ): Promise<SandboxSetupResult>;
+}
+
+/** True for the sandbox (or a test's wrapper of it that kept its setup methods). */
+export function isSandboxProvider(provider: PaymentProvider): provider is SandboxProvider {
+  const candidate = provider as Partial<SandboxProvider>;
+  return (
+    provider.name === 'sandbox' &&
+    typeof candidate.confirmSetup === 'function' &&
+    typeof candidate.authenticateSetup === 'function'
+  );
+}
+
+type SandboxPayment = typeof sandboxPayments.$inferSelect;
+
+function outcomeOf(payment: SandboxPayment): ChargeOutcome {
+  if (payment.status === 'succeeded') return { status: 'succeeded', providerPaymentId: payment.id };
+  return {
+    status: 'failed',
+    providerPaymentId: payment.paymentMethodId ? payment.id : null,
+    code: payment.declineCode ?? 'card_declined',
+    message: payment.declineMessage ?? 'Your card was declined.',
+  };
+}
+
+async function findPaymentByKey(db: Db, idempotencyKey: string): Promise<SandboxPayment | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row;
+}
+
+/** Stripe refuses a key reused with other parameters: it is a caller's bug, never a second charge. */
+function assertSameRequest(payment: SandboxPayment, request: ChargeRequest): void {
+  if (payment.customerId !== request.customerId || payment.amountCents !== request.amountCents) {
+    throw new Error(
+      `Idempotency key ${request.idempotencyKey} was first used for another customer or amount; refusing to reuse it.`,
+    );
+  }
+}
+
+export function createSandboxProvider(db: Db, options: { now?: () => Date } = {}): SandboxProvider {
+  const now = options.now ?? (() => new Date());
+
+  async function listCards(customerId: string) {
+    return db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(and(eq(sandboxPaymentMethods.customerId, customerId), isNull(sandboxPaymentMethods.detachedAt)))
+      .orderBy(desc(sandboxPaymentMethods.createdAt), desc(sandboxPaymentMethods.id));
+  }
+
+  return {
+    name: 'sandbox',
+
+    async createCustomer({ idempotencyKey }) {
+      return sandboxCustomerId(idempotencyKey);
+    },
+
+    async createSetupIntent(customerId) {
+      const id = sandboxId('seti');
+      const clientSecret = sandboxClientSecret(id);
+      await db.insert(sandboxSetupIntents).values({ id, clientSecret, customerId });
+      return { clientSecret };
+    },
+
+    async listPaymentMethods(customerId): Promise<PaymentMethod[]> {
+      const cards = await listCards(customerId);
+      return cards.map((card) => ({
+        id: card.id,
+        type: 'card' as const,
+        card: { last4: card.last4, brand: card.brand, exp_month: card.expMonth, exp_year: card.expYear },
+      }));
+    },
+
+    async detachPaymentMethod(customerId, paymentMethodId) {
+      const detached = await db
+        .update(sandboxPaymentMethods)
+        .set({ detachedAt: now() })
+        .where(
+          and(
+            eq(sandboxPaymentMethods.id, paymentMethodId),
+            eq(sandboxPaymentMethods.customerId, customerId),
+            isNull(sandboxPaymentMethods.detachedAt),
+          ),
+        )
+        .returning({ id: sandboxPaymentMethods.id });
+      return detached.length > 0;
+    },
+
+    async chargeOffSession(request) {
+      const earlier = await findPaymentByKey(db, request.idempotencyKey);
+      if (earlier) {
+        assertSameRequest(earlier, request);
+        return outcomeOf(earlier);
+      }
+
+      const [card] = await listCards(request.customerId);
+      const decline = card ? chargeDeclineOf(card.chargeBehavior) : null;
+      const [inserted] = await db
+        .insert(sandboxPayments)
+        .values({
+          id: sandboxId('pi'),
+          idempotencyKey: request.idempotencyKey,
+          customerId: request.customerId,
+          paymentMethodId: card?.id ?? null,
+          amountCents: request.amountCents,
+          status: card && !decline ? 'succeeded' : 'failed',
+          declineCode: card ? (decline?.code ?? null) : 'no_payment_method',
+          declineMessage: card ? (decline?.message ?? null) : NO_PAYMENT_METHOD_MESSAGE,
+        })
+        // A concurrent call with the same key got there first: its outcome is the answer.
+        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
+        .returning();
+      if (inserted) return outcomeOf(inserted);
+
+      const winner = await findPaymentByKey(db, request.idempotencyKey);
+      if (!winner) throw new Error(`Sandbox payment ${request.idempotencyKey} vanished after a key conflict.`);
+      assertSameRequest(winner, request);
+      return outcomeOf(winner);
+    },
+
+    confirmSetup: (customerId, input) => confirmSandboxSetup(db, customerId, input, now()),
+    authenticateSetup: (customerId, input) => authenticateSandboxSetup(db, customerId, input),
+  };
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalObjectStorage } from './local-storage.js';
+import { ObjectTooLargeError } from './object-storage.js';
+import { UploadUrlSigner } from './upload-url-signer.js';
+
+const streamToBuffer = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+};
+
+describe('LocalObjectStorage', () => {
+  let root: string;
+  let storage: LocalObjectStorage;
+  const signer = new UploadUrlSigner('a-session-secret-of-at-least-32-characters');
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'bid-local-storage-'));
+    storage = new LocalObjectStorage(root, signer);
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('writes, reads, streams and deletes an object, leaving no temporary files', async () => {
+    const key = `images/${randomUUID()}.jpg`;
+    await storage.writeObject(key, Buffer.from('picture bytes'));
+    expect((await storage.readObject(key, 100))?.toString()).toBe('picture bytes');
+    const opened = await storage.openObject(key);
+    expect(opened?.size).toBe(13);
+    expect((await streamToBuffer(opened!.body)).toString()).toBe('picture bytes');
+    expect(await readdir(path.join(root, 'images'))).toEqual([key.slice('images/'.length)]);
+    await storage.deleteObject(key);
+    expect(await storage.readObject(key, 100)).toBeUndefined();
+    expect(await storage.openObject(key)).toBeUndefined();
+    await storage.deleteObject(key);
+  });
+
+  it('refuses to read past the size limit', async () => {
+    const key = `incoming/${randomUUID()}`;
+    await storage.writeObject(key, Buffer.alloc(11));
+    await expect(storage.readObject(key, 10)).rejects.toBeInstanceOf(ObjectTooLargeError);
+  });
+
+  it('refuses any key the server did not choose, so no path leaves the folder', async () => {
+    for (const key of ['../escape', 'images/../../etc/passwd', 'images/x.jpg', `incoming/${randomUUID()}/..`, '/abs']) {
+      await expect(storage.writeObject(key, Buffer.from('x'))).rejects.toThrow(/did not choose/);
+      await expect(storage.readObject(key, 10)).rejects.toThrow(/did not choose/);
+    }
+  });
+
+  it('hands out a root-relative URL whose signature covers the grant and expiry', async () => {
+    const grantId = randomUUID();
+    const expiresAt = new Date(1_900_000_000_000);
+    const url = await storage.createUploadUrl({ key: `incoming/${grantId}`, grantId, expiresAt });
+    const parsed = new URL(url, 'http://example.test');
+    expect(parsed.pathname).toBe(`/api/objects/uploads/${grantId}`);
+    expect(url.startsWith('/api/objects/uploads/')).toBe(true);
+    expect(
+      signer.verify(grantId, parsed.searchParams.get('expires'), parsed.searchParams.get('signature') ?? ''),
+    ).toEqual(expiresAt);
+  });
+});

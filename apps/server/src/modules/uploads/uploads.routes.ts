@@ -1,0 +1,59 @@
+import { profileImageBodySchema } from '@bid/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { requireUserId } from '../../plugins/auth.js';
+import { localUploadRoutes } from './local-upload.routes.js';
+import { LocalObjectStorage } from './storage/local-storage.js';
+import { createObjectStorage } from './storage/create-object-storage.js';
+import {
+  createUploadUrl,
+  openProfileImage,
+  setProfileImage,
+  type RequestContext,
+  type UploadsDeps,
+} from './uploads.service.js';
+
+/** A processed picture's key is unique and never rewritten, so browsers and proxies may keep it forever. */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+const contextOf = (request: FastifyRequest): RequestContext => ({
+  clientIp: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  sessionId: request.session?.id ?? null,
+});
+
+/** Profile picture uploads (SPEC §7, docs/uploads.md). */
+export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig; now: () => Date }) {
+  const storage = createObjectStorage(opts.config);
+  const deps: UploadsDeps = { db: opts.db, storage, now: opts.now, log: app.log, publicUrl: opts.config.publicUrl };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/objects/upload', async (request) => {
+    const userId = requireUserId(request);
+    return createUploadUrl(deps, userId);
+  });
+
+  r.put('/api/profile/image', { schema: { body: profileImageBodySchema } }, async (request) => {
+    const userId = requireUserId(request);
+    return setProfileImage(deps, userId, request.body, contextOf(request));
+  });
+
+  // Public: pictures show on auction cards that anyone may browse.
+  r.get<{ Params: { name: string } }>('/api/objects/images/:name', async (request, reply) => {
+    const image = await openProfileImage(deps, request.params.name);
+    if (!image) throw notFound();
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', IMMUTABLE_CACHE)
+      .header('content-length', image.size)
+      .send(image.body);
+  });
+
+  // With S3 the browser uploads to the bucket; only local storage needs a route to receive files.
+  if (storage instanceof LocalObjectStorage) {
+    await app.register(localUploadRoutes, { deps: { ...deps, storage } });
+  }
+}

@@ -1,0 +1,244 @@
+import { PAYMENT_FIX_WINDOW_HOURS } from '@bid/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import { auctions, charges, ledgerTransactions, notifications, sandboxPayments } from '../../src/db/schema/index.js';
+import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
+import { processDueCharges } from '../../src/modules/payments/charges/charge-worker.js';
+import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
+import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
+import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
+import { postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
+import { expectLedgerBalanced } from '../support/ledger.js';
+import {
+  buildChargesApp,
+  CARDS,
+  chargesOf,
+  HOUR,
+  insertAuction,
+  MINUTE,
+  providerPaymentsOf,
+  retryPayment,
+  runLifecycle,
+  signUpMember,
+  type Member,
+} from './charges.fixtures.js';
+
+/** The URL of a PostgreSQL test database, to open a second, independent pool on it (a second app instance). */
+function urlOf(database: Database): string {
+  if (database.driver.kind !== 'postgres') throw new Error('not PostgreSQL');
+  const url = database.driver.pool.options.connectionString;
+  if (!url) throw new Error('pool without a connection string');
+  return url;
+}
+
+interface Instance {
+  app: FastifyInstance;
+  db: Db;
+  provider: PaymentProvider;
+}
+
+describe.each(postgresOnlyFactories())('charging exactly once across instances on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let secondDatabase: Database;
+  let db: Db;
+  let a: Instance;
+  let b: Instance;
+  let clock = new Date('2031-09-01T20:00:00.000Z');
+  const now = () => clock;
+  const ago = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE);
+  let host: Member;
+  const payers: Member[] = [];
+  let decliner: Member;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    db = testDb.database.db;
+    secondDatabase = await openDatabase({ databaseUrl: urlOf(testDb.database), poolSize: 10 });
+    const providerA = createSandboxProvider(db, { now });
+    const providerB = createSandboxProvider(secondDatabase.db, { now });
+    a = { app: await buildChargesApp(testDb.database, now, providerA), db, provider: providerA };
+    b = { app: await buildChargesApp(secondDatabase, now, providerB), db: secondDatabase.db, provider: providerB };
+    host = await signUpMember(a.app, 'Hana');
+    for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) payers.push(await signUpMember(a.app, label, CARDS.succeeds));
+    decliner = await signUpMember(a.app, 'Dan', CARDS.declines);
+  });
+  afterEach(async () => {
+    await expectLedgerBalanced(db);
+  });
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    await secondDatabase?.close();
+    await testDb?.cleanup();
+  });
+
+  const workerDeps = (instance: Instance) => ({
+    db: instance.db,
+    provider: instance.provider,
+    now,
+    logger: instance.app.log,
+  });
+
+  it('two instances closing and charging one won auction at the same moment produce one charge', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const winner = payers[round % payers.length]!;
+      const auctionId = await insertAuction(db, {
+        creatorId: host.id,
+        endTime: ago(1),
+        bids: [{ bidderId: winner.id, amount: '45.00', at: ago(5) }],
+      });
+
+      // Two lifecycle runs per instance, plus each instance's closer and worker called directly.
+      await Promise.all([
+        runLifecycle(a.app, a.db, a.provider, now),
+        runLifecycle(b.app, b.db, b.provider, now),
+        closeDueAuctions(a.db, now()).then(() => processDueCharges(workerDeps(a))),
+        closeDueAuctions(b.db, now()).then(() => processDueCharges(workerDeps(b))),
+        runLifecycle(b.app, b.db, b.provider, now),
+      ]);
+
+      const rows = await chargesOf(db, auctionId);
+      expect(rows.map((c) => [c.payerId, c.status, c.amount])).toEqual([[winner.id, 'succeeded', '45.00']]);
+      expect(await providerPaymentsOf(db, rows[0]!.id)).toHaveLength(1);
+      const bookings = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.chargeId, rows[0]!.id));
+      expect(bookings).toHaveLength(1);
+      const paidNotices = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.type, 'payment_succeeded')));
+      expect(paidNotices.map((n) => n.userId).sort()).toEqual([winner.id, host.id].sort());
+    }
+  });
+
+  it('shares a backlog of won auctions between six workers on two pools, charging each once', async () => {
+    const expected = new Map<string, string>();
+    for (let i = 0; i < 30; i += 1) {
+      const winner = payers[i % payers.length]!;
+      const auctionId = await insertAuction(db, {
+        creatorId: host.id,
+        endTime: ago(60 - i),
+        bids: [
+          { bidderId: payers[(i + 1) % payers.length]!.id, amount: '30.00', at: ago(90) },
+          { bidderId: winner.id, amount: `${31 + i}.00`, at: ago(80) },
+        ],
+      });
+      expected.set(auctionId, winner.id);
+    }
+
+    const worker = async (instance: Instance) => {
+      for (;;) {
+        const closed = await closeDueAuctions(instance.db, now(), 4);
+        await processDueCharges(workerDeps(instance));
+        if (closed.length === 0) return;
+      }
+    };
+    await Promise.all([a, a, a, b, b, b].map(worker));
+
+    const rows = await db
+      .select()
+      .from(charges)
+      .where(inArray(charges.auctionId, [...expected.keys()]));
+    expect(rows).toHaveLength(30);
+    for (const row of rows) {
+      expect(row.payerId).toBe(expected.get(row.auctionId));
+      expect(row.status).toBe('succeeded');
+    }
+    const payments = await db
+      .select()
+      .from(sandboxPayments)
+      .where(
+        inArray(
+          sandboxPayments.idempotencyKey,
+          rows.map((row) => `charge:${row.id}:attempt:1`),
+        ),
+      );
+    expect(payments).toHaveLength(30);
+    const bookings = await db
+      .select()
+      .from(ledgerTransactions)
+      .where(
+        inArray(
+          ledgerTransactions.chargeId,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(bookings).toHaveLength(30);
+  });
+
+  it('releases each unpaid win once while two instances sweep at the same moment', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      ids.push(
+        await insertAuction(db, {
+          creatorId: host.id,
+          endTime: ago(1),
+          bids: [
+            { bidderId: payers[i % payers.length]!.id, amount: '28.00', at: ago(20) },
+            { bidderId: decliner.id, amount: '29.00', at: ago(10) },
+          ],
+        }),
+      );
+    }
+    await runLifecycle(a.app, a.db, a.provider, now);
+    clock = new Date(clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR);
+
+    await Promise.all([
+      runLifecycle(a.app, a.db, a.provider, now),
+      runLifecycle(b.app, b.db, b.provider, now),
+      releaseUnpaidWins(a.db, now(), 3).then(() => processDueCharges(workerDeps(a))),
+      releaseUnpaidWins(b.db, now(), 3).then(() => processDueCharges(workerDeps(b))),
+    ]);
+    // Whatever a racer left for later is picked up by the next run.
+    await runLifecycle(a.app, a.db, a.provider, now);
+
+    for (const [i, auctionId] of ids.entries()) {
+      const runnerUp = payers[i % payers.length]!;
+      const rows = await chargesOf(db, auctionId);
+      expect(rows.map((c) => [c.payerId, c.status])).toEqual([
+        [decliner.id, 'expired'],
+        [runnerUp.id, 'succeeded'],
+      ]);
+      expect(await providerPaymentsOf(db, rows[1]!.id)).toHaveLength(1);
+      const [auction] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+      expect(auction!.winnerId).toBe(runnerUp.id);
+      const secondChanceNotices = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.title, 'You won after all!')));
+      expect(secondChanceNotices.map((n) => n.userId)).toEqual([runnerUp.id]);
+    }
+  });
+
+  it('charges a double-clicked retry once', async () => {
+    const auctionId = await insertAuction(db, {
+      creatorId: host.id,
+      endTime: ago(1),
+      bids: [{ bidderId: decliner.id, amount: '64.00', at: ago(5) }],
+    });
+    await runLifecycle(a.app, a.db, a.provider, now);
+    const [failed] = await chargesOf(db, auctionId);
+    expect(failed!.status).toBe('failed');
+
+    const answers = await Promise.all([
+      retryPayment(a.app, failed!.id, decliner),
+      retryPayment(b.app, failed!.id, decliner),
+      retryPayment(a.app, failed!.id, decliner),
+    ]);
+
+    const accepted = answers.filter((res) => res.statusCode === 200);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('This payment is already being processed.');
+    }
+    // Each accepted retry is its own attempt; none of them is charged twice.
+    const [after] = await chargesOf(db, auctionId);
+    expect(after!.attempt).toBe(1 + accepted.length);
+    const attempts = await providerPaymentsOf(db, failed!.id);
+    expect(attempts.map((p) => p.idempotencyKey)).toEqual(
+      Array.from({ length: after!.attempt }, (_, i) => `charge:${failed!.id}:attempt:${i + 1}`),
+    );
+  });
+});

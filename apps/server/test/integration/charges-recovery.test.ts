@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.js';
+import { CHARGE_LOCK_MINUTES } from '../../src/modules/payments/charges/charge-worker.js';
+import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
+import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
+import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { expectLedgerBalanced } from '../support/ledger.js';
+import {
+  buildChargesApp,
+  buyNowAs,
+  CARDS,
+  chargesOf,
+  HOUR,
+  insertAuction,
+  ledgerLegsOf,
+  MINUTE,
+  notificationsOf,
+  providerPaymentsOf,
+  runLifecycle,
+  signUpMember,
+  type Member,
+} from './charges.fixtures.js';
+
+/**
+ * The sandbox behind a connection that breaks: `when: 'after'` lets the provider charge and
+ * then loses the answer (the worst case: money moved, nothing recorded); `when: 'before'` fails
+ * before the request leaves. Only the first `times` calls break.
+ */
+function flakyProvider(inner: PaymentProvider, when: 'before' | 'after', times = 1) {
+  const state = { calls: 0, broken: 0 };
+  const provider: PaymentProvider = {
+    ...inner,
+    name: inner.name,
+    async chargeOffSession(request) {
+      state.calls += 1;
+      const breaks = state.broken < times;
+      if (breaks) state.broken += 1;
+      if (breaks && when === 'before') throw new Error('connect ETIMEDOUT');
+      const outcome = await inner.chargeOffSession(request);
+      if (breaks) throw new Error('socket hang up after the provider answered');
+      return outcome;
+    },
+  };
+  return { provider, state };
+}
+
+describe.each(testDatabaseFactories())('recovering a charge after a crash on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let db: Db;
+  let provider: PaymentProvider;
+  let clock = new Date('2031-08-01T09:00:00.000Z');
+  const now = () => clock;
+  const ago = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE);
+  const advance = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
+  const apps: FastifyInstance[] = [];
+  let host: Member;
+  let buyer: Member;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    db = testDb.database.db;
+    provider = createSandboxProvider(db, { now });
+    const app = await buildChargesApp(testDb.database, now, provider);
+    apps.push(app);
+    host = await signUpMember(app, 'Hana');
+    buyer = await signUpMember(app, 'Bea', CARDS.succeeds);
+  });
+  afterEach(async () => {
+    await expectLedgerBalanced(db);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await testDb?.cleanup();
+  });
+
+  it('does not charge a Buy Now twice when the answer was lost after the provider charged', async () => {
+    const crashing = flakyProvider(provider, 'after');
+    // A second app instance on the same database, whose link to the provider breaks once.
+    const crashingApp = await buildChargesApp(testDb.database, now, crashing.provider);
+    apps.push(crashingApp);
+    const auctionId = await insertAuction(db, {
+      creatorId: host.id,
+      endTime: new Date(clock.getTime() + 2 * HOUR),
+      title: 'Wine tasting',
+      buyNowPrice: '90.00',
+    });
+
+    // Sessions live in the database, so the buyer's cookie works on either instance.
+    const res = await buyNowAs(crashingApp, auctionId, buyer);
+
+    expect(res.statusCode).toBe(200); // the purchase stands whatever happened to the payment
+    const [charge] = await chargesOf(db, auctionId);
+    expect(charge).toMatchObject({
+      status: 'processing',
+      attempt: 1,
+      lockedUntil: new Date(clock.getTime() + CHARGE_LOCK_MINUTES * MINUTE),
+      providerPaymentId: null,
+    });
+    // The provider did charge: exactly the situation a naive retry would charge twice.
+    expect((await providerPaymentsOf(db, charge!.id)).map((p) => p.status)).toEqual(['succeeded']);
+    expect((await ledgerLegsOf(db, charge!.id)).transactions).toBe(0);
+
+    // While the claim holds, nobody takes the charge over.
+    advance((CHARGE_LOCK_MINUTES - 1) * MINUTE);
+    expect(await runLifecycle(apps[0]!, db, provider, now)).toMatchObject({ chargesRecorded: 0 });
+    expect((await chargesOf(db, auctionId))[0]!.status).toBe('processing');
+
+    // Once it lapses, the next run asks again with the same key and gets the first answer.
+    advance(2 * MINUTE);
+    expect(await runLifecycle(apps[0]!, db, provider, now)).toMatchObject({ chargesRecorded: 1 });
+
+    const payments = await providerPaymentsOf(db, charge!.id);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.idempotencyKey).toBe(`charge:${charge!.id}:attempt:1`);
+    const [recovered] = await chargesOf(db, auctionId);
+    expect(recovered).toMatchObject({
+      status: 'succeeded',
+      attempt: 1,
+      providerPaymentId: payments[0]!.id,
+      lockedUntil: null,
+    });
+    expect(await ledgerLegsOf(db, charge!.id)).toEqual({
+      transactions: 1,
+      legs: [`host_escrow:${host.id} -81.00`, 'platform_fees -9.00', 'provider_cash 90.00'].sort(),
+    });
+    const paid = (await notificationsOf(db, buyer.id, auctionId)).filter((n) => n.type === 'payment_succeeded');
+    expect(paid).toHaveLength(1);
+    expect(crashing.state.calls).toBe(1);
+  });
+
+  it('retries a closing charge whose request never reached the provider, and whose answer was then lost', async () => {
+    const auctionId = await insertAuction(db, {
+      creatorId: host.id,
+      endTime: ago(1),
+      bids: [{ bidderId: buyer.id, amount: '37.00', at: ago(5) }],
+    });
+    const unreachable = flakyProvider(provider, 'before');
+    // The lifecycle job never throws, even when the provider does.
+    expect(await runLifecycle(apps[0]!, db, unreachable.provider, now)).toMatchObject({
+      closed: 1,
+      chargesRecorded: 0,
+    });
+    const [charge] = await chargesOf(db, auctionId);
+    expect(charge!.status).toBe('processing');
+    expect(await providerPaymentsOf(db, charge!.id)).toEqual([]);
+
+    advance((CHARGE_LOCK_MINUTES + 1) * MINUTE);
+    const lossy = flakyProvider(provider, 'after');
+    expect(await runLifecycle(apps[0]!, db, lossy.provider, now)).toMatchObject({ chargesRecorded: 0 });
+    expect(await providerPaymentsOf(db, charge!.id)).toHaveLength(1);
+
+    advance((CHARGE_LOCK_MINUTES + 1) * MINUTE);
+    expect(await runLifecycle(apps[0]!, db, lossy.provider, now)).toMatchObject({ chargesRecorded: 1 });
+
+    expect(await providerPaymentsOf(db, charge!.id)).toHaveLength(1);
+    expect((await chargesOf(db, auctionId))[0]).toMatchObject({ status: 'succeeded', attempt: 1 });
+    expect((await ledgerLegsOf(db, charge!.id)).transactions).toBe(1);
+    expect(lossy.state.calls).toBe(2);
+  });
+});

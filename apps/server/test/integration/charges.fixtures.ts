@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { ConfirmSetupResponse } from '@bid/contract';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import type { Database, Db } from '../../src/db/client.js';
+import {
+  auctions,
+  bids,
+  charges,
+  ledgerEntries,
+  ledgerTransactions,
+  notifications,
+  sandboxPayments,
+  type Notification,
+} from '../../src/db/schema/index.js';
+import { createLifecycleJob, type LifecycleRunResult } from '../../src/modules/auctions/lifecycle/lifecycle.job.js';
+import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
+import { SESSION_COOKIE } from '../../src/plugins/session.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
+import { addSandboxCard, FUTURE_EXPIRY } from '../support/payments.js';
+import { completeProfile } from '../support/profiles.js';
+import { signInByEmail } from '../support/session.js';
+
+/** Shared set-up of the charges*.test.ts files (docs/charging-and-ledger.md). */
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+/** Stripe's test cards, as the sandbox treats them. */
+export const CARDS = {
+  succeeds: '4242424242424242',
+  declines: '4000000000000341',
+  needsAuthentication: '4000002760003184',
+} as const;
+
+/** The real app with jobs off (tests run the lifecycle by hand) and the given payment provider. */
+export async function buildChargesApp(
+  database: Database,
+  now: () => Date,
+  paymentProvider?: PaymentProvider,
+): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL });
+  const app = await buildApp({
+    config,
+    database,
+    serveWeb: false,
+    now,
+    runJobs: false,
+    ...(paymentProvider ? { paymentProvider } : {}),
+  });
+  await app.ready();
+  return app;
+}
+
+export interface Member {
+  id: string;
+  cookie: string;
+  /** As others see them in notifications: "Wendy T.". */
+  name: string;
+}
+
+/** A member with a complete profile (SPEC §5) and, when given, a saved sandbox card. */
+export async function signUpMember(app: FastifyInstance, label: string, card?: string): Promise<Member> {
+  const { cookie, body } = await signInByEmail(app, `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`);
+  const profile = await app.inject({
+    method: 'PUT',
+    url: '/api/profile',
+    payload: completeProfile(label),
+    cookies: { [SESSION_COOKIE]: cookie },
+  });
+  if (profile.statusCode !== 200) throw new Error(`profile update failed: ${profile.statusCode} ${profile.body}`);
+  if (card === CARDS.needsAuthentication) await addCardAfterAuthentication(app, cookie, card);
+  else if (card) await addSandboxCard(app, cookie, card);
+  return { id: body.user.id, cookie, name: `${label} T.` };
+}
+
+/** Saves a card whose setup asks for 3-D Secure, completing it as the member would on the bank's page. */
+async function addCardAfterAuthentication(app: FastifyInstance, cookie: string, cardNumber: string): Promise<void> {
+  const cookies = { [SESSION_COOKIE]: cookie };
+  const setup = await app.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies });
+  const { clientSecret } = setup.json<{ clientSecret: string }>();
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm-setup',
+    payload: { clientSecret, cardNumber, ...FUTURE_EXPIRY, cvc: '123' },
+    cookies,
+  });
+  if (confirmed.json<ConfirmSetupResponse>().status !== 'requires_action') {
+    throw new Error(`confirm-setup did not ask to authenticate ${cardNumber}: ${confirmed.body}`);
+  }
+  const authenticated = await app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/authenticate-setup',
+    payload: { clientSecret, outcome: 'complete' },
+    cookies,
+  });
+  if (authenticated.json<ConfirmSetupResponse>().status !== 'succeeded') {
+    throw new Error(`authentication did not save ${cardNumber}: ${authenticated.body}`);
+  }
+}
+
+/** An auction with its bids, inserted as the bid statement would have left them. */
+export async function insertAuction(
+  db: Db,
+  input: {
+    creatorId: string;
+    endTime: Date;
+    title?: string;
+    buyNowPrice?: string;
+    bids?: Array<{ bidderId: string; amount: string; at: Date }>;
+  },
+): Promise<string> {
+  const placed = input.bids ?? [];
+  const highest = placed.reduce((max, bid) => (Number(bid.amount) > Number(max) ? bid.amount : max), '20.00');
+  const [auction] = await db
+    .insert(auctions)
+    .values({
+      creatorId: input.creatorId,
+      title: input.title ?? `Coffee ${randomUUID().slice(0, 6)}`,
+      description: 'A coffee and a walk by the river.',
+      dateType: 'coffee',
+      location: 'Austin, TX',
+      startingBid: '20.00',
+      currentBid: highest,
+      buyNowPrice: input.buyNowPrice ?? null,
+      endTime: input.endTime,
+      bidCount: placed.length,
+    })
+    .returning({ id: auctions.id });
+  if (placed.length > 0) {
+    await db
+      .insert(bids)
+      .values(
+        placed.map((bid) => ({
+          auctionId: auction!.id,
+          bidderId: bid.bidderId,
+          amount: bid.amount,
+          createdAt: bid.at,
+        })),
+      );
+  }
+  return auction!.id;
+}
+
+/** One run of the lifecycle job (closing, second chance, charging), as every instance runs it. */
+export function runLifecycle(
+  app: FastifyInstance,
+  db: Db,
+  provider: PaymentProvider,
+  now: () => Date,
+): Promise<LifecycleRunResult> {
+  return createLifecycleJob({ db, logger: app.log, endingSoonMinutes: 60, now, paymentProvider: provider }).runOnce();
+}
+
+export function chargesOf(db: Db, auctionId: string) {
+  return db.select().from(charges).where(eq(charges.auctionId, auctionId)).orderBy(asc(charges.createdAt));
+}
+
+/** What the provider was asked to charge for a charge, whichever attempt. */
+export function providerPaymentsOf(db: Db, chargeId: string) {
+  return db
+    .select()
+    .from(sandboxPayments)
+    .where(like(sandboxPayments.idempotencyKey, `charge:${chargeId}:%`))
+    .orderBy(asc(sandboxPayments.createdAt));
+}
+
+/** The legs booked for a charge, as "account[:user] cents" strings. */
+export async function ledgerLegsOf(db: Db, chargeId: string): Promise<{ transactions: number; legs: string[] }> {
+  const transactions = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.chargeId, chargeId));
+  if (transactions.length === 0) return { transactions: 0, legs: [] };
+  const entries = await db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      inArray(
+        ledgerEntries.transactionId,
+        transactions.map((t) => t.id),
+      ),
+    );
+  return {
+    transactions: transactions.length,
+    legs: entries.map((e) => `${e.account}${e.userId ? `:${e.userId}` : ''} ${e.amount}`).sort(),
+  };
+}
+
+export function notificationsOf(db: Db, userId: string, auctionId: string): Promise<Notification[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.relatedAuctionId, auctionId)))
+    .orderBy(asc(notifications.createdAt));
+}
+
+export function getPayments(app: FastifyInstance, member?: Member) {
+  return app.inject({
+    method: 'GET',
+    url: '/api/payments',
+    ...(member ? { cookies: { [SESSION_COOKIE]: member.cookie } } : {}),
+  });
+}
+
+export function retryPayment(app: FastifyInstance, chargeId: string, member?: Member) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/${chargeId}/retry`,
+    ...(member ? { cookies: { [SESSION_COOKIE]: member.cookie } } : {}),
+  });
+}
+
+export function buyNowAs(app: FastifyInstance, auctionId: string, member: Member) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/auctions/${auctionId}/buy-now`,
+    cookies: { [SESSION_COOKIE]: member.cookie },
+  });
+}

@@ -1,0 +1,169 @@
+import type { PaymentRecord } from '@bid/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import { createQueryClient } from '@/lib/queryClient';
+import { PaymentsHistory } from './PaymentsHistory';
+
+vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
+const toastMock = vi.mocked(toast);
+
+const inADay = new Date(Date.now() + 24 * 3600_000).toISOString();
+
+function record(overrides: Partial<PaymentRecord>): PaymentRecord {
+  return {
+    id: 'c1',
+    auctionId: 'a1',
+    auctionTitle: 'Latte art class',
+    kind: 'charge',
+    amount: '51.00',
+    fee: '5.10',
+    status: 'succeeded',
+    failureMessage: null,
+    payBy: null,
+    createdAt: '2026-03-04T15:05:00.000Z',
+    ...overrides,
+  };
+}
+
+function serve(payments: PaymentRecord[], retry?: () => Promise<Response>) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/payments' && !init?.method) return new Response(JSON.stringify({ payments }), { status: 200 });
+    if (retry && init?.method === 'POST') return retry();
+    throw new Error(`Unexpected call ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderHistory() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <PaymentsHistory />
+    </QueryClientProvider>,
+  );
+}
+
+const row = async (title: string) => within((await screen.findByText(title)).closest('li')!);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastMock.mockClear();
+});
+
+describe('Payments list', () => {
+  it('shows each kind with its auction link, amount in cents, the 10% fee, status and date', async () => {
+    serve([
+      record({}),
+      record({ id: 'e1', auctionId: 'a2', auctionTitle: 'Dinner downtown', kind: 'earning', status: 'held' }),
+      record({
+        id: 'r1',
+        auctionId: 'a3',
+        auctionTitle: 'Climbing gym',
+        kind: 'refund',
+        amount: '1234.50',
+        fee: '0.00',
+        status: 'succeeded',
+      }),
+    ]);
+    renderHistory();
+    const charge = await row('Latte art class');
+    expect(charge.getByRole('link', { name: 'Latte art class' }).getAttribute('href')).toBe('/auction/a1');
+    expect(charge.getByText('Charge')).toBeTruthy();
+    expect(charge.getByText('$51.00')).toBeTruthy();
+    expect(charge.getByText('Includes $5.10 service fee (10%)')).toBeTruthy();
+    expect(charge.getByText('Paid')).toBeTruthy();
+    expect(charge.getByText('Mar 4, 2026')).toBeTruthy();
+    expect(charge.queryByRole('button', { name: 'Retry payment' })).toBeNull();
+
+    const earning = await row('Dinner downtown');
+    expect(earning.getByText('Earning')).toBeTruthy();
+    expect(earning.getByText('Less $5.10 service fee (10%): you receive $45.90')).toBeTruthy();
+    expect(earning.getByText('Held until the date')).toBeTruthy();
+
+    const refund = await row('Climbing gym');
+    expect(refund.getByText('Refund')).toBeTruthy();
+    expect(refund.getByText('$1,234.50')).toBeTruthy();
+    expect(refund.getByText('Refunded')).toBeTruthy();
+    expect(refund.queryByText(/service fee/)).toBeNull();
+  });
+
+  it('says so when there are no payments yet', async () => {
+    serve([]);
+    renderHistory();
+    expect(await screen.findByText(/No payments yet/)).toBeTruthy();
+  });
+
+  it("a failed charge shows why, the pay-by deadline and 'Retry payment'; a successful retry updates the row", async () => {
+    const failed = record({ status: 'failed', failureMessage: 'Your card was declined.', payBy: inADay });
+    const payments = [failed];
+    const fetchMock = serve(payments, async () => {
+      payments[0] = record({});
+      return new Response(JSON.stringify(payments[0]), { status: 200 });
+    });
+    renderHistory();
+    const charge = await row('Latte art class');
+    expect(charge.getByText('Payment failed')).toBeTruthy();
+    expect(charge.getByText('Your card was declined.')).toBeTruthy();
+    const deadline = charge.getByText(
+      (_, element) => element?.tagName === 'TIME' && element.getAttribute('dateTime') === inADay,
+    );
+    expect(deadline.textContent).toBe(
+      new Date(inADay).toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    );
+    expect(charge.getByText(/the date is offered to the next-highest bidder/)).toBeTruthy();
+
+    fireEvent.click(charge.getByRole('button', { name: 'Retry payment' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith({
+        title: 'Payment Successful',
+        description: 'Your payment of $51.00 for "Latte art class" went through.',
+      }),
+    );
+    expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[0]).toBe('/api/payments/c1/retry');
+    await waitFor(() => expect(screen.getByText('Paid')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Retry payment' })).toBeNull();
+  });
+
+  it('a retry that is declined again, or refused, says Payment Failed with the reason', async () => {
+    const failed = record({ status: 'failed', failureMessage: 'Your card was declined.', payBy: inADay });
+    let answer = () =>
+      new Response(JSON.stringify({ ...failed, failureMessage: 'Your card has insufficient funds.' }), { status: 200 });
+    serve([failed], async () => answer());
+    renderHistory();
+    fireEvent.click((await row('Latte art class')).getByRole('button', { name: 'Retry payment' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith({
+        title: 'Payment Failed',
+        description: 'Your card has insufficient funds.',
+        variant: 'destructive',
+      }),
+    );
+
+    answer = () => new Response(JSON.stringify({ message: 'The time to pay has passed.' }), { status: 409 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry payment' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenLastCalledWith({
+        title: 'Payment Failed',
+        description: 'The time to pay has passed.',
+        variant: 'destructive',
+      }),
+    );
+  });
+
+  it('offers no retry once the pay-by time has passed', async () => {
+    serve([record({ status: 'failed', failureMessage: 'Your card was declined.', payBy: '2020-01-01T00:00:00.000Z' })]);
+    renderHistory();
+    const charge = await row('Latte art class');
+    expect(charge.getByText(/The time to fix this payment has passed/)).toBeTruthy();
+    expect(charge.queryByRole('button', { name: 'Retry payment' })).toBeNull();
+  });
+});

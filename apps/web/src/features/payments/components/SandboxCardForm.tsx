@@ -1,0 +1,209 @@
+import { FlaskConical } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api';
+import { useSandboxConfirmSetup } from '../api/sandboxConfirmSetup';
+import { redirectTo } from '../redirect';
+import {
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  SANDBOX_TEST_CARDS,
+  type SandboxCardErrors,
+  type SandboxCardField,
+  type SandboxCardValues,
+  validateSandboxCard,
+} from '../sandboxCard';
+import { toastConfirmFailed } from '../setupToasts';
+
+interface SandboxCardFormProps {
+  clientSecret: string;
+  /** The card is saved: the caller reloads the list, announces it and closes the form. */
+  onSucceeded: () => Promise<void> | void;
+  onCancel: () => void;
+}
+
+const SERVER_FIELDS: Record<string, SandboxCardField> = {
+  cardNumber: 'cardNumber',
+  expMonth: 'expiry',
+  expYear: 'expiry',
+  cvc: 'cvc',
+};
+
+/** The field a `400 {code: 'validation', field}` answer names, when it is one of this form's. */
+function serverFieldError(error: unknown): { field: SandboxCardField; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  try {
+    const body = JSON.parse(error.bodyText) as { code?: unknown; field?: unknown; message?: unknown };
+    if (body.code !== 'validation' || typeof body.field !== 'string' || typeof body.message !== 'string') return null;
+    const field = SERVER_FIELDS[body.field];
+    return field ? { field, message: body.message } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A same-origin address only: the answer names where to authenticate, and nothing may send the member elsewhere. */
+function isSameOrigin(url: string): boolean {
+  try {
+    return new URL(url, window.location.origin).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The card form of the offline sandbox (no Stripe keys): it sends the typed card to our server,
+ * which plays Stripe's test mode with Stripe's test numbers. Never used with real Stripe, where
+ * card details go only to Stripe's own fields.
+ */
+export function SandboxCardForm({ clientSecret, onSucceeded, onCancel }: SandboxCardFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<SandboxCardValues>({ cardNumber: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<SandboxCardErrors>({});
+  const [isFinishing, setIsFinishing] = useState(false);
+  const confirm = useSandboxConfirmSetup();
+  const isBusy = confirm.isPending || isFinishing;
+
+  const update = (field: SandboxCardField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy) return;
+    const checked = validateSandboxCard(values, clientSecret);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      const first = (['cardNumber', 'expiry', 'cvc'] as const).find((field) => checked.errors[field]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setIsFinishing(true);
+    try {
+      const result = await confirm.mutateAsync(checked.input);
+      if (result.status === 'requires_action') {
+        if (!isSameOrigin(result.redirectUrl)) throw new Error('Unexpected authentication address');
+        // SPEC §4: redirect only when the card requires it; the page comes back to /profile.
+        redirectTo(result.redirectUrl);
+        return;
+      }
+      await onSucceeded();
+    } catch (error) {
+      const fieldError = serverFieldError(error);
+      if (fieldError) setErrors({ [fieldError.field]: fieldError.message });
+      else toastConfirmFailed(error);
+      setIsFinishing(false);
+    }
+  };
+
+  const described = (field: SandboxCardField) => ({
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
+  });
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Add a card">
+      <TestModeNote />
+      <Field
+        label="Card number"
+        htmlFor={`${id}-cardNumber`}
+        error={errors.cardNumber}
+        errorId={`${id}-cardNumber-error`}
+      >
+        <Input
+          id={`${id}-cardNumber`}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={values.cardNumber}
+          onChange={(event) => update('cardNumber', formatCardNumber(event.target.value))}
+          {...described('cardNumber')}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Expiry (MM / YY)" htmlFor={`${id}-expiry`} error={errors.expiry} errorId={`${id}-expiry-error`}>
+          <Input
+            id={`${id}-expiry`}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={values.expiry}
+            onChange={(event) => update('expiry', formatExpiry(event.target.value))}
+            {...described('expiry')}
+          />
+        </Field>
+        <Field label="CVC" htmlFor={`${id}-cvc`} error={errors.cvc} errorId={`${id}-cvc-error`}>
+          <Input
+            id={`${id}-cvc`}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            value={values.cvc}
+            onChange={(event) => update('cvc', formatCvc(event.target.value))}
+            {...described('cvc')}
+          />
+        </Field>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isBusy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? 'Saving...' : 'Save Card'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TestModeNote() {
+  return (
+    <div className="flex gap-3 rounded-md border border-dashed border-primary/40 bg-secondary/30 p-3 text-sm">
+      <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      <div className="grid gap-1">
+        <p className="font-semibold">Test mode: no real card is charged.</p>
+        <p>
+          Payments on this site run in an offline test mode. Use a test card with any future expiry date and any CVC:
+        </p>
+        <ul className="grid gap-0.5">
+          {SANDBOX_TEST_CARDS.map((card) => (
+            <li key={card.number}>
+              <span className="font-mono">{card.number}</span> {card.outcome}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  error,
+  errorId,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  errorId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+      {error && (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

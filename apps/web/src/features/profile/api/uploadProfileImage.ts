@@ -1,0 +1,77 @@
+import { PROFILE_PICTURE_TEXTS, type UploadUrlResponse } from '@bid/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { apiRequest, throwIfResNotOk } from '@/lib/api';
+import { onMutationError } from '@/lib/unauthorized';
+
+/** SPEC §7: the profile names the upload by its URL without the query string (where a signature lives). */
+export function uploadUrlWithoutQuery(uploadURL: string): string {
+  const end = uploadURL.search(/[?#]/);
+  return end === -1 ? uploadURL : uploadURL.slice(0, end);
+}
+
+/** Which of the steps failed decides the SPEC §8 text: the file upload, or pointing the profile at it. */
+export class ProfileImageStepError extends Error {
+  override name = 'ProfileImageStepError';
+  constructor(
+    readonly step: 'upload' | 'profile',
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+async function runStep<T>(step: ProfileImageStepError['step'], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new ProfileImageStepError(step, error);
+  }
+}
+
+/**
+ * The upload flow of SPEC §7: POST /api/objects/upload for a URL, PUT the image there with its
+ * own content type, then PUT /api/profile/image. Answers with the updated current user.
+ */
+export async function uploadProfileImage(image: Blob): Promise<CurrentUser> {
+  const uploadURL = await runStep('upload', async () => {
+    const res = await apiRequest('POST', '/api/objects/upload');
+    const { uploadURL } = (await res.json()) as UploadUrlResponse;
+    const put = await fetch(uploadURL, {
+      method: 'PUT',
+      body: image,
+      headers: { 'Content-Type': image.type },
+      credentials: 'include',
+    });
+    await throwIfResNotOk(put);
+    return uploadURL;
+  });
+  return runStep('profile', async () => {
+    const res = await apiRequest('PUT', '/api/profile/image', { imageURL: uploadUrlWithoutQuery(uploadURL) });
+    return (await res.json()) as CurrentUser;
+  });
+}
+
+const FAILURE_TEXT: Record<ProfileImageStepError['step'], string> = {
+  upload: PROFILE_PICTURE_TEXTS.uploadFailedImage,
+  profile: PROFILE_PICTURE_TEXTS.uploadFailedProfile,
+};
+
+/** Uploads a cropped picture, refreshes the current user (the avatar) and tells the user how it went. */
+export function useUploadProfileImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadProfileImage,
+    onSuccess: async (user) => {
+      queryClient.setQueryData(AUTH_USER_KEY, user);
+      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      toast({ title: PROFILE_PICTURE_TEXTS.updatedTitle, description: 'Your new profile picture is saved.' });
+    },
+    onError: (error) => {
+      const step = error instanceof ProfileImageStepError ? error.step : 'upload';
+      const cause = error instanceof ProfileImageStepError ? error.cause : error;
+      onMutationError(cause, { title: PROFILE_PICTURE_TEXTS.uploadFailedTitle, description: FAILURE_TEXT[step] });
+    },
+  });
+}

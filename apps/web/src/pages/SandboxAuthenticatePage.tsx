@@ -1,0 +1,120 @@
+import { FlaskConical, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import {
+  type SandboxAuthenticationOutcome,
+  useSandboxAuthenticateSetup,
+} from '@/features/payments/api/sandboxAuthenticateSetup';
+import { ApiError } from '@/lib/api';
+import { handleUnauthorized, readableServerMessage } from '@/lib/unauthorized';
+
+/** 'seti_123_secret_abc' → 'seti_123': the id Stripe appends to the return address. */
+function setupIntentIdOf(clientSecret: string): string {
+  return clientSecret.split('_secret_')[0] ?? clientSecret;
+}
+
+/**
+ * The offline sandbox's stand-in for a bank's 3-D Secure page (like Stripe's test page): the
+ * member completes or fails the authentication, and the browser returns to /profile with the
+ * outcome, as it would from a bank (SPEC §2: /profile is the return address).
+ */
+export default function SandboxAuthenticatePage() {
+  const clientSecret = new URLSearchParams(useSearch()).get('client_secret') ?? '';
+  const [, navigate] = useLocation();
+  const authenticate = useSandboxAuthenticateSetup();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [answered, setAnswered] = useState<SandboxAuthenticationOutcome | null>(null);
+
+  const returnToProfile = (status: 'succeeded' | 'failed') => {
+    const params = new URLSearchParams({
+      tab: 'payments',
+      setup_intent: setupIntentIdOf(clientSecret),
+      redirect_status: status,
+    });
+    navigate(`/profile?${params.toString()}`, { replace: true });
+  };
+
+  const answer = (outcome: SandboxAuthenticationOutcome) => {
+    setProblem(null);
+    setAnswered(outcome);
+    authenticate.mutate(
+      { clientSecret, outcome },
+      {
+        onSuccess: () => returnToProfile(outcome === 'complete' ? 'succeeded' : 'failed'),
+        onError: (error) => {
+          // As on Stripe, a failed authentication is the card error 402: recorded, so back to the profile.
+          if (outcome === 'fail' && error instanceof ApiError && error.status === 402) {
+            returnToProfile('failed');
+            return;
+          }
+          setAnswered(null);
+          if (error instanceof ApiError && error.status === 401) {
+            handleUnauthorized();
+            return;
+          }
+          setProblem(
+            (error instanceof ApiError && readableServerMessage(error)) ||
+              'Your answer could not be recorded. Please try again.',
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-4 py-16">
+      <Card>
+        <CardContent className="grid gap-5 p-6">
+          <div className="grid gap-2">
+            <Badge variant="secondary" className="w-fit gap-1">
+              <FlaskConical aria-hidden="true" className="size-3" />
+              Test mode
+            </Badge>
+            <h1 className="text-2xl font-bold">Test authentication page</h1>
+            <p className="text-neutral-text/80">
+              This page belongs to the payment sandbox and stands in for your bank&apos;s 3-D Secure check. With a real
+              card, your bank would ask you here to confirm that you are saving this card.
+            </p>
+          </div>
+          {clientSecret ? (
+            <>
+              <p className="flex gap-2 text-sm text-neutral-text/80">
+                <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                Choose how the authentication ends. No real bank is contacted.
+              </p>
+              {problem && (
+                <p className="text-sm text-danger" role="alert">
+                  {problem}
+                </p>
+              )}
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Button type="button" onClick={() => answer('complete')} disabled={authenticate.isPending}>
+                  {answered === 'complete' ? 'Completing...' : 'Complete authentication'}
+                </Button>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => answer('fail')}
+                  disabled={authenticate.isPending}
+                >
+                  {answered === 'fail' ? 'Failing...' : 'Fail authentication'}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <p role="alert">
+              This authentication link is incomplete. Go back to your{' '}
+              <Link href="/profile?tab=payments" className="font-medium text-primary underline">
+                payment methods
+              </Link>{' '}
+              and add the card again.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

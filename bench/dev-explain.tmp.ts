@@ -1,0 +1,16 @@
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { listOpenAuctions } from '../apps/server/src/modules/auctions/auctions.repository.js';
+import { boundingBox } from '../apps/server/src/lib/geo.js';
+const d = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/h6_dev' });
+const pool = (d.driver as any).pool;
+const center = { latitude: 30.30710375, longitude: -97.759865 };
+const which = process.argv[2] ?? 'most-popular';
+const miles = Number(process.argv[3] ?? 0);
+const filter: any = { now: new Date(), sortBy: which, limit: 25, offset: 0 };
+if (miles) filter.near = { center, miles, box: boundingBox(center, miles) };
+if (process.argv[4]) filter.dateType = process.argv[4];
+const q = listOpenAuctions(d.db, filter).toSQL();
+if (process.env.SHOWSQL) console.log(q.sql, q.params);
+const { rows } = await pool.query('EXPLAIN (ANALYZE, BUFFERS) ' + q.sql, q.params);
+console.log(rows.map((r: any) => r['QUERY PLAN']).join('\n'));
+await d.close();

@@ -1,0 +1,18 @@
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { runMigrations } from '../apps/server/src/db/migrate.js';
+import { Marketplace } from './lib/marketplace.js';
+import { createMembers } from './lib/members.js';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS h6_dev WITH (FORCE)');
+await admin.query('CREATE DATABASE h6_dev');
+await admin.end();
+const url = 'postgres://postgres@127.0.0.1:5432/h6_dev';
+const d = await openDatabase({ databaseUrl: url }); await runMigrations(d); await d.close();
+const pool = new pg.Pool({ connectionString: url });
+const m = new Marketplace(pool);
+await m.grow({ users: 100000, auctions: 100000 });
+const [v] = await createMembers(pool, { count: 1, sessionSecret: 'x'.repeat(40), label: 'Viewer' });
+console.log('viewer', v!.id);
+await pool.end();

@@ -1,0 +1,38 @@
+import type { Measurement, ScenarioName, Target } from '../summary.js';
+import type { ScratchDatabase } from './database.js';
+import type { Member } from './members.js';
+
+/** A seeded marketplace (marketplace.ts) that scenarios only read, shared by the scaling scenarios. */
+export interface MarketplaceDatabase {
+  size: number;
+  database: ScratchDatabase;
+  /** A signed-in member in Austin, TX (so the distance filter applies to them). */
+  viewer: Member;
+  description: string;
+}
+
+export interface BenchContext {
+  /** `--quick`: smaller samples and shorter runs, for a whole run in under five minutes. */
+  quick: boolean;
+  /** The PostgreSQL server scratch databases are created on. */
+  serverUrl: string;
+  /** SESSION_SECRET of every app instance of this run (random per run), to sign seeded sessions. */
+  sessionSecret: string;
+  /** The built web app (`npm run build`). */
+  webDistDir: string;
+  chromiumPath: string;
+  log(message: string): void;
+  /** A fresh, migrated database for this scenario; the runner drops it afterwards. */
+  scratchDatabase(label: string): Promise<ScratchDatabase>;
+  /** `size` users and `size` auctions, seeded once per run and shared; never written to by scenarios. */
+  marketplace(size: number): Promise<MarketplaceDatabase>;
+}
+
+export interface Scenario {
+  name: ScenarioName;
+  /** Unit of `value` and `ceiling`, for the table (kept in `detail.unit`). */
+  unit: string;
+  target: Target;
+  invariant: string;
+  run(ctx: BenchContext): Promise<Measurement>;
+}

@@ -1,0 +1,91 @@
+import os from 'node:os';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client.js';
+import { runMigrations } from '../../apps/server/src/db/migrate.js';
+
+/** GUIDE §4: the local PostgreSQL server with trust auth. */
+export const LOCAL_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The server the benchmark creates its scratch databases on (never writing into the named database itself). */
+export function benchServerUrl(): string {
+  return process.env.BENCH_DATABASE_URL || LOCAL_SERVER_URL;
+}
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  /** For seeding and for checking invariants, outside the app under test. */
+  pool: pg.Pool;
+  drop(): Promise<void>;
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A fresh database for one scenario, migrated by the app's own migrations, so no scenario sees
+ * another's rows and nobody else's data is ever touched. Dropped when the scenario ends.
+ */
+export async function createScratchDatabase(serverUrl: string, label: string): Promise<ScratchDatabase> {
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const name = `bidyourdate_bench_${stamp}_${label.replace(/\W/g, '_')}`.slice(0, 63);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrl(serverUrl, name);
+  const migrating = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  try {
+    await runMigrations(migrating);
+  } finally {
+    await migrating.close();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  pool.on('error', () => undefined);
+  return {
+    name,
+    url,
+    pool,
+    async drop() {
+      await pool.end().catch(() => undefined);
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** One line describing the machine, for the summary and docs/performance.md. */
+export async function describeMachine(serverUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  let postgres = 'PostgreSQL (version unknown)';
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ v: string }>("SELECT current_setting('server_version') AS v");
+    postgres = `PostgreSQL ${rows[0]?.v.split(' ')[0] ?? '?'}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const cpus = os.cpus();
+  const cpu = cpus[0]?.model.trim() ?? 'unknown CPU';
+  const memoryGb = (os.totalmem() / 1024 ** 3).toFixed(1);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return (
+    `${cpus.length} x ${cpu}, ${memoryGb} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}, ` +
+    `${postgres}; load average at start ${load}`
+  );
+}

@@ -1,0 +1,75 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export type ServerSpec =
+  | {
+      kind: 'app';
+      databaseUrl: string;
+      port: number;
+      sessionSecret: string;
+      /** DATABASE_POOL_SIZE of the app (the default of env.ts unless a scenario says otherwise). */
+      poolSize: number;
+      serveWeb: boolean;
+      /** Also serve the bare list route (api-overhead ceiling) on this port, in the same process. */
+      barePort?: number;
+    }
+  | { kind: 'bare-ws'; port: number };
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The app's own default (config/env.ts), so the benchmark measures what `npm start` runs. */
+export const APP_POOL_SIZE = 10;
+
+const SERVER_ENTRY = fileURLToPath(new URL('./server-process.ts', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a server in its own process (server-process.ts) and resolves once it listens. */
+export async function startServer(spec: ServerSpec): Promise<RunningServer> {
+  const child = fork(SERVER_ENTRY, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, NODE_ENV: 'production', BENCH_SERVER: JSON.stringify(spec) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${spec.kind} server did not start in time`)), START_TIMEOUT_MS);
+    child.once('message', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${spec.kind} server exited with code ${code} while starting`));
+    });
+  });
+  return { url: `http://127.0.0.1:${spec.port}`, stop: () => stopChild(child) };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.send({ type: 'stop' });
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * `npm run bench [-- --quick] [-- --only name,name]`: runs the benchmark scenarios of issue 7
+ * on PostgreSQL (BENCH_DATABASE_URL's server, or the local one of GUIDE §4), prints a table and
+ * writes bench/results/summary.json. See docs/performance.md.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createScratchDatabase, benchServerUrl, describeMachine, type ScratchDatabase } from './lib/database.js';
+import type { BenchContext, MarketplaceDatabase, Scenario } from './lib/context.js';
+import { Marketplace } from './lib/marketplace.js';
+import { createMembers } from './lib/members.js';
+import { auctionListScaling } from './scenarios/auction-list-scaling.js';
+import { apiOverhead } from './scenarios/api-overhead.js';
+import { hotAuctionBids } from './scenarios/hot-auction-bids.js';
+import { searchScaling } from './scenarios/search-scaling.js';
+import { webInitialJs } from './scenarios/web-initial-js.js';
+import { wsFanout } from './scenarios/ws-fanout.js';
+import { buildSummary, formatTable, writeSummary, type ScenarioOutcome } from './summary.js';
+
+const SCENARIOS: Scenario[] = [hotAuctionBids, auctionListScaling, searchScaling, wsFanout, apiOverhead, webInitialJs];
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+
+/** 1,000 WebSocket clients plus the servers' sockets need more descriptors than the common default of 1,024. */
+const FILE_LIMIT_NEEDED = 4096;
+
+function parseArgs(argv: string[]) {
+  const quick = argv.includes('--quick');
+  const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const only = onlyArg ? onlyArg.split(',').filter(Boolean) : undefined;
+  const unknown = only?.filter((name) => !SCENARIOS.some((s) => s.name === name)) ?? [];
+  if (unknown.length > 0) {
+    console.error(`Unknown scenario ${unknown.join(', ')}. Scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  return { quick, only };
+}
+
+/** Raises the soft limit on open files (up to the hard limit) by running this file again under `ulimit -n`. */
+function ensureFileLimit(): void {
+  const probe = spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' });
+  const current = Number(probe.stdout.trim());
+  if (!Number.isFinite(current) || current >= FILE_LIMIT_NEEDED || process.env.BENCH_FILE_LIMIT_RAISED) return;
+  console.log(`open-file limit is ${current}; raising it to ${FILE_LIMIT_NEEDED} for the WebSocket scenario`);
+  const rerun = spawnSync(
+    'sh',
+    ['-c', `ulimit -n ${FILE_LIMIT_NEEDED} && exec "$0" "$@"`, process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, BENCH_FILE_LIMIT_RAISED: '1' } },
+  );
+  if (rerun.status === null || rerun.error) {
+    console.warn(`could not raise the limit (hard limit too low?); ws-fanout may fail. Try: ulimit -n ${FILE_LIMIT_NEEDED}`);
+    return;
+  }
+  process.exit(rerun.status);
+}
+
+async function seedMarketplace(serverUrl: string, size: number, sessionSecret: string): Promise<MarketplaceDatabase> {
+  const started = Date.now();
+  const database = await createScratchDatabase(serverUrl, `market_${size}`);
+  try {
+    const market = new Marketplace(database.pool);
+    await market.grow({ users: size, auctions: size });
+    const [viewer] = await createMembers(database.pool, { count: 1, sessionSecret, label: 'Viewer' });
+    const { rows } = await database.pool.query<{ open: string }>(
+      'SELECT count(*) AS open FROM auctions WHERE is_active AND end_time > now()',
+    );
+    const description = `${size} users, ${size} auctions (${rows[0]?.open} open)`;
+    console.log(`  seeded ${description} in ${Math.round((Date.now() - started) / 1000)} s`);
+    return { size, database, viewer: viewer!, description };
+  } catch (err) {
+    await database.drop().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function main() {
+  const { quick, only } = parseArgs(process.argv.slice(2));
+  ensureFileLimit();
+  const startedAt = new Date();
+  const serverUrl = benchServerUrl();
+  const machine = await describeMachine(serverUrl);
+  const webDistDir = path.join(repoRoot, 'apps', 'web', 'dist');
+  if (!existsSync(path.join(webDistDir, 'index.html'))) {
+    console.warn('apps/web/dist is missing: run `npm run build` first (npm run bench does).');
+  }
+  console.log(`bench${quick ? ' --quick' : ''} on ${machine}`);
+
+  const sessionSecret = randomBytes(32).toString('hex');
+  // Seeded once and shared by the scenarios that only read them; dropped at the end of the run.
+  const marketplaces = new Map<number, Promise<MarketplaceDatabase>>();
+  const marketplace = (size: number) => {
+    let found = marketplaces.get(size);
+    if (!found) {
+      found = seedMarketplace(serverUrl, size, sessionSecret);
+      marketplaces.set(size, found);
+    }
+    return found;
+  };
+
+  const outcomes: ScenarioOutcome[] = [];
+  try {
+    for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
+      const scratch: ScratchDatabase[] = [];
+      const ctx: BenchContext = {
+        quick,
+        serverUrl,
+        sessionSecret,
+        webDistDir,
+        chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        log: (message) => console.log(message),
+        async scratchDatabase(label) {
+          const database = await createScratchDatabase(serverUrl, label);
+          scratch.push(database);
+          return database;
+        },
+        marketplace,
+      };
+      console.log(`\n${scenario.name}`);
+      const started = Date.now();
+      let measurement: ScenarioOutcome['measurement'];
+      try {
+        const measured = await scenario.run(ctx);
+        measurement = { ...measured, detail: { unit: scenario.unit, ...measured.detail } };
+      } catch (err) {
+        console.error(err);
+        measurement = { error: err instanceof Error ? err.message : String(err) };
+      } finally {
+        for (const database of scratch) await database.drop().catch((err: unknown) => console.warn(err));
+      }
+      console.log(`  done in ${Math.round((Date.now() - started) / 1000)} s`);
+      outcomes.push({ name: scenario.name, target: scenario.target, invariant: scenario.invariant, measurement });
+    }
+  } finally {
+    for (const seeded of marketplaces.values()) {
+      await seeded.then((m) => m.database.drop()).catch(() => undefined);
+    }
+  }
+
+  const summary = buildSummary({ machine, startedAt, outcomes });
+  const file = writeSummary(summary, path.join(benchDir, 'results'));
+  console.log(`\n${formatTable(summary)}\n\nwritten to ${path.relative(process.cwd(), file)}`);
+  // A missed target is a finding to read in the table; a broken invariant or a crash is a failure.
+  const failed = summary.scenarios.some((s) => !s.invariantHeld);
+  process.exit(failed ? 1 : 0);
+}
+
+await main();

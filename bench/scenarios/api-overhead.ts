@@ -1,0 +1,99 @@
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
+import type { BenchContext, Scenario } from '../lib/context.js';
+import { HttpConnection } from '../lib/http.js';
+import { LARGE } from '../lib/scaling.js';
+import { APP_POOL_SIZE, freePort, startServer } from '../lib/servers.js';
+import { median } from '../lib/stats.js';
+
+const CONNECTIONS = 20;
+
+/**
+ * Requests per second of `GET /api/auctions` (first page, signed in: session lookup, schema
+ * validation, repository, presenter, serialisation) against a bare Fastify route in the same
+ * process running the same statement through the same pool and answering the same JSON.
+ * Both are loaded by autocannon in alternating rounds; each figure is the median round.
+ */
+export const apiOverhead: Scenario = {
+  name: 'api-overhead',
+  unit: 'req/s',
+  target: { of: 'ratio', op: '>=', bound: 0.7 },
+  invariant: 'the bare route answers exactly the JSON of GET /api/auctions, and every request succeeded',
+  async run(ctx: BenchContext) {
+    const rounds = ctx.quick ? 2 : 3;
+    const seconds = ctx.quick ? 4 : 10;
+    const market = await ctx.marketplace(LARGE);
+    const barePort = await freePort();
+    const server = await startServer({
+      kind: 'app',
+      databaseUrl: market.database.url,
+      port: await freePort(),
+      sessionSecret: ctx.sessionSecret,
+      poolSize: APP_POOL_SIZE,
+      serveWeb: false,
+      barePort,
+    });
+    try {
+      const appUrl = `${server.url}/api/auctions`;
+      const bareUrl = `http://127.0.0.1:${barePort}/bare/auctions`;
+      const sameJson = await answersAlike(server.url, barePort, market.viewer.cookie);
+      const load = async (url: string, duration: number, cookie?: string) => {
+        const result = await autocannon({
+          url,
+          connections: CONNECTIONS,
+          duration,
+          headers: cookie ? { cookie } : {},
+        });
+        return { rps: result['2xx'] / result.duration, failed: result.errors + result.timeouts + result.non2xx };
+      };
+      ctx.log(`  same JSON from both: ${sameJson ? 'yes' : 'NO'}; warming up`);
+      await load(appUrl, 2, market.viewer.cookie);
+      await load(bareUrl, 2);
+      const app: number[] = [];
+      const bare: number[] = [];
+      let failed = 0;
+      for (let round = 0; round < rounds; round += 1) {
+        const a = await load(appUrl, seconds, market.viewer.cookie);
+        const b = await load(bareUrl, seconds);
+        app.push(Math.round(a.rps));
+        bare.push(Math.round(b.rps));
+        failed += a.failed + b.failed;
+        ctx.log(`  round ${round + 1}/${rounds}: app ${app.at(-1)} req/s, bare ${bare.at(-1)} req/s`);
+      }
+      return {
+        value: median(app),
+        ceiling: median(bare),
+        invariantHeld: sameJson && failed === 0,
+        detail: {
+          unit: 'req/s',
+          connections: CONNECTIONS,
+          secondsPerRound: seconds,
+          appRounds: app,
+          bareRounds: bare,
+          failedRequests: failed,
+          sameJson,
+          dataset: market.description,
+        },
+      };
+    } finally {
+      await server.stop();
+    }
+  },
+};
+
+async function answersAlike(appBase: string, barePort: number, cookie: string): Promise<boolean> {
+  const app = new HttpConnection(appBase, cookie);
+  const bare = new HttpConnection(`http://127.0.0.1:${barePort}`);
+  try {
+    const [a, b] = [await app.get('/api/auctions'), await bare.get('/bare/auctions')];
+    return (
+      a.status === 200 &&
+      b.status === 200 &&
+      a.headers['x-has-more'] === b.headers['x-has-more'] &&
+      isDeepStrictEqual(JSON.parse(a.body), JSON.parse(b.body))
+    );
+  } finally {
+    app.close();
+    bare.close();
+  }
+}

@@ -1,0 +1,135 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildSummary, formatTable, formatTarget, roundFigure, writeSummary, type ScenarioOutcome } from './summary.js';
+
+const bids: ScenarioOutcome = {
+  name: 'hot-auction-bids',
+  target: { of: 'ratio', op: '>=', bound: 0.5 },
+  invariant: 'final current bid = highest accepted bid; accepted bids rise strictly; bidCount = accepted',
+  measurement: { value: 1500, ceiling: 2400, invariantHeld: true, detail: { unit: 'bids/s', accepted: 900 } },
+};
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('summary writer', () => {
+  it('writes summary.json in the format of issue 7', () => {
+    const web: ScenarioOutcome = {
+      name: 'web-initial-js',
+      target: { of: 'value', op: '<=', bound: 200, unit: 'KB' },
+      invariant: 'both pages rendered and every script loaded',
+      measurement: { value: 131.4, ceiling: null, invariantHeld: true, detail: { unit: 'KB' } },
+    };
+    const summary = buildSummary({
+      machine: 'test machine, 2 cores',
+      startedAt: new Date('2026-05-01T10:00:00.000Z'),
+      outcomes: [bids, web],
+    });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-summary-'));
+    dirs.push(dir);
+
+    const file = writeSummary(summary, path.join(dir, 'results'));
+
+    expect(file).toBe(path.join(dir, 'results', 'summary.json'));
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    expect(Object.keys(written)).toEqual(['machine', 'startedAt', 'scenarios']);
+    expect(written.machine).toBe('test machine, 2 cores');
+    expect(written.startedAt).toBe('2026-05-01T10:00:00.000Z');
+    expect(written.scenarios).toHaveLength(2);
+    for (const scenario of written.scenarios) {
+      expect(Object.keys(scenario)).toEqual([
+        'name',
+        'value',
+        'ceiling',
+        'ratio',
+        'target',
+        'met',
+        'invariant',
+        'invariantHeld',
+        'detail',
+      ]);
+    }
+    expect(written.scenarios[0]).toEqual({
+      name: 'hot-auction-bids',
+      value: 1500,
+      ceiling: 2400,
+      ratio: 0.625,
+      target: '>= 0.5',
+      met: true,
+      invariant: 'final current bid = highest accepted bid; accepted bids rise strictly; bidCount = accepted',
+      invariantHeld: true,
+      detail: { unit: 'bids/s', accepted: 900 },
+    });
+    expect(written.scenarios[1]).toMatchObject({
+      name: 'web-initial-js',
+      value: 131,
+      ceiling: null,
+      ratio: null,
+      target: '<= 200 KB',
+      met: true,
+    });
+  });
+
+  it('judges a ratio target on the ratio and a value target on the value', () => {
+    const slowBids = { ...bids, measurement: { ...bids.measurement, value: 1000 } } as ScenarioOutcome;
+    const heavyWeb: ScenarioOutcome = {
+      name: 'web-initial-js',
+      target: { of: 'value', op: '<=', bound: 200, unit: 'KB' },
+      invariant: 'pages rendered',
+      measurement: { value: 200.4, ceiling: null, invariantHeld: true, detail: {} },
+    };
+    const latency: ScenarioOutcome = {
+      name: 'ws-fanout',
+      target: { of: 'ratio', op: '<=', bound: 2 },
+      invariant: 'every subscriber got every update, in order',
+      measurement: { value: 30, ceiling: 15, invariantHeld: false, detail: {} },
+    };
+    const [bidsResult, webResult, wsResult] = buildSummary({
+      machine: 'm',
+      startedAt: new Date(),
+      outcomes: [slowBids, heavyWeb, latency],
+    }).scenarios;
+
+    expect(bidsResult).toMatchObject({ ratio: 0.417, met: false });
+    expect(webResult).toMatchObject({ value: 200, met: false });
+    // A ratio exactly on the bound meets it; the broken invariant is reported, not hidden.
+    expect(wsResult).toMatchObject({ ratio: 2, met: true, invariantHeld: false });
+  });
+
+  it('records a scenario that failed to run as not met, with the error', () => {
+    const summary = buildSummary({
+      machine: 'm',
+      startedAt: new Date(),
+      outcomes: [{ ...bids, measurement: { error: 'database unreachable' } }],
+    });
+    expect(summary.scenarios[0]).toMatchObject({
+      value: null,
+      ceiling: null,
+      ratio: null,
+      met: false,
+      invariantHeld: false,
+      detail: { error: 'database unreachable' },
+    });
+  });
+
+  it('prints one table row per scenario with units', () => {
+    const table = formatTable(buildSummary({ machine: 'm', startedAt: new Date(), outcomes: [bids] }));
+    const lines = table.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^scenario\s+value\s+ceiling\s+ratio\s+target\s+met\s+invariant$/);
+    expect(lines[2]).toMatch(/^hot-auction-bids\s+1500 bids\/s\s+2400 bids\/s\s+0\.625\s+>= 0\.5\s+yes\s+held$/);
+  });
+
+  it('formats targets and rounds figures to three significant digits', () => {
+    expect(formatTarget({ of: 'ratio', op: '<=', bound: 2 })).toBe('<= 2');
+    expect(formatTarget({ of: 'value', op: '<=', bound: 200, unit: 'KB' })).toBe('<= 200 KB');
+    expect(roundFigure(0.45678)).toBe(0.457);
+    expect(roundFigure(12.345)).toBe(12.3);
+    expect(roundFigure(3456.7)).toBe(3457);
+    expect(roundFigure(0)).toBe(0);
+  });
+});
