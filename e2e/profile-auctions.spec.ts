@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { addSandboxCard } from './support/accounts';
 
 // SPEC §2 "Profile page" (My Auctions / My Bids, edit-auction and cancel-auction modals; only active
 // auctions can be edited or cancelled), §5 "Auction edit", §7 PUT and DELETE /api/auctions/{id},
@@ -88,6 +89,8 @@ test.beforeAll(async ({ browser }) => {
   bidderContext = await browser.newContext();
   bidder = await bidderContext.newPage();
   await signUp(bidder.request, 'Bea');
+  // A bid needs a card on file (docs/payments.md).
+  await addSandboxCard(bidder.request);
   await call(bidder.request, 'POST', '/api/bids', { auctionId, amount: '25' });
 });
 

@@ -42,6 +42,7 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
     // Production refuses to boot without it; the refusing mailer above means nothing is ever sent.
     SMTP_URL: 'smtp://127.0.0.1:25',
     PORT: String(s.port),
+    ...(s.webDistDir ? { WEB_DIST_DIR: s.webDistDir } : {}),
   });
   const database = await openDatabase({ databaseUrl: s.databaseUrl, poolSize: s.poolSize });
   const app = await buildApp({ config, database, serveWeb: s.serveWeb, mailer: refusingMailer });

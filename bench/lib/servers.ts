@@ -11,6 +11,8 @@ export type ServerSpec =
       /** DATABASE_POOL_SIZE of the app (the default of env.ts unless a scenario says otherwise). */
       poolSize: number;
       serveWeb: boolean;
+      /** The built web app to serve (WEB_DIST_DIR); the app's default when absent. */
+      webDistDir?: string;
       /** Also serve the bare list route (api-overhead ceiling) on this port, in the same process. */
       barePort?: number;
     }

@@ -5,7 +5,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config/env.js';
 import type { Db } from '../../apps/server/src/db/client.js';
-import { acceptBid } from '../../apps/server/src/modules/auctions/bids.repository.js';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../../apps/server/src/db/schema/index.js';
+import { bidNotificationTexts } from '../../apps/server/src/modules/auctions/auction-notices.js';
+import { acceptBid, insertBidNotifications } from '../../apps/server/src/modules/auctions/bids.repository.js';
 import type { Scenario } from '../lib/context.js';
 import { HttpConnection } from '../lib/http.js';
 import { addSandboxCards, createMembers, type Member } from '../lib/members.js';
@@ -33,7 +36,11 @@ export const hotAuctionBids: Scenario = {
       sessionSecret: ctx.sessionSecret,
       label: 'Bidder',
     });
-    const [warmUpAuction, httpAuction, driverAuction] = await createOpenAuctions(database.pool, host!.id, 3);
+    const [warmUpAuction, httpAuction, driverAuction, transactionAuction] = await createOpenAuctions(
+      database.pool,
+      host!.id,
+      4,
+    );
     const server = await startServer({
       kind: 'app',
       databaseUrl: database.url,
@@ -50,10 +57,14 @@ export const hotAuctionBids: Scenario = {
       const overHttp = await bidOverHttp(server.url, bidders, httpAuction!, seconds);
       ctx.log(`  driver: ${seconds} s of the bare statement`);
       const overDriver = await bidThroughDriver(database.url, bidders, driverAuction!, seconds);
+      // Diagnosis, not the ceiling: the app's bid transaction without HTTP, session or checks.
+      ctx.log(`  transaction: ${seconds} s of the app's bid transaction, without HTTP`);
+      const inTransaction = await bidInTransaction(database.url, bidders, transactionAuction!, seconds);
       const httpCheck = await checkAuction(database.pool, httpAuction!, overHttp.acceptedIds);
       const driverCheck = await checkAuction(database.pool, driverAuction!, overDriver.acceptedIds);
       const { acceptedIds: _h, ...http } = overHttp;
       const { acceptedIds: _d, ...driver } = overDriver;
+      const { acceptedIds: _t, ...transaction } = inTransaction;
       return {
         value: http.bidsPerSecond,
         ceiling: driver.bidsPerSecond,
@@ -66,6 +77,7 @@ export const hotAuctionBids: Scenario = {
           sandboxCards: cardsAdded,
           http,
           driver,
+          appTransactionWithoutHttp: transaction,
           httpCheck,
           driverCheck,
         },
@@ -227,6 +239,55 @@ async function bidThroughDriver(url: string, bidders: Member[], auctionId: strin
             if (rows[0]) {
               accepted += 1;
               acceptedIds.push(rows[0].bid_id);
+            } else {
+              rejected += 1;
+            }
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+    return finish({ accepted, rejected, errors, acceptedIds }, started);
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * What placeBid runs once its checks passed (bids.service.ts): the accepting statement and the
+ * notifications, in one transaction, through Drizzle on a pool of the app's size.
+ */
+async function bidInTransaction(url: string, bidders: Member[], auctionId: string, seconds: number): Promise<BidRun> {
+  const pool = new pg.Pool({ connectionString: url, max: APP_POOL_SIZE });
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const softCloseSeconds = loadConfig({}).softCloseSeconds;
+  let counter = 0;
+  let accepted = 0;
+  let rejected = 0;
+  let errors = 0;
+  const acceptedIds: string[] = [];
+  try {
+    await Promise.all(Array.from({ length: APP_POOL_SIZE }, () => pool.query('SELECT 1')));
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(
+      bidders.map(async (bidder) => {
+        while (performance.now() < deadline) {
+          counter += 1;
+          const amount = dollars(counter);
+          try {
+            const bid = await db.transaction(async (tx) => {
+              const found = await acceptBid(tx, { auctionId, bidderId: bidder.id, amount, now: new Date(), softCloseSeconds });
+              if (found) {
+                const texts = bidNotificationTexts({ bidderName: bidder.firstName, amount: found.amount, title: found.title });
+                await insertBidNotifications(tx, { bid: found, bidderId: bidder.id, texts });
+              }
+              return found;
+            });
+            if (bid) {
+              accepted += 1;
+              acceptedIds.push(bid.bidId);
             } else {
               rejected += 1;
             }

@@ -70,20 +70,25 @@ function bind(text: string, values: Record<string, unknown>): { text: string; va
 /**
  * The rules of docs/search-and-notifications.md checked on the answer, in SQL written here:
  * each result qualifies; as many are shown as match, up to the limit; better-ranked matches
- * (prefix before contains) are never left out for worse ones; the order is the documented one.
+ * (prefix before contains) are never left out for worse ones; the order is the documented one
+ * (similarity is compared among the results shown, which the ranking draws from a bounded pool).
  */
 async function verifySearch(pool: pg.Pool, term: string, answer: HttpAnswer): Promise<string | null> {
   const body = JSON.parse(answer.body) as { users: Array<{ id: string }>; auctions: Array<{ id: string }> };
+  // Words under three characters match the start of a word; longer terms match anywhere.
+  const isShortWord = Array.from(term).length < 3 && /[\p{L}\p{N}]/u.test(term);
+  const matches = (text: string) =>
+    isShortWord ? `(${text} ILIKE :prefix OR ${text} ILIKE :wordPrefix)` : `${text} ILIKE :contains`;
   const users = await verifyList(pool, term, body.users.map((u) => u.id), {
     table: 'users',
-    eligible: `${FULL_NAME} ILIKE :contains AND first_name IS NOT NULL AND first_name <> ''`,
+    eligible: `${matches(FULL_NAME)} AND first_name IS NOT NULL AND first_name <> ''`,
     rank: `CASE WHEN ${FULL_NAME} ILIKE :prefix THEN 0 WHEN last_name ILIKE :prefix THEN 1 ELSE 2 END`,
     order: `similarity(${FULL_NAME}, :term) DESC, first_name ASC, id ASC`,
   });
   if (users) return `users: ${users}`;
   const auctions = await verifyList(pool, term, body.auctions.map((a) => a.id), {
     table: 'auctions',
-    eligible: 'title ILIKE :contains AND is_active AND end_time > now()',
+    eligible: `${matches('title')} AND is_active AND end_time > now()`,
     rank: 'CASE WHEN title ILIKE :prefix THEN 0 ELSE 1 END',
     order: 'similarity(title, :term) DESC, end_time ASC, id ASC',
   });
@@ -96,7 +101,8 @@ async function verifyList(
   ids: string[],
   rule: { table: string; eligible: string; rank: string; order: string },
 ): Promise<string | null> {
-  const values = { ids, contains: `%${escapeLike(term)}%`, prefix: `${escapeLike(term)}%`, term };
+  const escaped = escapeLike(term);
+  const values = { ids, contains: `%${escaped}%`, prefix: `${escaped}%`, wordPrefix: `% ${escaped}%`, term };
   const shownQuery = bind(
     `SELECT id, (${rule.eligible}) AS eligible, ${rule.rank} AS rank FROM ${rule.table}
      WHERE id = ANY(:ids::uuid[]) ORDER BY ${rule.rank}, ${rule.order}`,

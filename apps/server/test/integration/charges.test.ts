@@ -7,6 +7,7 @@ import { auctions, charges, ledgerEntries, ledgerTransactions } from '../../src/
 import { recordLedgerTransaction } from '../../src/modules/payments/ledger/ledger.repository.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
+import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
 import { addSandboxCard } from '../support/payments.js';
@@ -337,6 +338,16 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found' });
     }
+
+    // A page on another site cannot make the payer's browser retry (GUIDE §5).
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: `/api/payments/${charge!.id}/retry`,
+      cookies: { [SESSION_COOKIE]: dan.cookie },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await providerPaymentsOf(db, charge!.id)).toHaveLength(1);
 
     // At the deadline the window is closed.
     clock = new Date(charge!.payBy!.getTime());

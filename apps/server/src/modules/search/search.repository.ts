@@ -3,14 +3,40 @@ import type { Db } from '../../db/client.js';
 import { auctions, USER_FULL_NAME_SQL, users } from '../../db/schema/index.js';
 
 /**
- * Search queries (GUIDE §7): `ILIKE '%term%'` on exactly the expressions the trigram GIN
- * indexes declare (users_name_trgm_idx, auctions_title_trgm_idx), then a LIMIT. The term
- * travels as a bound parameter; LIKE's own wildcards in it are escaped so they match literally.
+ * Search queries (GUIDE §7): `ILIKE` on exactly the expressions the trigram GIN indexes declare
+ * (users_name_trgm_idx, auctions_title_trgm_idx), then a LIMIT. The term travels as a bound
+ * parameter; LIKE's own wildcards in it are escaped so they match literally.
+ *
+ * Ranking reads a bounded pool of candidates, not every match: up to CANDIDATES_PER_KIND
+ * matches of each kind the ranking tells apart (the name or title starts with the term, a
+ * later word does, it is anywhere). Ranking every match made a common name or title word cost
+ * time in proportion to the table (docs/performance.md); with the pool a better kind of match
+ * is still never left out for a worse one.
  */
+
+/** Matches of each kind read for ranking; well above the largest page (SEARCH_LIMIT_MAX). */
+export const CANDIDATES_PER_KIND = 200;
+
+/**
+ * A term this long or longer matches anywhere in the text. A shorter word holds no complete
+ * trigram, so no index could find it inside a word and every search for it would read the whole
+ * table: it matches the start of a word instead ("jo" finds John and Ann Jones, not Benjo).
+ * Terms without a letter or digit ("%", "_") are never indexed and keep matching anywhere.
+ */
+export const SUBSTRING_MIN_LENGTH = 3;
 
 /** `%`, `_` and the escape character itself lose their LIKE meaning (backslash is the default escape). */
 export function escapeLikePattern(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** The LIKE patterns of each kind of match, best kind first. */
+function matchPatterns(term: string) {
+  const escaped = escapeLikePattern(term);
+  const prefix = `${escaped}%`;
+  const wordPrefix = `% ${escaped}%`;
+  const isShort = Array.from(term).length < SUBSTRING_MIN_LENGTH && /[\p{L}\p{N}]/u.test(term);
+  return { prefix, kinds: isShort ? [prefix, wordPrefix] : [prefix, wordPrefix, `%${escaped}%`] };
 }
 
 const fullName = sql.raw(`(${USER_FULL_NAME_SQL})`);
@@ -36,14 +62,14 @@ export function searchUsers(
 
 /** The statement itself, unexecuted, so a test can EXPLAIN exactly what runs. */
 export function searchUsersQuery(db: Db, term: string, options: { limit: number; excludeUserId?: string }) {
-  const escaped = escapeLikePattern(term);
-  const contains = `%${escaped}%`;
-  const prefix = `${escaped}%`;
-  const conditions: SQL[] = [
-    sql`${fullName} ILIKE ${contains}`,
-    // Only people who have a name to be found by (SPEC §2 cards show it).
-    sql`${users.firstName} IS NOT NULL AND ${users.firstName} <> ''`,
-  ];
+  const { prefix, kinds } = matchPatterns(term);
+  // Only people who have a name to be found by (SPEC §2 cards show it).
+  const named = sql`${users.firstName} IS NOT NULL AND ${users.firstName} <> ''`;
+  const pools = kinds.map(
+    (pattern) =>
+      sql`(SELECT ${users.id} FROM ${users} WHERE ${fullName} ILIKE ${pattern} AND ${named} LIMIT ${CANDIDATES_PER_KIND})`,
+  );
+  const conditions: SQL[] = [sql`${users.id} IN (${sql.join(pools, sql` UNION `)})`];
   if (options.excludeUserId) conditions.push(ne(users.id, options.excludeUserId));
   return db
     .select({
@@ -82,7 +108,7 @@ export interface AuctionSearchRow {
   creatorLastName: string | null;
 }
 
-/** Open auctions (active, not yet ended) whose title contains the term. */
+/** Open auctions (active, not yet ended) whose title matches the term. */
 export function searchOpenAuctions(
   db: Db,
   term: string,
@@ -93,9 +119,12 @@ export function searchOpenAuctions(
 
 /** The statement itself, unexecuted, so a test can EXPLAIN exactly what runs. */
 export function searchOpenAuctionsQuery(db: Db, term: string, options: { limit: number; now: Date }) {
-  const escaped = escapeLikePattern(term);
-  const contains = `%${escaped}%`;
-  const prefix = `${escaped}%`;
+  const { prefix, kinds } = matchPatterns(term);
+  const open = and(eq(auctions.isActive, true), gt(auctions.endTime, options.now));
+  const pools = kinds.map(
+    (pattern) =>
+      sql`(SELECT ${auctions.id} FROM ${auctions} WHERE ${auctions.title} ILIKE ${pattern} AND ${open} LIMIT ${CANDIDATES_PER_KIND})`,
+  );
   return db
     .select({
       id: auctions.id,
@@ -112,9 +141,7 @@ export function searchOpenAuctionsQuery(db: Db, term: string, options: { limit: 
     })
     .from(auctions)
     .innerJoin(users, eq(users.id, auctions.creatorId))
-    .where(
-      and(eq(auctions.isActive, true), gt(auctions.endTime, options.now), sql`${auctions.title} ILIKE ${contains}`),
-    )
+    .where(sql`${auctions.id} IN (${sql.join(pools, sql` UNION `)})`)
     .orderBy(
       sql`CASE WHEN ${auctions.title} ILIKE ${prefix} THEN 0 ELSE 1 END`,
       desc(sql`similarity(${auctions.title}, ${term})`),

@@ -53,7 +53,6 @@ export interface ClaimedCharge {
   amountCents: number;
   feeCents: number;
   attempt: number;
-  payBy: Date | null;
   /** The payer's customer at the payment provider; null when they never saved a card. */
   customerId: string | null;
 }
@@ -89,7 +88,6 @@ export async function claimDueCharges(
     amount: string;
     fee: string;
     attempt: number;
-    pay_by: unknown;
     stripe_customer_id: string | null;
   }>(
     await db.execute(sql`
@@ -108,7 +106,7 @@ export async function claimDueCharges(
       FROM due, users u, auctions a
       WHERE c.id = due.id AND u.id = c.payer_id AND a.id = c.auction_id
       RETURNING c.id, c.auction_id, a.title, c.payer_id, u.first_name, u.last_name, c.payee_id,
-                c.amount::text AS amount, c.fee::text AS fee, c.attempt, c.pay_by, u.stripe_customer_id`),
+                c.amount::text AS amount, c.fee::text AS fee, c.attempt, u.stripe_customer_id`),
   );
   return rows.map((row) => ({
     id: row.id,
@@ -121,7 +119,6 @@ export async function claimDueCharges(
     amountCents: centsOf(row.amount),
     feeCents: centsOf(row.fee),
     attempt: Number(row.attempt),
-    payBy: toDateOrNull(row.pay_by),
     customerId: row.stripe_customer_id,
   }));
 }
