@@ -43,7 +43,7 @@ test('create, bid, outbid, close: the winner may message, the outbid bidder may 
     await expect(b).toHaveURL(/\/$/);
     // No bids yet: the host's starting bid itself is the minimum.
     await expect(dialog.getByLabel('Your bid ($)')).toHaveValue('35');
-    await dialog.getByRole('button', { name: /\+\$5\)$/ }).click();
+    await dialog.getByRole('button', { name: /^\+\$5:/ }).click();
     await expect(dialog.getByLabel('Your bid ($)')).toHaveValue('40');
     await dialog.getByRole('button', { name: 'Place Bid' }).click();
     await expect(toast(b)).toContainText('Bid Placed Successfully!');

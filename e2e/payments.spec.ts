@@ -157,7 +157,7 @@ test('the whole journey: add a card, win an auction, see the charge with its fee
     await page.getByRole('button', { name: 'Place Bid' }).click();
     const dialog = page.getByRole('dialog', { name: 'Place Your Bid' });
     await expect(dialog.getByLabel('Your bid ($)')).toHaveValue('50');
-    await dialog.getByRole('button', { name: /\+\$5\)$/ }).click();
+    await dialog.getByRole('button', { name: /^\+\$5:/ }).click();
     await dialog.getByRole('button', { name: 'Place Bid' }).click();
     await expect(toast(page)).toContainText('Bid Placed Successfully!');
 

@@ -17,7 +17,7 @@ CREATE TABLE "charges" (
 	"succeeded_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "charges_status_valid" CHECK ("charges"."status" IN ('pending', 'processing', 'succeeded', 'failed', 'expired', 'refunded')),
+	CONSTRAINT "charges_status_valid" CHECK ("charges"."status" IN ('offered', 'pending', 'processing', 'succeeded', 'failed', 'expired', 'refunded')),
 	CONSTRAINT "charges_amount_positive" CHECK ("charges"."amount" > 0),
 	CONSTRAINT "charges_fee_range" CHECK ("charges"."fee" >= 0 AND "charges"."fee" <= "charges"."amount")
 );
@@ -100,7 +100,7 @@ ALTER TABLE "upload_grants" ADD CONSTRAINT "upload_grants_user_id_users_id_fk" F
 CREATE UNIQUE INDEX "charges_auction_payer_key" ON "charges" USING btree ("auction_id","payer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "charges_one_live_per_auction" ON "charges" USING btree ("auction_id") WHERE "charges"."status" <> 'expired';--> statement-breakpoint
 CREATE INDEX "charges_due_idx" ON "charges" USING btree ("locked_until") WHERE "charges"."status" IN ('pending', 'processing');--> statement-breakpoint
-CREATE INDEX "charges_failed_pay_by_idx" ON "charges" USING btree ("pay_by") WHERE "charges"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "charges_open_pay_by_idx" ON "charges" USING btree ("pay_by") WHERE "charges"."status" IN ('failed', 'offered');--> statement-breakpoint
 CREATE INDEX "charges_payer_created_idx" ON "charges" USING btree ("payer_id","created_at");--> statement-breakpoint
 CREATE INDEX "charges_payee_created_idx" ON "charges" USING btree ("payee_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("transaction_id");--> statement-breakpoint

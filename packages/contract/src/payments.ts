@@ -15,6 +15,12 @@ export function serviceFeeCents(amountCents: number): number {
 /** How long a winner whose card was declined has to fix it before the runner-up is offered the date. */
 export const PAYMENT_FIX_WINDOW_HOURS = 48;
 
+/**
+ * How long the runner-up has to accept a second chance offer (docs/charging-and-ledger.md)
+ * before it passes to the next bidder. They are charged only if they accept.
+ */
+export const SECOND_CHANCE_OFFER_HOURS = 24;
+
 export const PAYMENT_METHOD_TYPES = ['card', 'us_bank_account'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 
@@ -79,11 +85,20 @@ export const sandboxAuthenticateSetupSchema = z.object({
 });
 
 /**
- * A charge's life (docs/payments.md): pending → processing → succeeded, or → failed (the
- * winner may fix their card until `payBy`) → expired (the runner-up is offered the date).
- * refunded is set by a refund.
+ * A charge's life (docs/charging-and-ledger.md): pending → processing → succeeded, or → failed
+ * (the winner may fix their card until `payBy`) → expired (the runner-up is offered the date).
+ * A second chance starts as offered (the runner-up may accept until `payBy`): accepted it
+ * becomes pending, declined or left to lapse it becomes expired. refunded is set by a refund.
  */
-export const CHARGE_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'expired', 'refunded'] as const;
+export const CHARGE_STATUSES = [
+  'offered',
+  'pending',
+  'processing',
+  'succeeded',
+  'failed',
+  'expired',
+  'refunded',
+] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 /**
@@ -106,7 +121,7 @@ export const paymentRecordSchema = z.object({
   status: z.string(),
   /** Why the last attempt failed, for the payer of a failed charge. */
   failureMessage: z.string().nullable(),
-  /** Until when the payer of a failed charge may fix their card (ISO), else null. */
+  /** Until when the payer of a failed charge may fix their card, or an offer may be accepted (ISO), else null. */
   payBy: z.string().nullable(),
   createdAt: z.string(),
 });

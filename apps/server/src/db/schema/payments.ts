@@ -49,7 +49,7 @@ export const charges = pgTable(
     providerPaymentId: varchar('provider_payment_id', { length: 255 }),
     failureCode: varchar('failure_code', { length: 64 }),
     failureMessage: text('failure_message'),
-    /** Until when the payer of a failed charge may fix their card. */
+    /** Until when the payer of a failed charge may fix their card, or the runner-up may accept an offer. */
     payBy: timestamptz('pay_by'),
     /** A processing claim older than this is taken to be from a crashed instance and retried. */
     lockedUntil: timestamptz('locked_until'),
@@ -66,13 +66,13 @@ export const charges = pgTable(
     uniqueIndex('charges_one_live_per_auction')
       .on(t.auctionId)
       .where(sql`${t.status} <> 'expired'`),
-    // The charge worker's queue and the expiry sweep.
+    // The charge worker's queue, and the sweep of fix windows and second chance offers that passed.
     index('charges_due_idx')
       .on(t.lockedUntil)
       .where(sql`${t.status} IN ('pending', 'processing')`),
-    index('charges_failed_pay_by_idx')
+    index('charges_open_pay_by_idx')
       .on(t.payBy)
-      .where(sql`${t.status} = 'failed'`),
+      .where(sql`${t.status} IN ('failed', 'offered')`),
     index('charges_payer_created_idx').on(t.payerId, t.createdAt),
     index('charges_payee_created_idx').on(t.payeeId, t.createdAt),
   ],

@@ -10,7 +10,10 @@ export const CHARGE_TITLES = {
   received: 'Payment received',
   failed: 'Payment failed',
   released: 'Your win was released',
-  secondChanceWon: 'You won after all!',
+  offered: 'Second chance offer',
+  offeredHost: 'Your date was offered to the next bidder',
+  offerLapsed: 'Second chance offer expired',
+  secondChanceWon: 'You won!',
   secondChanceHost: 'Your date has a new winner',
   nobodyCouldPay: 'Nobody could pay for your date',
 } as const;
@@ -21,6 +24,10 @@ export const PAYMENT_MESSAGES = {
   inProgress: 'This payment is already being processed.',
   windowPassed: 'The time to fix this payment has passed.',
   refunded: 'This payment was refunded.',
+  notAcceptedYet: 'Accept this offer first: you are charged only if you accept.',
+  offerPassed: 'The time to accept this offer has passed.',
+  offerAccepted: 'You have already accepted this offer.',
+  offerDeclined: 'You have already declined this offer.',
 } as const;
 
 /** Why a charge failed when the winner has never saved a card (no provider customer yet), as the providers say it. */
@@ -59,24 +66,45 @@ export function failedMessage(input: {
   return (
     `We could not charge ${dollars(input.amountCents)} for "${input.auctionTitle}": ${reason} ` +
     `Add or update a card on the Payment Methods tab of your profile and retry the payment within ${describeHoursLeft(input.payBy, input.now)}, ` +
-    'or the date goes to the next-highest bidder.'
+    'or the date is offered to the next-highest bidder.'
   );
 }
 
-export function releasedMessage(auctionTitle: string, hasNewWinner: boolean): string {
-  const next = hasNewWinner ? 'the date went to the next-highest bidder' : 'your win was released';
+export function releasedMessage(auctionTitle: string, hasNextBidder: boolean): string {
+  const next = hasNextBidder ? 'the date was offered to the next-highest bidder' : 'your win was released';
   return `The time to fix your payment for "${auctionTitle}" has passed, so ${next}. You have not been charged.`;
 }
 
-/** Bidding means agreeing to pay if you win (SPEC §2 bid dialog), so the runner-up is charged at their own bid. */
+/**
+ * Losing bidders were told "You will not be charged" when the auction closed, so the runner-up
+ * is asked, not charged: nothing is taken unless they accept.
+ */
+export function offeredMessage(auctionTitle: string, amountCents: number, payBy: Date, now: Date): string {
+  return (
+    `The winner of "${auctionTitle}" could not pay. The date can be yours for your bid of ${dollars(amountCents)}: ` +
+    `accept within ${describeHoursLeft(payBy, now)} in Payments on your profile. You are charged only if you accept.`
+  );
+}
+
+export function offeredHostMessage(auctionTitle: string): string {
+  return `The winner of "${auctionTitle}" could not pay, so the date was offered to the next-highest bidder. We will tell you when they accept.`;
+}
+
+export function offerLapsedMessage(auctionTitle: string, hasNextBidder: boolean): string {
+  const next = hasNextBidder ? ', so it was offered to the next bidder' : '';
+  return `You did not accept the second chance offer for "${auctionTitle}" in time${next}. You have not been charged.`;
+}
+
 export function secondChanceWonMessage(auctionTitle: string, amountCents: number): string {
-  return `Second chance: the winner of "${auctionTitle}" could not pay, so the date is yours at your bid of ${dollars(amountCents)}. Your card on file will be charged ${dollars(amountCents)}.`;
+  return `You accepted the second chance offer: "${auctionTitle}" is yours for ${dollars(amountCents)}. Your card on file is being charged ${dollars(amountCents)}.`;
 }
 
 export function secondChanceHostMessage(auctionTitle: string, newWinnerName: string, amountCents: number): string {
-  return `The winner of "${auctionTitle}" could not pay, so the date now goes to ${newWinnerName} at ${dollars(amountCents)}: say hello in Messages.`;
+  return `${newWinnerName} accepted the second chance offer for "${auctionTitle}" at ${dollars(amountCents)}, so the date now goes to them: say hello in Messages.`;
 }
 
-export function nobodyCouldPayMessage(auctionTitle: string): string {
-  return `The winner of "${auctionTitle}" could not pay and no other bidder is left, so the auction ended without a winner.`;
+/** `hadOffers`: the date was offered to other bidders, and none of them took it. */
+export function nobodyCouldPayMessage(auctionTitle: string, hadOffers: boolean): string {
+  const nobody = hadOffers ? 'no other bidder took the date' : 'no other bidder is left';
+  return `The winner of "${auctionTitle}" could not pay and ${nobody}, so the auction ended without a winner.`;
 }

@@ -19,22 +19,40 @@ export interface WinToCharge {
  * indexes (one live charge per auction, one per auction and payer) means never two.
  */
 export async function insertChargesForWins(tx: Db, wins: readonly WinToCharge[], at: Date): Promise<void> {
-  if (wins.length === 0) return;
+  await insertCharges(tx, wins, { status: 'pending', payBy: null, at });
+}
+
+/**
+ * Creates second chance offers (docs/charging-and-ledger.md): a charge row the runner-up may
+ * accept until `payBy`, which nobody collects before they do. The same unique indexes as a
+ * win's charge hold, so an auction has one open offer or one live charge, never both.
+ */
+export async function insertOffers(tx: Db, offers: readonly WinToCharge[], payBy: Date, at: Date): Promise<void> {
+  await insertCharges(tx, offers, { status: 'offered', payBy, at });
+}
+
+async function insertCharges(
+  tx: Db,
+  rows: readonly WinToCharge[],
+  input: { status: 'pending' | 'offered'; payBy: Date | null; at: Date },
+): Promise<void> {
+  if (rows.length === 0) return;
   await tx
     .insert(charges)
     .values(
-      wins.map((win) => {
-        const amountCents = parseMoneyToCents(win.amount);
-        if (amountCents === undefined) throw new Error(`Unreadable winning amount ${win.amount}`);
+      rows.map((row) => {
+        const amountCents = parseMoneyToCents(row.amount);
+        if (amountCents === undefined) throw new Error(`Unreadable winning amount ${row.amount}`);
         return {
-          auctionId: win.auctionId,
-          payerId: win.payerId,
-          payeeId: win.payeeId,
+          auctionId: row.auctionId,
+          payerId: row.payerId,
+          payeeId: row.payeeId,
           amount: centsToMoneyString(amountCents),
           fee: centsToMoneyString(serviceFeeCents(amountCents)),
-          status: 'pending',
-          createdAt: at,
-          updatedAt: at,
+          status: input.status,
+          payBy: input.payBy,
+          createdAt: input.at,
+          updatedAt: input.at,
         };
       }),
     )

@@ -104,11 +104,11 @@ describe('bid dialog (SPEC §2 "Bid dialog", §5 "Bid")', () => {
 
   it('quick-bid buttons add 5, 10 and 25 to the minimum', () => {
     renderDialog();
-    fireEvent.click(screen.getByRole('button', { name: /\+\$5\)?$/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^\+\$5:/ }));
     expect(amountInput().value).toBe('41');
-    fireEvent.click(screen.getByRole('button', { name: /\+\$10\)?$/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^\+\$10:/ }));
     expect(amountInput().value).toBe('46');
-    fireEvent.click(screen.getByRole('button', { name: /\+\$25\)?$/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^\+\$25:/ }));
     expect(amountInput().value).toBe('61');
   });
 
@@ -159,7 +159,7 @@ describe('bid dialog (SPEC §2 "Bid dialog", §5 "Bid")', () => {
     );
     const { queryClient, onOpenChange, toasts } = renderDialog();
     seedDetail(queryClient);
-    fireEvent.click(screen.getByRole('button', { name: /\+\$5\)?$/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^\+\$5:/ }));
     fireEvent.click(submitButton());
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/api/bids')!;

@@ -145,7 +145,8 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
                 variant="outline"
                 size="sm"
                 onClick={() => setAmount(formatAmountPlain(quickCents))}
-                aria-label={`Bid $${formatAmountPlain(quickCents)} (+$${step})`}
+                // The name starts with the visible text, so speech users can say what they see.
+                aria-label={`+$${step}: bid $${formatAmountPlain(quickCents)}`}
               >
                 +${step}
               </Button>

@@ -68,7 +68,7 @@ describe('uploadProfileImage (SPEC §7 upload flow)', () => {
     const [, put] = fetchMock.mock.calls[1]!;
     expect(put?.body).toBe(image);
     expect(put?.headers).toEqual({ 'Content-Type': 'image/jpeg' });
-    expect(put?.credentials).toBe('include');
+    expect(put?.credentials).toBe('same-origin');
     const [, profile] = fetchMock.mock.calls[2]!;
     expect(JSON.parse(profile?.body as string)).toEqual({ imageURL: '/api/objects/uploads/grant-1' });
   });

@@ -42,7 +42,9 @@ export async function uploadProfileImage(image: Blob): Promise<CurrentUser> {
       method: 'PUT',
       body: image,
       headers: { 'Content-Type': image.type },
-      credentials: 'include',
+      // Cookies go with our own upload route (same origin) but not to an S3 bucket, whose
+      // presigned URL is the whole authorisation and whose CORS then needs no credentials.
+      credentials: 'same-origin',
     });
     await throwIfResNotOk(put);
     return uploadURL;
