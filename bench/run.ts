@@ -48,11 +48,19 @@ function ensureFileLimit(): void {
   console.log(`open-file limit is ${current}; raising it to ${FILE_LIMIT_NEEDED} for the WebSocket scenario`);
   const rerun = spawnSync(
     'sh',
-    ['-c', `ulimit -n ${FILE_LIMIT_NEEDED} && exec "$0" "$@"`, process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    [
+      '-c',
+      `ulimit -n ${FILE_LIMIT_NEEDED} && exec "$0" "$@"`,
+      process.execPath,
+      ...process.execArgv,
+      ...process.argv.slice(1),
+    ],
     { stdio: 'inherit', env: { ...process.env, BENCH_FILE_LIMIT_RAISED: '1' } },
   );
   if (rerun.status === null || rerun.error) {
-    console.warn(`could not raise the limit (hard limit too low?); ws-fanout may fail. Try: ulimit -n ${FILE_LIMIT_NEEDED}`);
+    console.warn(
+      `could not raise the limit (hard limit too low?); ws-fanout may fail. Try: ulimit -n ${FILE_LIMIT_NEEDED}`,
+    );
     return;
   }
   process.exit(rerun.status);

@@ -69,7 +69,7 @@ export async function createScratchDatabase(serverUrl: string, label: string): P
 /** One line describing the machine, for the summary and docs/performance.md. */
 export async function describeMachine(serverUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
-  let postgres = 'PostgreSQL (version unknown)';
+  let postgres: string;
   try {
     await client.connect();
     const { rows } = await client.query<{ v: string }>("SELECT current_setting('server_version') AS v");

@@ -103,5 +103,12 @@ export const RESTAURANTS = [
   'Smoke and Ash', 'Golden Lotus', 'Bistro Marcel', 'Harbor House',
 ];
 export const CUISINES = ['Italian', 'Thai', 'Mexican', 'Ethiopian', 'Korean', 'French', 'Lebanese', 'Peruvian'];
-export const DISTRICTS = ['downtown', 'the old town', 'the arts district', 'the waterfront', 'midtown', 'the east side'];
+export const DISTRICTS = [
+  'downtown',
+  'the old town',
+  'the arts district',
+  'the waterfront',
+  'midtown',
+  'the east side',
+];
 export const GYMS = ['Crux', 'Movement', 'Brooklyn Boulders', 'Mesa Rim', 'Bouldering Project'];

@@ -33,8 +33,8 @@ export async function measureScaling(
   ctx: BenchContext,
   buildCases: () => Promise<ScalingCase[]>,
 ): Promise<Measurement> {
-  const requests = ctx.quick ? 100 : 500;
-  const rounds = ctx.quick ? 2 : 5;
+  const requests = ctx.quick ? 150 : 600;
+  const rounds = ctx.quick ? 3 : 6;
   const concurrency = 4;
   const [small, large] = await Promise.all([ctx.marketplace(SMALL), ctx.marketplace(LARGE)]);
   const sides: Side[] = [];

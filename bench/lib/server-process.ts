@@ -70,7 +70,7 @@ async function startBareList(database: Database, port: number): Promise<void> {
   const nowAt = query.params.findIndex((p) => String(p).startsWith('2001-02-03'));
   if (nowAt < 0) throw new Error('could not find the time parameter of the list statement');
   const auctionKeys = Object.keys(getTableColumns(auctions));
-  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null ? null : String(value));
+  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
 
   const bare = Fastify({ logger: false });
   bare.get('/bare/auctions', async (_request, reply) => {

@@ -71,7 +71,7 @@ export const auctionListScaling: Scenario = {
               }
               const total = Number(rows[0]?.total ?? 0);
               const hasMore = String(total > AUCTION_PAGE_SIZE_DEFAULT);
-              if (answer.headers['x-has-more'] !== hasMore) return `X-Has-More ${answer.headers['x-has-more']}`;
+              if (answer.headers['x-has-more'] !== hasMore) return `X-Has-More ${String(answer.headers['x-has-more'])}`;
               return null;
             },
           };

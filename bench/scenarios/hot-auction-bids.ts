@@ -289,9 +289,19 @@ async function bidInTransaction(
           const amount = dollars(counter);
           try {
             const accept = async (on: Db) => {
-              const found = await acceptBid(on, { auctionId, bidderId: bidder.id, amount, now: new Date(), softCloseSeconds });
+              const found = await acceptBid(on, {
+                auctionId,
+                bidderId: bidder.id,
+                amount,
+                now: new Date(),
+                softCloseSeconds,
+              });
               if (found) {
-                const texts = bidNotificationTexts({ bidderName: bidder.firstName, amount: found.amount, title: found.title });
+                const texts = bidNotificationTexts({
+                  bidderName: bidder.firstName,
+                  amount: found.amount,
+                  title: found.title,
+                });
                 await insertBidNotifications(on, { bid: found, bidderId: bidder.id, texts });
               }
               return found;

@@ -44,13 +44,11 @@ export const searchScaling: Scenario = {
         [SMALL]: (await ctx.marketplace(SMALL)).database.pool,
         [LARGE]: (await ctx.marketplace(LARGE)).database.pool,
       };
-      return TERMS.map(
-        (term): ScalingCase => ({
-          label: term,
-          path: `/api/search?q=${encodeURIComponent(term)}`,
-          verify: (answer, size) => verifySearch(pools[size], term, answer),
-        }),
-      );
+      return TERMS.map((term): ScalingCase => ({
+        label: term,
+        path: `/api/search?q=${encodeURIComponent(term)}`,
+        verify: (answer, size) => verifySearch(pools[size], term, answer),
+      }));
     }),
 };
 
@@ -79,19 +77,29 @@ async function verifySearch(pool: pg.Pool, term: string, answer: HttpAnswer): Pr
   const isShortWord = Array.from(term).length < 3 && /[\p{L}\p{N}]/u.test(term);
   const matches = (text: string) =>
     isShortWord ? `(${text} ILIKE :prefix OR ${text} ILIKE :wordPrefix)` : `${text} ILIKE :contains`;
-  const users = await verifyList(pool, term, body.users.map((u) => u.id), {
-    table: 'users',
-    eligible: `${matches(FULL_NAME)} AND first_name IS NOT NULL AND first_name <> ''`,
-    rank: `CASE WHEN ${FULL_NAME} ILIKE :prefix THEN 0 WHEN last_name ILIKE :prefix THEN 1 ELSE 2 END`,
-    order: `similarity(${FULL_NAME}, :term) DESC, first_name ASC, id ASC`,
-  });
+  const users = await verifyList(
+    pool,
+    term,
+    body.users.map((u) => u.id),
+    {
+      table: 'users',
+      eligible: `${matches(FULL_NAME)} AND first_name IS NOT NULL AND first_name <> ''`,
+      rank: `CASE WHEN ${FULL_NAME} ILIKE :prefix THEN 0 WHEN last_name ILIKE :prefix THEN 1 ELSE 2 END`,
+      order: `similarity(${FULL_NAME}, :term) DESC, first_name ASC, id ASC`,
+    },
+  );
   if (users) return `users: ${users}`;
-  const auctions = await verifyList(pool, term, body.auctions.map((a) => a.id), {
-    table: 'auctions',
-    eligible: `${matches('title')} AND is_active AND end_time > now()`,
-    rank: 'CASE WHEN title ILIKE :prefix THEN 0 ELSE 1 END',
-    order: 'similarity(title, :term) DESC, end_time ASC, id ASC',
-  });
+  const auctions = await verifyList(
+    pool,
+    term,
+    body.auctions.map((a) => a.id),
+    {
+      table: 'auctions',
+      eligible: `${matches('title')} AND is_active AND end_time > now()`,
+      rank: 'CASE WHEN title ILIKE :prefix THEN 0 ELSE 1 END',
+      order: 'similarity(title, :term) DESC, end_time ASC, id ASC',
+    },
+  );
   return auctions ? `auctions: ${auctions}` : null;
 }
 

@@ -85,7 +85,7 @@ export const wsFanout: Scenario = {
       );
       const trigger = new HttpConnection(bare.url);
       const ceiling = await runUpdates(clients, WARM_UP_UPDATES + updates, async (n) => {
-        const answer = await trigger.request('POST', '/broadcast', payloads[n - 1]!);
+        const answer = await trigger.request('POST', '/broadcast', payloads[n - 1] ?? '');
         if (answer.status !== 204) throw new Error(`broadcast answered ${answer.status}`);
       });
       trigger.close();
@@ -153,7 +153,8 @@ function connectOne(
     socket.on('error', reject);
     socket.on('message', (data: WebSocket.RawData) => {
       const at = performance.now();
-      const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
+      const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+      const text = bytes.toString('utf8');
       const message = JSON.parse(text) as { type: string; bidCount?: number };
       if (message.type === 'subscribed') resolve(subscriber);
       if (message.type !== 'bid_update' || typeof message.bidCount !== 'number') return;

@@ -1,4 +1,4 @@
-import { PAYMENT_FIX_WINDOW_HOURS } from '@bid/contract';
+import { PAYMENT_FIX_WINDOW_HOURS, SECOND_CHANCE_OFFER_HOURS } from '@bid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type { PaymentProvider } from '../../src/modules/payments/providers/payme
 import { postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
 import {
+  answerOffer,
   buildChargesApp,
   CARDS,
   chargesOf,
@@ -167,7 +168,7 @@ describe.each(postgresOnlyFactories())('charging exactly once across instances o
     expect(bookings).toHaveLength(30);
   });
 
-  it('releases each unpaid win once while two instances sweep at the same moment', async () => {
+  it('offers each unpaid win once while two instances sweep at the same moment', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       ids.push(
@@ -198,16 +199,36 @@ describe.each(postgresOnlyFactories())('charging exactly once across instances o
       const rows = await chargesOf(db, auctionId);
       expect(rows.map((c) => [c.payerId, c.status])).toEqual([
         [decliner.id, 'expired'],
-        [runnerUp.id, 'succeeded'],
+        [runnerUp.id, 'offered'],
       ]);
-      expect(await providerPaymentsOf(db, rows[1]!.id)).toHaveLength(1);
+      expect(await providerPaymentsOf(db, rows[1]!.id)).toEqual([]);
       const [auction] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
-      expect(auction!.winnerId).toBe(runnerUp.id);
-      const secondChanceNotices = await db
+      expect(auction!.winnerId).toBeNull();
+      const offerNotices = await db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.title, 'You won after all!')));
-      expect(secondChanceNotices.map((n) => n.userId)).toEqual([runnerUp.id]);
+        .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.title, 'Second chance offer')));
+      expect(offerNotices.map((n) => n.userId)).toEqual([runnerUp.id]);
+    }
+
+    // The offers' deadline passes while two instances sweep again: each offer ends once.
+    clock = new Date(clock.getTime() + SECOND_CHANCE_OFFER_HOURS * HOUR);
+    await Promise.all([
+      runLifecycle(a.app, a.db, a.provider, now),
+      runLifecycle(b.app, b.db, b.provider, now),
+      releaseUnpaidWins(a.db, now(), 3),
+      releaseUnpaidWins(b.db, now(), 3),
+    ]);
+    await runLifecycle(a.app, a.db, a.provider, now);
+    for (const auctionId of ids) {
+      expect((await chargesOf(db, auctionId)).map((c) => c.status)).toEqual(['expired', 'expired']);
+      const nobody = await db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.title, 'Nobody could pay for your date')),
+        );
+      expect(nobody.map((n) => n.userId)).toEqual([host.id]);
     }
   });
 
@@ -240,5 +261,68 @@ describe.each(postgresOnlyFactories())('charging exactly once across instances o
     expect(attempts.map((p) => p.idempotencyKey)).toEqual(
       Array.from({ length: after!.attempt }, (_, i) => `charge:${failed!.id}:attempt:${i + 1}`),
     );
+  });
+
+  it('settles an offer answered from two instances at once with one outcome, charged at most once', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      // Signed up each round: every round moves the clock past a fix window, and so past an idle session.
+      const runnerUp = await signUpMember(a.app, `Rue${round}`, CARDS.succeeds);
+      const next = await signUpMember(a.app, `Nat${round}`, CARDS.succeeds);
+      const auctionId = await insertAuction(db, {
+        creatorId: host.id,
+        endTime: ago(1),
+        bids: [
+          { bidderId: next.id, amount: '30.00', at: ago(30) },
+          { bidderId: runnerUp.id, amount: '31.00', at: ago(20) },
+          { bidderId: decliner.id, amount: '32.00', at: ago(10) },
+        ],
+      });
+      await runLifecycle(a.app, a.db, a.provider, now);
+      clock = new Date(clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR);
+      await runLifecycle(a.app, a.db, a.provider, now);
+      const offer = (await chargesOf(db, auctionId)).find((c) => c.payerId === runnerUp.id)!;
+      expect(offer.status).toBe('offered');
+
+      // Even rounds: a double click on accept across both instances; odd rounds: accept racing decline.
+      const answers = await Promise.all([
+        answerOffer(a.app, offer.id, 'accept', runnerUp),
+        answerOffer(b.app, offer.id, round % 2 === 0 ? 'accept' : 'decline', runnerUp),
+        answerOffer(b.app, offer.id, 'accept', runnerUp),
+      ]);
+
+      const ok = answers.filter((res) => res.statusCode === 200);
+      expect(ok).toHaveLength(1);
+      const outcome = ok[0]!.json<{ status: string }>().status;
+      for (const res of answers.filter((r) => r.statusCode !== 200)) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(
+          outcome === 'succeeded' ? 'You have already accepted this offer.' : 'You have already declined this offer.',
+        );
+      }
+      const rows = await chargesOf(db, auctionId);
+      const [auction] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+      if (outcome === 'succeeded') {
+        expect(rows.map((c) => [c.payerId, c.status])).toEqual([
+          [decliner.id, 'expired'],
+          [runnerUp.id, 'succeeded'],
+        ]);
+        expect(auction!.winnerId).toBe(runnerUp.id);
+        expect(await providerPaymentsOf(db, offer.id)).toHaveLength(1);
+        const won = await db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.title, 'You won!')));
+        // The first is the closing's, to the winner who then could not pay.
+        expect(won.map((n) => n.userId).sort()).toEqual([decliner.id, runnerUp.id].sort());
+      } else {
+        expect(outcome).toBe('expired');
+        expect(rows.find((c) => c.payerId === runnerUp.id)!.status).toBe('expired');
+        expect(rows.find((c) => c.payerId === next.id)!.status).toBe('offered');
+        expect(auction!.winnerId).toBeNull();
+        expect(await providerPaymentsOf(db, offer.id)).toEqual([]);
+        // Leave nothing open for the next round's sweeps.
+        await answerOffer(a.app, rows.find((c) => c.payerId === next.id)!.id, 'decline', next);
+      }
+    }
   });
 });

@@ -130,16 +130,14 @@ export async function insertAuction(
     })
     .returning({ id: auctions.id });
   if (placed.length > 0) {
-    await db
-      .insert(bids)
-      .values(
-        placed.map((bid) => ({
-          auctionId: auction!.id,
-          bidderId: bid.bidderId,
-          amount: bid.amount,
-          createdAt: bid.at,
-        })),
-      );
+    await db.insert(bids).values(
+      placed.map((bid) => ({
+        auctionId: auction!.id,
+        bidderId: bid.bidderId,
+        amount: bid.amount,
+        createdAt: bid.at,
+      })),
+    );
   }
   return auction!.id;
 }
@@ -207,6 +205,22 @@ export function retryPayment(app: FastifyInstance, chargeId: string, member?: Me
     method: 'POST',
     url: `/api/payments/${chargeId}/retry`,
     ...(member ? { cookies: { [SESSION_COOKIE]: member.cookie } } : {}),
+  });
+}
+
+/** POST /api/payments/:id/accept or /decline: the runner-up's answer to a second chance offer. */
+export function answerOffer(
+  app: FastifyInstance,
+  chargeId: string,
+  answer: 'accept' | 'decline',
+  member?: Member,
+  headers?: Record<string, string>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/${chargeId}/${answer}`,
+    ...(member ? { cookies: { [SESSION_COOKIE]: member.cookie } } : {}),
+    ...(headers ? { headers } : {}),
   });
 }
 

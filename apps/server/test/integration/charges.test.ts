@@ -192,7 +192,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
       title: 'Payment failed',
       message:
         'We could not charge $51.55 for "Picnic in the park": Your card was declined. Add or update a card on the ' +
-        'Payment Methods tab of your profile and retry the payment within 48 hours, or the date goes to the ' +
+        'Payment Methods tab of your profile and retry the payment within 48 hours, or the date is offered to the ' +
         'next-highest bidder.',
       relatedUserId: host.id,
     });
@@ -288,7 +288,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
     expect(notices.map((n) => n.message)).toEqual([
       'We could not charge $60 for "Museum afternoon": Your card was declined. This transaction requires ' +
         'authentication. Add or update a card on the Payment Methods tab of your profile and retry the payment ' +
-        'within 48 hours, or the date goes to the next-highest bidder.',
+        'within 48 hours, or the date is offered to the next-highest bidder.',
     ]);
     expect((await ledgerLegsOf(db, charge!.id)).transactions).toBe(0);
   });

@@ -30,13 +30,28 @@ export function escapeLikePattern(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** The LIKE patterns of each kind of match, best kind first. */
+/** The LIKE patterns of each kind of match, best kind first; `anywhere` only for terms long enough. */
 function matchPatterns(term: string) {
   const escaped = escapeLikePattern(term);
-  const prefix = `${escaped}%`;
-  const wordPrefix = `% ${escaped}%`;
-  const isShort = Array.from(term).length < SUBSTRING_MIN_LENGTH && /[\p{L}\p{N}]/u.test(term);
-  return { prefix, kinds: isShort ? [prefix, wordPrefix] : [prefix, wordPrefix, `%${escaped}%`] };
+  const isShortWord = Array.from(term).length < SUBSTRING_MIN_LENGTH && /[\p{L}\p{N}]/u.test(term);
+  return { starts: `${escaped}%`, laterWord: `% ${escaped}%`, anywhere: isShortWord ? null : `%${escaped}%` };
+}
+
+/**
+ * The ids the ranking reads: up to CANDIDATES_PER_KIND of each kind of match. Texts where a
+ * later word starts with the term are read only when too few texts start with it to fill the
+ * page: the trigram index cannot tell the two apart, so that read would recheck every text
+ * starting with the term (all the Jameses, to find the Smiths called James).
+ */
+function candidateIds(input: { table: SQL; id: SQL; text: SQL; eligible: SQL; term: string; pageSize: number }): SQL {
+  const { table, id, text, eligible, pageSize } = input;
+  const { starts, laterWord, anywhere } = matchPatterns(input.term);
+  const pool = (pattern: string) =>
+    sql`SELECT ${id} AS id FROM ${table} WHERE ${text} ILIKE ${pattern} AND ${eligible} LIMIT ${CANDIDATES_PER_KIND}`;
+  return sql`WITH starts AS MATERIALIZED (${pool(starts)})
+    SELECT id FROM starts
+    UNION SELECT id FROM (${pool(laterWord)}) AS later_word WHERE (SELECT count(*) FROM starts) <= ${pageSize}
+    ${anywhere ? sql`UNION SELECT id FROM (${pool(anywhere)}) AS anywhere` : sql``}`;
 }
 
 const fullName = sql.raw(`(${USER_FULL_NAME_SQL})`);
@@ -62,14 +77,18 @@ export function searchUsers(
 
 /** The statement itself, unexecuted, so a test can EXPLAIN exactly what runs. */
 export function searchUsersQuery(db: Db, term: string, options: { limit: number; excludeUserId?: string }) {
-  const { prefix, kinds } = matchPatterns(term);
+  const prefix = matchPatterns(term).starts;
   // Only people who have a name to be found by (SPEC §2 cards show it).
   const named = sql`${users.firstName} IS NOT NULL AND ${users.firstName} <> ''`;
-  const pools = kinds.map(
-    (pattern) =>
-      sql`(SELECT ${users.id} FROM ${users} WHERE ${fullName} ILIKE ${pattern} AND ${named} LIMIT ${CANDIDATES_PER_KIND})`,
-  );
-  const conditions: SQL[] = [sql`${users.id} IN (${sql.join(pools, sql` UNION `)})`];
+  const candidates = candidateIds({
+    table: sql`${users}`,
+    id: sql`${users.id}`,
+    text: fullName,
+    eligible: named,
+    term,
+    pageSize: options.limit,
+  });
+  const conditions: SQL[] = [sql`${users.id} IN (${candidates})`];
   if (options.excludeUserId) conditions.push(ne(users.id, options.excludeUserId));
   return db
     .select({
@@ -119,12 +138,16 @@ export function searchOpenAuctions(
 
 /** The statement itself, unexecuted, so a test can EXPLAIN exactly what runs. */
 export function searchOpenAuctionsQuery(db: Db, term: string, options: { limit: number; now: Date }) {
-  const { prefix, kinds } = matchPatterns(term);
-  const open = and(eq(auctions.isActive, true), gt(auctions.endTime, options.now));
-  const pools = kinds.map(
-    (pattern) =>
-      sql`(SELECT ${auctions.id} FROM ${auctions} WHERE ${auctions.title} ILIKE ${pattern} AND ${open} LIMIT ${CANDIDATES_PER_KIND})`,
-  );
+  const prefix = matchPatterns(term).starts;
+  const open = and(eq(auctions.isActive, true), gt(auctions.endTime, options.now))!;
+  const candidates = candidateIds({
+    table: sql`${auctions}`,
+    id: sql`${auctions.id}`,
+    text: sql`${auctions.title}`,
+    eligible: open,
+    term,
+    pageSize: options.limit,
+  });
   return db
     .select({
       id: auctions.id,
@@ -141,7 +164,7 @@ export function searchOpenAuctionsQuery(db: Db, term: string, options: { limit: 
     })
     .from(auctions)
     .innerJoin(users, eq(users.id, auctions.creatorId))
-    .where(sql`${auctions.id} IN (${sql.join(pools, sql` UNION `)})`)
+    .where(sql`${auctions.id} IN (${candidates})`)
     .orderBy(
       sql`CASE WHEN ${auctions.title} ILIKE ${prefix} THEN 0 ELSE 1 END`,
       desc(sql`similarity(${auctions.title}, ${term})`),

@@ -58,7 +58,13 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
 
 /** Status words a member reads; they depend on the kind (a succeeded charge was paid, a succeeded earning paid out). */
 const STATUS_LABELS: Record<PaymentKind, Record<string, string>> = {
-  charge: { succeeded: 'Paid', failed: 'Payment failed', expired: 'Expired', refunded: 'Refunded' },
+  charge: {
+    offered: 'Second chance offer',
+    succeeded: 'Paid',
+    failed: 'Payment failed',
+    expired: 'Expired',
+    refunded: 'Refunded',
+  },
   earning: {
     held: 'Held until the date',
     succeeded: 'Paid out',

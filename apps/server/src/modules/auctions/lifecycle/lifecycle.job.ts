@@ -108,7 +108,7 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
           winnerId: win.newWinnerId,
         });
       }
-      if (wins.length > 0) logger.info({ wins }, 'unpaid wins released to the runner-up');
+      if (wins.length > 0) logger.info({ wins }, 'unpaid wins released; the date is offered to the next bidder');
       if (wins.length < RELEASE_BATCH_LIMIT) break;
     }
     return released;

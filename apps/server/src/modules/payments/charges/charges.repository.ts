@@ -95,6 +95,10 @@ export async function claimDueCharges(
     : input.auctionId
       ? sql`AND auction_id = ${input.auctionId}::uuid`
       : sql``;
+  // One named charge (a retry or an accepted offer, collected while the payer waits) waits for a
+  // moment's lock, such as a losing double click's guarded update, instead of skipping it and
+  // leaving the charge to the next lifecycle run; the re-check after the wait keeps it claimed once.
+  const lock = input.chargeId ? sql`FOR UPDATE` : sql`FOR UPDATE SKIP LOCKED`;
   const rows = rowsOf<{
     id: string;
     auction_id: string;
@@ -116,7 +120,7 @@ export async function claimDueCharges(
           ${only}
         ORDER BY created_at, id
         LIMIT ${input.limit}
-        FOR UPDATE SKIP LOCKED
+        ${lock}
       )
       UPDATE charges c
       SET status = 'processing', locked_until = ${timestampParam(input.lockedUntil)},

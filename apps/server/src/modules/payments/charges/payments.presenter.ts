@@ -1,8 +1,12 @@
 import type { PaymentRecord } from '@bid/contract';
 import type { PaymentRow } from './charges.repository.js';
 
-/** A row of GET /api/payments. The fix deadline is shown only while the charge can still be fixed. */
+/**
+ * A row of GET /api/payments. The deadline is shown only while it matters: a failed charge's
+ * fix window, or an open second chance offer's time to accept.
+ */
 export function presentPayment(row: PaymentRow): PaymentRecord {
+  const hasDeadline = row.kind === 'charge' && (row.status === 'failed' || row.status === 'offered');
   return {
     id: row.id,
     auctionId: row.auctionId,
@@ -12,7 +16,7 @@ export function presentPayment(row: PaymentRow): PaymentRecord {
     fee: row.fee,
     status: row.status,
     failureMessage: row.kind === 'charge' && row.status === 'failed' ? row.failureMessage : null,
-    payBy: row.kind === 'charge' && row.status === 'failed' && row.payBy ? row.payBy.toISOString() : null,
+    payBy: hasDeadline && row.payBy ? row.payBy.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

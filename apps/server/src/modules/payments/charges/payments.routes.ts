@@ -6,9 +6,12 @@ import type { Db } from '../../../db/client.js';
 import { requireUserId } from '../../../plugins/auth.js';
 import type { PaymentProvider } from '../providers/payment-provider.js';
 import type { ChargeWorkerDeps } from './charge-worker.js';
-import { listMyPayments, retryMyCharge } from './payments.service.js';
+import { acceptMyOffer, declineMyOffer, listMyPayments, retryMyCharge } from './payments.service.js';
 
-/** GET /api/payments and POST /api/payments/:id/retry (docs/charging-and-ledger.md). */
+/**
+ * GET /api/payments, POST /api/payments/:id/retry, and the answers to a second chance offer,
+ * POST /api/payments/:id/accept and /decline (docs/charging-and-ledger.md).
+ */
 export async function paymentRoutes(
   app: FastifyInstance,
   opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider },
@@ -25,5 +28,28 @@ export async function paymentRoutes(
     // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
     { schema: { params: z.object({ id: z.string() }), response: { 200: paymentRecordSchema } } },
     async (request) => retryMyCharge(deps, requireUserId(request), request.params.id),
+  );
+
+  r.post(
+    '/api/payments/:id/accept',
+    { schema: { params: z.object({ id: z.string() }), response: { 200: paymentRecordSchema } } },
+    async (request) => {
+      const userId = requireUserId(request);
+      const payment = await acceptMyOffer(deps, userId, request.params.id);
+      // After the acceptance committed: pages showing the auction learn who won it now.
+      app.realtime.publish(`auction:${payment.auctionId}`, {
+        type: 'auction_closed',
+        auctionId: payment.auctionId,
+        isActive: false,
+        winnerId: userId,
+      });
+      return payment;
+    },
+  );
+
+  r.post(
+    '/api/payments/:id/decline',
+    { schema: { params: z.object({ id: z.string() }), response: { 200: paymentRecordSchema } } },
+    async (request) => declineMyOffer(deps, requireUserId(request), request.params.id),
   );
 }

@@ -1,10 +1,13 @@
 import type { PaymentRecord, PaymentsResponse } from '@bid/contract';
-import { badRequest, notFound } from '../../../lib/errors.js';
+import { badRequest, notFound, unauthorized } from '../../../lib/errors.js';
 import { isUuid } from '../../messages/conversation-id.js';
+import { findPaymentMember } from '../payment-methods.repository.js';
+import { assertHasPaymentMethod } from '../payment-methods.service.js';
 import { PAYMENT_MESSAGES } from './charge.messages.js';
 import { processDueCharges, type ChargeWorkerDeps } from './charge-worker.js';
 import { findChargeOfPayer, listPaymentRows, reopenFailedCharge, type PayerCharge } from './charges.repository.js';
 import { presentPayment } from './payments.presenter.js';
+import { acceptOffer, declineOffer } from './second-chance.js';
 
 /** GET /api/payments shows at most this many rows, newest first. */
 export const PAYMENTS_LIST_LIMIT = 100;
@@ -26,6 +29,8 @@ function refusalOf(charge: PayerCharge, now: Date): string | undefined {
       return PAYMENT_MESSAGES.windowPassed;
     case 'refunded':
       return PAYMENT_MESSAGES.refunded;
+    case 'offered':
+      return PAYMENT_MESSAGES.notAcceptedYet;
     default:
       return PAYMENT_MESSAGES.inProgress;
   }
@@ -37,9 +42,7 @@ function refusalOf(charge: PayerCharge, now: Date): string | undefined {
  * collected at once; the answer is the charge as it now stands.
  */
 export async function retryMyCharge(deps: ChargeWorkerDeps, userId: string, chargeId: string): Promise<PaymentRecord> {
-  if (!isUuid(chargeId)) throw notFound(PAYMENT_MESSAGES.notFound);
-  const charge = await findChargeOfPayer(deps.db, chargeId, userId);
-  if (!charge) throw notFound(PAYMENT_MESSAGES.notFound);
+  const charge = await getChargeOfPayer(deps, userId, chargeId);
   const refusal = refusalOf(charge, deps.now());
   if (refusal) throw badRequest(refusal);
 
@@ -50,8 +53,79 @@ export async function retryMyCharge(deps: ChargeWorkerDeps, userId: string, char
     throw badRequest((current && refusalOf(current, deps.now())) ?? PAYMENT_MESSAGES.inProgress);
   }
   await processDueCharges(deps, { chargeId });
+  return getMyPayment(deps, userId, chargeId);
+}
 
+async function getMyPayment(deps: Pick<ChargeWorkerDeps, 'db'>, userId: string, chargeId: string) {
   const [row] = await listPaymentRows(deps.db, userId, 1, chargeId);
   if (!row) throw notFound(PAYMENT_MESSAGES.notFound);
   return presentPayment(row);
+}
+
+/** The member's own charge row, or 404 alike for a malformed, unknown or other member's id. */
+async function getChargeOfPayer(deps: Pick<ChargeWorkerDeps, 'db'>, userId: string, chargeId: string) {
+  const charge = isUuid(chargeId) ? await findChargeOfPayer(deps.db, chargeId, userId) : undefined;
+  if (!charge) throw notFound(PAYMENT_MESSAGES.notFound);
+  return charge;
+}
+
+/**
+ * Why a second chance offer cannot be answered now; undefined when it is open. An expired row
+ * whose deadline is still ahead was declined (a lapsed one is past it, and so is a winner's
+ * charge that expired, which can only be reached by a hand-made request).
+ */
+function offerRefusalOf(charge: PayerCharge, now: Date): string | undefined {
+  const isBeforeDeadline = charge.payBy !== null && charge.payBy > now;
+  switch (charge.status) {
+    case 'offered':
+      return isBeforeDeadline ? undefined : PAYMENT_MESSAGES.offerPassed;
+    case 'expired':
+      return isBeforeDeadline ? PAYMENT_MESSAGES.offerDeclined : PAYMENT_MESSAGES.offerPassed;
+    default:
+      return PAYMENT_MESSAGES.offerAccepted;
+  }
+}
+
+/** After a conditional update found nothing to change: why, as it now stands. */
+async function refuseAfterRace(deps: Pick<ChargeWorkerDeps, 'db' | 'now'>, userId: string, chargeId: string) {
+  const current = await findChargeOfPayer(deps.db, chargeId, userId);
+  return badRequest((current && offerRefusalOf(current, deps.now())) ?? PAYMENT_MESSAGES.offerPassed);
+}
+
+/**
+ * POST /api/payments/:id/accept: the runner-up takes the second chance offer before its
+ * deadline. They need a card to be charged with; the offer becomes their win and is collected
+ * at once (like a retry), and the answer is the charge as it now stands: succeeded, or failed
+ * with the usual fix window.
+ */
+export async function acceptMyOffer(deps: ChargeWorkerDeps, userId: string, chargeId: string): Promise<PaymentRecord> {
+  const charge = await getChargeOfPayer(deps, userId, chargeId);
+  const refusal = offerRefusalOf(charge, deps.now());
+  if (refusal) throw badRequest(refusal);
+  const member = await findPaymentMember(deps.db, userId);
+  if (!member) throw unauthorized();
+  await assertHasPaymentMethod({ payments: deps.provider }, member);
+
+  const accepted = await acceptOffer(deps.db, { chargeId, payerId: userId, now: deps.now() });
+  if (!accepted) throw await refuseAfterRace(deps, userId, chargeId);
+  await processDueCharges(deps, { chargeId });
+  return getMyPayment(deps, userId, chargeId);
+}
+
+/**
+ * POST /api/payments/:id/decline: the runner-up turns the offer down; it expires and the next
+ * bidder is offered the date at once. The answer is the offer as it now stands (expired).
+ */
+export async function declineMyOffer(
+  deps: Pick<ChargeWorkerDeps, 'db' | 'now'>,
+  userId: string,
+  chargeId: string,
+): Promise<PaymentRecord> {
+  const charge = await getChargeOfPayer(deps, userId, chargeId);
+  const refusal = offerRefusalOf(charge, deps.now());
+  if (refusal) throw badRequest(refusal);
+
+  const declined = await declineOffer(deps.db, { chargeId, payerId: userId, now: deps.now() });
+  if (!declined) throw await refuseAfterRace(deps, userId, chargeId);
+  return getMyPayment(deps, userId, chargeId);
 }

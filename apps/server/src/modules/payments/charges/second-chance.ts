@@ -95,7 +95,11 @@ export async function acceptOffer(
     const accepted = await markOfferAccepted(tx, input);
     if (!accepted) return undefined;
     // Only a released win is offered, and one offer is open at a time, so nobody holds it now.
-    const isWinner = await setWinnerOfOffer(tx, { auctionId: accepted.auctionId, winnerId: input.payerId, now: input.now });
+    const isWinner = await setWinnerOfOffer(tx, {
+      auctionId: accepted.auctionId,
+      winnerId: input.payerId,
+      now: input.now,
+    });
     if (!isWinner) throw new Error(`Auction ${accepted.auctionId} has a winner while an offer is open`);
     const winnerName = displayNameOf({ firstName: accepted.payerFirstName, lastName: accepted.payerLastName });
     await insertNotifications(tx, [

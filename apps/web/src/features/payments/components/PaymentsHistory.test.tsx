@@ -166,4 +166,44 @@ describe('Payments list', () => {
     expect(charge.getByText(/The time to fix this payment has passed/)).toBeTruthy();
     expect(charge.queryByRole('button', { name: 'Retry payment' })).toBeNull();
   });
+
+  it('shows a second chance offer with its deadline and accepts it: the card is charged', async () => {
+    const fetchMock = serve(
+      [record({ status: 'offered', payBy: inADay, fee: '5.10' })],
+      async () => new Response(JSON.stringify(record({ status: 'succeeded' })), { status: 200 }),
+    );
+    renderHistory();
+    const offer = await row('Latte art class');
+    expect(offer.getByText('Second chance offer')).toBeTruthy();
+    expect(offer.getByText(/this date is offered to you for your bid of \$51\.00/)).toBeTruthy();
+    fireEvent.click(offer.getByRole('button', { name: 'Accept offer' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Successful' })),
+    );
+    expect(fetchMock).toHaveBeenCalledWith('/api/payments/c1/accept', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('declines a second chance offer without charging', async () => {
+    const fetchMock = serve(
+      [record({ status: 'offered', payBy: inADay })],
+      async () => new Response(JSON.stringify(record({ status: 'expired' })), { status: 200 }),
+    );
+    renderHistory();
+    fireEvent.click((await row('Latte art class')).getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(toastMock).toHaveBeenCalledWith({
+        title: 'Offer Declined',
+        description: 'You will not be charged for "Latte art class".',
+      }),
+    );
+    expect(fetchMock).toHaveBeenCalledWith('/api/payments/c1/decline', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('offers no buttons once the offer has expired', async () => {
+    serve([record({ status: 'offered', payBy: new Date(Date.now() - 1000).toISOString() })]);
+    renderHistory();
+    const offer = await row('Latte art class');
+    expect(offer.getByText('This offer has expired. You have not been charged.')).toBeTruthy();
+    expect(offer.queryByRole('button', { name: 'Accept offer' })).toBeNull();
+  });
 });

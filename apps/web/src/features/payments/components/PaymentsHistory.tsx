@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { usePayments } from '../api/listPayments';
+import { useAnswerOffer } from '../api/answerOffer';
 import { useRetryPayment } from '../api/retryPayment';
 import {
   formatAmountLessFee,
@@ -81,6 +82,7 @@ function feeNote(payment: PaymentRecord): string | null {
 function PaymentRow({ payment }: { payment: PaymentRecord }) {
   const note = feeNote(payment);
   const isFailedCharge = payment.kind === 'charge' && payment.status === 'failed';
+  const isOffer = payment.kind === 'charge' && payment.status === 'offered';
   return (
     <li data-testid="payment-row">
       <Card>
@@ -107,6 +109,7 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
           </div>
           {note && <p className="text-sm text-neutral-text/80">{note}</p>}
           {isFailedCharge && <FailedCharge payment={payment} />}
+          {isOffer && <SecondChanceOffer payment={payment} />}
         </CardContent>
       </Card>
     </li>
@@ -174,6 +177,87 @@ function FailedCharge({ payment }: { payment: PaymentRecord }) {
           <p>The time to fix this payment has passed, so the date is offered to the next-highest bidder.</p>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * A second chance offer: the winner could not pay, so the date is offered to this member at their
+ * own highest bid. Nothing is charged unless they accept before the deadline.
+ */
+function SecondChanceOffer({ payment }: { payment: PaymentRecord }) {
+  const answer = useAnswerOffer();
+  const isOpen = payment.payBy !== null && new Date(payment.payBy).getTime() > Date.now();
+  const amount = formatDollarsAndCents(payment.amount);
+
+  const onAnswer = (choice: 'accept' | 'decline') =>
+    answer.mutate(
+      { id: payment.id, answer: choice },
+      {
+        onSuccess: (record) => {
+          if (choice === 'decline') {
+            toast({ title: 'Offer Declined', description: `You will not be charged for "${record.auctionTitle}".` });
+          } else if (record.status === 'succeeded') {
+            toast({
+              title: 'Payment Successful',
+              description: `The date is yours: your payment of ${amount} for "${record.auctionTitle}" went through.`,
+            });
+          } else if (record.status === 'failed') {
+            toast({
+              title: 'Payment Failed',
+              description:
+                record.failureMessage || 'The payment did not go through. Please update your payment method.',
+              variant: 'destructive',
+            });
+          } else {
+            toast({ title: 'Payment Processing', description: `Your payment of ${amount} is being processed.` });
+          }
+        },
+        onError: (error) =>
+          onMutationError(error, {
+            title: choice === 'accept' ? 'Offer Not Accepted' : 'Offer Not Declined',
+            description: 'Please try again.',
+          }),
+      },
+    );
+
+  return (
+    <div
+      className="grid gap-2 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm"
+      role="group"
+      aria-label="Second chance offer"
+    >
+      {isOpen ? (
+        <>
+          <p>
+            The winner could not pay, so this date is offered to you for your bid of {amount}. You are charged only if
+            you accept
+            {payment.payBy && (
+              <>
+                {' '}
+                by <time dateTime={payment.payBy}>{formatDeadline(payment.payBy)}</time>
+              </>
+            )}
+            .
+          </p>
+          <div className="flex gap-2">
+            <Button type="button" size="sm" onClick={() => onAnswer('accept')} disabled={answer.isPending}>
+              {answer.isPending && answer.variables?.answer === 'accept' ? 'Accepting...' : 'Accept offer'}
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => onAnswer('decline')}
+              disabled={answer.isPending}
+            >
+              Decline
+            </Button>
+          </div>
+        </>
+      ) : (
+        <p>This offer has expired. You have not been charged.</p>
+      )}
     </div>
   );
 }
