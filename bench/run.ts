@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only name,name]`: runs the benchmark scenarios of issue 7
+ * `npm run bench [-- --quick] [--only=name,name]`: runs the benchmark scenarios of issue 7
  * on PostgreSQL (BENCH_DATABASE_URL's server, or the local one of GUIDE §4), prints a table and
  * writes bench/results/summary.json. See docs/performance.md.
  */

@@ -18,7 +18,7 @@ import { loadConfig } from '../../apps/server/src/config/env.js';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
 import { auctions } from '../../apps/server/src/db/schema/index.js';
 import type { Mailer } from '../../apps/server/src/lib/mailer.js';
-import { listOpenAuctions } from '../../apps/server/src/modules/auctions/auctions.repository.js';
+import { listOpenAuctionsQuery } from '../../apps/server/src/modules/auctions/auctions.repository.js';
 import type { ServerSpec } from './servers.js';
 
 const spec = JSON.parse(process.env.BENCH_SERVER ?? 'null') as ServerSpec | null;
@@ -61,7 +61,7 @@ async function startBareList(database: Database, port: number): Promise<void> {
   if (database.driver.kind !== 'postgres') throw new Error('the bare route needs PostgreSQL');
   const pool = database.driver.pool;
   const sentinel = new Date('2001-02-03T04:05:06.789Z');
-  const query = listOpenAuctions(database.db, {
+  const query = listOpenAuctionsQuery(database.db, {
     now: sentinel,
     sortBy: 'ending-soon',
     limit: AUCTION_PAGE_SIZE_DEFAULT + 1,

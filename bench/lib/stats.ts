@@ -29,9 +29,9 @@ export function summarizeLatencies(samples: readonly number[]): LatencySummary {
   };
 }
 
+/** The middle value; the mean of the two middle values of an even count. */
 export function median(values: readonly number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
 }

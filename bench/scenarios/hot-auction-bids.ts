@@ -1,26 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import { parseMoneyToCents } from '@bid/contract';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { loadConfig } from '../../apps/server/src/config/env.js';
-import type { Db } from '../../apps/server/src/db/client.js';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../../apps/server/src/db/schema/index.js';
-import { bidNotificationTexts } from '../../apps/server/src/modules/auctions/auction-notices.js';
-import { acceptBid, insertBidNotifications } from '../../apps/server/src/modules/auctions/bids.repository.js';
+import type pg from 'pg';
+import { appStatementsAttempt, bareStatementAttempt, openPool, type Attempt } from '../lib/bid-statements.js';
 import type { Scenario } from '../lib/context.js';
 import { HttpConnection } from '../lib/http.js';
 import { addSandboxCards, createMembers, type Member } from '../lib/members.js';
-import { summarizeLatencies } from '../lib/stats.js';
 import { APP_POOL_SIZE, freePort, startServer } from '../lib/servers.js';
+import { summarizeLatencies } from '../lib/stats.js';
 
 /**
  * 50+ signed-in bidders hammer one auction through POST /api/bids; the ceiling is the bid
  * statement itself (the conditional-UPDATE CTE of bids.repository.ts) sent straight through
- * `pg` by the same number of concurrent callers over a pool of the app's size. Both sides draw
- * amounts from one rising counter ($1, $2, …), so bids racing each other arrive out of order
- * and some lose: value and ceiling count accepted + rejected bids per second.
+ * `pg` by the same number of concurrent callers over a pool of the app's size. Each side draws
+ * amounts from its own rising counter ($1, $2, …), so bids racing each other arrive out of
+ * order and some lose: value and ceiling count accepted + rejected bids per second. The two
+ * run in alternating segments, so load from elsewhere on the machine falls on both alike.
  */
 export const hotAuctionBids: Scenario = {
   name: 'hot-auction-bids',
@@ -29,18 +23,15 @@ export const hotAuctionBids: Scenario = {
   invariant: 'final current bid = highest accepted bid; accepted bids rise strictly; bidCount = accepted',
   async run(ctx) {
     const bidderCount = ctx.quick ? 50 : 64;
-    const seconds = ctx.quick ? 6 : 20;
+    const segments = ctx.quick ? 3 : 5;
+    const segmentSeconds = ctx.quick ? 2 : 4;
     const database = await ctx.scratchDatabase('bids');
     const [host, ...bidders] = await createMembers(database.pool, {
       count: bidderCount + 1,
       sessionSecret: ctx.sessionSecret,
       label: 'Bidder',
     });
-    const [warmUpAuction, httpAuction, driverAuction, transactionAuction, splitAuction] = await createOpenAuctions(
-      database.pool,
-      host!.id,
-      5,
-    );
+    const auction = await createOpenAuctions(database.pool, host!.id, ['warm-up', 'http', 'driver', 'tx', 'split']);
     const server = await startServer({
       kind: 'app',
       databaseUrl: database.url,
@@ -49,50 +40,68 @@ export const hotAuctionBids: Scenario = {
       poolSize: APP_POOL_SIZE,
       serveWeb: false,
     });
+    const overHttp = httpBidding(server.url);
     try {
       const cardsAdded = await addSandboxCards(server.url, bidders);
       ctx.log(`  ${bidders.length} bidders${cardsAdded ? ' with sandbox cards' : ''}; warming up`);
-      await bidOverHttp(server.url, bidders, warmUpAuction!, 2);
-      ctx.log(`  HTTP: ${seconds} s of bids`);
-      const overHttp = await bidOverHttp(server.url, bidders, httpAuction!, seconds);
-      ctx.log(`  driver: ${seconds} s of the bare statement`);
-      const overDriver = await bidThroughDriver(database.url, bidders, driverAuction!, seconds);
-      // Diagnosis, not the ceiling: the app's bid transaction without HTTP, session or checks.
-      ctx.log(`  transaction: ${seconds} s of the app's bid transaction, without HTTP`);
-      const inTransaction = await bidInTransaction(database.url, bidders, transactionAuction!, seconds, true);
-      ctx.log(`  split: ${seconds} s of the accepting statement alone, notifications after it`);
-      const split = await bidInTransaction(database.url, bidders, splitAuction!, seconds, false);
-      const httpCheck = await checkAuction(database.pool, httpAuction!, overHttp.acceptedIds);
-      const driverCheck = await checkAuction(database.pool, driverAuction!, overDriver.acceptedIds);
-      const { acceptedIds: _h, ...http } = overHttp;
-      const { acceptedIds: _d, ...driver } = overDriver;
-      const { acceptedIds: _t, ...transaction } = inTransaction;
-      const { acceptedIds: _s, ...notifyingAfterCommit } = split;
+      await runSegment(new Tally(), bidders, 2, overHttp.attempt(auction['warm-up']));
+      const http = new Tally();
+      const driver = new Tally();
+      const segment = {
+        http: () => runSegment(http, bidders, segmentSeconds, overHttp.attempt(auction.http)),
+        driver: () =>
+          withPool(database.url, async (pool) =>
+            runSegment(driver, bidders, segmentSeconds, await bareStatementAttempt(pool, auction.driver)),
+          ),
+      };
+      for (let i = 0; i < segments; i += 1) {
+        const order = i % 2 === 0 ? [segment.http, segment.driver] : [segment.driver, segment.http];
+        for (const run of order) await run();
+        ctx.log(`  segment ${i + 1}/${segments}: HTTP ${http.perSecond()} bids/s, driver ${driver.perSecond()} bids/s`);
+      }
+      // Diagnosis, not the ceiling: the app's own statements without HTTP, sessions or checks.
+      const inTransaction = new Tally();
+      const notifyingAfter = new Tally();
+      await withPool(database.url, (pool) =>
+        runSegment(inTransaction, bidders, segmentSeconds, appStatementsAttempt(pool, auction.tx, true)),
+      );
+      await withPool(database.url, (pool) =>
+        runSegment(notifyingAfter, bidders, segmentSeconds, appStatementsAttempt(pool, auction.split, false)),
+      );
+
+      const httpCheck = await checkAuction(database.pool, auction.http, http.acceptedIds);
+      const driverCheck = await checkAuction(database.pool, auction.driver, driver.acceptedIds);
       return {
-        value: http.bidsPerSecond,
-        ceiling: driver.bidsPerSecond,
+        value: http.perSecond(),
+        ceiling: driver.perSecond(),
         invariantHeld: httpCheck.held && driverCheck.held && http.errors === 0 && driver.errors === 0,
         detail: {
           unit: 'bids/s',
           bidders: bidders.length,
-          seconds,
+          segments,
+          segmentSeconds,
           appPoolSize: APP_POOL_SIZE,
           sandboxCards: cardsAdded,
-          http,
-          driver,
-          appTransactionWithoutHttp: transaction,
-          notifyingAfterCommitWithoutHttp: notifyingAfterCommit,
+          http: http.summary(),
+          driver: driver.summary(),
+          appTransactionWithoutHttp: inTransaction.summary(),
+          notifyingAfterCommitWithoutHttp: notifyingAfter.summary(),
           httpCheck,
           driverCheck,
         },
       };
     } finally {
+      overHttp.close();
       await server.stop();
     }
   },
 };
 
-async function createOpenAuctions(pool: pg.Pool, creatorId: string, count: number): Promise<string[]> {
+async function createOpenAuctions<K extends string>(
+  pool: pg.Pool,
+  creatorId: string,
+  keys: readonly K[],
+): Promise<Record<K, string>> {
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO auctions (creator_id, title, description, date_type, location, starting_bid, current_bid,
                            expected_duration, end_time)
@@ -100,226 +109,96 @@ async function createOpenAuctions(pool: pg.Pool, creatorId: string, count: numbe
             now() + interval '1 day'
      FROM generate_series(1, $2::int) AS n
      RETURNING id`,
-    [creatorId, count],
+    [creatorId, keys.length],
   );
-  return rows.map((r) => r.id);
+  return Object.fromEntries(keys.map((key, i) => [key, rows[i]!.id])) as Record<K, string>;
 }
 
-interface BidRun {
-  accepted: number;
-  rejected: number;
-  errors: number;
-  elapsedSeconds: number;
-  bidsPerSecond: number;
-  acceptedPerSecond: number;
-  latencyMs?: ReturnType<typeof summarizeLatencies>;
-  statuses?: Record<string, number>;
-  acceptedIds: string[];
+/** Bids of one side across its segments: counts, time spent, and the rising amount. */
+class Tally {
+  accepted = 0;
+  rejected = 0;
+  errors = 0;
+  seconds = 0;
+  readonly acceptedIds: string[] = [];
+  readonly latencies: number[] = [];
+  private lastAmount = 0;
+
+  nextAmount(): string {
+    this.lastAmount += 1;
+    return `${this.lastAmount}.00`;
+  }
+
+  perSecond(): number {
+    return this.seconds > 0 ? Math.round((this.accepted + this.rejected) / this.seconds) : 0;
+  }
+
+  summary() {
+    return {
+      accepted: this.accepted,
+      rejected: this.rejected,
+      errors: this.errors,
+      seconds: Math.round(this.seconds * 100) / 100,
+      bidsPerSecond: this.perSecond(),
+      acceptedPerSecond: this.seconds > 0 ? Math.round(this.accepted / this.seconds) : 0,
+      latencyMs: summarizeLatencies(this.latencies),
+    };
+  }
 }
 
-function finish(run: Omit<BidRun, 'elapsedSeconds' | 'bidsPerSecond' | 'acceptedPerSecond'>, started: number) {
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  return {
-    ...run,
-    elapsedSeconds: Math.round(elapsedSeconds * 100) / 100,
-    bidsPerSecond: Math.round((run.accepted + run.rejected) / elapsedSeconds),
-    acceptedPerSecond: Math.round(run.accepted / elapsedSeconds),
-  };
-}
-
-const dollars = (n: number) => `${n}.00`;
-
-/** Each bidder on its own keep-alive connection sends its next bid as soon as the last one was answered. */
-async function bidOverHttp(baseUrl: string, bidders: Member[], auctionId: string, seconds: number): Promise<BidRun> {
-  let counter = 0;
-  let accepted = 0;
-  let rejected = 0;
-  let errors = 0;
-  const statuses: Record<string, number> = {};
-  const acceptedIds: string[] = [];
-  const latencies: number[] = [];
+/** Every bidder sends its next bid as soon as its last one was answered, for `seconds`. */
+async function runSegment(tally: Tally, bidders: Member[], seconds: number, attempt: Attempt): Promise<void> {
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
     bidders.map(async (bidder) => {
-      const connection = new HttpConnection(baseUrl, bidder.cookie);
-      try {
-        while (performance.now() < deadline) {
-          counter += 1;
-          const answer = await connection
-            .post('/api/bids', { auctionId, amount: dollars(counter) })
-            .catch(() => ({ status: 0, body: '', ms: 0 }));
-          statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-          latencies.push(answer.ms);
-          if (answer.status === 201) {
-            accepted += 1;
-            acceptedIds.push((JSON.parse(answer.body) as { bid: { id: string } }).bid.id);
-          } else if (answer.status === 400 || answer.status === 409) {
-            rejected += 1;
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        try {
+          const bidId = await attempt(bidder, tally.nextAmount());
+          if (bidId) {
+            tally.accepted += 1;
+            tally.acceptedIds.push(bidId);
           } else {
-            errors += 1;
+            tally.rejected += 1;
           }
+        } catch {
+          tally.errors += 1;
         }
-      } finally {
-        connection.close();
+        tally.latencies.push(performance.now() - sent);
       }
     }),
   );
-  return {
-    ...finish({ accepted, rejected, errors, acceptedIds }, started),
-    latencyMs: summarizeLatencies(latencies),
-    statuses,
-  };
+  tally.seconds += (performance.now() - started) / 1000;
 }
 
-const MARK = {
-  auctionId: '00000000-0000-4000-8000-0000000000a1',
-  bidderId: '00000000-0000-4000-8000-0000000000b1',
-  amount: '__amount__',
-  now: new Date('2001-02-03T04:05:06.789Z'),
-};
-
-/**
- * The exact text and parameter order of the statement `acceptBid` sends, captured by running
- * it against a recorder instead of a database, so the ceiling follows any change to it.
- */
-async function captureBidStatement(softCloseSeconds: number) {
-  const dialect = new PgDialect();
-  let captured: { sql: string; params: unknown[] } | undefined;
-  const recorder = {
-    execute: async (query: SQL) => {
-      captured = dialect.sqlToQuery(query);
-      return { rows: [] };
-    },
-  } as unknown as Db;
-  await acceptBid(recorder, { ...MARK, softCloseSeconds });
-  if (!captured) throw new Error('acceptBid sent no statement');
-  const nowText = MARK.now.toISOString();
-  const softEndText = new Date(MARK.now.getTime() + softCloseSeconds * 1000).toISOString();
-  const roles = captured.params.map((p) => {
-    if (p === MARK.auctionId) return 'auction';
-    if (p === MARK.bidderId) return 'bidder';
-    if (p === MARK.amount) return 'amount';
-    if (p === nowText) return 'now';
-    if (p === softEndText) return 'softEnd';
-    throw new Error(`unexpected parameter in the bid statement: ${String(p)}`);
-  });
+/** POST /api/bids, each bidder on its own keep-alive connection; 400 and 409 are refusals. */
+function httpBidding(baseUrl: string) {
+  const connections = new Map<string, HttpConnection>();
   return {
-    text: captured.sql,
-    values(input: { auctionId: string; bidderId: string; amount: string }): unknown[] {
-      const now = Date.now();
-      const byRole = {
-        auction: input.auctionId,
-        bidder: input.bidderId,
-        amount: input.amount,
-        now: new Date(now).toISOString(),
-        softEnd: new Date(now + softCloseSeconds * 1000).toISOString(),
+    attempt(auctionId: string): Attempt {
+      return async (bidder, amount) => {
+        let connection = connections.get(bidder.id);
+        if (!connection) {
+          connection = new HttpConnection(baseUrl, bidder.cookie);
+          connections.set(bidder.id, connection);
+        }
+        const answer = await connection.post('/api/bids', { auctionId, amount });
+        if (answer.status === 201) return (JSON.parse(answer.body) as { bid: { id: string } }).bid.id;
+        if (answer.status === 400 || answer.status === 409) return null;
+        throw new Error(`POST /api/bids answered ${answer.status}: ${answer.body}`);
       };
-      return roles.map((role) => byRole[role]);
+    },
+    close() {
+      for (const connection of connections.values()) connection.close();
     },
   };
 }
 
-async function bidThroughDriver(url: string, bidders: Member[], auctionId: string, seconds: number): Promise<BidRun> {
-  const statement = await captureBidStatement(loadConfig({}).softCloseSeconds);
-  const pool = new pg.Pool({ connectionString: url, max: APP_POOL_SIZE });
-  let counter = 0;
-  let accepted = 0;
-  let rejected = 0;
-  let errors = 0;
-  const acceptedIds: string[] = [];
+async function withPool<T>(url: string, use: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const pool = await openPool(url, APP_POOL_SIZE);
   try {
-    // Open the pool's connections first, as the app's are open after its warm-up.
-    await Promise.all(Array.from({ length: APP_POOL_SIZE }, () => pool.query('SELECT 1')));
-    const started = performance.now();
-    const deadline = started + seconds * 1000;
-    await Promise.all(
-      bidders.map(async (bidder) => {
-        while (performance.now() < deadline) {
-          counter += 1;
-          const values = statement.values({ auctionId, bidderId: bidder.id, amount: dollars(counter) });
-          try {
-            const { rows } = await pool.query<{ bid_id: string }>(statement.text, values);
-            if (rows[0]) {
-              accepted += 1;
-              acceptedIds.push(rows[0].bid_id);
-            } else {
-              rejected += 1;
-            }
-          } catch {
-            errors += 1;
-          }
-        }
-      }),
-    );
-    return finish({ accepted, rejected, errors, acceptedIds }, started);
-  } finally {
-    await pool.end();
-  }
-}
-
-/**
- * What placeBid runs once its checks passed (bids.service.ts): the accepting statement and the
- * notifications, through Drizzle on a pool of the app's size; `inOneTransaction` as the app
- * does, or else the statement alone (it commits, releasing the row) and the notifications after.
- */
-async function bidInTransaction(
-  url: string,
-  bidders: Member[],
-  auctionId: string,
-  seconds: number,
-  inOneTransaction: boolean,
-): Promise<BidRun> {
-  const pool = new pg.Pool({ connectionString: url, max: APP_POOL_SIZE });
-  const db = drizzle({ client: pool, schema }) as unknown as Db;
-  const softCloseSeconds = loadConfig({}).softCloseSeconds;
-  let counter = 0;
-  let accepted = 0;
-  let rejected = 0;
-  let errors = 0;
-  const acceptedIds: string[] = [];
-  try {
-    await Promise.all(Array.from({ length: APP_POOL_SIZE }, () => pool.query('SELECT 1')));
-    const started = performance.now();
-    const deadline = started + seconds * 1000;
-    await Promise.all(
-      bidders.map(async (bidder) => {
-        while (performance.now() < deadline) {
-          counter += 1;
-          const amount = dollars(counter);
-          try {
-            const accept = async (on: Db) => {
-              const found = await acceptBid(on, {
-                auctionId,
-                bidderId: bidder.id,
-                amount,
-                now: new Date(),
-                softCloseSeconds,
-              });
-              if (found) {
-                const texts = bidNotificationTexts({
-                  bidderName: bidder.firstName,
-                  amount: found.amount,
-                  title: found.title,
-                });
-                await insertBidNotifications(on, { bid: found, bidderId: bidder.id, texts });
-              }
-              return found;
-            };
-            const bid = inOneTransaction ? await db.transaction((tx) => accept(tx)) : await accept(db);
-            if (bid) {
-              accepted += 1;
-              acceptedIds.push(bid.bidId);
-            } else {
-              rejected += 1;
-            }
-          } catch {
-            errors += 1;
-          }
-        }
-      }),
-    );
-    return finish({ accepted, rejected, errors, acceptedIds }, started);
+    return await use(pool);
   } finally {
     await pool.end();
   }

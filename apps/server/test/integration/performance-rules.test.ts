@@ -2,7 +2,7 @@ import { AUCTION_SORTS } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOpenAuctions } from '../../src/modules/auctions/auctions.repository.js';
+import { listOpenAuctionsQuery } from '../../src/modules/auctions/auctions.repository.js';
 import { CANDIDATES_PER_KIND, searchUsersQuery } from '../../src/modules/search/search.repository.js';
 import { createTestApp } from '../support/app.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
@@ -97,7 +97,7 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
 
   it.each(AUCTION_SORTS)('pages %s in index order, without sorting the open auctions', async (sortBy) => {
     if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
-    const query = listOpenAuctions(testDb.database.db, { now: new Date(), sortBy, limit: 25, offset: 0 }).toSQL();
+    const query = listOpenAuctionsQuery(testDb.database.db, { now: new Date(), sortBy, limit: 25, offset: 0 }).toSQL();
     const client = await testDb.database.driver.pool.connect();
     try {
       await client.query('begin');

@@ -1,8 +1,6 @@
-import type { AuctionSort, DateType } from '@bid/contract';
-import { and, asc, count, countDistinct, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, bids, users, type NewAuction } from '../../db/schema/index.js';
-import { EARTH_RADIUS_MILES, type BoundingBox, type Coordinates } from '../../lib/geo.js';
 
 /** Upper bound on one profile list. */
 const PROFILE_LIST_LIMIT = 100;
@@ -39,79 +37,8 @@ export function listBidsByBidder(db: Db, bidderId: string) {
     .limit(PROFILE_LIST_LIMIT);
 }
 
-export interface OpenAuctionFilter {
-  now: Date;
-  dateType?: DateType | undefined;
-  /** Current bid range in money strings, lower inclusive, upper exclusive. */
-  minBid?: string | undefined;
-  maxBid?: string | undefined;
-  near?: { center: Coordinates; miles: number; box: BoundingBox } | undefined;
-  sortBy: AuctionSort;
-  limit: number;
-  offset: number;
-}
-
-/**
- * Each sort ends with the id so that pages never repeat or skip a card between two equal
- * keys; the leading key matches one of the partial `is_active` indexes. `bid_count` is sorted
- * NULLS LAST because its index is declared so: a plain DESC means NULLS FIRST, which the planner
- * cannot serve from that index (NOT NULL does not count), and then it sorted every open auction
- * (docs/performance.md).
- */
-const SORT_ORDERS: Record<AuctionSort, SQL[]> = {
-  'ending-soon': [asc(auctions.endTime), asc(auctions.id)],
-  'most-popular': [sql`${auctions.bidCount} desc nulls last`, asc(auctions.endTime), asc(auctions.id)],
-  newest: [desc(auctions.createdAt), desc(auctions.id)],
-  'price-low': [asc(auctions.currentBid), asc(auctions.endTime), asc(auctions.id)],
-  'price-high': [desc(auctions.currentBid), asc(auctions.endTime), asc(auctions.id)],
-};
-
-/** Great-circle miles from a point to the auction, in SQL (the same formula as lib/geo.ts). */
-function distanceFromSql(center: Coordinates): SQL {
-  const lat = sql`${center.latitude}::float8`;
-  const lon = sql`${center.longitude}::float8`;
-  return sql`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-    power(sin(radians(${auctions.latitude}::float8 - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${auctions.latitude}::float8))
-      * power(sin(radians(${auctions.longitude}::float8 - ${lon}) / 2), 2)))))`;
-}
-
-/**
- * One page of open auctions with their creators' names, in one query. Returns up to
- * `limit` rows as asked; callers ask for one more than they show to learn if more exist.
- */
-export function listOpenAuctions(db: Db, filter: OpenAuctionFilter) {
-  const conditions: SQL[] = [eq(auctions.isActive, true), gt(auctions.endTime, filter.now)];
-  if (filter.dateType) conditions.push(eq(auctions.dateType, filter.dateType));
-  if (filter.minBid !== undefined) conditions.push(gte(auctions.currentBid, filter.minBid));
-  if (filter.maxBid !== undefined) conditions.push(lt(auctions.currentBid, filter.maxBid));
-  if (filter.near) {
-    const { box, center, miles } = filter.near;
-    // The box lets the (latitude, longitude) index prefilter; the haversine is the exact rule.
-    conditions.push(sql`${auctions.latitude} BETWEEN ${box.minLatitude} AND ${box.maxLatitude}`);
-    if (box.minLongitude !== undefined && box.maxLongitude !== undefined) {
-      conditions.push(sql`${auctions.longitude} BETWEEN ${box.minLongitude} AND ${box.maxLongitude}`);
-    }
-    conditions.push(sql`${distanceFromSql(center)} <= ${miles}::float8`);
-  }
-  // The page is chosen first and only its rows are joined to their creators: when the order
-  // cannot come from an index (a dense distance filter, many equal prices) the sort reads
-  // thousands of rows, and joining each of them first cost more than the sort (docs/performance.md).
-  const page = db
-    .select({ id: auctions.id })
-    .from(auctions)
-    .where(and(...conditions))
-    .orderBy(...SORT_ORDERS[filter.sortBy])
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .as('page');
-  return db
-    .select({ auction: auctions, creator: creatorNames })
-    .from(auctions)
-    .innerJoin(page, eq(page.id, auctions.id))
-    .innerJoin(users, eq(users.id, auctions.creatorId))
-    .orderBy(...SORT_ORDERS[filter.sortBy]);
-}
+// The open-auction list (home feed and browse) has its own file: it is the busiest query.
+export { listOpenAuctions, listOpenAuctionsQuery, type OpenAuctionFilter } from './open-auctions.query.js';
 
 export async function findAuctionById(db: Db, id: string) {
   const [auction] = await db.select().from(auctions).where(eq(auctions.id, id)).limit(1);

@@ -38,20 +38,26 @@ function matchPatterns(term: string) {
 }
 
 /**
- * The ids the ranking reads: up to CANDIDATES_PER_KIND of each kind of match. Texts where a
- * later word starts with the term are read only when too few texts start with it to fill the
- * page: the trigram index cannot tell the two apart, so that read would recheck every text
- * starting with the term (all the Jameses, to find the Smiths called James).
+ * The ids the ranking reads: up to CANDIDATES_PER_KIND of each kind of match, a worse kind only
+ * while the better ones cannot fill the page. Skipping them matters beyond the rows saved: the
+ * trigram index cannot tell where in the text the term is, so looking for a later word that
+ * starts with "james" rechecks every name that starts with it (all the Jameses, to find the
+ * Smiths called James).
  */
 function candidateIds(input: { table: SQL; id: SQL; text: SQL; eligible: SQL; term: string; pageSize: number }): SQL {
   const { table, id, text, eligible, pageSize } = input;
   const { starts, laterWord, anywhere } = matchPatterns(input.term);
   const pool = (pattern: string) =>
     sql`SELECT ${id} AS id FROM ${table} WHERE ${text} ILIKE ${pattern} AND ${eligible} LIMIT ${CANDIDATES_PER_KIND}`;
-  return sql`WITH starts AS MATERIALIZED (${pool(starts)})
-    SELECT id FROM starts
-    UNION SELECT id FROM (${pool(laterWord)}) AS later_word WHERE (SELECT count(*) FROM starts) <= ${pageSize}
-    ${anywhere ? sql`UNION SELECT id FROM (${pool(anywhere)}) AS anywhere` : sql``}`;
+  const rest = anywhere
+    ? sql`UNION SELECT id FROM (${pool(anywhere)}) AS anywhere
+          WHERE (SELECT count(*) FROM starts) + (SELECT count(*) FROM later_word) <= ${pageSize}`
+    : sql``;
+  return sql`WITH starts AS MATERIALIZED (${pool(starts)}),
+    later_word AS MATERIALIZED (
+      SELECT id FROM (${pool(laterWord)}) AS p WHERE (SELECT count(*) FROM starts) <= ${pageSize}
+    )
+    SELECT id FROM starts UNION SELECT id FROM later_word ${rest}`;
 }
 
 const fullName = sql.raw(`(${USER_FULL_NAME_SQL})`);

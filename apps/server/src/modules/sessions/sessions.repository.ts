@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 
@@ -10,12 +10,28 @@ export interface SessionData {
   [key: string]: unknown;
 }
 
-export async function findLiveSession(db: Db, sid: string, now: Date) {
-  const [row] = await db
+function buildLiveSessionLookup(db: Db) {
+  return db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
-    .limit(1);
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('');
+}
+
+/**
+ * Every request with a cookie runs this, so the statement is built once per database rather
+ * than per request (docs/performance.md); unnamed (''), so PostgreSQL plans it with its values.
+ */
+const liveSessionLookups = new WeakMap<Db, ReturnType<typeof buildLiveSessionLookup>>();
+
+export async function findLiveSession(db: Db, sid: string, now: Date) {
+  let lookup = liveSessionLookups.get(db);
+  if (!lookup) {
+    lookup = buildLiveSessionLookup(db);
+    liveSessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ sid, now });
   return row;
 }
 
