@@ -6,8 +6,6 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { Database, Db } from '../../src/db/client.js';
 import {
-  auctions,
-  bids,
   charges,
   ledgerEntries,
   ledgerTransactions,
@@ -101,46 +99,7 @@ async function addCardAfterAuthentication(app: FastifyInstance, cookie: string, 
   }
 }
 
-/** An auction with its bids, inserted as the bid statement would have left them. */
-export async function insertAuction(
-  db: Db,
-  input: {
-    creatorId: string;
-    endTime: Date;
-    title?: string;
-    buyNowPrice?: string;
-    bids?: Array<{ bidderId: string; amount: string; at: Date }>;
-  },
-): Promise<string> {
-  const placed = input.bids ?? [];
-  const highest = placed.reduce((max, bid) => (Number(bid.amount) > Number(max) ? bid.amount : max), '20.00');
-  const [auction] = await db
-    .insert(auctions)
-    .values({
-      creatorId: input.creatorId,
-      title: input.title ?? `Coffee ${randomUUID().slice(0, 6)}`,
-      description: 'A coffee and a walk by the river.',
-      dateType: 'coffee',
-      location: 'Austin, TX',
-      startingBid: '20.00',
-      currentBid: highest,
-      buyNowPrice: input.buyNowPrice ?? null,
-      endTime: input.endTime,
-      bidCount: placed.length,
-    })
-    .returning({ id: auctions.id });
-  if (placed.length > 0) {
-    await db.insert(bids).values(
-      placed.map((bid) => ({
-        auctionId: auction!.id,
-        bidderId: bid.bidderId,
-        amount: bid.amount,
-        createdAt: bid.at,
-      })),
-    );
-  }
-  return auction!.id;
-}
+export { insertAuction } from '../support/auctions.js';
 
 /** One run of the lifecycle job (closing, second chance, charging), as every instance runs it. */
 export function runLifecycle(

@@ -7,6 +7,7 @@ import { auctions, bids, notifications, users, type Notification } from '../../s
 import { closeDueAuctions, type ClosedAuction } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { notifyEndingSoon } from '../../src/modules/auctions/lifecycle/notify-ending-soon.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { insertAuction } from '../support/auctions.js';
 
 const MINUTE = 60_000;
 
@@ -24,45 +25,6 @@ async function createUser(db: Db, label: string): Promise<string> {
     })
     .returning({ id: users.id });
   return user!.id;
-}
-
-/** An auction with its bids, inserted directly; current bid and bid count follow the bids as the bid statement keeps them. */
-async function createAuction(
-  db: Db,
-  input: {
-    creatorId: string;
-    endTime: Date;
-    title?: string;
-    bids?: Array<{ bidderId: string; amount: string; at: Date }>;
-  },
-): Promise<string> {
-  const placed = input.bids ?? [];
-  const highest = placed.reduce((max, bid) => (Number(bid.amount) > Number(max) ? bid.amount : max), '20.00');
-  const [auction] = await db
-    .insert(auctions)
-    .values({
-      creatorId: input.creatorId,
-      title: input.title ?? `Coffee ${randomUUID().slice(0, 6)}`,
-      description: 'A coffee and a walk by the river.',
-      dateType: 'coffee',
-      location: 'Austin, TX',
-      startingBid: '20.00',
-      currentBid: highest,
-      endTime: input.endTime,
-      bidCount: placed.length,
-    })
-    .returning({ id: auctions.id });
-  if (placed.length > 0) {
-    await db.insert(bids).values(
-      placed.map((bid) => ({
-        auctionId: auction!.id,
-        bidderId: bid.bidderId,
-        amount: bid.amount,
-        createdAt: bid.at,
-      })),
-    );
-  }
-  return auction!.id;
 }
 
 function notificationsFor(db: Db, auctionIds: string[]): Promise<Notification[]> {
@@ -97,7 +59,7 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
   });
 
   it('makes the highest bidder the winner and tells every bidder once', async () => {
-    const auctionId = await createAuction(db, {
+    const auctionId = await insertAuction(db, {
       creatorId: creator,
       endTime: ago(1),
       title: 'Sunset kayak trip',
@@ -148,7 +110,7 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
   });
 
   it('breaks a tie on the amount in favour of the earliest bid', async () => {
-    const auctionId = await createAuction(db, {
+    const auctionId = await insertAuction(db, {
       creatorId: creator,
       endTime: ago(1),
       bids: [
@@ -161,7 +123,7 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
   });
 
   it('closes an auction nobody bid on without a winner, telling only the host', async () => {
-    const auctionId = await createAuction(db, { creatorId: creator, endTime: ago(5) });
+    const auctionId = await insertAuction(db, { creatorId: creator, endTime: ago(5) });
     const closed = await closeDueAuctions(db, now);
     expect(closed).toHaveLength(1);
     expect(closed[0]).toMatchObject({ auctionId, winnerId: null, winningBid: null });
@@ -174,17 +136,17 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
   });
 
   it('leaves auctions that are not due, already closed or cancelled alone, and a second run does nothing', async () => {
-    const future = await createAuction(db, {
+    const future = await insertAuction(db, {
       creatorId: creator,
       endTime: new Date(now.getTime() + 1),
       bids: [{ bidderId: ann, amount: '25.00', at: ago(3) }],
     });
-    const cancelled = await createAuction(db, { creatorId: creator, endTime: ago(30) });
+    const cancelled = await insertAuction(db, { creatorId: creator, endTime: ago(30) });
     await db
       .update(auctions)
       .set({ isActive: false, cancelledAt: ago(40), closedAt: ago(40) })
       .where(eq(auctions.id, cancelled));
-    const due = await createAuction(db, {
+    const due = await insertAuction(db, {
       creatorId: creator,
       endTime: now, // end time ≤ now is due
       bids: [{ bidderId: ben, amount: '25.00', at: ago(3) }],
@@ -204,8 +166,8 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
   });
 
   it('closes at most `limit` auctions per call, the earliest ending first', async () => {
-    const later = await createAuction(db, { creatorId: creator, endTime: ago(2) });
-    const earlier = await createAuction(db, { creatorId: creator, endTime: ago(3) });
+    const later = await insertAuction(db, { creatorId: creator, endTime: ago(2) });
+    const earlier = await insertAuction(db, { creatorId: creator, endTime: ago(3) });
     const first = await closeDueAuctions(db, now, 1);
     expect(first.map((a) => a.auctionId)).toEqual([earlier]);
     const second = await closeDueAuctions(db, now, 1);
@@ -235,7 +197,7 @@ describe.each(testDatabaseFactories())('ending-soon notifications on $kind', (fa
   });
 
   it('tells each distinct bidder once when the end is within the lead time, and never twice', async () => {
-    const soon = await createAuction(db, {
+    const soon = await insertAuction(db, {
       creatorId: creator,
       endTime: inMinutes(30),
       title: 'Tacos downtown',
@@ -245,17 +207,17 @@ describe.each(testDatabaseFactories())('ending-soon notifications on $kind', (fa
         { bidderId: ann, amount: '27.00', at: inMinutes(-30) },
       ],
     });
-    const later = await createAuction(db, {
+    const later = await insertAuction(db, {
       creatorId: creator,
       endTime: inMinutes(61),
       bids: [{ bidderId: ann, amount: '25.00', at: inMinutes(-5) }],
     });
-    const ended = await createAuction(db, {
+    const ended = await insertAuction(db, {
       creatorId: creator,
       endTime: inMinutes(-1),
       bids: [{ bidderId: ben, amount: '25.00', at: inMinutes(-5) }],
     });
-    const soonWithoutBids = await createAuction(db, { creatorId: creator, endTime: inMinutes(20) });
+    const soonWithoutBids = await insertAuction(db, { creatorId: creator, endTime: inMinutes(20) });
 
     const first = await notifyEndingSoon(db, now, 60);
     expect(first).toEqual([{ auctionId: soon, bidderCount: 2 }]);
@@ -332,12 +294,12 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
         amount: `${25 + k * 5}.00`,
         at: ago(100 - k),
       }));
-      const auctionId = await createAuction(db, { creatorId: creator, endTime: ago(50 - i / 2), bids: placed });
+      const auctionId = await insertAuction(db, { creatorId: creator, endTime: ago(50 - i / 2), bids: placed });
       const winner = placed.at(-1)?.bidderId ?? null;
       expectedWinner.set(auctionId, winner);
       expectedLosers.set(auctionId, new Set(placed.map((b) => b.bidderId).filter((id) => id !== winner)));
     }
-    const notYetDue = await createAuction(db, {
+    const notYetDue = await insertAuction(db, {
       creatorId: creator,
       endTime: new Date(now.getTime() + MINUTE),
       bids: [{ bidderId: bidders[0]!, amount: '30.00', at: ago(1) }],
@@ -392,7 +354,7 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
     const creator = await createUser(db, 'creator3');
     const early = await createUser(db, 'early');
     const late = await createUser(db, 'late');
-    const auctionId = await createAuction(db, {
+    const auctionId = await insertAuction(db, {
       creatorId: creator,
       endTime: ago(1),
       bids: [{ bidderId: early, amount: '40.00', at: ago(10) }],
@@ -423,7 +385,7 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
     const ids: string[] = [];
     for (let i = 0; i < 30; i += 1) {
       ids.push(
-        await createAuction(db, {
+        await insertAuction(db, {
           creatorId: creator,
           endTime: new Date(soonAt.getTime() + (10 + i) * MINUTE),
           bids: [

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../src/db/client.js';
+import { auctions, bids } from '../../src/db/schema/index.js';
+
+/** An auction with its bids, inserted as the bid statement would have left them. */
+export async function insertAuction(
+  db: Db,
+  input: {
+    creatorId: string;
+    endTime: Date;
+    title?: string;
+    buyNowPrice?: string;
+    bids?: Array<{ bidderId: string; amount: string; at: Date }>;
+  },
+): Promise<string> {
+  const placed = input.bids ?? [];
+  const highest = placed.reduce((max, bid) => (Number(bid.amount) > Number(max) ? bid.amount : max), '20.00');
+  const [auction] = await db
+    .insert(auctions)
+    .values({
+      creatorId: input.creatorId,
+      title: input.title ?? `Coffee ${randomUUID().slice(0, 6)}`,
+      description: 'A coffee and a walk by the river.',
+      dateType: 'coffee',
+      location: 'Austin, TX',
+      startingBid: '20.00',
+      currentBid: highest,
+      buyNowPrice: input.buyNowPrice ?? null,
+      endTime: input.endTime,
+      bidCount: placed.length,
+    })
+    .returning({ id: auctions.id });
+  if (placed.length > 0) {
+    await db.insert(bids).values(
+      placed.map((bid) => ({
+        auctionId: auction!.id,
+        bidderId: bid.bidderId,
+        amount: bid.amount,
+        createdAt: bid.at,
+      })),
+    );
+  }
+  return auction!.id;
+}
