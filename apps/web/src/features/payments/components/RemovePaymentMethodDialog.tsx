@@ -1,13 +1,5 @@
 import type { PaymentMethod } from '@bid/contract';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRemovePaymentMethod } from '../api/removePaymentMethod';
 import { paymentMethodLabel } from '../format';
 import { toastMethodRemoved, toastRemovalFailed } from '../setupToasts';
@@ -35,30 +27,16 @@ export function RemovePaymentMethodDialog({ method, onOpenChange }: RemovePaymen
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={method !== null}
-      onOpenChange={(open) => {
-        // Closing while the call runs would hide its outcome; the buttons are disabled meanwhile too.
-        if (!open && remove.isPending) return;
-        onOpenChange(open);
-      }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Remove payment method?</DialogTitle>
-          <DialogDescription>
-            {label} will be removed from your account. You need a saved payment method to bid or buy now.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Keep It
-          </Button>
-          <Button type="button" variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? 'Removing...' : 'Remove'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      onOpenChange={onOpenChange}
+      isPending={remove.isPending}
+      title="Remove payment method?"
+      description={`${label} will be removed from your account. You need a saved payment method to bid or buy now.`}
+      keepLabel="Keep It"
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      onConfirm={confirm}
+    />
   );
 }

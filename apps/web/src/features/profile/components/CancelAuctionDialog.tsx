@@ -1,12 +1,4 @@
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { useCancelAuction } from '../api/manageAuction';
@@ -34,36 +26,15 @@ export function CancelAuctionDialog({ auction, onOpenChange }: CancelAuctionDial
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={auction !== null}
-      onOpenChange={(open) => {
-        // Closing while the call runs would hide its outcome; the buttons are disabled meanwhile too.
-        if (!open && cancelAuction.isPending) return;
-        onOpenChange(open);
-      }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Cancel this auction?</DialogTitle>
-          <DialogDescription>
-            {auction ? `"${auction.title}" will stop taking bids right away. ` : ''}
-            Cancelling cannot be undone, and everyone who has bid on it will be notified.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => onOpenChange(false)}
-            disabled={cancelAuction.isPending}
-          >
-            Keep Auction
-          </Button>
-          <Button type="button" variant="destructive" onClick={confirm} disabled={cancelAuction.isPending}>
-            Cancel Auction
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      onOpenChange={onOpenChange}
+      isPending={cancelAuction.isPending}
+      title="Cancel this auction?"
+      description={`${auction ? `"${auction.title}" will stop taking bids right away. ` : ''}Cancelling cannot be undone, and everyone who has bid on it will be notified.`}
+      keepLabel="Keep Auction"
+      confirmLabel="Cancel Auction"
+      onConfirm={confirm}
+    />
   );
 }

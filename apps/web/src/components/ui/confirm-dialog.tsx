@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** While the confirmed call runs, both buttons are disabled and the dialog stays open. */
+  isPending: boolean;
+  title: string;
+  description: ReactNode;
+  keepLabel: string;
+  confirmLabel: string;
+  /** The confirm button's text while the call runs (default: unchanged). */
+  pendingLabel?: string;
+  onConfirm: () => void;
+}
+
+/** A destructive action's confirmation: keep (the safe default) or confirm. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  isPending,
+  title,
+  description,
+  keepLabel,
+  confirmLabel,
+  pendingLabel,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Closing while the call runs would hide its outcome.
+        if (!next && isPending) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
+            {keepLabel}
+          </Button>
+          <Button type="button" variant="destructive" onClick={onConfirm} disabled={isPending}>
+            {isPending && pendingLabel ? pendingLabel : confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
