@@ -46,7 +46,14 @@ export function freePort(): Promise<number> {
 /** Starts a server in its own process (server-process.ts) and resolves once it listens. */
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const child = fork(SERVER_ENTRY, [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROFILE_DIR=<dir> writes a V8 CPU profile of every server under test (docs/performance.md).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
+        : []),
+    ],
     env: { ...process.env, NODE_ENV: 'production', BENCH_SERVER: JSON.stringify(spec) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -121,6 +121,34 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     expect((await bid(bidder, auction.id, '25')).json()).toEqual(refusal);
   });
 
+  it('remembers a card the provider showed, and asks again after any card is removed', async () => {
+    const auction = await createAuction();
+    const bidder = await signUp(app, 'Dee');
+    const cardOnFile = async () =>
+      (await testDb.database.db.select({ v: users.cardOnFile }).from(users).where(eq(users.id, bidder.id)))[0]!.v;
+    const first = await addSandboxCard(app, bidder.cookie);
+    const second = await addSandboxCard(app, bidder.cookie);
+    expect(await cardOnFile()).toBe(false);
+    expect((await bid(bidder, auction.id, '25')).statusCode).toBe(201);
+    // The next bids trust what the provider said (no provider call per bid, docs/payments.md).
+    expect(await cardOnFile()).toBe(true);
+
+    const remove = (cardId: string) =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/stripe/payment-methods/${cardId}`,
+        cookies: withSession(bidder.cookie),
+      });
+    expect((await remove(first)).statusCode).toBe(200);
+    expect(await cardOnFile()).toBe(false);
+    // One card is left: the provider is asked, says yes, and is believed again.
+    expect((await bid(bidder, auction.id, '26')).statusCode).toBe(201);
+    expect(await cardOnFile()).toBe(true);
+
+    expect((await remove(second)).statusCode).toBe(200);
+    expect((await bid(bidder, auction.id, '27')).json()).toEqual(refusal);
+  });
+
   it('refuses Buy Now without a saved card and leaves the auction open; buys with one', async () => {
     const auction = await createAuction();
     const buyer = await signUp(app, 'Dee');

@@ -5,7 +5,7 @@ import type { Db } from '../../src/db/client.js';
 import { auctions, bids, users, type Auction, type Bid, type User } from '../../src/db/schema/index.js';
 import { planDemoData } from '../../src/db/seed/demo-plan.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoDataIfEmpty } from '../../src/db/seed/demo.js';
-import { hasPaymentMethod } from '../../src/modules/payments/payment-methods.service.js';
+import { assertHasPaymentMethod } from '../../src/modules/payments/payment-methods.service.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 
@@ -215,7 +215,9 @@ describe.each(testDatabaseFactories())('demo data seed on $kind', (factory) => {
         expect(cards).toEqual([
           { id: expect.stringMatching(/^pm_/), type: 'card', card: expect.objectContaining({ last4: '4242' }) },
         ]);
-        expect(await hasPaymentMethod({ payments: sandbox }, member)).toBe(true);
+        await expect(
+          assertHasPaymentMethod({ db: fresh.database.db, payments: sandbox }, member),
+        ).resolves.toBeUndefined();
       }
       // Without the option (Stripe is the provider) nobody gets a sandbox customer.
       expect(allUsers.every((member) => member.stripeCustomerId === null)).toBe(true);

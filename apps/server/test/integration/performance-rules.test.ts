@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOpenAuctionsQuery } from '../../src/modules/auctions/auctions.repository.js';
-import { CANDIDATES_PER_KIND, searchUsersQuery } from '../../src/modules/search/search.repository.js';
+import {
+  CANDIDATES_PER_KIND,
+  searchOpenAuctionsQuery,
+  searchUsersQuery,
+} from '../../src/modules/search/search.repository.js';
 import { createTestApp } from '../support/app.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
@@ -117,6 +121,34 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     }
   });
 
+  it.each([
+    ['people', 'users_name_prefix_idx', () => searchUsersQuery(testDb.database.db, 'commonname n', { limit: 20 })],
+    [
+      'auctions',
+      'auctions_title_prefix_idx',
+      () => searchOpenAuctionsQuery(testDb.database.db, 'auction 12', { limit: 20, now: new Date() }),
+    ],
+  ])('finds %s whose text starts with the term by a range scan of %s', async (_kind, indexName, build) => {
+    if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
+    const query = build().toSQL();
+    const client = await testDb.database.driver.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        `explain (format json) ${query.sql}`,
+        query.params,
+      );
+      const scan = findNode(rows[0]!['QUERY PLAN'][0]!.Plan, (n) => n['Index Name'] === indexName);
+      expect(scan, `a scan of ${indexName}`).toBeDefined();
+      // A range scan: the index condition bounds the prefix (>= 'term' AND < 'tern').
+      expect(scan!['Index Cond']).toMatch(/~>=~/);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
   it('ranks a bounded pool of people however many share the name searched for', async () => {
     if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
     const query = searchUsersQuery(testDb.database.db, 'commonname', { limit: 20 }).toSQL();
@@ -153,6 +185,8 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
 
 interface PlanNode {
   'Node Type': string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
   'Relation Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;

@@ -71,6 +71,8 @@ export const auctions = pgTable(
     // Search by title (GUIDE §7): ILIKE '%term%' served by a trigram index. Not partial: PostgreSQL
     // prices a partial GIN index far above a full one and then prefers scanning the active rows.
     index('auctions_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // Titles that START with the term, by a range scan (see users_name_prefix_idx).
+    index('auctions_title_prefix_idx').using('btree', sql`(lower(${t.title})) text_pattern_ops`),
   ],
 );
 

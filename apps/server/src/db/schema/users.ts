@@ -33,6 +33,12 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::sex[]`),
     stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    /**
+     * Whether the provider held a card of this member the last time we asked it
+     * (docs/payments.md, "A card on file to bid"): a bid trusts `true` instead of asking the
+     * provider again; `false` means "ask". Removing a card sets it back to false.
+     */
+    cardOnFile: boolean('card_on_file').notNull().default(false),
     identityVerificationStatus: varchar('identity_verification_status', { length: 32 }).notNull().default('unverified'),
     identityVerificationStep: varchar('identity_verification_step', { length: 64 }),
     idDocumentType: varchar('id_document_type', { length: 64 }),
@@ -55,6 +61,10 @@ export const users = pgTable(
     // Search by name (GUIDE §7): ILIKE '%term%' on this exact expression is served by the trigram index.
     // The search repository builds the same expression (USER_FULL_NAME_SQL), or the planner cannot match it.
     index('users_name_trgm_idx').using('gin', sql`(${sql.raw(USER_FULL_NAME_SQL)}) gin_trgm_ops`),
+    // Names that START with the term (search's best kind of match) by a range scan: the trigram
+    // index cannot say where in the name a term is (docs/performance.md). text_pattern_ops lets
+    // LIKE 'term%' use a btree whatever the database's collation.
+    index('users_name_prefix_idx').using('btree', sql`(lower(${sql.raw(USER_FULL_NAME_SQL)})) text_pattern_ops`),
   ],
 );
 

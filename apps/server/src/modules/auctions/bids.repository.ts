@@ -1,89 +1,86 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { auctions, users } from '../../db/schema/index.js';
 
-export interface AcceptedBid {
-  bidId: string;
-  auctionId: string;
-  amount: string;
-  createdAt: Date;
+function buildBidContextLookup(db: Db) {
+  return db
+    .select({
+      bidder: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        age: users.age,
+        location: users.location,
+        sex: users.sex,
+        openToDatesWith: users.openToDatesWith,
+        stripeCustomerId: users.stripeCustomerId,
+        cardOnFile: users.cardOnFile,
+      },
+      auction: {
+        id: auctions.id,
+        creatorId: auctions.creatorId,
+        title: auctions.title,
+        currentBid: auctions.currentBid,
+        startingBid: auctions.startingBid,
+        bidCount: auctions.bidCount,
+        endTime: auctions.endTime,
+        isActive: auctions.isActive,
+        closedAt: auctions.closedAt,
+      },
+    })
+    .from(users)
+    .leftJoin(auctions, eq(auctions.id, sql.placeholder('auctionId')))
+    .where(eq(users.id, sql.placeholder('bidderId')))
+    .limit(1)
+    .prepare('');
+}
+
+/** Built once per database: every bid runs it (docs/performance.md); unnamed, so planned with its values. */
+const bidContextLookups = new WeakMap<Db, ReturnType<typeof buildBidContextLookup>>();
+
+/**
+ * What a bid's checks read, in one statement: the bidder (profile completeness, name, card on
+ * file) and the auction (null when there is none). Undefined when the bidder no longer exists.
+ */
+export async function findBidContext(db: Db, input: { auctionId: string; bidderId: string }) {
+  let lookup = bidContextLookups.get(db);
+  if (!lookup) {
+    lookup = buildBidContextLookup(db);
+    bidContextLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute(input);
+  return row;
+}
+
+/** The auction as `accept_bid` leaves it (after the bid, or as it stands when refused). */
+export interface BidAuctionState {
+  id: string;
   creatorId: string;
   title: string;
   currentBid: string;
+  startingBid: string;
   bidCount: number;
   endTime: Date;
+  isActive: boolean;
+  closedAt: Date | null;
 }
 
-interface AcceptedBidRow {
-  bid_id: string;
-  auction_id: string;
-  amount: string;
-  created_at: Date | string;
+export type BidOutcome =
+  | { accepted: true; bidId: string; createdAt: Date; auction: BidAuctionState }
+  | { accepted: false; auction: BidAuctionState };
+
+interface BidOutcomeRow {
+  accepted: boolean;
+  bid_id: string | null;
+  bid_created_at: Date | string | null;
   creator_id: string;
   title: string;
   current_bid: string;
+  starting_bid: string;
   bid_count: number | string;
   end_time: Date | string;
-}
-
-/**
- * Accepts a bid in ONE statement (GUIDE §7): the conditional UPDATE takes the auction row's
- * lock and re-checks every rule on the freshest row (open, not the creator's, high enough),
- * and the INSERT of the bid feeds on its result. Concurrent bids from any number of app
- * instances queue on the row lock, so none is lost and each accepted bid beats the last.
- *
- * - The first bid may equal the starting bid; later ones must beat the current bid by $1.
- * - Soft close: a bid within the last `softCloseSeconds` moves the end to bid time +
- *   `softCloseSeconds` (with 0 the CASE never fires, since the end is after `now`).
- * - The bid's createdAt is the database clock read after the row lock is held, so the order
- *   of createdAt is the order of acceptance even when requests started in another order.
- *
- * Returns undefined when no row qualified; the caller re-reads the auction to say why.
- */
-export async function acceptBid(
-  db: Db,
-  input: { auctionId: string; bidderId: string; amount: string; now: Date; softCloseSeconds: number },
-): Promise<AcceptedBid | undefined> {
-  const now = input.now.toISOString();
-  const softEnd = new Date(input.now.getTime() + input.softCloseSeconds * 1000).toISOString();
-  const result = await db.execute(sql`
-    WITH updated AS (
-      UPDATE auctions
-      SET current_bid = ${input.amount}::numeric,
-          bid_count = bid_count + 1,
-          end_time = CASE WHEN end_time <= ${softEnd}::timestamptz THEN ${softEnd}::timestamptz ELSE end_time END,
-          updated_at = ${now}::timestamptz
-      WHERE id = ${input.auctionId}::uuid
-        AND is_active
-        AND closed_at IS NULL
-        AND end_time > ${now}::timestamptz
-        AND creator_id <> ${input.bidderId}::uuid
-        AND ((bid_count = 0 AND starting_bid <= ${input.amount}::numeric)
-          OR (bid_count > 0 AND current_bid + 1 <= ${input.amount}::numeric))
-      RETURNING id, creator_id, title, current_bid, bid_count, end_time
-    ), inserted AS (
-      INSERT INTO bids (auction_id, bidder_id, amount, created_at)
-      SELECT id, ${input.bidderId}::uuid, current_bid, clock_timestamp() FROM updated
-      RETURNING id, auction_id, amount, created_at
-    )
-    SELECT inserted.id AS bid_id, inserted.auction_id, inserted.amount::text AS amount, inserted.created_at,
-           updated.creator_id, updated.title, updated.current_bid::text AS current_bid, updated.bid_count,
-           updated.end_time
-    FROM inserted JOIN updated ON updated.id = inserted.auction_id
-  `);
-  // Both drivers (pg and PGlite) answer a raw statement with `{ rows }`.
-  const row = (result as { rows: AcceptedBidRow[] }).rows[0];
-  if (!row) return undefined;
-  return {
-    bidId: row.bid_id,
-    auctionId: row.auction_id,
-    amount: row.amount,
-    createdAt: new Date(row.created_at),
-    creatorId: row.creator_id,
-    title: row.title,
-    currentBid: row.current_bid,
-    bidCount: Number(row.bid_count),
-    endTime: new Date(row.end_time),
-  };
+  is_active: boolean;
+  closed_at: Date | string | null;
 }
 
 export interface BidNotificationTexts {
@@ -92,29 +89,58 @@ export interface BidNotificationTexts {
 }
 
 /**
- * In the bid's transaction, after the accepting statement: 'bid_received' to the creator and
- * 'outbid' to the previous leader unless the bidder outbid themselves. Accepted amounts only
- * ever rise, so the previous leader is whoever placed the highest bid below this one; this
- * statement's snapshot is taken after the row lock was won, so it sees every earlier bid.
+ * Accepts a bid in ONE call of the `accept_bid` function (migration 0008,
+ * docs/decisions/0005-accept-bid-function.md): its conditional UPDATE takes the auction row's
+ * lock and re-checks every rule on the freshest row (open, not the creator's, high enough), then
+ * it inserts the bid, 'bid_received' to the creator and 'outbid' to the previous leader unless the
+ * bidder outbid themselves. Concurrent bids from any number of app instances queue on the row
+ * lock, so none is lost and each accepted bid beats the last; the lock is never held across a
+ * round trip to the app, and the bid and its notifications commit together or not at all.
+ *
+ * - The first bid may equal the starting bid; later ones must beat the current bid by $1.
+ * - Soft close: a bid within the last `softCloseSeconds` moves the end to bid time +
+ *   `softCloseSeconds` (with 0 the CASE never fires, since the end is after `now`).
+ * - The bid's createdAt is the database clock read after the row lock is held, so the order
+ *   of createdAt is the order of acceptance even when requests started in another order.
+ *
+ * A refused bid answers the auction as it now stands, so the caller can say why without reading
+ * it again; undefined means there is no such auction.
  */
-export async function insertBidNotifications(
+export async function acceptBid(
   db: Db,
-  input: { bid: AcceptedBid; bidderId: string; texts: BidNotificationTexts },
-): Promise<void> {
-  const { bid, bidderId, texts } = input;
-  await db.execute(sql`
-    INSERT INTO notifications (user_id, type, title, message, related_auction_id, related_user_id)
-    SELECT ${bid.creatorId}::uuid, 'bid_received'::notification_type, ${texts.received.title}, ${texts.received.message},
-           ${bid.auctionId}::uuid, ${bidderId}::uuid
-    UNION ALL
-    SELECT previous.bidder_id, 'outbid'::notification_type, ${texts.outbid.title}, ${texts.outbid.message},
-           ${bid.auctionId}::uuid, ${bidderId}::uuid
-    FROM (
-      SELECT bidder_id FROM bids
-      WHERE auction_id = ${bid.auctionId}::uuid AND amount < ${bid.amount}::numeric
-      ORDER BY amount DESC
-      LIMIT 1
-    ) AS previous
-    WHERE previous.bidder_id <> ${bidderId}::uuid
+  input: {
+    auctionId: string;
+    bidderId: string;
+    amount: string;
+    now: Date;
+    softCloseSeconds: number;
+    texts: BidNotificationTexts;
+  },
+): Promise<BidOutcome | undefined> {
+  const { texts } = input;
+  const now = input.now.toISOString();
+  const softEnd = new Date(input.now.getTime() + input.softCloseSeconds * 1000).toISOString();
+  const result = await db.execute(sql`
+    SELECT accepted, bid_id, bid_created_at, creator_id, title, current_bid, starting_bid, bid_count, end_time,
+           is_active, closed_at
+    FROM accept_bid(${input.auctionId}::uuid, ${input.bidderId}::uuid, ${input.amount}::numeric,
+      ${now}::timestamptz, ${softEnd}::timestamptz,
+      ${texts.received.title}, ${texts.received.message}, ${texts.outbid.title}, ${texts.outbid.message})
   `);
+  // Both drivers (pg and PGlite) answer a raw statement with `{ rows }`.
+  const row = (result as { rows: BidOutcomeRow[] }).rows[0];
+  if (!row) return undefined;
+  const auction: BidAuctionState = {
+    id: input.auctionId,
+    creatorId: row.creator_id,
+    title: row.title,
+    currentBid: row.current_bid,
+    startingBid: row.starting_bid,
+    bidCount: Number(row.bid_count),
+    endTime: new Date(row.end_time),
+    isActive: row.is_active,
+    closedAt: row.closed_at === null ? null : new Date(row.closed_at),
+  };
+  if (!row.accepted || !row.bid_id || !row.bid_created_at) return { accepted: false, auction };
+  return { accepted: true, bidId: row.bid_id, createdAt: new Date(row.bid_created_at), auction };
 }

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import type { SandboxProvider, SandboxSetupResult } from './providers/sandbox-provider.js';
-import { claimCustomerId, findPaymentMember } from './payment-methods.repository.js';
+import { claimCustomerId, findPaymentMember, rememberCardOnFile } from './payment-methods.repository.js';
 
 /**
  * Saved payment methods (SPEC §7 /api/stripe/*, docs/payments.md). The provider keeps the
@@ -57,7 +57,10 @@ export async function listMyPaymentMethods(deps: PaymentMethodsDeps, userId: str
   const member = await getMember(deps.db, userId);
   // Reading never creates a customer: a member who never added a card simply has none.
   if (!member.stripeCustomerId) return { paymentMethods: [] };
-  return { paymentMethods: await deps.payments.listPaymentMethods(member.stripeCustomerId) };
+  const paymentMethods = await deps.payments.listPaymentMethods(member.stripeCustomerId);
+  const cardOnFile = paymentMethods.some(isCard);
+  if (cardOnFile !== member.cardOnFile) await rememberCardOnFile(deps.db, userId, cardOnFile);
+  return { paymentMethods };
 }
 
 export async function createSetupIntent(deps: PaymentMethodsDeps, userId: string): Promise<SetupIntentResponse> {
@@ -76,30 +79,29 @@ export async function removePaymentMethod(
   }
   const detached = await deps.payments.detachPaymentMethod(member.stripeCustomerId, paymentMethodId);
   if (!detached) throw notFound(PAYMENT_METHOD_NOT_FOUND);
+  // It may have been the last card: the next bid asks the provider again.
+  await rememberCardOnFile(deps.db, userId, false);
   return { success: true };
 }
 
-/**
- * Whether the member has a card the winner's charge can use (docs/payments.md, "A card on file
- * to bid"). Bank accounts do not count: a won auction is charged to a card.
- */
-export async function hasPaymentMethod(
-  deps: Pick<PaymentMethodsDeps, 'payments'>,
-  member: { stripeCustomerId: string | null },
-): Promise<boolean> {
-  if (!member.stripeCustomerId) return false;
-  const methods = await deps.payments.listPaymentMethods(member.stripeCustomerId);
-  return methods.some((method) => method.type === 'card');
-}
+const isCard = (method: { type: string }) => method.type === 'card';
 
-/** SPEC §1: bidders are charged only if they win, so bidding and buying need a card to charge then. */
+/**
+ * SPEC §1: bidders are charged only if they win, so bidding and buying need a card to charge
+ * then (docs/payments.md, "A card on file to bid"). Bank accounts do not count: a won auction is
+ * charged to a card. A member the provider last showed with a card (users.card_on_file) is
+ * trusted without asking it again, so a hot auction costs no provider call per bid (Stripe's
+ * rate limit would refuse bids); otherwise the provider is asked, and a card found is remembered.
+ * A card that stopped working since is the charge's business: the winner gets the fix window.
+ */
 export async function assertHasPaymentMethod(
-  deps: Pick<PaymentMethodsDeps, 'payments'>,
-  member: { stripeCustomerId: string | null },
+  deps: PaymentMethodsDeps,
+  member: { id: string; stripeCustomerId: string | null; cardOnFile: boolean },
 ): Promise<void> {
-  if (!(await hasPaymentMethod(deps, member))) {
-    throw new AppError(400, PAYMENT_METHOD_REQUIRED_CODE, PAYMENT_METHOD_REQUIRED);
-  }
+  if (member.cardOnFile) return;
+  const methods = member.stripeCustomerId ? await deps.payments.listPaymentMethods(member.stripeCustomerId) : [];
+  if (!methods.some(isCard)) throw new AppError(400, PAYMENT_METHOD_REQUIRED_CODE, PAYMENT_METHOD_REQUIRED);
+  await rememberCardOnFile(deps.db, member.id, true);
 }
 
 function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): AppError {

@@ -4,7 +4,8 @@ import { auctions, USER_FULL_NAME_SQL, users } from '../../db/schema/index.js';
 
 /**
  * Search queries (GUIDE §7): `ILIKE` on exactly the expressions the trigram GIN indexes declare
- * (users_name_trgm_idx, auctions_title_trgm_idx), then a LIMIT. The term travels as a bound
+ * (users_name_trgm_idx, auctions_title_trgm_idx), and `lower(…) LIKE 'term%'` on the expressions
+ * the prefix btree indexes declare (users_name_prefix_idx, auctions_title_prefix_idx), then a LIMIT. The term travels as a bound
  * parameter; LIKE's own wildcards in it are escaped so they match literally.
  *
  * Ranking reads a bounded pool of candidates, not every match: up to CANDIDATES_PER_KIND
@@ -49,11 +50,15 @@ function candidateIds(input: { table: SQL; id: SQL; text: SQL; eligible: SQL; te
   const { starts, laterWord, anywhere } = matchPatterns(input.term);
   const pool = (pattern: string) =>
     sql`SELECT ${id} AS id FROM ${table} WHERE ${text} ILIKE ${pattern} AND ${eligible} LIMIT ${CANDIDATES_PER_KIND}`;
+  // "Starts with" as `lower(text) LIKE lower('term%')`, the form the prefix btree indexes
+  // (users_name_prefix_idx, auctions_title_prefix_idx) serve by a range scan.
+  const startsPool = sql`SELECT ${id} AS id FROM ${table}
+    WHERE lower(${text}) LIKE lower(${starts}) AND ${eligible} LIMIT ${CANDIDATES_PER_KIND}`;
   const rest = anywhere
     ? sql`UNION SELECT id FROM (${pool(anywhere)}) AS anywhere
           WHERE (SELECT count(*) FROM starts) + (SELECT count(*) FROM later_word) <= ${pageSize}`
     : sql``;
-  return sql`WITH starts AS MATERIALIZED (${pool(starts)}),
+  return sql`WITH starts AS MATERIALIZED (${startsPool}),
     later_word AS MATERIALIZED (
       SELECT id FROM (${pool(laterWord)}) AS p WHERE (SELECT count(*) FROM starts) <= ${pageSize}
     )

@@ -104,7 +104,7 @@ export async function acceptMyOffer(deps: ChargeWorkerDeps, userId: string, char
   if (refusal) throw badRequest(refusal);
   const member = await findPaymentMember(deps.db, userId);
   if (!member) throw unauthorized();
-  await assertHasPaymentMethod({ payments: deps.provider }, member);
+  await assertHasPaymentMethod({ db: deps.db, payments: deps.provider }, member);
 
   const accepted = await acceptOffer(deps.db, { chargeId, payerId: userId, now: deps.now() });
   if (!accepted) throw await refuseAfterRace(deps, userId, chargeId);
