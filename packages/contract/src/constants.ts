@@ -70,6 +70,12 @@ export const NOTIFICATION_TYPES = [
   // Issue 6: the winner hears whether their card was charged (docs/payments.md).
   'payment_succeeded',
   'payment_failed',
+  // Issue 8 (docs/trust-and-safety.md): verification results, moderation outcomes for the
+  // reporter and the reported member, and the warning before an inactive account is deleted.
+  'identity_verification',
+  'report_resolved',
+  'moderation_action',
+  'account_inactive',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

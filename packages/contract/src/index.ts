@@ -8,3 +8,4 @@ export * from './time.js';
 export * from './auctions.js';
 export * from './payments.js';
 export * from './uploads.js';
+export * from './trust.js';

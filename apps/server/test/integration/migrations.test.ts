@@ -55,6 +55,8 @@ const SPEC_ENUMS: Record<string, string[]> = {
     // Added beyond the spec's six (docs/auction-lifecycle.md): the spec allows other types.
     'auction_ended', 'auction_updated', 'auction_cancelled',
     'payment_succeeded', 'payment_failed',
+    // Trust and safety (docs/trust-and-safety.md).
+    'identity_verification', 'report_resolved', 'moderation_action', 'account_inactive',
   ],
   audit_action: [
     'upload', 'download', 'verify', 'delete', 'access_granted', 'access_denied', 'login', 'logout',
@@ -62,6 +64,16 @@ const SPEC_ENUMS: Record<string, string[]> = {
   ],
   audit_outcome: ['success', 'failure', 'denied'],
   compliance_level: ['ial1', 'ial2', 'ial3'],
+  // Trust and safety (docs/trust-and-safety.md), beyond SPEC §3.
+  identity_document_kind: ['document_front', 'document_back', 'selfie'],
+  moderation_action: ['dismiss', 'warn', 'hide_auction', 'suspend_user'],
+  report_reason: [
+    'harassment', 'inappropriate_content', 'sexual_content', 'fake_profile', 'scam_or_fraud', 'underage',
+    'safety_concern', 'spam', 'other',
+  ],
+  report_status: ['open', 'resolved'],
+  report_target_type: ['user', 'auction', 'message'],
+  user_role: ['member', 'moderator'],
 };
 
 /** Every table the Drizzle schema declares, including ones added after SPEC §3's list. */

@@ -38,6 +38,8 @@ export const auctions = pgTable(
     closedAt: timestamptz('closed_at'),
     /** Set once when the 'ending soon' notifications went out, so they are sent exactly once. */
     endingSoonNotifiedAt: timestamptz('ending_soon_notified_at'),
+    /** Hidden by a moderator, or because its host was suspended (docs/trust-and-safety.md). */
+    hiddenAt: timestamptz('hidden_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

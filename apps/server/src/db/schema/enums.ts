@@ -4,8 +4,14 @@ import {
   AUDIT_OUTCOMES,
   COMPLIANCE_LEVELS,
   NOTIFICATION_TYPES,
+  IDENTITY_DOCUMENT_KINDS,
+  MODERATION_ACTIONS,
   PAYMENT_RESPONSIBILITIES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
   SEXES,
+  USER_ROLES,
 } from '@bid/contract';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
@@ -17,3 +23,9 @@ export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYP
 export const auditActionEnum = pgEnum('audit_action', AUDIT_ACTIONS);
 export const auditOutcomeEnum = pgEnum('audit_outcome', AUDIT_OUTCOMES);
 export const complianceLevelEnum = pgEnum('compliance_level', COMPLIANCE_LEVELS);
+export const userRoleEnum = pgEnum('user_role', USER_ROLES);
+export const reportTargetTypeEnum = pgEnum('report_target_type', REPORT_TARGET_TYPES);
+export const reportReasonEnum = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatusEnum = pgEnum('report_status', REPORT_STATUSES);
+export const moderationActionEnum = pgEnum('moderation_action', MODERATION_ACTIONS);
+export const identityDocumentKindEnum = pgEnum('identity_document_kind', IDENTITY_DOCUMENT_KINDS);

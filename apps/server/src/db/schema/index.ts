@@ -7,3 +7,4 @@ export * from './audit.js';
 export * from './sessions.js';
 export * from './auth.js';
 export * from './payments.js';
+export * from './trust.js';

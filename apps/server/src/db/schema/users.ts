@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, latitude, longitude, timestamptz, updatedAt } from './columns.js';
-import { sexEnum } from './enums.js';
+import { sexEnum, userRoleEnum } from './enums.js';
 
 /** The name search matches, as the trigram index declares it (column names unqualified). */
 export const USER_FULL_NAME_SQL = "coalesce(first_name, '') || ' ' || coalesce(last_name, '')";
@@ -51,6 +51,24 @@ export const users = pgTable(
     verificationCompletedAt: timestamptz('verification_completed_at'),
     requiresManualReview: boolean('requires_manual_review').notNull().default(false),
     reviewerNotes: text('reviewer_notes'),
+    /** The partner's verification session (Stripe Identity `vs_…`, or the sandbox's `vs_sandbox_…`). */
+    identityVerificationSessionId: varchar('identity_verification_session_id', { length: 255 }),
+    /** When the verification's documents and selfie were deleted (30-day retention, docs/trust-and-safety.md). */
+    verificationDataDeletedAt: timestamptz('verification_data_deleted_at'),
+    /** 'moderator' comes from MODERATOR_EMAILS or the grant command; nobody can give it to themselves. */
+    role: userRoleEnum('role').notNull().default('member'),
+    /** A suspended member cannot sign in, and their open auctions are hidden. */
+    suspendedAt: timestamptz('suspended_at'),
+    suspensionReason: text('suspension_reason'),
+    /** Last sign-in or session refresh: inactive-account retention counts from here. */
+    lastActiveAt: timestamptz('last_active_at').notNull().defaultNow(),
+    /** When the "your account will be deleted" notice went out; cleared by any activity. */
+    inactivityWarnedAt: timestamptz('inactivity_warned_at'),
+    /**
+     * A deleted account stays as a row with no personal data, so the other party's auctions,
+     * bids and messages keep their counterpart (shown as 'Deleted user').
+     */
+    deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +82,10 @@ export const users = pgTable(
     // Names that START with the term (search's best kind of match) by a range scan: the trigram
     // index cannot say where in the name a term is (docs/performance.md). text_pattern_ops lets
     // LIKE 'term%' use a btree whatever the database's collation.
+    // Retention: who has been inactive long enough to be warned or deleted.
+    index('users_last_active_idx')
+      .on(t.lastActiveAt)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('users_name_prefix_idx').using('btree', sql`(lower(${sql.raw(USER_FULL_NAME_SQL)})) text_pattern_ops`),
   ],
 );

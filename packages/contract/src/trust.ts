@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/**
+ * Trust and safety (issue 8, docs/trust-and-safety.md): identity verification through a partner,
+ * reports and blocks, moderation, and data retention. The constants here are shared by the
+ * database enums, the server's rules and the web's screens.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Identity verification
+// ---------------------------------------------------------------------------------------------
+
+/** users.identityVerificationStatus (SPEC §3: default 'unverified'; the other values are ours). */
+export const IDENTITY_VERIFICATION_STATUSES = [
+  'unverified',
+  'pending',
+  'requires_input',
+  'manual_review',
+  'verified',
+  'failed',
+] as const;
+export type IdentityVerificationStatus = (typeof IDENTITY_VERIFICATION_STATUSES)[number];
+
+/** What the sandbox partner can be told to answer (POST /api/identity/sandbox/complete). */
+export const SANDBOX_VERIFICATION_OUTCOMES = ['verified', 'requires_input', 'manual_review', 'failed'] as const;
+export type SandboxVerificationOutcome = (typeof SANDBOX_VERIFICATION_OUTCOMES)[number];
+
+/** The kinds of private file a verification keeps until its retention ends. */
+export const IDENTITY_DOCUMENT_KINDS = ['document_front', 'document_back', 'selfie'] as const;
+export type IdentityDocumentKind = (typeof IDENTITY_DOCUMENT_KINDS)[number];
+
+/** SPEC §1: verification data is kept 30 days (counted from the verification's completion). */
+export const VERIFICATION_DATA_RETENTION_DAYS = 30;
+
+// ---------------------------------------------------------------------------------------------
+// Roles, reports, blocks and moderation
+// ---------------------------------------------------------------------------------------------
+
+export const USER_ROLES = ['member', 'moderator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const REPORT_TARGET_TYPES = ['user', 'auction', 'message'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** The reasons a member picks from when reporting; 'other' needs details. */
+export const REPORT_REASONS = [
+  'harassment',
+  'inappropriate_content',
+  'sexual_content',
+  'fake_profile',
+  'scam_or_fraud',
+  'underage',
+  'safety_concern',
+  'spam',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  harassment: 'Harassment or bullying',
+  inappropriate_content: 'Inappropriate content',
+  sexual_content: 'Sexual content or solicitation',
+  fake_profile: 'Fake profile or impersonation',
+  scam_or_fraud: 'Scam or fraud',
+  underage: 'May be under 18',
+  safety_concern: 'Safety concern',
+  spam: 'Spam',
+  other: 'Something else',
+};
+
+/** SPEC §1: the target for reviewing reports is 24 hours; a report is due this long after it was made. */
+export const REPORT_REVIEW_HOURS = 24;
+export const REPORT_DETAILS_MAX_LENGTH = 500;
+
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What a moderator can do with a report. */
+export const MODERATION_ACTIONS = ['dismiss', 'warn', 'hide_auction', 'suspend_user'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
+  dismiss: 'Dismiss',
+  warn: 'Warn the member',
+  hide_auction: 'Hide the auction',
+  suspend_user: 'Suspend the member',
+};
+
+export const MODERATION_REASONS_MAX_LENGTH = 1000;
+
+export const createReportSchema = z.object({
+  targetType: z.enum(REPORT_TARGET_TYPES, { error: 'Choose what you are reporting' }),
+  targetId: z.string({ error: 'Choose what you are reporting' }).uuid('Choose what you are reporting'),
+  reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
+  details: z
+    .string()
+    .trim()
+    .max(REPORT_DETAILS_MAX_LENGTH, `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters`)
+    .optional()
+    .default(''),
+});
+export type CreateReportInput = z.input<typeof createReportSchema>;
+
+export const resolveReportSchema = z.object({
+  action: z.enum(MODERATION_ACTIONS, { error: 'Choose an action' }),
+  reasons: z
+    .string({ error: 'Write the reasons for your decision' })
+    .trim()
+    .min(1, 'Write the reasons for your decision')
+    .max(MODERATION_REASONS_MAX_LENGTH, `Reasons must be at most ${MODERATION_REASONS_MAX_LENGTH} characters`),
+});
+export type ResolveReportInput = z.input<typeof resolveReportSchema>;
+
+export const blockUserSchema = z.object({
+  userId: z.string({ error: 'Choose who to block' }).uuid('Choose who to block'),
+});
+
+/** Shown to a suspended member who tries to sign in (and by any route their old session reaches). */
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  'Your account has been suspended for breaking our community rules. Contact support if you think this is a mistake.';
+
+// ---------------------------------------------------------------------------------------------
+// Retention and rights requests
+// ---------------------------------------------------------------------------------------------
+
+/** SPEC §1: inactive accounts are deleted after 12 months, with a warning this many days before. */
+export const INACTIVE_ACCOUNT_MONTHS = 12;
+export const INACTIVITY_WARNING_DAYS = 30;
+
+/** How a deleted member is named wherever their auctions, bids and messages remain. */
+export const DELETED_USER_NAME = 'Deleted user';
