@@ -48,6 +48,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A bid in the last moments must not extend the end (e2e/auctions.spec.ts waits for a close).
       SOFT_CLOSE_SECONDS: '0',
+      // The moderator of e2e/moderation.spec.ts (docs/trust-and-safety.md: the role comes from this list).
+      MODERATOR_EMAILS: 'moderator.e2e@example.com',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },

@@ -18,9 +18,19 @@ import { createPaymentProvider, type PaymentProvider } from './modules/payments/
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { presenceRoutes } from './modules/users/presence.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+import { blockRoutes } from './modules/blocks/blocks.routes.js';
+import { reportRoutes } from './modules/reports/reports.routes.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { grantModeratorEmails } from './modules/moderation/moderator-role.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { createObjectStorage } from './modules/uploads/storage/create-object-storage.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createRetentionJob } from './modules/retention/retention.job.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
+import { createVerificationPartner, type VerificationPartner } from './modules/identity/providers/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
@@ -41,8 +51,12 @@ export interface AppDependencies {
   runJobs?: boolean;
   /** How often the auction lifecycle job runs (default LIFECYCLE_INTERVAL_MS). */
   lifecycleIntervalMs?: number;
+  /** How often the retention job runs (default RETENTION_INTERVAL_MS, hourly). */
+  retentionIntervalMs?: number;
   /** Cards and charges; by default Stripe when configured, else the offline sandbox. Tests may wrap it to inject failures. */
   paymentProvider?: PaymentProvider;
+  /** Identity checks; by default Stripe Identity when Stripe is configured, else the offline sandbox. */
+  identityPartner?: VerificationPartner;
 }
 
 /** JSON bodies are small in this API; a larger body is refused with a 413. */
@@ -99,10 +113,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       : createLogMailer(app.log));
 
   await app.register(authRoutes, { db: database.db, config });
-  await app.register(emailAuthRoutes, { db: database.db, mailer, config, now });
+  await app.register(emailAuthRoutes, {
+    db: database.db,
+    mailer,
+    config,
+    now,
+    moderatorEmails: config.moderatorEmails,
+  });
   await app.register(profileRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });
-  await app.register(auctionRoutes, { db: database.db, now });
+  await app.register(auctionRoutes, { db: database.db, now, requireVerifiedHosts: config.requireVerifiedHosts });
   const payments = deps.paymentProvider ?? createPaymentProvider(config, database.db, { now });
   await app.register(paymentMethodRoutes, { db: database.db, payments });
   await app.register(bidRoutes, { db: database.db, now, softCloseSeconds: config.softCloseSeconds, payments });
@@ -112,7 +132,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(notificationRoutes, { db: database.db });
   await app.register(searchRoutes, { db: database.db, now });
   await app.register(presenceRoutes);
+  await app.register(userRoutes, { db: database.db });
+  await app.register(blockRoutes, { db: database.db });
+  await app.register(reportRoutes, { db: database.db, now });
+  await app.register(moderationRoutes, { db: database.db, now });
+  // MODERATOR_EMAILS grants the role to accounts that exist already (idempotent); sign-in grants it to later ones.
+  await grantModeratorEmails(database.db, config.moderatorEmails);
   await app.register(uploadRoutes, { db: database.db, config, now });
+  const storage = createObjectStorage(config);
+  await app.register(accountRoutes, { db: database.db, payments, storage, now });
+  await app.register(identityRoutes, {
+    db: database.db,
+    config,
+    now,
+    partner: deps.identityPartner ?? createVerificationPartner(config),
+  });
 
   if (deps.runJobs ?? true) {
     const lifecycleJob = createLifecycleJob({
@@ -129,6 +163,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // first, and main.ts closes the database in one it adds after buildApp.
     app.addHook('preClose', () => lifecycleJob.stop());
     app.addHook('onClose', () => lifecycleJob.stop());
+    // Retention (docs/trust-and-safety.md): exactly once across instances, like the lifecycle job.
+    const retentionJob = createRetentionJob({
+      db: database.db,
+      logger: app.log,
+      payments,
+      storage,
+      mailer,
+      now,
+      ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
+    });
+    app.addHook('onReady', async () => retentionJob.start());
+    app.addHook('preClose', () => retentionJob.stop());
+    app.addHook('onClose', () => retentionJob.stop());
   }
 
   if (deps.serveWeb ?? true) {
@@ -137,6 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       config: {
         waitlistUrl: config.waitlistUrl,
         softCloseSeconds: config.softCloseSeconds,
+        requireVerifiedHosts: config.requireVerifiedHosts,
         payments: config.stripe
           ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
           : { provider: 'sandbox' },

@@ -238,7 +238,14 @@ export interface AuctionListItem {
   bidCount: number;
   createdAt: string;
   updatedAt: string;
-  creator: { id: string; firstName: string | null; lastName: string | null; displayName: string };
+  creator: {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    displayName: string;
+    /** True when the host's identity is verified (docs/trust-and-safety.md): the card shows the badge. */
+    identityVerified: boolean;
+  };
 }
 
 export interface AuctionBidView {
@@ -256,6 +263,7 @@ export interface AuctionDetail extends Omit<AuctionListItem, 'creator'> {
     age: number | null;
     profileImageUrl: string | null;
     location: string | null;
+    identityVerified: boolean;
   };
   /** The latest bids, newest first (SPEC §9: 5). */
   bids: AuctionBidView[];

@@ -9,3 +9,5 @@ export * from './auctions.js';
 export * from './payments.js';
 export * from './uploads.js';
 export * from './trust.js';
+export * from './account.js';
+export * from './identity.js';

@@ -115,6 +115,79 @@ export const blockUserSchema = z.object({
   userId: z.string({ error: 'Choose who to block' }).uuid('Choose who to block'),
 });
 
+/** Reports one member may file per hour (counted in the database, so it holds across instances). */
+export const REPORTS_PER_HOUR = 20;
+export const MODERATION_PAGE_SIZE = 50;
+
+export const REPORT_SELF_MESSAGE = 'You cannot report yourself';
+export const REPORT_TARGET_NOT_FOUND = 'We could not find what you are reporting';
+export const REPORTS_TOO_FAST = 'You have sent many reports in the last hour. Please try again later.';
+export const REPORT_ALREADY_RESOLVED = 'This report has already been resolved';
+export const HIDE_AUCTION_NEEDS_AUCTION = 'Only a report of an auction can hide an auction';
+export const BLOCK_SELF_MESSAGE = 'You cannot block yourself';
+export const BLOCKED_BID_MESSAGE = 'You cannot bid on this auction because one of you has blocked the other';
+export const BLOCKED_MESSAGE_MESSAGE = 'You cannot message this member because one of you has blocked the other';
+export const USER_NOT_FOUND_MESSAGE = 'Member not found';
+
+/** POST /api/reports answers the report (a repeat of an open report answers the same one). */
+export interface ReportReceipt {
+  id: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  reason: ReportReason;
+  status: ReportStatus;
+  createdAt: string;
+  dueAt: string;
+}
+
+/** One row of GET /api/moderation/reports. */
+export interface ModerationQueueItem {
+  id: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  /** The auction's title, the message's text, or the member's name. */
+  targetSummary: string;
+  reason: ReportReason;
+  details: string;
+  status: ReportStatus;
+  createdAt: string;
+  dueAt: string;
+  /** Minutes since the report was made. */
+  ageMinutes: number;
+  isOverdue: boolean;
+  reporter: { id: string; name: string } | null;
+  reportedUser: { id: string; name: string; isSuspended: boolean } | null;
+  /** Reports against the same member made before this one. */
+  earlierReportsAgainstMember: number;
+  resolution: { action: ModerationAction; reasons: string; resolvedAt: string } | null;
+}
+
+/** GET /api/blocks: the members the signed-in member has blocked. */
+export interface BlockedMember {
+  id: string;
+  name: string;
+  profileImageUrl: string | null;
+  blockedAt: string;
+}
+
+/** GET /api/users/{id}: what any signed-in member may see of another. */
+export interface PublicMember {
+  id: string;
+  /** First name plus last initial, or 'Anonymous' (SPEC §2 creator card). */
+  name: string;
+  firstName: string | null;
+  age: number | null;
+  location: string | null;
+  bio: string | null;
+  interests: string[];
+  profileImageUrl: string | null;
+  /** The member's identity was verified by the partner (docs/trust-and-safety.md). */
+  identityVerified: boolean;
+  /** Whether the viewer has blocked this member. */
+  isBlockedByMe: boolean;
+  isMe: boolean;
+}
+
 /** Shown to a suspended member who tries to sign in (and by any route their old session reaches). */
 export const ACCOUNT_SUSPENDED_MESSAGE =
   'Your account has been suspended for breaking our community rules. Contact support if you think this is a mistake.';

@@ -75,6 +75,22 @@ describe('loadConfig', () => {
     expect(config.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1' });
   });
 
+  it('requires verified hosts in production by default, and reads the identity webhook secret', () => {
+    expect(loadConfig({}).requireVerifiedHosts).toBe(false);
+    expect(loadConfig({ REQUIRE_VERIFIED_HOSTS: 'on' }).requireVerifiedHosts).toBe(true);
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(48),
+      PUBLIC_URL: 'https://bid.example.com',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+    };
+    expect(loadConfig(production).requireVerifiedHosts).toBe(true);
+    expect(loadConfig({ ...production, REQUIRE_VERIFIED_HOSTS: 'off' }).requireVerifiedHosts).toBe(false);
+    expect(() => loadConfig({ REQUIRE_VERIFIED_HOSTS: 'maybe' })).toThrow(/REQUIRE_VERIFIED_HOSTS/);
+    expect(loadConfig({ STRIPE_IDENTITY_WEBHOOK_SECRET: 'whsec_abc' }).stripeIdentityWebhookSecret).toBe('whsec_abc');
+    expect(() => loadConfig({ STRIPE_IDENTITY_WEBHOOK_SECRET: 'abc' })).toThrow(/STRIPE_IDENTITY_WEBHOOK_SECRET/);
+  });
+
   it('turns a sign-in provider on only when both its id and secret are set', () => {
     expect(loadConfig({}).signInProviders).toEqual({});
     const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', TWITTER_CLIENT_ID: '' });
@@ -107,5 +123,15 @@ describe('loadConfig', () => {
       }),
     ).toThrow(/REPLIT_ISSUER/);
     expect(() => loadConfig({ GOOGLE_ISSUER: 'not a url' })).toThrow(/GOOGLE_ISSUER/);
+  });
+
+  it('reads MODERATOR_EMAILS as a lower-cased list, and refuses a value that is not an e-mail', () => {
+    expect(loadConfig({}).moderatorEmails).toEqual([]);
+    expect(
+      loadConfig({ MODERATOR_EMAILS: ' Ann@Example.com, bo@example.org ,,ann@example.com' }).moderatorEmails,
+    ).toEqual(['ann@example.com', 'bo@example.org']);
+    expect(() => loadConfig({ MODERATOR_EMAILS: 'ann@example.com, admin' })).toThrow(
+      'MODERATOR_EMAILS must be comma-separated e-mail addresses (not: admin).',
+    );
   });
 });

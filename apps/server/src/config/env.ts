@@ -25,6 +25,8 @@ const rawEnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_IDENTITY_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  REQUIRE_VERIFIED_HOSTS: booleanFlag.optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -41,6 +43,8 @@ const rawEnvSchema = z.object({
   WAITLIST_URL: z.string().min(1).default('/login?mode=signup'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** Comma-separated e-mails that hold the moderator role (docs/trust-and-safety.md). */
+  MODERATOR_EMAILS: z.string().optional(),
   // Sign-in providers (GUIDE §4): each one is on only when both its id and secret are set.
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -79,6 +83,10 @@ export interface AppConfig {
   publicUrl: string;
   smtpUrl: string | undefined;
   stripe: { secretKey: string; publishableKey: string } | undefined;
+  /** Signs Stripe Identity webhooks (docs/trust-and-safety.md); without it the identity webhook refuses every call. */
+  stripeIdentityWebhookSecret: string | undefined;
+  /** Hosting an auction needs a verified identity (default on in production only). */
+  requireVerifiedHosts: boolean;
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
   seedDemo: boolean;
   /** A bid in the last this-many seconds moves the end this far past the bid (0 turns soft close off). */
@@ -91,6 +99,8 @@ export interface AppConfig {
   waitlistUrl: string;
   logLevel: string;
   webDistDir: string | undefined;
+  /** E-mails granted the moderator role at boot and at sign-in (lower-cased; never revoked by removal). */
+  moderatorEmails: string[];
   /** Only the providers whose client id and secret are both set; the others are off. */
   signInProviders: Partial<Record<SignInProvider, SignInProviderSettings>>;
 }
@@ -157,6 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
         : undefined,
+    stripeIdentityWebhookSecret: e.STRIPE_IDENTITY_WEBHOOK_SECRET,
+    requireVerifiedHosts: e.REQUIRE_VERIFIED_HOSTS ?? isProduction,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
@@ -181,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     waitlistUrl: e.WAITLIST_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    moderatorEmails: readModeratorEmails(e.MODERATOR_EMAILS),
     signInProviders,
   };
 }
@@ -213,6 +226,20 @@ function readSignInProviders(
     }
   }
   return providers;
+}
+
+/** 'A@x.com, b@y.org' → ['a@x.com', 'b@y.org']; a value that is not an e-mail stops the boot. */
+function readModeratorEmails(raw: string | undefined): string[] {
+  if (!raw) return [];
+  const emails = raw
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  const invalid = emails.filter((email) => !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email));
+  if (invalid.length > 0) {
+    throw new ConfigError(`MODERATOR_EMAILS must be comma-separated e-mail addresses (not: ${invalid.join(', ')}).`);
+  }
+  return [...new Set(emails)];
 }
 
 /** ['A', 'B', 'C'] → 'A, B and C'. */

@@ -8,6 +8,7 @@ import {
   deleteSession,
   deleteSessionsOfUser,
   findLiveSession,
+  recordUserActivity,
   touchSession,
   upsertSession,
   type SessionData,
@@ -91,7 +92,7 @@ export const sessionPlugin = fp(
       }
       if (row.expire.getTime() - current < SESSION_IDLE_MS - TOUCH_INTERVAL_MS) {
         row.expire = new Date(current + SESSION_IDLE_MS);
-        await touchSession(opts.db, row.sid, row.expire);
+        await touchSession(opts.db, row.sid, row.expire, now());
       }
       request.session = { id: row.sid, data, expire: row.expire };
       request.userId = data.userId;
@@ -104,6 +105,7 @@ export const sessionPlugin = fp(
         const data: SessionData = { userId, createdAt: now().getTime() };
         const expire = new Date(now().getTime() + SESSION_IDLE_MS);
         await upsertSession(opts.db, id, data, expire);
+        await recordUserActivity(opts.db, userId, now());
         request.session = { id, data, expire };
         request.userId = userId;
         reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });

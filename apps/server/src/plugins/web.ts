@@ -11,6 +11,8 @@ export interface PublicWebConfig {
   softCloseSeconds: number;
   /** Which provider saves cards: Stripe (Elements needs the publishable key) or the offline sandbox's own form. */
   payments: PaymentsClientConfig;
+  /** REQUIRE_VERIFIED_HOSTS: the create page explains that hosting needs a verified identity. */
+  requireVerifiedHosts?: boolean;
 }
 
 const escapeAttribute = (value: string) =>

@@ -159,7 +159,13 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         cancelledAt: null,
         creator: { firstName: 'Hostess', lastName: 'Tester', displayName: 'Hostess T.' },
       });
-      expect(Object.keys(p1.creator).sort()).toEqual(['displayName', 'firstName', 'id', 'lastName']);
+      expect(Object.keys(p1.creator).sort()).toEqual([
+        'displayName',
+        'firstName',
+        'id',
+        'identityVerified',
+        'lastName',
+      ]);
       expect(res.body).not.toContain('@example.com');
       expect(res.body).not.toContain('email');
     });
@@ -257,6 +263,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         'age',
         'firstName',
         'id',
+        'identityVerified',
         'lastName',
         'location',
         'profileImageUrl',

@@ -302,6 +302,17 @@ describe.each(testDatabaseFactories())('provider sign-in on $kind', (factory) =>
     expect(await testDb.database.db.select().from(users).where(eq(users.email, 'grace@example.com'))).toHaveLength(1);
   });
 
+  it('refuses a suspended member, back to the sign-in screen with account_suspended (docs/trust-and-safety.md)', async () => {
+    const login = newAccount({ email: 'suspended.sam@example.com', email_verified: true, given_name: 'Sam' });
+    const first = await signInWithGoogle(login);
+    const user = await currentUser(cookieValue(first.callback, SESSION_COOKIE));
+    await testDb.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user!.id));
+    const { callback } = await signInWithGoogle(login);
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/login?error=account_suspended');
+    expect(cookieValue(callback, SESSION_COOKIE)).toBeUndefined();
+  });
+
   it('does not store an e-mail the provider has not verified', async () => {
     const login = newAccount({ email: 'unverified@example.com', email_verified: false });
     const { callback } = await signInWithGoogle(login);

@@ -36,7 +36,17 @@ interface SearchBody {
 }
 
 const HOUR = 3_600_000;
-const USER_KEYS = ['age', 'bio', 'firstName', 'id', 'interests', 'lastName', 'location', 'profileImageUrl'];
+const USER_KEYS = [
+  'age',
+  'bio',
+  'firstName',
+  'id',
+  'identityVerified',
+  'interests',
+  'lastName',
+  'location',
+  'profileImageUrl',
+];
 const AUCTION_KEYS = [
   'bidCount',
   'creator',
@@ -192,6 +202,7 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
       age: 34,
       bio: 'Hosting dates.',
       interests: ['coffee', 'hiking', 'jazz', 'books', 'chess'],
+      identityVerified: false,
     });
     expect(found).toEqual([]);
     const auctionsRes = await search('q=kayak');
@@ -218,7 +229,7 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
       bidCount: 3,
       creator: { id: hostId, firstName: 'Harriet', lastName: 'Host' },
     });
-    expect(Object.keys(sunset?.creator ?? {}).sort()).toEqual(['firstName', 'id', 'lastName']);
+    expect(Object.keys(sunset?.creator ?? {}).sort()).toEqual(['firstName', 'id', 'identityVerified', 'lastName']);
     expect(Date.parse(sunset?.endTime ?? '')).toBeGreaterThan(Date.now());
   });
 

@@ -17,7 +17,10 @@ const PrivacyPage = lazy(() => import('@/pages/static/PrivacyPage'));
 const TermsPage = lazy(() => import('@/pages/static/TermsPage'));
 const FaqsPage = lazy(() => import('@/pages/static/FaqsPage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
+const ModerationPage = lazy(() => import('@/pages/ModerationPage'));
+const MemberPage = lazy(() => import('@/pages/MemberPage'));
 const SandboxAuthenticatePage = lazy(() => import('@/pages/SandboxAuthenticatePage'));
+const IdentitySandboxPage = lazy(() => import('@/pages/IdentitySandboxPage'));
 
 /**
  * The route table of SPEC §2. Logged-out visitors who open a signed-in page are sent to
@@ -35,11 +38,20 @@ export function AppRoutes({ isAuthenticated }: { isAuthenticated: boolean }) {
       <Route path="/payments/sandbox/authenticate">
         {isAuthenticated ? <SandboxAuthenticatePage /> : <BrowserRedirect to="/api/login" />}
       </Route>
+      {/* The offline identity partner's page (docs/trust-and-safety.md). */}
+      <Route path="/identity/sandbox">
+        {isAuthenticated ? <IdentitySandboxPage /> : <BrowserRedirect to="/api/login" />}
+      </Route>
       <Route path="/create-auction">{isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}</Route>
       <Route path="/messages">{isAuthenticated ? <MessagesPage /> : <RedirectTo to="/login" />}</Route>
       <Route path="/search">{isAuthenticated ? <SearchPage /> : <RedirectTo to="/login" />}</Route>
       {/* Auction pages are public so shared links work; bidding asks logged-out visitors to sign in. */}
       <Route path="/auction/:id">{(params) => <AuctionDetailPage id={params.id} />}</Route>
+      {/* Moderators only; the page itself shows the 404 page to every other member. */}
+      <Route path="/moderation">{isAuthenticated ? <ModerationPage /> : <RedirectTo to="/login" />}</Route>
+      <Route path="/users/:id">
+        {(params) => (isAuthenticated ? <MemberPage id={params.id} /> : <RedirectTo to="/login" />)}
+      </Route>
       <Route path="/about" component={AboutPage} />
       <Route path="/privacy" component={PrivacyPage} />
       <Route path="/terms" component={TermsPage} />

@@ -7,12 +7,15 @@ export interface PublicConfig {
   softCloseSeconds: number;
   /** Which payment provider saves cards: Stripe Elements with its key, or the offline sandbox's own form. */
   payments: PaymentsClientConfig;
+  /** Hosting an auction needs a verified identity (REQUIRE_VERIFIED_HOSTS). */
+  requireVerifiedHosts: boolean;
 }
 
 const DEFAULT_CONFIG: PublicConfig = {
   waitlistUrl: '/login?mode=signup',
   softCloseSeconds: 120,
   payments: { provider: 'sandbox' },
+  requireVerifiedHosts: false,
 };
 
 function readConfig(): PublicConfig {

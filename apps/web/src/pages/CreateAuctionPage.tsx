@@ -1,8 +1,9 @@
 import { isProfileComplete } from '@bid/contract';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Card } from '@/components/ui/card';
 import { CreateAuctionForm } from '@/features/auctions/components/CreateAuctionForm';
 import { useAuth } from '@/features/auth/useAuth';
+import { publicConfig } from '@/lib/config';
 
 /** SPEC §2 "Create Auction page" (signed in only; routes.tsx sends visitors to /login). */
 export default function CreateAuctionPage() {
@@ -20,6 +21,19 @@ export default function CreateAuctionPage() {
         <Card className="mt-6 border-primary/30 bg-secondary/30 p-4 text-sm" role="note">
           Your profile is missing name, age, gender, location or dating preferences. Complete it on your profile page
           before you publish an auction.
+        </Card>
+      )}
+      {publicConfig.requireVerifiedHosts && user && user.identityVerificationStatus !== 'verified' && (
+        <Card
+          className="mt-6 border-primary/30 bg-secondary/30 p-4 text-sm"
+          role="note"
+          data-testid="verified-host-notice"
+        >
+          Hosting an auction requires a verified identity, so members know who they are meeting.{' '}
+          <Link href="/profile" className="font-semibold text-primary underline">
+            Verify your identity
+          </Link>{' '}
+          on your profile page before you publish an auction.
         </Card>
       )}
       <div className="mt-6">

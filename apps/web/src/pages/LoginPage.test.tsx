@@ -62,6 +62,13 @@ describe('login screen (SPEC §4 "Email auth flow", §8)', () => {
     );
   });
 
+  it('tells a suspended member why a provider sign-in was refused', () => {
+    renderLogin('/login?error=account_suspended');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Your account has been suspended for breaking our community rules. Contact support if you think this is a mistake.',
+    );
+  });
+
   it('alerts on mismatching passwords in sign-up and sends nothing', () => {
     const calls = mockApi({});
     renderLogin('/login?mode=signup');

@@ -1,7 +1,10 @@
 import { isProfileComplete } from '@bid/contract';
 import { useState } from 'react';
 import { PageLoading } from '@/components/layout/PageLoading';
+import { YourDataSection } from '@/features/account/components/YourDataSection';
 import { useAuth } from '@/features/auth/useAuth';
+import { VerifyIdentitySection } from '@/features/identity/components/VerifyIdentitySection';
+import { BlockedMembersList } from '@/features/moderation/components/BlockedMembersList';
 import { EditProfileDialog } from '@/features/profile/components/EditProfileDialog';
 import { IncompleteProfileNotice } from '@/features/profile/components/IncompleteProfileNotice';
 import { ProfileHeader } from '@/features/profile/components/ProfileHeader';
@@ -19,8 +22,11 @@ export default function ProfilePage() {
     <div data-testid="page-profile" className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8">
       {!isProfileComplete(user) && <IncompleteProfileNotice onComplete={() => setIsEditing(true)} />}
       <ProfileHeader user={user} onEdit={() => setIsEditing(true)} />
+      <VerifyIdentitySection />
       <ProfileStats />
       <ProfileTabs />
+      <BlockedMembersList />
+      <YourDataSection />
       <EditProfileDialog user={user} open={isEditing} onOpenChange={setIsEditing} />
     </div>
   );

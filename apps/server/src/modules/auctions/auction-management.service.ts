@@ -1,4 +1,5 @@
 import {
+  IDENTITY_MESSAGES,
   createAuctionSchema,
   editAuctionSchema,
   findPreSubmitProblem,
@@ -61,6 +62,9 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
   const creator = await findUserById(deps.db, userId);
   if (!creator) throw unauthorized();
   if (!isProfileComplete(creator)) throw badRequest(INCOMPLETE_PROFILE_FOR_AUCTION);
+  if (deps.requireVerifiedHosts && creator.identityVerificationStatus !== 'verified') {
+    throw forbidden(IDENTITY_MESSAGES.verifiedHostRequired);
+  }
 
   const input = parseOrThrow(createAuctionSchema, body ?? {});
   const now = deps.now();

@@ -33,6 +33,8 @@ export interface CreatorNames {
   id: string;
   firstName: string | null;
   lastName: string | null;
+  /** users.identityVerificationStatus: only 'verified' shows the badge. */
+  identityVerificationStatus: string;
 }
 
 /** A card in a list: the auction with its creator's name only (never contact details). */
@@ -44,6 +46,7 @@ export function presentAuctionListItem(auction: Auction, creator: CreatorNames):
       firstName: creator.firstName,
       lastName: creator.lastName,
       displayName: displayNameOf(creator),
+      identityVerified: creator.identityVerificationStatus === 'verified',
     },
   };
 }
@@ -77,6 +80,7 @@ export function presentAuctionDetail(
       age: creator.age,
       profileImageUrl: creator.profileImageUrl,
       location: creator.location,
+      identityVerified: creator.identityVerificationStatus === 'verified',
     },
     bids: recentBids.map(presentBidView),
     bidderCount,

@@ -5,7 +5,12 @@ import { auctions, bids, users, type NewAuction } from '../../db/schema/index.js
 /** Upper bound on one profile list. */
 const PROFILE_LIST_LIMIT = 100;
 
-const creatorNames = { id: users.id, firstName: users.firstName, lastName: users.lastName };
+const creatorNames = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  identityVerificationStatus: users.identityVerificationStatus,
+};
 
 export function listAuctionsByCreator(db: Db, creatorId: string) {
   return db

@@ -25,7 +25,9 @@ export async function auctionRoutes(app: FastifyInstance, opts: AuctionsDeps) {
     return page.items;
   });
 
-  r.get<{ Params: { id: string } }>('/api/auctions/:id', async (request) => getAuctionDetail(opts, request.params.id));
+  r.get<{ Params: { id: string } }>('/api/auctions/:id', async (request) =>
+    getAuctionDetail(opts, request.params.id, request.userId),
+  );
 
   r.post('/api/auctions', async (request, reply) => {
     const userId = requireUserId(request);

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { boundingBox, type Coordinates } from '../../lib/geo.js';
+import { isModerator } from '../moderation/moderators.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   presentAuctionDetail,
@@ -30,6 +31,8 @@ import {
 export interface AuctionsDeps {
   db: Db;
   now: () => Date;
+  /** REQUIRE_VERIFIED_HOSTS: only members with a verified identity may host (docs/trust-and-safety.md). */
+  requireVerifiedHosts?: boolean;
 }
 
 export const AUCTION_NOT_FOUND = 'Auction not found';
@@ -78,6 +81,7 @@ export async function listAuctions(
     sortBy: query.sortBy ?? 'ending-soon',
     limit: limit + 1,
     offset: query.offset ?? 0,
+    viewerId,
   };
   const rows = await listOpenAuctions(deps.db, filter);
   return {
@@ -95,8 +99,11 @@ async function findViewerArea(db: Db, viewerId: string | undefined, location: Li
   return { center, miles, box: boundingBox(center, miles) };
 }
 
-/** The auction page (public): cancelled and ended auctions stay readable so the page can show their state. */
-export async function getAuctionDetail(deps: AuctionsDeps, id: unknown): Promise<AuctionDetail> {
+/**
+ * The auction page (public): cancelled and ended auctions stay readable so the page can show
+ * their state. One hidden by a moderator is a 404 for everyone but its host and moderators.
+ */
+export async function getAuctionDetail(deps: AuctionsDeps, id: unknown, viewerId?: string): Promise<AuctionDetail> {
   assertAuctionId(id);
   const [found, recentBids, bidderCount] = await Promise.all([
     findAuctionWithCreator(deps.db, id),
@@ -104,6 +111,9 @@ export async function getAuctionDetail(deps: AuctionsDeps, id: unknown): Promise
     countBidders(deps.db, id),
   ]);
   if (!found) throw notFound(AUCTION_NOT_FOUND);
+  if (found.auction.hiddenAt && viewerId !== found.auction.creatorId) {
+    if (!viewerId || !(await isModerator(deps.db, viewerId))) throw notFound(AUCTION_NOT_FOUND);
+  }
   return presentAuctionDetail(found.auction, found.creator, recentBids, bidderCount);
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, users } from '../../db/schema/index.js';
+import { isBlockedBetweenSql } from '../blocks/blocks.repository.js';
 
 function buildBidContextLookup(db: Db) {
   return db
@@ -26,7 +27,11 @@ function buildBidContextLookup(db: Db) {
         endTime: auctions.endTime,
         isActive: auctions.isActive,
         closedAt: auctions.closedAt,
+        hiddenAt: auctions.hiddenAt,
       },
+      // A block either way between bidder and host refuses the bid (docs/trust-and-safety.md):
+      // two primary-key probes in this same statement, so a bid still costs one read.
+      isBlocked: isBlockedBetweenSql(sql`${users.id}`, sql`${auctions.creatorId}`),
     })
     .from(users)
     .leftJoin(auctions, eq(auctions.id, sql.placeholder('auctionId')))
@@ -40,7 +45,7 @@ const bidContextLookups = new WeakMap<Db, ReturnType<typeof buildBidContextLooku
 
 /**
  * What a bid's checks read, in one statement: the bidder (profile completeness, name, card on
- * file) and the auction (null when there is none). Undefined when the bidder no longer exists.
+ * file), the auction (null when there is none) and whether a block stands between them. Undefined when the bidder no longer exists.
  */
 export async function findBidContext(db: Db, input: { auctionId: string; bidderId: string }) {
   let lookup = bidContextLookups.get(db);

@@ -1,4 +1,5 @@
 import {
+  BLOCKED_BID_MESSAGE,
   bidTooLowMessage,
   displayNameOf,
   INCOMPLETE_PROFILE_FOR_BID,
@@ -59,9 +60,11 @@ export async function placeBid(deps: BidsDeps, bidderId: string, body: unknown):
   const context = await findBidContext(deps.db, { auctionId: fields.auctionId, bidderId });
   if (!context) throw unauthorized();
   const { auction, bidder } = context;
-  if (!auction) throw notFound(AUCTION_NOT_FOUND);
+  // A hidden auction (docs/trust-and-safety.md) does not exist for bidders.
+  if (!auction || auction.hiddenAt) throw notFound(AUCTION_NOT_FOUND);
   if (!isProfileComplete(bidder)) throw badRequest(INCOMPLETE_PROFILE_FOR_BID);
   if (auction.creatorId === bidderId) throw forbidden(OWN_AUCTION_BID);
+  if (context.isBlocked) throw forbidden(BLOCKED_BID_MESSAGE);
   assertOpen(auction, deps.now());
   await assertHasPaymentMethod(deps, bidder);
 

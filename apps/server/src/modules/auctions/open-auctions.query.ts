@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, lt, sql, type Placeholder, type SQL } from
 import type { Db } from '../../db/client.js';
 import { auctions, users } from '../../db/schema/index.js';
 import { EARTH_RADIUS_MILES, type BoundingBox, type Coordinates } from '../../lib/geo.js';
+import { isNotBlockedWithSql } from '../blocks/blocks.repository.js';
 
 /** The home feed and public browse list (docs/auctions.md), the busiest query of the app. */
 
@@ -16,6 +17,8 @@ export interface OpenAuctionFilter {
   sortBy: AuctionSort;
   limit: number;
   offset: number;
+  /** The signed-in viewer: members kept apart from them by a block are left out (docs/trust-and-safety.md). */
+  viewerId?: string | undefined;
 }
 
 /**
@@ -33,7 +36,12 @@ const SORT_ORDERS: Record<AuctionSort, SQL[]> = {
   'price-high': [desc(auctions.currentBid), asc(auctions.endTime), asc(auctions.id)],
 };
 
-const creatorNames = { id: users.id, firstName: users.firstName, lastName: users.lastName };
+const creatorNames = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  identityVerificationStatus: users.identityVerificationStatus,
+};
 
 /** A value of the statement: the filter's own, or a placeholder filled in at execution. */
 type Bound<T> = T | Placeholder;
@@ -57,6 +65,7 @@ interface PageValues {
   sortBy: AuctionSort;
   limit: Bound<number>;
   offset: Bound<number>;
+  viewerId?: Bound<string> | undefined;
 }
 
 /** Great-circle miles from a point to the auction, in SQL (the same formula as lib/geo.ts). */
@@ -83,6 +92,10 @@ function buildPage(db: Db, v: PageValues) {
       conditions.push(sql`${auctions.longitude} BETWEEN ${near.longitudes.min} AND ${near.longitudes.max}`);
     }
     conditions.push(sql`${distanceFromSql(near.latitude, near.longitude)} <= ${near.miles}::float8`);
+  }
+  if (v.viewerId !== undefined) {
+    // The viewer's blocks are read once (a hashed subplan), not probed per auction.
+    conditions.push(isNotBlockedWithSql(sql`${v.viewerId}::uuid`, sql`${auctions.creatorId}`));
   }
   // The page is chosen first and only its rows are joined to their creators: when the order
   // cannot come from an index (a dense distance filter, many equal prices) the sort reads
@@ -148,6 +161,7 @@ export function listOpenAuctions(db: Db, filter: OpenAuctionFilter): Promise<Pag
     values.maxBid !== undefined,
     values.near !== undefined,
     values.near?.longitudes !== undefined,
+    values.viewerId !== undefined,
   ].join();
   let byShape = preparedPages.get(db);
   if (!byShape) {
@@ -173,6 +187,7 @@ export function listOpenAuctions(db: Db, filter: OpenAuctionFilter): Promise<Pag
       sortBy: values.sortBy,
       limit: p('limit'),
       offset: p('offset'),
+      viewerId: values.viewerId === undefined ? undefined : p('viewerId'),
     };
     prepared = buildPage(db, placeholders).prepare('');
     byShape.set(shape, prepared);
@@ -192,5 +207,6 @@ export function listOpenAuctions(db: Db, filter: OpenAuctionFilter): Promise<Pag
     maxLongitude: near?.longitudes?.max,
     limit: values.limit,
     offset: values.offset,
+    viewerId: values.viewerId,
   });
 }

@@ -11,6 +11,7 @@ import {
   type EmailAuthDeps,
   type EmailAuthOutcome,
 } from './email-auth.service.js';
+import { grantModeratorIfListed } from '../moderation/moderator-role.js';
 import { auditSessionEvent } from './sign-in-audit.js';
 
 const COMPLETE_MESSAGES: Record<EmailAuthOutcome, string> = {
@@ -20,7 +21,10 @@ const COMPLETE_MESSAGES: Record<EmailAuthOutcome, string> = {
 };
 
 /** SPEC §7 e-mail sign-in: send a code, verify it, then finish with a password. */
-export async function emailAuthRoutes(app: FastifyInstance, deps: EmailAuthDeps) {
+export async function emailAuthRoutes(
+  app: FastifyInstance,
+  deps: EmailAuthDeps & { /** MODERATOR_EMAILS: granted the role at sign-in. */ moderatorEmails?: readonly string[] },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/auth/send-otp', { schema: { body: sendOtpSchema } }, async (request) => {
@@ -49,6 +53,7 @@ export async function emailAuthRoutes(app: FastifyInstance, deps: EmailAuthDeps)
       throw error;
     }
     await app.sessions.signIn(request, reply, result.userId);
+    await grantModeratorIfListed(deps.db, result.userId, deps.moderatorEmails ?? []);
     await auditSessionEvent(deps.db, request, {
       action: 'login',
       outcome: 'success',

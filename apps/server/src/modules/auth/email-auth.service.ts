@@ -1,4 +1,4 @@
-import { OTP_LENGTH } from '@bid/contract';
+import { ACCOUNT_SUSPENDED_MESSAGE, OTP_LENGTH } from '@bid/contract';
 import argon2 from 'argon2';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
@@ -30,6 +30,7 @@ export const EXPIRED_CODE_MESSAGE = 'This code has expired. Please request a new
 export const BURNED_CODE_MESSAGE = 'Too many wrong attempts. Please request a new code.';
 export const INVALID_TOKEN_MESSAGE = 'Your verification has expired. Please request a new code.';
 export const WRONG_PASSWORD_MESSAGE = 'Invalid email or password';
+export const ACCOUNT_SUSPENDED_CODE = 'account_suspended';
 
 export interface EmailAuthDeps {
   db: Db;
@@ -132,6 +133,10 @@ export async function completeEmailAuth(
     if (!created) throw new AppError(409, 'conflict', 'Please try again.');
     return { userId: created.id, email, outcome: 'account_created' };
   }
+
+  // The caller proved they own the address, so saying why is safe; a suspended member may
+  // neither sign in nor set a new password (docs/trust-and-safety.md).
+  if (existing.suspendedAt) throw new AppError(403, ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE);
 
   const isPasswordChange = input.isSignup || !existing.passwordHash;
   if (!isPasswordChange) {

@@ -1,6 +1,10 @@
+import { BLOCKED_MESSAGE_MESSAGE, RECIPIENT_DELETED_MESSAGE } from '@bid/contract';
 import type { Db } from '../../db/client.js';
+import { forbidden } from '../../lib/errors.js';
+import { isBlockedBetween } from '../blocks/blocks.repository.js';
 import { otherParticipant, parseConversationId, type ConversationRef } from './conversation-id.js';
 import { findAuctionParties, findChatUser } from './messages.repository.js';
+import { isDeletedUser } from '../account/account.repository.js';
 
 export interface ConversationAccess {
   ref: ConversationRef;
@@ -51,4 +55,18 @@ export async function canMessage(
   if (senderId === receiverId) return false;
   const access = await getConversationAccess(db, senderId, conversationId);
   return access !== undefined && access.otherUserId === receiverId;
+}
+
+/**
+ * Blocks (docs/trust-and-safety.md): when either member blocked the other, neither may message
+ * or start a conversation with the other. Checked after `canMessage`, so an outsider still gets
+ * the 404 and only the two members of a real conversation learn of the block.
+ */
+export async function assertNotBlocked(db: Db, senderId: string, receiverId: string): Promise<void> {
+  if (await isBlockedBetween(db, senderId, receiverId)) throw forbidden(BLOCKED_MESSAGE_MESSAGE);
+}
+
+/** A deleted account (docs/trust-and-safety.md) keeps its conversations for the other party, who can no longer write to it. */
+export async function assertReceiverNotDeleted(db: Db, receiverId: string): Promise<void> {
+  if (await isDeletedUser(db, receiverId)) throw forbidden(RECIPIENT_DELETED_MESSAGE);
 }

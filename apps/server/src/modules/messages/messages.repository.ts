@@ -52,6 +52,10 @@ export async function listConversationSummaries(db: Db, userId: string): Promise
            a.id AS auction_id, a.title AS auction_title
     FROM latest
     JOIN users u ON u.id = latest.other_id
+      -- A block either way hides the conversation from both lists (docs/trust-and-safety.md).
+      AND NOT EXISTS (SELECT 1 FROM blocks b
+        WHERE (b.blocker_id = ${userId}::uuid AND b.blocked_id = latest.other_id)
+           OR (b.blocker_id = latest.other_id AND b.blocked_id = ${userId}::uuid))
     LEFT JOIN unread ON unread.conversation_id = latest.conversation_id
     LEFT JOIN auctions a ON a.id = (
       CASE WHEN latest.conversation_id ~ ${AUCTION_CONVERSATION_ID_PATTERN}

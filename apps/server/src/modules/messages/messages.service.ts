@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { directConversationId, isUuid } from './conversation-id.js';
-import { canMessage, getConversationAccess } from './messages.policy.js';
+import { assertNotBlocked, assertReceiverNotDeleted, canMessage, getConversationAccess } from './messages.policy.js';
 import { presentConversationSummary, presentMessage, type PresentedMessage } from './messages.presenter.js';
 import {
   countMessagesSentSince,
@@ -161,6 +161,8 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, body: un
   if (!(await canMessage(deps.db, senderId, access.otherUserId, conversationId))) {
     throw notFound(CONVERSATION_NOT_FOUND);
   }
+  await assertNotBlocked(deps.db, senderId, access.otherUserId);
+  await assertReceiverNotDeleted(deps.db, access.otherUserId);
   return deliver(deps, {
     conversationId,
     senderId,
@@ -189,6 +191,8 @@ export async function startConversation(
   const content = readContent(fields.message, 'message');
   const conversationId = directConversationId(senderId, receiverId);
   if (!(await canMessage(deps.db, senderId, receiverId, conversationId))) throw notFound(RECIPIENT_NOT_FOUND);
+  await assertNotBlocked(deps.db, senderId, receiverId);
+  await assertReceiverNotDeleted(deps.db, receiverId);
   await deliver(deps, { conversationId, senderId, receiverId, content });
   return { conversationId };
 }

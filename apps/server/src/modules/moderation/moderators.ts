@@ -12,11 +12,7 @@ import { notFound, unauthorized } from '../../lib/errors.js';
 export const MODERATION_NOT_FOUND = 'Not found';
 
 export async function isModerator(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ role: users.role })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.role === 'moderator';
 }
 

@@ -11,6 +11,7 @@ export function presentUserResult(row: UserSearchRow) {
     age: row.age,
     bio: row.bio,
     interests: row.interests,
+    identityVerified: row.identityVerificationStatus === 'verified',
   };
 }
 
@@ -25,7 +26,12 @@ export function presentAuctionResult(row: AuctionSearchRow) {
     location: row.location,
     description: row.description,
     bidCount: row.bidCount,
-    creator: { id: row.creatorId, firstName: row.creatorFirstName, lastName: row.creatorLastName },
+    creator: {
+      id: row.creatorId,
+      firstName: row.creatorFirstName,
+      lastName: row.creatorLastName,
+      identityVerified: row.creatorIdentityVerificationStatus === 'verified',
+    },
   };
 }
 

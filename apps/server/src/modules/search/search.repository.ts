@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, USER_FULL_NAME_SQL, users } from '../../db/schema/index.js';
+import { isNotBlockedWithSql } from '../blocks/blocks.repository.js';
 
 /**
  * Search queries (GUIDE §7): `ILIKE` on exactly the expressions the trigram GIN indexes declare
@@ -76,18 +77,23 @@ export interface UserSearchRow {
   age: number | null;
   bio: string | null;
   interests: string[];
+  identityVerificationStatus: string;
 }
 
 export function searchUsers(
   db: Db,
   term: string,
-  options: { limit: number; excludeUserId?: string },
+  options: { limit: number; excludeUserId?: string; viewerId?: string },
 ): Promise<UserSearchRow[]> {
   return searchUsersQuery(db, term, options);
 }
 
 /** The statement itself, unexecuted, so a test can EXPLAIN exactly what runs. */
-export function searchUsersQuery(db: Db, term: string, options: { limit: number; excludeUserId?: string }) {
+export function searchUsersQuery(
+  db: Db,
+  term: string,
+  options: { limit: number; excludeUserId?: string; viewerId?: string },
+) {
   const prefix = matchPatterns(term).starts;
   // Only people who have a name to be found by (SPEC §2 cards show it).
   const named = sql`${users.firstName} IS NOT NULL AND ${users.firstName} <> ''`;
@@ -99,8 +105,15 @@ export function searchUsersQuery(db: Db, term: string, options: { limit: number;
     term,
     pageSize: options.limit,
   });
-  const conditions: SQL[] = [sql`${users.id} IN (${candidates})`];
+  // Suspended members cannot be found (docs/trust-and-safety.md).
+  const conditions: SQL[] = [sql`${users.id} IN (${candidates})`, isNull(users.suspendedAt)];
   if (options.excludeUserId) conditions.push(ne(users.id, options.excludeUserId));
+  // Deleted accounts are never found (their row stays, named 'Deleted user', for their auctions and
+  // messages). Filtered here, not among the candidates: there the partial index on live users
+  // (users_last_active_idx) would tempt the planner away from the name indexes.
+  conditions.push(isNull(users.deletedAt));
+  // Blocks either way keep two members out of each other's results (docs/trust-and-safety.md).
+  if (options.viewerId) conditions.push(isNotBlockedWithSql(sql`${options.viewerId}::uuid`, sql`${users.id}`));
   return db
     .select({
       id: users.id,
@@ -111,6 +124,7 @@ export function searchUsersQuery(db: Db, term: string, options: { limit: number;
       age: users.age,
       bio: users.bio,
       interests: users.interests,
+      identityVerificationStatus: users.identityVerificationStatus,
     })
     .from(users)
     .where(and(...conditions))
@@ -136,19 +150,24 @@ export interface AuctionSearchRow {
   creatorId: string;
   creatorFirstName: string | null;
   creatorLastName: string | null;
+  creatorIdentityVerificationStatus: string;
 }
 
 /** Open auctions (active, not yet ended) whose title matches the term. */
 export function searchOpenAuctions(
   db: Db,
   term: string,
-  options: { limit: number; now: Date },
+  options: { limit: number; now: Date; viewerId?: string },
 ): Promise<AuctionSearchRow[]> {
   return searchOpenAuctionsQuery(db, term, options);
 }
 
 /** The statement itself, unexecuted, so a test can EXPLAIN exactly what runs. */
-export function searchOpenAuctionsQuery(db: Db, term: string, options: { limit: number; now: Date }) {
+export function searchOpenAuctionsQuery(
+  db: Db,
+  term: string,
+  options: { limit: number; now: Date; viewerId?: string },
+) {
   const prefix = matchPatterns(term).starts;
   const open = and(eq(auctions.isActive, true), gt(auctions.endTime, options.now))!;
   const candidates = candidateIds({
@@ -172,10 +191,16 @@ export function searchOpenAuctionsQuery(db: Db, term: string, options: { limit: 
       creatorId: users.id,
       creatorFirstName: users.firstName,
       creatorLastName: users.lastName,
+      creatorIdentityVerificationStatus: users.identityVerificationStatus,
     })
     .from(auctions)
     .innerJoin(users, eq(users.id, auctions.creatorId))
-    .where(sql`${auctions.id} IN (${candidates})`)
+    .where(
+      and(
+        sql`${auctions.id} IN (${candidates})`,
+        options.viewerId ? isNotBlockedWithSql(sql`${options.viewerId}::uuid`, sql`${auctions.creatorId}`) : undefined,
+      ),
+    )
     .orderBy(
       sql`CASE WHEN ${auctions.title} ILIKE ${prefix} THEN 0 ELSE 1 END`,
       desc(sql`similarity(${auctions.title}, ${term})`),

@@ -32,8 +32,8 @@ export async function searchRoutes(app: FastifyInstance, opts: SearchDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/search', { onRequest: app.requireUser, schema: { querystring: searchQuerySchema } }, async (request) => {
-    requireUserId(request);
-    return searchEverything(opts, request.query.q, request.query.limit);
+    const userId = requireUserId(request);
+    return searchEverything(opts, request.query.q, request.query.limit, userId);
   });
 
   r.get(

@@ -17,11 +17,12 @@ export async function searchEverything(
   deps: SearchDeps,
   term: string,
   limit: number,
+  viewerId?: string,
 ): Promise<{ users: UserSearchResult[]; auctions: AuctionSearchResult[] }> {
   if (term === '') return { users: [], auctions: [] };
   const [userRows, auctionRows] = await Promise.all([
-    searchUsers(deps.db, term, { limit }),
-    searchOpenAuctions(deps.db, term, { limit, now: deps.now() }),
+    searchUsers(deps.db, term, { limit, ...(viewerId ? { viewerId } : {}) }),
+    searchOpenAuctions(deps.db, term, { limit, now: deps.now(), ...(viewerId ? { viewerId } : {}) }),
   ]);
   return { users: userRows.map(presentUserResult), auctions: auctionRows.map(presentAuctionResult) };
 }
@@ -34,6 +35,6 @@ export async function searchPeople(
   limit: number,
 ): Promise<{ users: UserSearchResult[] }> {
   if (term === '') return { users: [] };
-  const rows = await searchUsers(deps.db, term, { limit, excludeUserId: callerId });
+  const rows = await searchUsers(deps.db, term, { limit, excludeUserId: callerId, viewerId: callerId });
   return { users: rows.map(presentUserResult) };
 }

@@ -43,8 +43,25 @@ export async function upsertSession(db: Db, sid: string, data: SessionData, expi
     .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expire, userId } });
 }
 
-export async function touchSession(db: Db, sid: string, expire: Date): Promise<void> {
-  await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+/**
+ * Slides the session's idle deadline and, in the same statement, records the member as active
+ * (users.last_active_at, from which inactive-account retention counts) and withdraws any
+ * inactivity warning (docs/trust-and-safety.md, "Retention").
+ */
+export async function touchSession(db: Db, sid: string, expire: Date, now: Date): Promise<void> {
+  await db.execute(sql`
+    WITH touched AS (
+      UPDATE sessions SET expire = ${expire.toISOString()}::timestamptz WHERE sid = ${sid} RETURNING user_id
+    )
+    UPDATE users SET last_active_at = ${now.toISOString()}::timestamptz, inactivity_warned_at = NULL
+    FROM touched WHERE users.id = touched.user_id`);
+}
+
+/** A sign-in is activity: inactive-account retention counts from here, and a warning is withdrawn. */
+export async function recordUserActivity(db: Db, userId: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    UPDATE users SET last_active_at = ${now.toISOString()}::timestamptz, inactivity_warned_at = NULL
+    WHERE id = ${userId}::uuid`);
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {

@@ -64,7 +64,11 @@ const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel l
  * dropped (sharp writes no metadata unless asked), GIFs and animated WebPs keep their first
  * frame, and transparency becomes white because JPEG has none.
  */
-export async function processProfileImage(bytes: Buffer): Promise<ProcessedImage> {
+export async function processProfileImage(
+  bytes: Buffer,
+  /** The longest side kept; identity documents keep more detail than a profile picture. */
+  maxSizePx: number = PROFILE_IMAGE_SIZE_PX,
+): Promise<ProcessedImage> {
   if (bytes.length > UPLOAD_MAX_BYTES) throw uploadErrors.tooLarge();
   const sourceType = assertAcceptedImage(bytes);
   const input = () =>
@@ -89,7 +93,7 @@ export async function processProfileImage(bytes: Buffer): Promise<ProcessedImage
   try {
     const { data, info } = await input()
       .rotate()
-      .resize(PROFILE_IMAGE_SIZE_PX, PROFILE_IMAGE_SIZE_PX, { fit: 'inside', withoutEnlargement: true })
+      .resize(maxSizePx, maxSizePx, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: JPEG_QUALITY })
       .toBuffer({ resolveWithObject: true });

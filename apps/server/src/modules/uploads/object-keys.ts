@@ -10,7 +10,8 @@ const UUID_PATTERN = new RegExp(`^${UUID}$`);
 const IMAGE_NAME_PATTERN = new RegExp(`^${UUID}\\.jpg$`);
 const SERVED_IMAGE_PATTERN = new RegExp(`^/api/objects/images/(${UUID}\\.jpg)$`);
 /** Every key this module writes; storage backends refuse any other. */
-export const OBJECT_KEY_PATTERN = new RegExp(`^(incoming/${UUID}|images/${UUID}\\.jpg)$`);
+/** `identity/` holds verification documents and selfies: private, never served by the images route. */
+export const OBJECT_KEY_PATTERN = new RegExp(`^(incoming/${UUID}|images/${UUID}\\.jpg|identity/${UUID}\\.jpg)$`);
 
 export const SERVED_IMAGES_PREFIX = '/api/objects/images/';
 

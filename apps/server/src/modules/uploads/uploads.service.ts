@@ -129,7 +129,7 @@ export async function receiveLocalUpload(deps: UploadsDeps, grant: UploadGrant, 
 }
 
 /** The stored form of an upload URL: no query, and root-relative for our own (local) upload URLs. */
-function toStoredUploadUrl(imageURL: string, publicUrl: string): string {
+export function toStoredUploadUrl(imageURL: string, publicUrl: string): string {
   const url = withoutQuery(imageURL.trim());
   return url.startsWith(`${publicUrl}${LOCAL_UPLOAD_PATH_PREFIX}`) ? url.slice(publicUrl.length) : url;
 }

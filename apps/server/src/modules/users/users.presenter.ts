@@ -22,6 +22,8 @@ export function presentCurrentUser(user: User) {
     gender: user.sex,
     openToDatesWith: user.openToDatesWith,
     identityVerificationStatus: user.identityVerificationStatus,
+    /** 'moderator' shows the Moderation link (docs/trust-and-safety.md); the server checks the role itself. */
+    role: user.role,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

@@ -45,6 +45,11 @@ export function Header({ user }: { user: CurrentUser }) {
               <DropdownMenu.Item asChild className={menuItemClass}>
                 <Link href="/profile">Profile</Link>
               </DropdownMenu.Item>
+              {user.role === 'moderator' ? (
+                <DropdownMenu.Item asChild className={menuItemClass}>
+                  <Link href="/moderation">Moderation</Link>
+                </DropdownMenu.Item>
+              ) : null}
               <DropdownMenu.Item asChild className={menuItemClass}>
                 {/* A full navigation: the server ends the session and redirects (SPEC §2). */}
                 <a href="/api/logout">Log out</a>

@@ -28,7 +28,7 @@ function auction(overrides: Partial<AuctionListItem>): AuctionListItem {
     bidCount: 0,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
-    creator: { id: 'u1', firstName: 'Ada', lastName: 'L', displayName: 'Ada L.' },
+    creator: { id: 'u1', firstName: 'Ada', lastName: 'L', displayName: 'Ada L.', identityVerified: false },
     ...overrides,
   };
 }

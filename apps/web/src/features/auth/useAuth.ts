@@ -20,6 +20,8 @@ export interface CurrentUser {
   gender: string | null;
   openToDatesWith: Array<'male' | 'female' | 'other'>;
   identityVerificationStatus: string;
+  /** 'moderator' shows the Moderation link; the server checks the role on every moderation call. */
+  role?: 'member' | 'moderator';
   createdAt: string;
   updatedAt: string;
 }

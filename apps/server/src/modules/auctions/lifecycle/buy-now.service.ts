@@ -1,4 +1,5 @@
 import {
+  BLOCKED_BID_MESSAGE,
   displayNameOf,
   INCOMPLETE_PROFILE_FOR_BID,
   isAuctionOpen,
@@ -10,6 +11,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../../lib/erro
 import { assertHasPaymentMethod } from '../../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
 import { findUserById } from '../../users/users.repository.js';
+import { isBlockedBetween } from '../../blocks/blocks.repository.js';
 import { acceptBuyNow, findAuctionForBuyNow } from './buy-now.repository.js';
 import { boughtMessage, LIFECYCLE_TITLES, soldByBuyNowMessage } from './lifecycle.messages.js';
 
@@ -62,6 +64,8 @@ export async function buyNow(
   // SPEC §5: buying is bidding the buy-now price, so it needs the profile a bid needs.
   if (!isProfileComplete(buyer)) throw badRequest(INCOMPLETE_PROFILE_FOR_BID);
   if (auction.creatorId === buyerId) throw forbidden(BUY_NOW_MESSAGES.ownAuction);
+  // Buying is bidding: a block either way refuses it as it refuses a bid (docs/trust-and-safety.md).
+  if (await isBlockedBetween(db, buyerId, auction.creatorId)) throw forbidden(BLOCKED_BID_MESSAGE);
   if (hasEnded(auction, now)) throw badRequest(BUY_NOW_MESSAGES.ended);
   if (!isBuyNowAvailable(auction)) throw badRequest(BUY_NOW_MESSAGES.notAvailable);
   // The buyer wins at once and is charged like any winner, so they need a card on file.

@@ -6,6 +6,8 @@ import type { AppConfig } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
 import { createProviderClient, type ProviderClient } from './provider-clients.js';
 import { auditSessionEvent } from '../sign-in-audit.js';
+import { grantModeratorIfListed } from '../../moderation/moderator-role.js';
+import { findUserById } from '../../users/users.repository.js';
 import {
   finishProviderSignIn,
   OAUTH_TRANSACTION_LIFETIME_MS,
@@ -19,7 +21,7 @@ const CALLBACK_BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface ProviderSignInOptions {
   db: Db;
-  config: Pick<AppConfig, 'publicUrl' | 'signInProviders'>;
+  config: Pick<AppConfig, 'publicUrl' | 'signInProviders'> & Partial<Pick<AppConfig, 'moderatorEmails'>>;
   now?: () => Date;
 }
 
@@ -106,7 +108,19 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
             request.log.info({ provider }, 'provider sign-in refused: the e-mail belongs to another account');
             return redirectToLogin(reply, 'account_exists', status);
           }
+          if (await isSuspended(deps.db, finished.decision.userId)) {
+            // docs/trust-and-safety.md: the sign-in screen shows ACCOUNT_SUSPENDED_MESSAGE for this reason.
+            await auditSessionEvent(deps.db, request, {
+              action: 'login',
+              outcome: 'failure',
+              userId: finished.decision.userId,
+              method: provider,
+              reason: 'account_suspended',
+            });
+            return redirectToLogin(reply, 'account_suspended', status);
+          }
           await app.sessions.signIn(request, reply, finished.decision.userId);
+          await grantModeratorIfListed(deps.db, finished.decision.userId, options.config.moderatorEmails ?? []);
           request.log.info({ provider, how: finished.decision.how }, 'provider sign-in');
           await auditSessionEvent(deps.db, request, {
             action: 'login',
@@ -132,6 +146,10 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
       r.post('/api/callback/:provider', { schema, config: { allowCrossSite: true } }, handleCallback);
     },
   };
+}
+
+async function isSuspended(db: Db, userId: string): Promise<boolean> {
+  return Boolean((await findUserById(db, userId))?.suspendedAt);
 }
 
 function isSignInProvider(value: string): value is SignInProvider {

@@ -9,6 +9,7 @@ import { MapPin, Navigation, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
 import { bidCountLabel } from '../labels';
 import { useNow } from '../useNow';
 import { BidDialog } from './BidDialog';
@@ -47,6 +48,7 @@ export function AuctionCard({ auction, view, viewerId }: AuctionCardProps) {
         <p>
           <span className="sr-only">Host: </span>
           by {auction.creator.displayName}
+          {auction.creator.identityVerified && <VerifiedBadge className="ml-1" />}
         </p>
         {(auction.location || hasCoordinates) && (
           <p className="flex flex-wrap items-center gap-1">

@@ -1,7 +1,13 @@
 import { type AuctionDetail, displayNameOf } from '@bid/contract';
 import { MapPin } from 'lucide-react';
+import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useAuth } from '@/features/auth/useAuth';
+import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
+import { BlockButton } from '@/features/moderation/components/BlockButton';
+import { ReportDialog } from '@/features/moderation/components/ReportDialog';
 import { DATE_TYPE_ICONS, dateTypeLabel } from '../labels';
 
 /** SPEC §2 creator card: first name plus last initial (or Anonymous), age, location, date type badge. */
@@ -10,6 +16,9 @@ export function CreatorCard({ auction }: { auction: AuctionDetail }) {
   const name = displayNameOf(creator);
   const TypeIcon = DATE_TYPE_ICONS[auction.dateType] ?? MapPin;
   const initial = name === 'Anonymous' ? '?' : name.charAt(0).toUpperCase();
+  // Signed-in members other than the host may report the auction or block its host (docs/trust-and-safety.md).
+  const { user } = useAuth();
+  const canAct = user !== null && user.id !== creator.id;
   return (
     <Card className="flex flex-wrap items-center gap-4 p-6" aria-label="Host">
       {creator.profileImageUrl ? (
@@ -25,6 +34,7 @@ export function CreatorCard({ auction }: { auction: AuctionDetail }) {
       <div className="min-w-0 flex-1">
         <p className="text-xl font-semibold" data-testid="creator-name">
           {name}
+          {creator.identityVerified && <VerifiedBadge className="ml-2" withLabel />}
         </p>
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-neutral-text/80">
           {creator.age !== null && <span>{creator.age} years old</span>}
@@ -40,6 +50,15 @@ export function CreatorCard({ auction }: { auction: AuctionDetail }) {
         <TypeIcon aria-hidden="true" className="size-4" />
         {dateTypeLabel(auction.dateType)}
       </Badge>
+      {canAct && (
+        <div className="flex w-full flex-wrap gap-2" data-testid="host-actions">
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/users/${creator.id}`}>View profile</Link>
+          </Button>
+          <ReportDialog targetType="auction" targetId={auction.id} label="Report auction" />
+          <BlockButton userId={creator.id} name={name} isBlocked={false} />
+        </div>
+      )}
     </Card>
   );
 }

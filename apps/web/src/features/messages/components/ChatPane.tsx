@@ -6,6 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/features/auth/useAuth';
+import { BlockButton } from '@/features/moderation/components/BlockButton';
+import { ReportDialog } from '@/features/moderation/components/ReportDialog';
 import { useRealtimeChannel } from '@/lib/realtime';
 import { onMutationError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
@@ -102,7 +104,11 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
           </h2>
           {subtitle && <p className="truncate text-xs text-neutral-text/70">{subtitle}</p>}
         </div>
-        {presence.data === true && <Badge variant="success">Online</Badge>}
+        <div className="flex items-center gap-2">
+          {presence.data === true && <Badge variant="success">Online</Badge>}
+          {/* docs/trust-and-safety.md: block from the chat; the conversation then leaves both lists. */}
+          <BlockButton userId={otherUser.id} name={otherUser.name} isBlocked={false} />
+        </div>
       </header>
 
       <ol ref={listRef} className="flex min-h-48 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3" aria-live="polite">
@@ -130,9 +136,20 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
               >
                 {message.content}
               </p>
-              <time className="text-xs text-neutral-text/60" dateTime={message.createdAt}>
-                {formatRelativeTime(message.createdAt, now, { withAgo })}
-              </time>
+              <span className="flex items-center gap-2">
+                <time className="text-xs text-neutral-text/60" dateTime={message.createdAt}>
+                  {formatRelativeTime(message.createdAt, now, { withAgo })}
+                </time>
+                {!isMine && (
+                  <ReportDialog
+                    targetType="message"
+                    targetId={message.id}
+                    variant="ghost"
+                    label="Report"
+                    triggerClassName="h-6 px-1 text-xs text-neutral-text/60"
+                  />
+                )}
+              </span>
             </li>
           );
         })}

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import type { CurrentUser } from '@/features/auth/useAuth';
+import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
 import { useUploadProfileImage } from '../api/uploadProfileImage';
 import { fullNameOf, initialsOf } from '../format';
 import { ProfilePictureDialog } from './ProfilePictureDialog';
@@ -61,6 +62,7 @@ export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () 
             <div>
               <h1 className="text-3xl font-bold" data-testid="profile-name">
                 {name}
+                {user.identityVerificationStatus === 'verified' && <VerifiedBadge className="ml-2" withLabel />}
               </h1>
               <p className="mt-1 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm text-neutral-text/80 sm:justify-start">
                 {user.age != null && <span>{user.age} years old</span>}

@@ -12,6 +12,8 @@ export interface SearchUser {
   age: number | null;
   bio: string | null;
   interests: string[];
+  /** The member's identity is verified (docs/trust-and-safety.md). */
+  identityVerified?: boolean;
 }
 
 /** An open auction in search results. */
@@ -24,7 +26,7 @@ export interface SearchAuction {
   location: string | null;
   description: string;
   bidCount: number;
-  creator: { id: string; firstName: string | null; lastName: string | null };
+  creator: { id: string; firstName: string | null; lastName: string | null; identityVerified?: boolean };
 }
 
 export interface SearchResults {

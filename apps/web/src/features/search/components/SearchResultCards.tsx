@@ -3,6 +3,7 @@ import { Clock, MapPin, User, Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { AuctionCardHeading } from '@/features/auctions/components/AuctionCardHeading';
+import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
 import { bidCountLabel } from '@/features/auctions/labels';
 import { useNow } from '@/features/auctions/useNow';
 import type { SearchAuction, SearchUser } from '../api/search';
@@ -26,7 +27,10 @@ export function UserResultCard({ user }: { user: SearchUser }) {
           </span>
         )}
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-semibold">{name}</h3>
+          <h3 className="truncate text-lg font-semibold">
+            {name}
+            {user.identityVerified && <VerifiedBadge className="ml-1" />}
+          </h3>
           <p className="flex flex-wrap items-center gap-x-3 text-sm text-neutral-text/70">
             {user.age !== null ? <span>{user.age} years old</span> : null}
             {user.location ? (
@@ -91,6 +95,7 @@ export function AuctionResultCard({ auction }: { auction: SearchAuction }) {
       <p className="flex items-center gap-1 border-t border-black/10 pt-3 text-sm text-neutral-text/70">
         <User aria-hidden="true" className="size-3" />
         by {fullNameOf(auction.creator)}
+        {auction.creator.identityVerified && <VerifiedBadge className="ml-1" />}
       </p>
     </Card>
   );

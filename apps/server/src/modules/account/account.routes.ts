@@ -1,0 +1,39 @@
+import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_EXPORT_FILE_NAME } from '@bid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { requireUserId } from '../../plugins/auth.js';
+import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import type { ObjectStorage } from '../uploads/storage/object-storage.js';
+import { deleteMyAccount, exportMyData } from './account.service.js';
+import type { AccountDeletionDeps } from './delete-account.js';
+
+export interface AccountRoutesOptions {
+  db: Db;
+  payments: PaymentProvider;
+  storage: ObjectStorage;
+  now: () => Date;
+}
+
+/** Rights requests (docs/trust-and-safety.md): download my data, delete my account. */
+export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
+  const deps: AccountDeletionDeps = { ...opts, logger: app.log };
+
+  app.get('/api/account/export', async (request, reply) => {
+    const userId = requireUserId(request);
+    const data = await exportMyData(deps, userId);
+    return reply
+      .header('Content-Disposition', `attachment; filename="${ACCOUNT_EXPORT_FILE_NAME}"`)
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.delete('/api/account', async (request, reply) => {
+    const userId = requireUserId(request);
+    await deleteMyAccount(deps, userId, request.body);
+    // Every session of the account is gone with it; this clears the caller's cookie too.
+    await app.sessions.signOut(request, reply);
+    app.realtime.closeUserSockets(userId);
+    return { message: ACCOUNT_DELETED_MESSAGE };
+  });
+}

@@ -1,0 +1,51 @@
+import {
+  BLOCK_SELF_MESSAGE,
+  blockUserSchema,
+  displayNameOf,
+  USER_NOT_FOUND_MESSAGE,
+  type BlockedMember,
+} from '@bid/contract';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { findUserById } from '../users/users.repository.js';
+import { deleteBlock, insertBlock, listBlockedMembers } from './blocks.repository.js';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/blocks. */
+export async function listBlocks(db: Db, userId: string): Promise<BlockedMember[]> {
+  const rows = await listBlockedMembers(db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: displayNameOf(row),
+    profileImageUrl: row.profileImageUrl,
+    blockedAt: row.blockedAt.toISOString(),
+  }));
+}
+
+/** POST /api/blocks {userId}: idempotent; blocking yourself is a 400, an unknown member a 404. */
+export async function blockMember(db: Db, userId: string, body: unknown): Promise<BlockedMember> {
+  const parsed = blockUserSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    throw new AppError(400, 'validation', parsed.error.issues[0]?.message ?? 'Choose who to block', 'userId');
+  }
+  const blockedId = parsed.data.userId;
+  if (blockedId === userId) throw badRequest(BLOCK_SELF_MESSAGE, 'userId');
+  const blocked = await findUserById(db, blockedId);
+  if (!blocked || blocked.deletedAt) throw notFound(USER_NOT_FOUND_MESSAGE);
+  const blockedAt = await insertBlock(db, userId, blockedId);
+  return {
+    id: blocked.id,
+    name: displayNameOf(blocked),
+    profileImageUrl: blocked.profileImageUrl,
+    blockedAt: blockedAt.toISOString(),
+  };
+}
+
+/** DELETE /api/blocks/{userId}: 404 when the caller had not blocked that member. */
+export async function unblockMember(db: Db, userId: string, blockedId: string): Promise<{ ok: true }> {
+  if (!UUID_PATTERN.test(blockedId) || !(await deleteBlock(db, userId, blockedId))) {
+    throw notFound(USER_NOT_FOUND_MESSAGE);
+  }
+  return { ok: true };
+}

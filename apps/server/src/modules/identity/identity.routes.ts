@@ -1,0 +1,99 @@
+import {
+  identityDocumentBodySchema,
+  sandboxCompleteBodySchema,
+  startVerificationBodySchema,
+  verificationDecisionBodySchema,
+} from '@bid/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import { requireUserId } from '../../plugins/auth.js';
+import { parseOrThrow } from '../auctions/validation.js';
+import { requireModerator } from '../moderation/moderators.js';
+import { createObjectStorage } from '../uploads/storage/create-object-storage.js';
+import type { RequestContext } from '../uploads/uploads.service.js';
+import {
+  addIdentityDocument,
+  completeSandboxVerification,
+  getMyVerification,
+  openIdentityDocument,
+  receiveWebhook,
+  startVerification,
+  type IdentityDeps,
+} from './identity.service.js';
+import type { VerificationPartner } from './providers/verification-partner.js';
+import { decideVerification, listVerificationQueue } from './verification-review.service.js';
+
+const contextOf = (request: FastifyRequest): RequestContext => ({
+  clientIp: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  sessionId: request.session?.id ?? null,
+});
+
+/** Identity verification (docs/trust-and-safety.md, "Identity verification"). */
+export async function identityRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: AppConfig; now: () => Date; partner: VerificationPartner },
+) {
+  const deps: IdentityDeps = {
+    db: opts.db,
+    storage: createObjectStorage(opts.config),
+    partner: opts.partner,
+    now: opts.now,
+    log: app.log,
+    publicUrl: opts.config.publicUrl,
+  };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/identity/verification', async (request) => getMyVerification(deps, requireUserId(request)));
+
+  r.post('/api/identity/verification', async (request) => {
+    const userId = requireUserId(request);
+    const body = parseOrThrow(startVerificationBodySchema, request.body ?? undefined);
+    return startVerification(deps, userId, body, contextOf(request));
+  });
+
+  r.post('/api/identity/verification/documents', { schema: { body: identityDocumentBodySchema } }, async (request) => {
+    const userId = requireUserId(request);
+    return addIdentityDocument(deps, userId, request.body, contextOf(request));
+  });
+
+  r.post('/api/identity/sandbox/complete', { schema: { body: sandboxCompleteBodySchema } }, async (request) => {
+    const userId = requireUserId(request);
+    return completeSandboxVerification(deps, userId, request.body.outcome, contextOf(request));
+  });
+
+  // Private files: never cached by anyone, never served to anyone but the owner and moderators.
+  r.get<{ Params: { id: string } }>('/api/identity/documents/:id', async (request, reply) => {
+    const userId = requireUserId(request);
+    const file = await openIdentityDocument(deps, userId, request.params.id, contextOf(request));
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'private, no-store')
+      .header('content-length', file.size)
+      .send(file.body);
+  });
+
+  r.get('/api/moderation/verifications', async (request) => {
+    await requireModerator(request, opts.db);
+    return listVerificationQueue(deps);
+  });
+
+  r.post<{ Params: { userId: string } }>('/api/moderation/verifications/:userId/decide', async (request) => {
+    const moderatorId = await requireModerator(request, opts.db);
+    const body = parseOrThrow(verificationDecisionBodySchema, request.body ?? {});
+    return decideVerification(deps, moderatorId, request.params.userId, body, contextOf(request));
+  });
+
+  // The partner signs the exact bytes it sent, so this one route reads JSON as raw text.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    webhook.post('/api/identity/webhook', async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const raw = typeof request.body === 'string' ? request.body : '';
+      return receiveWebhook(deps, raw, typeof signature === 'string' ? signature : undefined);
+    });
+  });
+}

@@ -1,0 +1,50 @@
+import type { ModerationAction } from '@bid/contract';
+
+/**
+ * The statement of reasons each side of a report receives (docs/trust-and-safety.md): the
+ * reporter ('report_resolved') and the reported member ('moderation_action'), each quoting the
+ * moderator's reasons word for word.
+ */
+const REPORTER_OUTCOME: Record<ModerationAction, string> = {
+  dismiss: 'We reviewed your report and took no action.',
+  warn: 'We reviewed your report and warned the member.',
+  hide_auction: 'We reviewed your report and removed the auction.',
+  suspend_user: 'We reviewed your report and suspended the member.',
+};
+
+const REPORTED_TEXTS: Record<ModerationAction, { title: string; outcome: (auctionTitle: string | null) => string }> = {
+  dismiss: {
+    title: 'A report about you was reviewed',
+    outcome: () => 'Our moderators reviewed a report about you and took no action.',
+  },
+  warn: {
+    title: 'A warning from our moderators',
+    outcome: () => 'Our moderators reviewed a report about you and are giving you a warning.',
+  },
+  hide_auction: {
+    title: 'Your auction was removed',
+    outcome: (title) =>
+      title ? `Our moderators removed your auction "${title}".` : 'Our moderators removed your auction.',
+  },
+  suspend_user: {
+    title: 'Your account was suspended',
+    outcome: () => 'Our moderators suspended your account.',
+  },
+};
+
+export function reporterNotice(action: ModerationAction, reasons: string) {
+  return { title: 'Your report was reviewed', message: `${REPORTER_OUTCOME[action]} Reasons: ${reasons}` };
+}
+
+export function reportedMemberNotice(action: ModerationAction, reasons: string, auctionTitle: string | null) {
+  const text = REPORTED_TEXTS[action];
+  return { title: text.title, message: `${text.outcome(auctionTitle)} Reasons: ${reasons}` };
+}
+
+/** To the bidders of an open auction a moderator removed: it ends with no winner and no charge. */
+export function removedAuctionNotice(auctionTitle: string) {
+  return {
+    title: 'Auction removed',
+    message: `"${auctionTitle}" was removed by our moderators. There is no winner and no one will be charged.`,
+  };
+}

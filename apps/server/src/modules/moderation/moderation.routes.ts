@@ -1,0 +1,31 @@
+import { HAS_MORE_HEADER } from '@bid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { requireModerator } from './moderators.js';
+import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';
+
+/**
+ * The moderation queue (docs/trust-and-safety.md). Moderators only: nobody signed in is a 401,
+ * any other member a 404, as if the routes did not exist.
+ */
+export async function moderationRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
+  const deps: ModerationDeps = {
+    db: opts.db,
+    now: opts.now,
+    log: app.log,
+    endAllSessions: (userId) => app.sessions.endAllForUser(userId),
+    realtime: () => (app.hasDecorator('realtime') ? app.realtime : undefined),
+  };
+
+  app.get('/api/moderation/reports', async (request, reply) => {
+    await requireModerator(request, opts.db);
+    const page = await listModerationQueue(deps, request.query);
+    void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+    return page.items;
+  });
+
+  app.post<{ Params: { id: string } }>('/api/moderation/reports/:id/resolve', async (request) => {
+    const moderatorId = await requireModerator(request, opts.db);
+    return resolveReport(deps, moderatorId, request.params.id, request.body);
+  });
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUserId } from '../../plugins/auth.js';
+import { createReport, type ReportsDeps } from './reports.service.js';
+
+/** POST /api/reports (docs/trust-and-safety.md): 201 for a new report, 200 for a repeat of an open one. */
+export async function reportRoutes(app: FastifyInstance, opts: ReportsDeps) {
+  app.post('/api/reports', async (request, reply) => {
+    const userId = requireUserId(request);
+    const { report, created } = await createReport(opts, userId, request.body);
+    return reply.status(created ? 201 : 200).send(report);
+  });
+}

@@ -1,0 +1,112 @@
+import {
+  createReportSchema,
+  REPORT_REVIEW_HOURS,
+  REPORT_SELF_MESSAGE,
+  REPORT_TARGET_NOT_FOUND,
+  REPORTS_PER_HOUR,
+  REPORTS_TOO_FAST,
+  type ReportReceipt,
+  type ReportTargetType,
+} from '@bid/contract';
+import type { Db } from '../../db/client.js';
+import type { Report } from '../../db/schema/index.js';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
+import { isModerator } from '../moderation/moderators.js';
+import {
+  countReportsSince,
+  findOpenReportByReporter,
+  findReportableAuction,
+  findReportableMessage,
+  findReportableUser,
+  insertReport,
+} from './reports.repository.js';
+
+export interface ReportsDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+function presentReceipt(report: Report): ReportReceipt {
+  return {
+    id: report.id,
+    targetType: report.targetType,
+    targetId: report.targetId,
+    reason: report.reason,
+    status: report.status,
+    createdAt: report.createdAt.toISOString(),
+    dueAt: report.dueAt.toISOString(),
+  };
+}
+
+/**
+ * Who a report is about, if the reporter can see the target: a member (not deleted), an auction
+ * (a hidden one only by its host), a message (only in a conversation the reporter is in).
+ */
+async function findReportedUserId(
+  db: Db,
+  reporterId: string,
+  targetType: ReportTargetType,
+  targetId: string,
+): Promise<string> {
+  if (targetType === 'user') {
+    const user = await findReportableUser(db, targetId);
+    if (!user || user.deletedAt) throw notFound(REPORT_TARGET_NOT_FOUND);
+    return user.id;
+  }
+  if (targetType === 'auction') {
+    const auction = await findReportableAuction(db, targetId);
+    if (!auction) throw notFound(REPORT_TARGET_NOT_FOUND);
+    if (auction.hiddenAt && auction.creatorId !== reporterId && !(await isModerator(db, reporterId))) {
+      throw notFound(REPORT_TARGET_NOT_FOUND);
+    }
+    return auction.creatorId;
+  }
+  const message = await findReportableMessage(db, targetId);
+  if (!message || (message.senderId !== reporterId && message.receiverId !== reporterId)) {
+    throw notFound(REPORT_TARGET_NOT_FOUND);
+  }
+  return message.senderId;
+}
+
+/**
+ * POST /api/reports. One open report per reporter and target: a repeat answers the open one
+ * (200, `created: false`) instead of queueing a duplicate. Due REPORT_REVIEW_HOURS after it is made.
+ */
+export async function createReport(
+  deps: ReportsDeps,
+  reporterId: string,
+  body: unknown,
+): Promise<{ report: ReportReceipt; created: boolean }> {
+  const parsed = createReportSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(400, 'validation', issue?.message ?? 'Invalid report', issue?.path[0]?.toString());
+  }
+  const input = parsed.data;
+  if (input.reason === 'other' && input.details === '') {
+    throw new AppError(400, 'validation', 'Tell us what is wrong', 'details');
+  }
+  const reportedUserId = await findReportedUserId(deps.db, reporterId, input.targetType, input.targetId);
+  if (reportedUserId === reporterId) throw badRequest(REPORT_SELF_MESSAGE, 'targetId');
+
+  const existing = await findOpenReportByReporter(deps.db, { reporterId, ...input });
+  if (existing) return { report: presentReceipt(existing), created: false };
+
+  const now = deps.now();
+  if ((await countReportsSince(deps.db, reporterId, new Date(now.getTime() - HOUR_MS))) >= REPORTS_PER_HOUR) {
+    throw tooManyRequests(REPORTS_TOO_FAST);
+  }
+  const report = await insertReport(deps.db, {
+    reporterId,
+    targetType: input.targetType,
+    targetId: input.targetId,
+    reportedUserId,
+    reason: input.reason,
+    details: input.details,
+    createdAt: now,
+    dueAt: new Date(now.getTime() + REPORT_REVIEW_HOURS * HOUR_MS),
+  });
+  return { report: presentReceipt(report), created: true };
+}

@@ -1,0 +1,150 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Mailer } from '../../lib/mailer.js';
+import type { AccountDeletionDeps } from '../account/delete-account.js';
+import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import type { ObjectStorage } from '../uploads/storage/object-storage.js';
+import { deleteInactiveAccounts, warnInactiveAccounts } from './inactive-accounts.js';
+import {
+  deleteExpiredVerificationData,
+  sweepLeftoverDocumentFiles,
+  VERIFICATION_BATCH_LIMIT,
+} from './verification-data.js';
+
+/** How often each app instance looks for data whose retention has ended (RETENTION_INTERVAL_MS overrides). */
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The first run after boot waits at most this long. */
+const FIRST_RUN_DELAY_MS = 60 * 1000;
+
+/** Batches of verification data deleted in one run before yielding to the next run. */
+const MAX_VERIFICATION_BATCHES_PER_RUN = 20;
+
+export interface RetentionJobOptions {
+  db: Db;
+  logger: FastifyBaseLogger;
+  payments: PaymentProvider;
+  storage: ObjectStorage;
+  mailer?: Mailer;
+  now?: () => Date;
+  intervalMs?: number;
+}
+
+export interface RetentionRunResult {
+  verificationDataDeleted: number;
+  leftoverFilesDeleted: number;
+  inactivityWarnings: number;
+  accountsDeleted: number;
+}
+
+export interface RetentionJob {
+  start(): void;
+  /** Runs once now (or joins the run in progress). Never throws. */
+  runOnce(): Promise<RetentionRunResult>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The retention job (docs/trust-and-safety.md, "Retention"): verification files 30 days after
+ * the verification completed, inactivity warnings at 11 months, inactive accounts at 12 months.
+ * Every instance runs it, like the auction lifecycle job: each step claims its rows with
+ * conditional updates under FOR UPDATE SKIP LOCKED, so each deletion and each warning happens
+ * exactly once without a leader. Runs are chained (never overlap within an instance) and an
+ * error is logged and retried on the next run.
+ */
+export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
+  const now = options.now ?? (() => new Date());
+  const intervalMs = options.intervalMs ?? RETENTION_INTERVAL_MS;
+  const { logger } = options;
+  const deps: AccountDeletionDeps = {
+    db: options.db,
+    payments: options.payments,
+    storage: options.storage,
+    logger,
+    now,
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<RetentionRunResult> | undefined;
+  let started = false;
+  let stopped = false;
+
+  async function step(name: string, action: () => Promise<number>): Promise<number> {
+    try {
+      return await action();
+    } catch (err) {
+      logger.error({ err }, `retention: ${name} failed; will retry`);
+      return 0;
+    }
+  }
+
+  async function run(): Promise<RetentionRunResult> {
+    const verificationDataDeleted = await step('deleting verification data', async () => {
+      let total = 0;
+      for (let batch = 0; batch < MAX_VERIFICATION_BATCHES_PER_RUN && !stopped; batch += 1) {
+        const deleted = await deleteExpiredVerificationData(deps, now());
+        total += deleted.length;
+        if (deleted.length < VERIFICATION_BATCH_LIMIT) break;
+      }
+      if (total > 0) logger.info({ members: total }, 'verification documents deleted (retention)');
+      return total;
+    });
+    const leftoverFilesDeleted = await step('sweeping leftover verification files', () =>
+      sweepLeftoverDocumentFiles(deps, now()),
+    );
+    const inactivityWarnings = await step('warning inactive accounts', async () => {
+      const warned = await warnInactiveAccounts(
+        { ...deps, ...(options.mailer ? { mailer: options.mailer } : {}) },
+        now(),
+      );
+      if (warned.length > 0) logger.info({ members: warned.length }, 'inactive accounts warned');
+      return warned.length;
+    });
+    const accountsDeleted = await step('deleting inactive accounts', async () => {
+      const deleted = await deleteInactiveAccounts(deps, now());
+      if (deleted.length > 0) logger.info({ userIds: deleted }, 'inactive accounts deleted');
+      return deleted.length;
+    });
+    return { verificationDataDeleted, leftoverFilesDeleted, inactivityWarnings, accountsDeleted };
+  }
+
+  function runOnce(): Promise<RetentionRunResult> {
+    if (!inFlight) {
+      inFlight = run().finally(() => {
+        inFlight = undefined;
+      });
+    }
+    return inFlight;
+  }
+
+  function schedule(delayMs = intervalMs) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      runOnce().then(
+        () => schedule(),
+        (err: unknown) => {
+          logger.error({ err }, 'retention run failed');
+          schedule();
+        },
+      );
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (started || stopped) return;
+      started = true;
+      // The first run comes soon after boot, so instances restarted more often than hourly still run it.
+      schedule(Math.min(intervalMs, FIRST_RUN_DELAY_MS));
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (inFlight) await inFlight;
+    },
+  };
+}

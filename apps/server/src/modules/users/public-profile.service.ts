@@ -1,0 +1,37 @@
+import { displayNameOf, USER_NOT_FOUND_MESSAGE, type PublicMember } from '@bid/contract';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { hasBlocked } from '../blocks/blocks.repository.js';
+import { isModerator } from '../moderation/moderators.js';
+import { findUserById } from './users.repository.js';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/users/{id}: another member's public page (docs/trust-and-safety.md). A member who
+ * blocked the viewer, a suspended or a deleted member is a 404 (moderators still see suspended
+ * members); a member the viewer blocked stays visible so they can be unblocked there.
+ */
+export async function getPublicMember(db: Db, viewerId: string, id: string): Promise<PublicMember> {
+  if (!UUID_PATTERN.test(id)) throw notFound(USER_NOT_FOUND_MESSAGE);
+  const user = await findUserById(db, id);
+  if (!user || user.deletedAt) throw notFound(USER_NOT_FOUND_MESSAGE);
+  const isMe = user.id === viewerId;
+  if (!isMe) {
+    if (user.suspendedAt && !(await isModerator(db, viewerId))) throw notFound(USER_NOT_FOUND_MESSAGE);
+    if (await hasBlocked(db, user.id, viewerId)) throw notFound(USER_NOT_FOUND_MESSAGE);
+  }
+  return {
+    id: user.id,
+    name: displayNameOf(user),
+    firstName: user.firstName,
+    age: user.age,
+    location: user.location,
+    bio: user.bio,
+    interests: user.interests,
+    profileImageUrl: user.profileImageUrl,
+    identityVerified: user.identityVerificationStatus === 'verified',
+    isBlockedByMe: isMe ? false : await hasBlocked(db, viewerId, user.id),
+    isMe,
+  };
+}

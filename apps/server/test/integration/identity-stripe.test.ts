@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import { auditLogs, identityWebhookEvents, users } from '../../src/db/schema/index.js';
+import {
+  createStripeIdentityPartner,
+  signStripePayload,
+  verifyStripeSignature,
+} from '../../src/modules/identity/providers/stripe-identity.js';
+import { WebhookSignatureError } from '../../src/modules/identity/providers/verification-partner.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
+import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { signInByEmail, withSession } from '../support/session.js';
+
+/**
+ * Stripe Identity: our adapter against a local stand-in for the Stripe API (this machine cannot
+ * reach api.stripe.com), and the webhook endpoint with real signatures, stale timestamps and
+ * replays.
+ */
+const SECRET_KEY = 'sk_test_identity';
+const WEBHOOK_SECRET = 'whsec_identity_test_secret';
+
+interface Recorded {
+  path: string;
+  authorization: string | undefined;
+  body: URLSearchParams;
+}
+
+describe('Stripe Identity signature check', () => {
+  const now = new Date('2026-11-01T12:00:00Z');
+  const t = Math.floor(now.getTime() / 1000);
+  const body = '{"id":"evt_1"}';
+
+  it('accepts a fresh, correctly signed body and refuses everything else', () => {
+    expect(() =>
+      verifyStripeSignature(body, signStripePayload(body, WEBHOOK_SECRET, t), WEBHOOK_SECRET, now),
+    ).not.toThrow();
+    // Several v1 signatures (secret rotation): one match is enough.
+    const rotated = `t=${t},v1=${'0'.repeat(64)},${signStripePayload(body, WEBHOOK_SECRET, t).split(',')[1]}`;
+    expect(() => verifyStripeSignature(body, rotated, WEBHOOK_SECRET, now)).not.toThrow();
+    const cases: Array<[string, string | undefined]> = [
+      ['missing', undefined],
+      ['garbage', 'nonsense'],
+      ['other secret', signStripePayload(body, 'whsec_other', t)],
+      ['changed body', signStripePayload('{"id":"evt_2"}', WEBHOOK_SECRET, t)],
+      ['stale', signStripePayload(body, WEBHOOK_SECRET, t - 301)],
+      ['future', signStripePayload(body, WEBHOOK_SECRET, t + 301)],
+      ['short signature', `t=${t},v1=abcd`],
+    ];
+    for (const [name, header] of cases) {
+      expect(() => verifyStripeSignature(body, header, WEBHOOK_SECRET, now), name).toThrow(WebhookSignatureError);
+    }
+    expect(() =>
+      verifyStripeSignature(body, signStripePayload(body, WEBHOOK_SECRET, t - 299), WEBHOOK_SECRET, now),
+    ).not.toThrow();
+  });
+});
+
+describe.each(testDatabaseFactories())('identity verification with Stripe Identity on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let server: Server;
+  let recorded: Recorded[] = [];
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        recorded.push({
+          path: req.url ?? '',
+          authorization: req.headers.authorization,
+          body: new URLSearchParams(raw),
+        });
+        const id = `vs_${randomUUID().replaceAll('-', '')}`;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id,
+            object: 'identity.verification_session',
+            status: 'requires_input',
+            type: 'document',
+            url: `https://verify.stripe.com/start/${id}`,
+            last_error: null,
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    testDb = await factory.open();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_identity',
+      STRIPE_IDENTITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    app = await buildApp({
+      config,
+      database: testDb.database,
+      serveWeb: false,
+      runJobs: false,
+      now: () => new Date(clock),
+      identityPartner: createStripeIdentityPartner({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        apiBase: `http://127.0.0.1:${port}`,
+      }),
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const member = async (name: string) => {
+    const { cookie, body } = await signInByEmail(app, `${name}.${randomUUID()}@example.com`);
+    return { cookie, id: body.user.id };
+  };
+  const event = (type: string, sessionId: string, eventId = `evt_${randomUUID()}`, lastError: unknown = null) =>
+    JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: sessionId,
+          object: 'identity.verification_session',
+          status: type.split('.').at(-1),
+          last_error: lastError,
+        },
+      },
+    });
+  const deliver = (rawBody: string, signature?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/identity/webhook',
+      payload: rawBody,
+      headers: {
+        'content-type': 'application/json',
+        ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+      },
+    });
+  const signed = (rawBody: string, at = Math.floor(clock / 1000)) => signStripePayload(rawBody, WEBHOOK_SECRET, at);
+  const userRow = async (id: string) => (await testDb.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+  it('starts a Stripe verification session with a document and a matching selfie', async () => {
+    const ada = await member('ada');
+    recorded = [];
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/identity/verification',
+      cookies: withSession(ada.cookie),
+    });
+    expect(res.statusCode).toBe(200);
+    const view = res.json<{ partner: string; status: string; step: string; url: string }>();
+    expect(view).toMatchObject({ partner: 'stripe', status: 'pending', step: 'partner_redirect' });
+    expect(view.url).toMatch(/^https:\/\/verify\.stripe\.com\/start\/vs_/);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]?.path).toBe('/v1/identity/verification_sessions');
+    expect(recorded[0]?.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(Object.fromEntries(recorded[0]!.body)).toEqual({
+      type: 'document',
+      'options[document][require_matching_selfie]': 'true',
+      'metadata[userId]': ada.id,
+      return_url: `${TEST_PUBLIC_URL}/profile?identity=returned`,
+    });
+    // The sandbox's routes do not exist with a real partner.
+    const sandbox = await app.inject({
+      method: 'POST',
+      url: '/api/identity/sandbox/complete',
+      payload: { outcome: 'verified' },
+      cookies: withSession(ada.cookie),
+    });
+    expect(sandbox.statusCode).toBe(404);
+    const documents = await app.inject({
+      method: 'POST',
+      url: '/api/identity/verification/documents',
+      payload: { documentType: 'passport', kind: 'selfie', imageURL: '/api/objects/uploads/x' },
+      cookies: withSession(ada.cookie),
+    });
+    expect(documents.statusCode).toBe(404);
+    const start = (await testDb.database.db.select().from(auditLogs).where(eq(auditLogs.userId, ada.id))).find(
+      (e) => e.action === 'verification_start',
+    );
+    expect(start).toMatchObject({
+      outcome: 'success',
+      complianceLevel: 'ial2',
+      resourceId: (await userRow(ada.id)).identityVerificationSessionId,
+    });
+  });
+
+  it('applies signed events once and refuses bad signatures and replays', async () => {
+    const bo = await member('bo');
+    await app.inject({ method: 'POST', url: '/api/identity/verification', cookies: withSession(bo.cookie) });
+    const sessionId = (await userRow(bo.id)).identityVerificationSessionId!;
+    const verified = event('identity.verification_session.verified', sessionId);
+
+    const refusals: Array<[string, string | undefined]> = [
+      ['no signature', undefined],
+      ['other secret', signStripePayload(verified, 'whsec_attacker', Math.floor(clock / 1000))],
+      ['stale', signed(verified, Math.floor(clock / 1000) - 6 * 60)],
+      ['other body', signed(event('identity.verification_session.verified', sessionId))],
+    ];
+    for (const [name, signature] of refusals) {
+      const res = await deliver(verified, signature);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Webhook signature could not be verified.' });
+    }
+    expect((await userRow(bo.id)).identityVerificationStatus).toBe('pending');
+
+    const processing = event('identity.verification_session.processing', sessionId);
+    expect((await deliver(processing, signed(processing))).statusCode).toBe(200);
+    expect(await userRow(bo.id)).toMatchObject({
+      identityVerificationStatus: 'pending',
+      identityVerificationStep: 'processing',
+    });
+
+    const ok = await deliver(verified, signed(verified));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ received: true, duplicate: false });
+    const row = await userRow(bo.id);
+    expect(row).toMatchObject({ identityVerificationStatus: 'verified', identityVerificationStep: 'complete' });
+    expect(row.verificationCompletedAt).not.toBeNull();
+
+    // The same event again, freshly and validly signed: acknowledged, not applied twice.
+    clock += 60_000;
+    const replay = await deliver(verified, signed(verified));
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    const notices = await app.inject({ method: 'GET', url: '/api/notifications', cookies: withSession(bo.cookie) });
+    expect(notices.json<{ title: string }[]>().filter((n) => n.title === 'Identity verified')).toHaveLength(1);
+    const trail = (await testDb.database.db.select().from(auditLogs).where(eq(auditLogs.userId, bo.id))).filter(
+      (e) => e.action === 'verification_complete',
+    );
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ outcome: 'success', complianceLevel: 'ial2' });
+    const stored = await testDb.database.db.select().from(identityWebhookEvents);
+    expect(stored.map((e) => e.type)).toContain('identity.verification_session.verified');
+  });
+
+  it('asks for more input when Stripe says so, and ignores events for unknown sessions', async () => {
+    const cy = await member('cy');
+    await app.inject({ method: 'POST', url: '/api/identity/verification', cookies: withSession(cy.cookie) });
+    const sessionId = (await userRow(cy.id)).identityVerificationSessionId!;
+    const needsInput = event('identity.verification_session.requires_input', sessionId, undefined, {
+      code: 'selfie_face_mismatch',
+      reason: 'The selfie does not match the document.',
+    });
+    expect((await deliver(needsInput, signed(needsInput))).statusCode).toBe(200);
+    const row = await userRow(cy.id);
+    expect(row).toMatchObject({ identityVerificationStatus: 'requires_input', identityVerificationStep: 'retry' });
+    expect(row.verificationDetails).toMatchObject({ partner: 'stripe', errorCode: 'selfie_face_mismatch' });
+
+    const stranger = event('identity.verification_session.verified', 'vs_nobody_has_this');
+    expect((await deliver(stranger, signed(stranger))).statusCode).toBe(200);
+    const unrelated = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
+    expect((await deliver(unrelated, signed(unrelated))).statusCode).toBe(200);
+    expect((await userRow(cy.id)).identityVerificationStatus).toBe('requires_input');
+
+    const canceled = event('identity.verification_session.canceled', sessionId);
+    expect((await deliver(canceled, signed(canceled))).statusCode).toBe(200);
+    expect(await userRow(cy.id)).toMatchObject({
+      identityVerificationStatus: 'unverified',
+      identityVerificationStep: null,
+    });
+  });
+});

@@ -1,0 +1,433 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ACCOUNT_INACTIVE_MESSAGE, ACCOUNT_INACTIVE_TITLE, DELETED_USER_NAME } from '@bid/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import { auditLogs, auctions, identityDocuments, notifications, sessions, users } from '../../src/db/schema/index.js';
+import type { Mailer } from '../../src/lib/mailer.js';
+import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
+import { createRetentionJob, type RetentionJob } from '../../src/modules/retention/retention.job.js';
+import { LocalObjectStorage } from '../../src/modules/uploads/storage/local-storage.js';
+import { UploadUrlSigner } from '../../src/modules/uploads/storage/upload-url-signer.js';
+import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { insertAuction } from '../support/auctions.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+const logger = pino({ level: 'silent' });
+
+/** Months back from `from`, as PostgreSQL's interval arithmetic counts them. */
+function monthsBefore(from: Date, months: number): Date {
+  const d = new Date(from);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+}
+
+function recordingMailer(): Mailer & { sent: { to: string; subject: string; text: string }[] } {
+  const sent: { to: string; subject: string; text: string }[] = [];
+  return { description: 'test', sent, send: async (m) => void sent.push(m) };
+}
+
+interface Fixture {
+  storage: LocalObjectStorage;
+  root: string;
+}
+
+/** A member last active at `at` unless the input says otherwise (the column's default is the real now). */
+async function insertMember(db: Db, at: Date, input: Partial<typeof users.$inferInsert> & { label: string }) {
+  const { label, ...rest } = input;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
+      firstName: label,
+      lastName: 'Tester',
+      lastActiveAt: at,
+      ...rest,
+    })
+    .returning();
+  return row!;
+}
+
+async function insertDocument(db: Db, storage: LocalObjectStorage, userId: string) {
+  const key = `identity/${randomUUID()}.jpg`;
+  await storage.writeObject(key, Buffer.from(`document of ${userId}`));
+  const [row] = await db
+    .insert(identityDocuments)
+    .values({ userId, verificationSessionId: 'vs_sandbox_1', kind: 'document_front', objectKey: key })
+    .returning();
+  return { id: row!.id, key };
+}
+
+const fileExists = async (storage: LocalObjectStorage, key: string) =>
+  (await storage.readObject(key, 1_000_000)) !== undefined;
+
+function makeJob(db: Db, storage: LocalObjectStorage, now: () => Date, mailer?: Mailer): RetentionJob {
+  return createRetentionJob({
+    db,
+    logger,
+    payments: createSandboxProvider(db, { now }),
+    storage,
+    now,
+    ...(mailer ? { mailer } : {}),
+  });
+}
+
+async function deleteAudits(db: Db, userIds: string[]) {
+  return db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, 'delete'), inArray(auditLogs.userId, userIds)));
+}
+
+describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let db: Db;
+  const fx = {} as Fixture;
+  let clock = new Date('2032-03-15T12:00:00.000Z');
+  const now = () => clock;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    db = testDb.database.db;
+    fx.root = await mkdtemp(path.join(tmpdir(), 'bid-retention-'));
+    fx.storage = new LocalObjectStorage(fx.root, new UploadUrlSigner('a-session-secret-of-at-least-32-characters'));
+  });
+  afterAll(async () => {
+    await testDb?.cleanup();
+    if (fx.root) await rm(fx.root, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    clock = new Date('2032-03-15T12:00:00.000Z');
+  });
+
+  it('deletes verification files 30 days after completion, and nothing younger, once', async () => {
+    const due = await insertMember(db, clock, {
+      label: 'Due',
+      identityVerificationStatus: 'verified',
+      verificationCompletedAt: new Date(clock.getTime() - 30 * DAY - 1000),
+      idDocumentFrontUrl: 'private:front',
+      biometricSelfieUrl: 'private:selfie',
+    });
+    const young = await insertMember(db, clock, {
+      label: 'Young',
+      identityVerificationStatus: 'verified',
+      verificationCompletedAt: new Date(clock.getTime() - 29 * DAY),
+      idDocumentFrontUrl: 'private:front',
+    });
+    const pending = await insertMember(db, clock, { label: 'Pending', identityVerificationStatus: 'pending' });
+    const dueDoc = await insertDocument(db, fx.storage, due.id);
+    const youngDoc = await insertDocument(db, fx.storage, young.id);
+    const pendingDoc = await insertDocument(db, fx.storage, pending.id);
+
+    const job = makeJob(db, fx.storage, now);
+    const first = await job.runOnce();
+    expect(first.verificationDataDeleted).toBe(1);
+
+    expect(await fileExists(fx.storage, dueDoc.key)).toBe(false);
+    expect(await fileExists(fx.storage, youngDoc.key)).toBe(true);
+    expect(await fileExists(fx.storage, pendingDoc.key)).toBe(true);
+    const [dueRow] = await db.select().from(users).where(eq(users.id, due.id));
+    expect(dueRow!.verificationDataDeletedAt?.toISOString()).toBe(clock.toISOString());
+    expect([dueRow!.idDocumentFrontUrl, dueRow!.idDocumentBackUrl, dueRow!.biometricSelfieUrl]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    // The verification outcome itself stays: only the documents go.
+    expect(dueRow!.identityVerificationStatus).toBe('verified');
+    const [docRow] = await db.select().from(identityDocuments).where(eq(identityDocuments.id, dueDoc.id));
+    expect(docRow!.objectKey).toBeNull();
+    expect(docRow!.deletedAt?.toISOString()).toBe(clock.toISOString());
+    const [youngRow] = await db.select().from(users).where(eq(users.id, young.id));
+    expect(youngRow!.idDocumentFrontUrl).toBe('private:front');
+    expect(youngRow!.verificationDataDeletedAt).toBeNull();
+
+    const audits = await deleteAudits(db, [due.id, young.id, pending.id]);
+    expect(audits.map((a) => [a.userId, a.resource, a.details])).toEqual([
+      [due.id, 'identity_verification', { reason: 'retention', retentionDays: 30, files: 1 }],
+    ]);
+    expect(JSON.stringify(audits)).not.toContain(dueDoc.key);
+
+    // A second run finds nothing; a day later the young one is due.
+    expect((await job.runOnce()).verificationDataDeleted).toBe(0);
+    clock = new Date(clock.getTime() + 1 * DAY + 1000);
+    expect((await job.runOnce()).verificationDataDeleted).toBe(1);
+    expect(await fileExists(fx.storage, youngDoc.key)).toBe(false);
+    expect(await fileExists(fx.storage, pendingDoc.key)).toBe(true);
+    expect(await deleteAudits(db, [due.id, young.id, pending.id])).toHaveLength(2);
+
+    // A later verification starts its own 30 days.
+    await db.update(users).set({ verificationCompletedAt: clock }).where(eq(users.id, due.id));
+    const secondDoc = await insertDocument(db, fx.storage, due.id);
+    clock = new Date(clock.getTime() + 29 * DAY);
+    expect((await job.runOnce()).verificationDataDeleted).toBe(0);
+    expect(await fileExists(fx.storage, secondDoc.key)).toBe(true);
+    clock = new Date(clock.getTime() + 1 * DAY);
+    expect((await job.runOnce()).verificationDataDeleted).toBe(1);
+    expect(await fileExists(fx.storage, secondDoc.key)).toBe(false);
+    expect(await fileExists(fx.storage, pendingDoc.key)).toBe(true);
+  });
+
+  it('retries a verification file whose deletion failed, after a grace period, without a second audit entry', async () => {
+    const member = await insertMember(db, clock, {
+      label: 'Flaky',
+      identityVerificationStatus: 'failed',
+      verificationCompletedAt: new Date(clock.getTime() - 40 * DAY),
+    });
+    const doc = await insertDocument(db, fx.storage, member.id);
+    // Storage that refuses to delete (an outage), standing in for the real one for one run.
+    const failing = Object.create(fx.storage) as LocalObjectStorage;
+    failing.deleteObject = () => Promise.reject(new Error('storage is down'));
+    expect((await makeJob(db, failing, now).runOnce()).verificationDataDeleted).toBe(1);
+    expect(await fileExists(fx.storage, doc.key)).toBe(true);
+    const [marked] = await db.select().from(identityDocuments).where(eq(identityDocuments.id, doc.id));
+    expect([marked!.objectKey, marked!.deletedAt?.toISOString()]).toEqual([doc.key, clock.toISOString()]);
+
+    const job = makeJob(db, fx.storage, now);
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect((await job.runOnce()).leftoverFilesDeleted).toBe(0);
+    clock = new Date(clock.getTime() + 6 * 60_000);
+    expect((await job.runOnce()).leftoverFilesDeleted).toBe(1);
+    expect(await fileExists(fx.storage, doc.key)).toBe(false);
+    const [cleared] = await db.select().from(identityDocuments).where(eq(identityDocuments.id, doc.id));
+    expect(cleared!.objectKey).toBeNull();
+    expect(await deleteAudits(db, [member.id])).toHaveLength(1);
+  });
+
+  it('warns at 11 months once (notification and e-mail), deletes at 12 months only after the warning is 30 days old', async () => {
+    const mailer = recordingMailer();
+    const stale = await insertMember(db, clock, {
+      label: 'Stale',
+      lastActiveAt: new Date(monthsBefore(clock, 11).getTime() - DAY),
+    });
+    const recent = await insertMember(db, clock, { label: 'Recent', lastActiveAt: monthsBefore(clock, 10) });
+    // Inactive for over a year but never warned (e.g. the job was off): warned first, deleted 30 days later.
+    const ancient = await insertMember(db, clock, { label: 'Ancient', lastActiveAt: monthsBefore(clock, 14) });
+    const job = makeJob(db, fx.storage, now, mailer);
+
+    const first = await job.runOnce();
+    expect(first.inactivityWarnings).toBe(2);
+    expect(first.accountsDeleted).toBe(0);
+    const warnings = await db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.type, 'account_inactive'),
+          inArray(notifications.userId, [stale.id, recent.id, ancient.id]),
+        ),
+      );
+    expect(warnings.map((n) => [n.userId, n.title, n.message]).sort()).toEqual(
+      [
+        [stale.id, ACCOUNT_INACTIVE_TITLE, ACCOUNT_INACTIVE_MESSAGE],
+        [ancient.id, ACCOUNT_INACTIVE_TITLE, ACCOUNT_INACTIVE_MESSAGE],
+      ].sort(),
+    );
+    expect(ACCOUNT_INACTIVE_MESSAGE).toBe(
+      'You have not signed in for 11 months. Inactive accounts are deleted after 12 months: sign in within 30 days to keep yours.',
+    );
+    expect(mailer.sent.map((m) => m.to).sort()).toEqual([stale.email, ancient.email].sort());
+
+    // Running again the same day warns nobody twice.
+    expect((await job.runOnce()).inactivityWarnings).toBe(0);
+
+    // 29 days later: still not deleted (the warning is not 30 days old).
+    clock = new Date(clock.getTime() + 29 * DAY);
+    expect((await job.runOnce()).accountsDeleted).toBe(0);
+
+    // 31 days after the warning: both warned members are past 12 months; the recent one is warned now.
+    clock = new Date(clock.getTime() + 2 * DAY);
+    const later = await job.runOnce();
+    expect(later.accountsDeleted).toBe(2);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [stale.id, recent.id, ancient.id]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of [stale.id, ancient.id]) {
+      const row = byId.get(id)!;
+      expect(row.deletedAt?.toISOString()).toBe(clock.toISOString());
+      expect([row.email, row.firstName, row.lastName]).toEqual([null, DELETED_USER_NAME, null]);
+    }
+    expect(byId.get(recent.id)!.deletedAt).toBeNull();
+    expect(byId.get(recent.id)!.inactivityWarnedAt?.toISOString()).toBe(clock.toISOString());
+    const audits = await deleteAudits(db, [stale.id, ancient.id, recent.id]);
+    expect(audits.map((a) => [a.userId, a.resource, (a.details as { reason: string }).reason]).sort()).toEqual(
+      [
+        [stale.id, 'account', 'inactivity'],
+        [ancient.id, 'account', 'inactivity'],
+      ].sort(),
+    );
+  });
+
+  it('activity after the warning withdraws it, so the account is not deleted', async () => {
+    const member = await insertMember(db, clock, { label: 'Comeback', lastActiveAt: monthsBefore(clock, 12) });
+    const job = makeJob(db, fx.storage, now);
+    expect((await job.runOnce()).inactivityWarnings).toBeGreaterThanOrEqual(1);
+    // The member signs in a week later (what the session plugin records on sign-in).
+    clock = new Date(clock.getTime() + 7 * DAY);
+    const { recordUserActivity } = await import('../../src/modules/sessions/sessions.repository.js');
+    await recordUserActivity(db, member.id, clock);
+    clock = new Date(clock.getTime() + 40 * DAY);
+    await job.runOnce();
+    const [row] = await db.select().from(users).where(eq(users.id, member.id));
+    expect(row!.deletedAt).toBeNull();
+    expect(row!.inactivityWarnedAt).toBeNull();
+    expect(row!.firstName).toBe('Comeback');
+  });
+
+  it('deleting an inactive host cancels their open auction and tells its bidders', async () => {
+    const host = await insertMember(db, clock, {
+      label: 'Host',
+      lastActiveAt: monthsBefore(clock, 13),
+      inactivityWarnedAt: new Date(clock.getTime() - 31 * DAY),
+    });
+    const bidder = await insertMember(db, clock, { label: 'Bidder' });
+    await db.insert(sessions).values({
+      sid: `s-${randomUUID()}`,
+      sess: { userId: host.id, createdAt: 0 },
+      expire: new Date(clock.getTime() + DAY),
+      userId: host.id,
+    });
+    const open = await insertAuction(db, {
+      creatorId: host.id,
+      endTime: new Date(clock.getTime() + 3 * DAY),
+      title: 'Open coffee',
+      bids: [{ bidderId: bidder.id, amount: '25.00', at: new Date(clock.getTime() - DAY) }],
+    });
+    const job = makeJob(db, fx.storage, now);
+    expect((await job.runOnce()).accountsDeleted).toBe(1);
+    const [auction] = await db.select().from(auctions).where(eq(auctions.id, open));
+    expect([auction!.isActive, auction!.cancelledAt?.toISOString(), auction!.winnerId]).toEqual([
+      false,
+      clock.toISOString(),
+      null,
+    ]);
+    const told = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, bidder.id), eq(notifications.relatedAuctionId, open)));
+    expect(told.map((n) => [n.type, n.message])).toEqual([
+      ['auction_cancelled', 'The host cancelled "Open coffee". There is no winner and no one will be charged.'],
+    ]);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, host.id))).toEqual([]);
+  });
+});
+
+/** The URL of a PostgreSQL test database, to open a second, independent pool on it (a second app instance). */
+function urlOf(database: Database): string {
+  if (database.driver.kind !== 'postgres') throw new Error('not PostgreSQL');
+  const url = database.driver.pool.options.connectionString;
+  if (!url) throw new Error('pool without a connection string');
+  return url;
+}
+
+describe.each(postgresOnlyFactories())('retention exactly once across two instances on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let second: Database;
+  let root: string;
+  let storage: LocalObjectStorage;
+  const clock = new Date('2032-06-01T08:00:00.000Z');
+  const now = () => clock;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    second = await openDatabase({ databaseUrl: urlOf(testDb.database), poolSize: 10 });
+    root = await mkdtemp(path.join(tmpdir(), 'bid-retention-race-'));
+    storage = new LocalObjectStorage(root, new UploadUrlSigner('a-session-secret-of-at-least-32-characters'));
+  });
+  afterAll(async () => {
+    await second?.close();
+    await testDb?.cleanup();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('two pools racing delete each due item once and leave the rest', async () => {
+    const db = testDb.database.db;
+    const verified = [];
+    const files: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const m = await insertMember(db, clock, {
+        label: `V${i}`,
+        identityVerificationStatus: 'verified',
+        verificationCompletedAt: new Date(clock.getTime() - 31 * DAY),
+      });
+      verified.push(m);
+      files.push((await insertDocument(db, storage, m.id)).key);
+    }
+    const keep = await insertMember(db, clock, {
+      label: 'Keep',
+      identityVerificationStatus: 'verified',
+      verificationCompletedAt: new Date(clock.getTime() - 5 * DAY),
+    });
+    const keepFile = (await insertDocument(db, storage, keep.id)).key;
+    const toWarn = [];
+    for (let i = 0; i < 10; i += 1)
+      toWarn.push(await insertMember(db, clock, { label: `W${i}`, lastActiveAt: monthsBefore(clock, 11) }));
+    const toDelete = [];
+    for (let i = 0; i < 8; i += 1) {
+      toDelete.push(
+        await insertMember(db, clock, {
+          label: `D${i}`,
+          lastActiveAt: monthsBefore(clock, 13),
+          inactivityWarnedAt: new Date(clock.getTime() - 40 * DAY),
+        }),
+      );
+    }
+    const active = await insertMember(db, clock, { label: 'Active', lastActiveAt: new Date(clock.getTime() - DAY) });
+
+    const mailA = recordingMailer();
+    const mailB = recordingMailer();
+    const jobs = [
+      makeJob(db, storage, now, mailA),
+      makeJob(second.db, storage, now, mailB),
+      makeJob(db, storage, now, mailA),
+      makeJob(second.db, storage, now, mailB),
+    ];
+    const results = await Promise.all(jobs.map((job) => job.runOnce()));
+    const sum = (key: keyof (typeof results)[number]) => results.reduce((n, r) => n + r[key], 0);
+    expect(sum('verificationDataDeleted')).toBe(12);
+    expect(sum('inactivityWarnings')).toBe(10);
+    expect(sum('accountsDeleted')).toBe(8);
+
+    for (const key of files) expect(await fileExists(storage, key)).toBe(false);
+    expect(await fileExists(storage, keepFile)).toBe(true);
+
+    const verificationAudits = await deleteAudits(
+      db,
+      verified.map((m) => m.id),
+    );
+    expect(verificationAudits.map((a) => a.userId).sort()).toEqual(verified.map((m) => m.id).sort());
+    const warnings = await db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.type, 'account_inactive'),
+          inArray(
+            notifications.userId,
+            toWarn.map((m) => m.id),
+          ),
+        ),
+      );
+    expect(warnings.map((n) => n.userId).sort()).toEqual(toWarn.map((m) => m.id).sort());
+    expect([...mailA.sent, ...mailB.sent]).toHaveLength(10);
+    const accountAudits = await deleteAudits(
+      db,
+      toDelete.map((m) => m.id),
+    );
+    expect(accountAudits.map((a) => a.userId).sort()).toEqual(toDelete.map((m) => m.id).sort());
+    const [activeRow] = await db.select().from(users).where(eq(users.id, active.id));
+    expect([activeRow!.deletedAt, activeRow!.inactivityWarnedAt]).toEqual([null, null]);
+    const [keepRow] = await db.select().from(users).where(eq(users.id, keep.id));
+    expect(keepRow!.verificationDataDeletedAt).toBeNull();
+
+    // Nothing is left for another round on either pool.
+    const again = await Promise.all([makeJob(db, storage, now).runOnce(), makeJob(second.db, storage, now).runOnce()]);
+    expect(again.every((r) => r.verificationDataDeleted + r.inactivityWarnings + r.accountsDeleted === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+import { ACCOUNT_DELETE_CONFIRMATION, ACCOUNT_EXPORT_FILE_NAME } from '@bid/contract';
+import { Download, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { onMutationError } from '@/lib/unauthorized';
+import { useDeleteAccount } from '../api/deleteAccount';
+import { ACCOUNT_EXPORT_URL } from '../api/exportAccount';
+
+/**
+ * "Your data" on the own profile page (docs/trust-and-safety.md, "Data export" and "Deleting an
+ * account"): download everything we hold, or delete the account after typing DELETE.
+ */
+export function YourDataSection() {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteAccount();
+  const isConfirmed = typed.trim() === ACCOUNT_DELETE_CONFIRMATION;
+
+  const onOpenChange = (next: boolean) => {
+    // Closing while the call runs would hide its outcome.
+    if (!next && remove.isPending) return;
+    setOpen(next);
+    if (!next) setTyped('');
+  };
+
+  const onDelete = () =>
+    remove.mutate(undefined, {
+      // A full load of '/' drops every cached private answer; the session is gone already.
+      onSuccess: () => window.location.assign('/'),
+      onError: (error) =>
+        onMutationError(error, { title: 'Deletion Failed', description: 'Failed to delete your account' }),
+    });
+
+  return (
+    <Card aria-labelledby="your-data-title" data-testid="your-data">
+      <CardHeader>
+        <CardTitle id="your-data-title">Your data</CardTitle>
+        <CardDescription>
+          Download a copy of everything we hold about you, or delete your account. Our{' '}
+          <Link href="/privacy" className="underline underline-offset-2">
+            Privacy Policy
+          </Link>{' '}
+          says how long we keep your data.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        <Button asChild variant="outline">
+          <a href={ACCOUNT_EXPORT_URL} download={ACCOUNT_EXPORT_FILE_NAME}>
+            <Download aria-hidden="true" className="size-4" /> Download my data
+          </a>
+        </Button>
+        <Button type="button" variant="destructive" onClick={() => setOpen(true)}>
+          <Trash2 aria-hidden="true" className="size-4" /> Delete my account
+        </Button>
+      </CardContent>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              This cannot be undone. Your profile, photo, saved payment methods and verification data are deleted and
+              your open auctions are cancelled. Auctions you won or hosted, your bids and your messages stay for the
+              other member, shown as &apos;Deleted user&apos;.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="space-y-2">
+            <Label htmlFor="confirm-delete-account">Type {ACCOUNT_DELETE_CONFIRMATION} to confirm</Label>
+            <Input
+              id="confirm-delete-account"
+              value={typed}
+              autoComplete="off"
+              onChange={(event) => setTyped(event.target.value)}
+              disabled={remove.isPending}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+              Keep my account
+            </Button>
+            <Button type="button" variant="destructive" onClick={onDelete} disabled={!isConfirmed || remove.isPending}>
+              {remove.isPending ? 'Deleting…' : 'Delete my account'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  REPORT_DETAILS_MAX_LENGTH,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTargetType,
+} from '@bid/contract';
+import { Flag } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { onMutationError } from '@/lib/unauthorized';
+import { useCreateReport } from '../api/reports';
+
+const TARGET_NOUNS: Record<ReportTargetType, string> = {
+  user: 'member',
+  auction: 'auction',
+  message: 'message',
+};
+
+interface ReportDialogProps {
+  targetType: ReportTargetType;
+  targetId: string;
+  /** The trigger's text (default "Report"). */
+  label?: string;
+  triggerClassName?: string;
+  variant?: 'outline' | 'ghost';
+}
+
+/**
+ * Report a member, an auction or a message (docs/trust-and-safety.md): a reason from the list,
+ * and details of up to 500 characters ('Something else' needs them). Moderators review reports
+ * within 24 hours.
+ */
+export function ReportDialog({
+  targetType,
+  targetId,
+  label = 'Report',
+  triggerClassName,
+  variant = 'outline',
+}: ReportDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState('');
+  const createReport = useCreateReport();
+  const ids = useId();
+  const noun = TARGET_NOUNS[targetType];
+
+  const reset = () => {
+    setReason('');
+    setDetails('');
+    setError('');
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason) return setError('Choose a reason');
+    if (reason === 'other' && !details.trim()) return setError('Tell us what is wrong');
+    setError('');
+    createReport.mutate(
+      { targetType, targetId, reason, details },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Report sent',
+            description: 'Thank you. Our moderators review reports within 24 hours.',
+          });
+          setOpen(false);
+          reset();
+        },
+        onError: (err) => onMutationError(err, { title: 'Report Failed', description: 'Failed to send the report' }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant={variant}
+        size="sm"
+        className={triggerClassName}
+        onClick={() => setOpen(true)}
+        data-testid={`report-${targetType}`}
+      >
+        <Flag aria-hidden="true" /> {label}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) reset();
+        }}
+      >
+        <DialogContent>
+          <form onSubmit={submit} noValidate>
+            <DialogHeader>
+              <DialogTitle>Report this {noun}</DialogTitle>
+              <DialogDescription>
+                Tell our moderators what is wrong. They review every report within 24 hours, and the {noun} will not
+                know who reported it.
+              </DialogDescription>
+            </DialogHeader>
+            <fieldset className="mt-4 space-y-2">
+              <legend className="text-sm font-medium">Reason</legend>
+              {REPORT_REASONS.map((value) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`${ids}-reason`}
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => setReason(value)}
+                  />
+                  {REPORT_REASON_LABELS[value]}
+                </label>
+              ))}
+            </fieldset>
+            <div className="mt-4 space-y-1">
+              <Label htmlFor={`${ids}-details`}>Details</Label>
+              <Textarea
+                id={`${ids}-details`}
+                value={details}
+                maxLength={REPORT_DETAILS_MAX_LENGTH}
+                onChange={(event) => setDetails(event.target.value)}
+                rows={4}
+              />
+              <p className="text-right text-xs text-neutral-text/70" aria-live="polite">
+                {details.length}/{REPORT_DETAILS_MAX_LENGTH}
+              </p>
+            </div>
+            {error ? (
+              <p role="alert" className="mt-2 text-sm text-danger">
+                {error}
+              </p>
+            ) : null}
+            <DialogFooter className="mt-4">
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={createReport.isPending}>
+                {createReport.isPending ? 'Sending...' : 'Send Report'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

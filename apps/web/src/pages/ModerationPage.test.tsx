@@ -1,0 +1,88 @@
+import type { ModerationQueueItem } from '@bid/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createQueryClient } from '@/lib/queryClient';
+import ModerationPage from './ModerationPage';
+
+const HOUR = 3_600_000;
+
+const report = (overrides: Partial<ModerationQueueItem>): ModerationQueueItem => ({
+  id: 'r1',
+  targetType: 'auction',
+  targetId: 'a1',
+  targetSummary: 'Coffee by the lake',
+  reason: 'scam_or_fraud',
+  details: 'Asks for money first',
+  status: 'open',
+  createdAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+  dueAt: new Date(Date.now() + 22 * HOUR).toISOString(),
+  ageMinutes: 125,
+  isOverdue: false,
+  reporter: { id: 'u1', name: 'Ann Reporter' },
+  reportedUser: { id: 'u2', name: 'Hal Host', isSuspended: false },
+  earlierReportsAgainstMember: 1,
+  resolution: null,
+  ...overrides,
+});
+
+function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[]) {
+  const fetchMock = vi.fn((url: string) => {
+    const body = url.startsWith('/api/auth/user') ? { id: 'me', role, interests: [], openToDatesWith: [] } : queue;
+    return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const location = memoryLocation({ path: '/moderation' });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={location.hook}>
+        <ModerationPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('moderation page (docs/trust-and-safety.md)', () => {
+  it('shows the 404 page to a member who is not a moderator, without asking for the queue', async () => {
+    const fetchMock = renderPage('member', []);
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
+  });
+
+  it('lists open reports with their age, marks overdue ones, and names both members', async () => {
+    renderPage('moderator', [
+      report({ id: 'late', targetSummary: 'Old report', isOverdue: true, ageMinutes: 26 * 60 + 5 }),
+      report({}),
+    ]);
+    const rows = await screen.findAllByTestId('report-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Overdue')).toBeTruthy();
+    expect(rows[0]!.textContent).toContain('Waiting 1d 2h');
+    expect(within(rows[1]!).queryByText('Overdue')).toBeNull();
+    expect(rows[1]!.textContent).toContain('Waiting 2h 5m');
+    expect(rows[1]!.textContent).toContain(
+      'Reported by Ann Reporter · about Hal Host · 1 earlier report against this member',
+    );
+    expect(within(rows[1]!).getByText('Scam or fraud')).toBeTruthy();
+  });
+
+  it('asks for reasons before resolving, and offers hiding only for auction reports', async () => {
+    renderPage('moderator', [report({ targetType: 'user', targetSummary: 'Hal Host' })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve report' });
+    const options = within(dialog)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Dismiss', 'Warn the member', 'Suspend the member']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Write the reasons for your decision');
+  });
+});
