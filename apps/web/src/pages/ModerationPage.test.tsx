@@ -30,7 +30,11 @@ const report = (overrides: Partial<ModerationQueueItem>): ModerationQueueItem =>
 
 function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[]) {
   const fetchMock = vi.fn((url: string) => {
-    const body = url.startsWith('/api/auth/user') ? { id: 'me', role, interests: [], openToDatesWith: [] } : queue;
+    const body = url.startsWith('/api/auth/user')
+      ? { id: 'me', role, interests: [], openToDatesWith: [] }
+      : url.startsWith('/api/moderation/verifications')
+        ? []
+        : queue;
     return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
   });
   vi.stubGlobal('fetch', fetchMock);

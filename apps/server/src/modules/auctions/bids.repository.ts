@@ -45,7 +45,8 @@ const bidContextLookups = new WeakMap<Db, ReturnType<typeof buildBidContextLooku
 
 /**
  * What a bid's checks read, in one statement: the bidder (profile completeness, name, card on
- * file), the auction (null when there is none) and whether a block stands between them. Undefined when the bidder no longer exists.
+ * file), the auction (null when there is none) and whether a block stands between them.
+ * Undefined when the bidder no longer exists.
  */
 export async function findBidContext(db: Db, input: { auctionId: string; bidderId: string }) {
   let lookup = bidContextLookups.get(db);
