@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { AccountDeletionDeps } from '../account/delete-account.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
@@ -37,12 +38,7 @@ export interface RetentionRunResult {
   accountsDeleted: number;
 }
 
-export interface RetentionJob {
-  start(): void;
-  /** Runs once now (or joins the run in progress). Never throws. */
-  runOnce(): Promise<RetentionRunResult>;
-  stop(): Promise<void>;
-}
+export type RetentionJob = PeriodicJob<RetentionRunResult>;
 
 /**
  * The retention job (docs/trust-and-safety.md, "Retention"): verification files 30 days after
@@ -64,11 +60,6 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
     now,
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<RetentionRunResult> | undefined;
-  let started = false;
-  let stopped = false;
-
   async function step(name: string, action: () => Promise<number>): Promise<number> {
     try {
       return await action();
@@ -81,7 +72,7 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
   async function run(): Promise<RetentionRunResult> {
     const verificationDataDeleted = await step('deleting verification data', async () => {
       let total = 0;
-      for (let batch = 0; batch < MAX_VERIFICATION_BATCHES_PER_RUN && !stopped; batch += 1) {
+      for (let batch = 0; batch < MAX_VERIFICATION_BATCHES_PER_RUN && !job.isStopped(); batch += 1) {
         const deleted = await deleteExpiredVerificationData(deps, now());
         total += deleted.length;
         if (deleted.length < VERIFICATION_BATCH_LIMIT) break;
@@ -108,43 +99,13 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
     return { verificationDataDeleted, leftoverFilesDeleted, inactivityWarnings, accountsDeleted };
   }
 
-  function runOnce(): Promise<RetentionRunResult> {
-    if (!inFlight) {
-      inFlight = run().finally(() => {
-        inFlight = undefined;
-      });
-    }
-    return inFlight;
-  }
-
-  function schedule(delayMs = intervalMs) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      runOnce().then(
-        () => schedule(),
-        (err: unknown) => {
-          logger.error({ err }, 'retention run failed');
-          schedule();
-        },
-      );
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (started || stopped) return;
-      started = true;
-      // The first run comes soon after boot, so instances restarted more often than hourly still run it.
-      schedule(Math.min(intervalMs, FIRST_RUN_DELAY_MS));
-    },
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      if (inFlight) await inFlight;
-    },
-  };
+  const job = createPeriodicJob({
+    name: 'retention',
+    intervalMs,
+    // The first run comes soon after boot, so instances restarted more often than hourly still run it.
+    firstDelayMs: Math.min(intervalMs, FIRST_RUN_DELAY_MS),
+    logger,
+    run,
+  });
+  return job;
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
+import { createPeriodicJob, type PeriodicJob } from '../../../lib/periodic-job.js';
 import { processDueCharges } from '../../payments/charges/charge-worker.js';
 import { RELEASE_BATCH_LIMIT, releaseUnpaidWins } from '../../payments/charges/second-chance.js';
 import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
@@ -41,14 +42,7 @@ export interface LifecycleRunResult {
   winsReleased?: number;
 }
 
-export interface LifecycleJob {
-  /** Schedules runs every interval; calling it again does nothing. */
-  start(): void;
-  /** Runs once now (or joins the run in progress, so runs never overlap). Never throws. */
-  runOnce(): Promise<LifecycleRunResult>;
-  /** Cancels the next run and waits for the one in progress. */
-  stop(): Promise<void>;
-}
+export type LifecycleJob = PeriodicJob<LifecycleRunResult>;
 
 /**
  * The auction lifecycle job (docs/auction-lifecycle.md). Every instance runs it: the
@@ -65,14 +59,9 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
   const intervalMs = options.intervalMs ?? LIFECYCLE_INTERVAL_MS;
   const batchLimit = options.batchLimit ?? CLOSE_BATCH_LIMIT;
 
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<LifecycleRunResult> | undefined;
-  let started = false;
-  let stopped = false;
-
   async function closeAll(): Promise<number> {
     let closed = 0;
-    for (let batch = 0; batch < MAX_CLOSE_BATCHES_PER_RUN && !stopped; batch += 1) {
+    for (let batch = 0; batch < MAX_CLOSE_BATCHES_PER_RUN && !job.isStopped(); batch += 1) {
       const batchClosed = await closeDueAuctions(db, now(), batchLimit);
       closed += batchClosed.length;
       // closeDueAuctions has committed by now (GUIDE §7: publish after commit, never inside).
@@ -97,7 +86,7 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
 
   async function releaseAll(): Promise<number> {
     let released = 0;
-    for (let batch = 0; batch < MAX_RELEASE_BATCHES_PER_RUN && !stopped; batch += 1) {
+    for (let batch = 0; batch < MAX_RELEASE_BATCHES_PER_RUN && !job.isStopped(); batch += 1) {
       const wins = await releaseUnpaidWins(db, now());
       released += wins.length;
       for (const win of wins) {
@@ -146,40 +135,6 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
     return result;
   }
 
-  function runOnce(): Promise<LifecycleRunResult> {
-    if (!inFlight) {
-      inFlight = run().finally(() => {
-        inFlight = undefined;
-      });
-    }
-    return inFlight;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      runOnce().then(schedule, (err: unknown) => {
-        logger.error({ err }, 'auction lifecycle run failed');
-        schedule();
-      });
-    }, intervalMs);
-    // The job alone must not keep a process alive that is otherwise done.
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (started || stopped) return;
-      started = true;
-      schedule();
-    },
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      if (inFlight) await inFlight;
-    },
-  };
+  const job = createPeriodicJob({ name: 'auction lifecycle', intervalMs, logger, run });
+  return job;
 }

@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A background job every app instance runs on a timer (the lifecycle and retention jobs). */
+export interface PeriodicJob<Result> {
+  /** Schedules runs every interval; calling it again does nothing. */
+  start(): void;
+  /** Runs once now (or joins the run in progress, so runs never overlap). Never throws if `run` never does. */
+  runOnce(): Promise<Result>;
+  /** Cancels the next run and waits for the one in progress. */
+  stop(): Promise<void>;
+  /** True once stop() was called: long runs check it between batches. */
+  isStopped(): boolean;
+}
+
+/**
+ * Runs `run` every `intervalMs`, chained with setTimeout (the next run is scheduled when the
+ * last one finished), so runs never overlap within an instance; a failed run is logged and the
+ * next one comes as usual. Exactly-once across instances is the job's own business (row claims).
+ */
+export function createPeriodicJob<Result>(options: {
+  name: string;
+  intervalMs: number;
+  /** The first run's delay after start(); defaults to the interval. */
+  firstDelayMs?: number;
+  logger: FastifyBaseLogger;
+  run: () => Promise<Result>;
+}): PeriodicJob<Result> {
+  const { intervalMs, logger } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<Result> | undefined;
+  let started = false;
+  let stopped = false;
+
+  function runOnce(): Promise<Result> {
+    if (!inFlight) {
+      inFlight = options.run().finally(() => {
+        inFlight = undefined;
+      });
+    }
+    return inFlight;
+  }
+
+  function schedule(delayMs = intervalMs) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      runOnce().then(
+        () => schedule(),
+        (err: unknown) => {
+          logger.error({ err }, `${options.name} run failed`);
+          schedule();
+        },
+      );
+    }, delayMs);
+    // The job alone must not keep a process alive that is otherwise done.
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (started || stopped) return;
+      started = true;
+      schedule(options.firstDelayMs ?? intervalMs);
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (inFlight) await inFlight;
+    },
+    isStopped: () => stopped,
+  };
+}
