@@ -1,22 +1,23 @@
 /**
  * `npm run moderator -- grant|revoke <email>`: gives or takes the moderator role
  * (docs/trust-and-safety.md) in the database the server uses. There is no API for it: nobody
- * can make themselves a moderator.
+ * can make themselves a moderator. `npm run moderator -- unsuspend <email>` lifts a suspension.
  *
- * Exit codes: 0 done, 1 no account has that e-mail, 2 bad usage or the database could not be reached.
+ * Exit codes: 0 done, 1 no (suspended) account has that e-mail, 2 bad usage or the database could not be reached.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
-import { setRoleByEmail } from '../modules/moderation/moderator-role.js';
+import { liftSuspensionByEmail, setRoleByEmail } from '../modules/moderation/moderator-role.js';
 
-const USAGE = 'Usage: npm run moderator -- grant|revoke <email>';
+const USAGE = 'Usage: npm run moderator -- grant|revoke|unsuspend <email>';
+const COMMANDS = ['grant', 'revoke', 'unsuspend'];
 
 async function main(argv: string[]): Promise<number> {
   const [command, email] = argv;
-  if ((command !== 'grant' && command !== 'revoke') || !email || !email.includes('@')) {
+  if (!command || !COMMANDS.includes(command) || !email || !email.includes('@')) {
     console.error(USAGE);
     return 2;
   }
@@ -31,6 +32,14 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 1 });
   try {
     await runMigrations(database);
+    if (command === 'unsuspend') {
+      if (!(await liftSuspensionByEmail(database.db, email))) {
+        console.error(`No suspended account has the e-mail ${email}.`);
+        return 1;
+      }
+      console.log(`${email} is no longer suspended and can sign in again.`);
+      return 0;
+    }
     const changed = await setRoleByEmail(database.db, email, command === 'grant' ? 'moderator' : 'member');
     if (!changed) {
       console.error(`No account has the e-mail ${email}.`);

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, auditLogs, notifications, users } from '../../src/db/schema/index.js';
-import { setRoleByEmail } from '../../src/modules/moderation/moderator-role.js';
+import { liftSuspensionByEmail, setRoleByEmail } from '../../src/modules/moderation/moderator-role.js';
 import { createTestApp } from '../support/app.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
@@ -502,6 +502,13 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
       expect(toFrank.map((n) => n.message)).toEqual([
         'Our moderators suspended your account. Reasons: Repeated harassment.',
       ]);
+
+      // npm run moderator -- unsuspend: Frank can sign in again; his hidden auction stays hidden.
+      expect(await liftSuspensionByEmail(testDb.database.db, frank.email.toUpperCase())).toBe(true);
+      expect(await liftSuspensionByEmail(testDb.database.db, frank.email)).toBe(false);
+      const again = await signInByEmail(app, frank.email, 'correct horse battery', false);
+      expect(again.body.user.id).toBe(frank.id);
+      expect((await call(alice, 'GET', `/api/auctions/${auctionId}`)).statusCode).toBe(404);
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { UserRole } from '@bid/contract';
-import { and, inArray, ne, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -42,6 +42,20 @@ export async function setRoleByEmail(db: Db, email: string, role: UserRole): Pro
     .update(users)
     .set({ role, updatedAt: new Date() })
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
+/**
+ * Lifts a suspension (`npm run moderator -- unsuspend <email>`): the member can sign in again.
+ * Their auctions hidden by the suspension stay hidden; they may list new ones. False when no
+ * suspended account has that e-mail.
+ */
+export async function liftSuspensionByEmail(db: Db, email: string): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ suspendedAt: null, suspensionReason: null, updatedAt: new Date() })
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNotNull(users.suspendedAt)))
     .returning({ id: users.id });
   return changed.length > 0;
 }
