@@ -52,12 +52,18 @@ async function insertMember(db: Db, at: Date, input: Partial<typeof users.$infer
   return row!;
 }
 
-async function insertDocument(db: Db, storage: LocalObjectStorage, userId: string) {
+async function insertDocument(db: Db, storage: LocalObjectStorage, userId: string, createdAt?: Date) {
   const key = `identity/${randomUUID()}.jpg`;
   await storage.writeObject(key, Buffer.from(`document of ${userId}`));
   const [row] = await db
     .insert(identityDocuments)
-    .values({ userId, verificationSessionId: 'vs_sandbox_1', kind: 'document_front', objectKey: key })
+    .values({
+      userId,
+      verificationSessionId: 'vs_sandbox_1',
+      kind: 'document_front',
+      objectKey: key,
+      ...(createdAt ? { createdAt } : {}),
+    })
     .returning();
   return { id: row!.id, key };
 }
@@ -121,7 +127,7 @@ describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
     const pending = await insertMember(db, clock, { label: 'Pending', identityVerificationStatus: 'pending' });
     const dueDoc = await insertDocument(db, fx.storage, due.id);
     const youngDoc = await insertDocument(db, fx.storage, young.id);
-    const pendingDoc = await insertDocument(db, fx.storage, pending.id);
+    const pendingDoc = await insertDocument(db, fx.storage, pending.id, clock);
 
     const job = makeJob(db, fx.storage, now);
     const first = await job.runOnce();
@@ -169,7 +175,34 @@ describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
     clock = new Date(clock.getTime() + 1 * DAY);
     expect((await job.runOnce()).verificationDataDeleted).toBe(1);
     expect(await fileExists(fx.storage, secondDoc.key)).toBe(false);
-    expect(await fileExists(fx.storage, pendingDoc.key)).toBe(true);
+    // The pending verification never completed: its files went 30 days after their upload.
+    expect(await fileExists(fx.storage, pendingDoc.key)).toBe(false);
+    expect((await deleteAudits(db, [pending.id])).map((a) => a.details)).toEqual([
+      { reason: 'retention_unfinished', retentionDays: 30, files: 1 },
+    ]);
+  });
+
+  it('deletes the files of a verification never completed 30 days after upload, but not while a moderator reviews it', async () => {
+    const abandoned = await insertMember(db, clock, {
+      label: 'Abandoned',
+      identityVerificationStatus: 'pending',
+      idDocumentFrontUrl: 'private:front',
+    });
+    const inReview = await insertMember(db, clock, { label: 'Review', identityVerificationStatus: 'manual_review' });
+    const abandonedDoc = await insertDocument(db, fx.storage, abandoned.id, clock);
+    const reviewDoc = await insertDocument(db, fx.storage, inReview.id, clock);
+    const job = makeJob(db, fx.storage, now);
+
+    clock = new Date(clock.getTime() + 29 * DAY);
+    expect((await job.runOnce()).unfinishedVerificationFilesDeleted).toBe(0);
+    clock = new Date(clock.getTime() + 1 * DAY);
+    expect((await job.runOnce()).unfinishedVerificationFilesDeleted).toBe(1);
+    expect(await fileExists(fx.storage, abandonedDoc.key)).toBe(false);
+    expect(await fileExists(fx.storage, reviewDoc.key)).toBe(true);
+    const [row] = await db.select().from(users).where(eq(users.id, abandoned.id));
+    expect([row!.identityVerificationStatus, row!.idDocumentFrontUrl]).toEqual(['pending', null]);
+    expect((await job.runOnce()).unfinishedVerificationFilesDeleted).toBe(0);
+    expect(await deleteAudits(db, [abandoned.id, inReview.id])).toHaveLength(1);
   });
 
   it('retries a verification file whose deletion failed, after a grace period, without a second audit entry', async () => {

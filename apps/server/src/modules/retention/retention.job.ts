@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../payments/providers/payment-provider.js'
 import type { ObjectStorage } from '../uploads/storage/object-storage.js';
 import { deleteInactiveAccounts, warnInactiveAccounts } from './inactive-accounts.js';
 import {
+  deleteAbandonedVerificationFiles,
   deleteExpiredVerificationData,
   sweepLeftoverDocumentFiles,
   VERIFICATION_BATCH_LIMIT,
@@ -33,6 +34,8 @@ export interface RetentionJobOptions {
 
 export interface RetentionRunResult {
   verificationDataDeleted: number;
+  /** Files of verifications never completed, 30 days after their upload. */
+  unfinishedVerificationFilesDeleted: number;
   leftoverFilesDeleted: number;
   inactivityWarnings: number;
   accountsDeleted: number;
@@ -80,6 +83,11 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
       if (total > 0) logger.info({ members: total }, 'verification documents deleted (retention)');
       return total;
     });
+    const unfinishedVerificationFilesDeleted = await step('deleting unfinished verification files', async () => {
+      const files = await deleteAbandonedVerificationFiles(deps, now());
+      if (files > 0) logger.info({ files }, 'files of unfinished verifications deleted (retention)');
+      return files;
+    });
     const leftoverFilesDeleted = await step('sweeping leftover verification files', () =>
       sweepLeftoverDocumentFiles(deps, now()),
     );
@@ -96,7 +104,13 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
       if (deleted.length > 0) logger.info({ userIds: deleted }, 'inactive accounts deleted');
       return deleted.length;
     });
-    return { verificationDataDeleted, leftoverFilesDeleted, inactivityWarnings, accountsDeleted };
+    return {
+      verificationDataDeleted,
+      unfinishedVerificationFilesDeleted,
+      leftoverFilesDeleted,
+      inactivityWarnings,
+      accountsDeleted,
+    };
   }
 
   const job = createPeriodicJob({

@@ -95,6 +95,60 @@ export async function deleteExpiredVerificationData(
 }
 
 /**
+ * Deletes the files of verifications that never completed (an attempt abandoned half-way) once
+ * they are VERIFICATION_DATA_RETENTION_DAYS old: SPEC §1 keeps verification data 30 days, whether
+ * or not the member finished. A verification waiting for a moderator keeps its files (the review
+ * target is 24 hours). Exactly once across instances: the rows are claimed with FOR UPDATE SKIP
+ * LOCKED and marked deleted, the member's URL fields cleared and one 'delete' audit entry per
+ * member appended in the same transaction; the files go after the commit.
+ */
+export async function deleteAbandonedVerificationFiles(
+  deps: Deps,
+  now: Date,
+  limit = VERIFICATION_BATCH_LIMIT,
+): Promise<number> {
+  const at = timestampParam(now);
+  const claimed = await deps.db.transaction(async (tx) => {
+    const documents = rowsOf<{ id: string; user_id: string; object_key: string | null }>(
+      await tx.execute(sql`
+        UPDATE identity_documents d SET deleted_at = ${at}
+        WHERE d.id IN (
+            SELECT doc.id FROM identity_documents doc JOIN users u ON u.id = doc.user_id
+            WHERE doc.deleted_at IS NULL
+              AND doc.created_at <= ${at} - make_interval(days => ${VERIFICATION_DATA_RETENTION_DAYS}::int)
+              AND (u.verification_completed_at IS NULL OR u.verification_completed_at < doc.created_at)
+              AND u.identity_verification_status <> 'manual_review'
+            ORDER BY doc.created_at, doc.id
+            LIMIT ${limit}
+            FOR UPDATE OF doc SKIP LOCKED
+          )
+          AND d.deleted_at IS NULL
+        RETURNING d.id, d.user_id, d.object_key`),
+    );
+    if (documents.length === 0) return [];
+    const filesByUser = new Map<string, number>();
+    for (const doc of documents) filesByUser.set(doc.user_id, (filesByUser.get(doc.user_id) ?? 0) + 1);
+    await tx.execute(sql`
+      UPDATE users SET id_document_front_url = NULL, id_document_back_url = NULL, biometric_selfie_url = NULL,
+                       updated_at = ${at}
+      WHERE id IN (${uuidList([...filesByUser.keys()])})`);
+    for (const [userId, files] of filesByUser) {
+      await recordAuditEvent(tx, {
+        action: 'delete',
+        outcome: 'success',
+        resource: 'identity_verification',
+        resourceId: userId,
+        userId,
+        details: { reason: 'retention_unfinished', retentionDays: VERIFICATION_DATA_RETENTION_DAYS, files },
+        at: now,
+      });
+    }
+    return documents.flatMap((doc) => (doc.object_key ? [{ id: doc.id, objectKey: doc.object_key }] : []));
+  });
+  return deleteDocumentFiles(deps, claimed);
+}
+
+/**
  * Retries files whose rows were marked deleted (by this job or an account deletion) but whose
  * file removal did not happen. Deleting a file twice is harmless, so no claim is needed.
  */
