@@ -49,7 +49,10 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
   app.addHook('onClose', async () => database.close());
   await app.listen({ port: s.port, host: '127.0.0.1' });
   closers.push(() => app.close());
-  if (s.barePort) await startBareList(database, s.barePort);
+  if (s.barePort) {
+    if (!s.bareViewerId) throw new Error('the bare route needs the viewer the app lists for');
+    await startBareList(database, s.barePort, s.bareViewerId);
+  }
 }
 
 /**
@@ -57,7 +60,7 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
  * list runs (taken from the repository, so the two can never drift apart), through the same pg
  * pool, mapped by hand to the same JSON.
  */
-async function startBareList(database: Database, port: number): Promise<void> {
+async function startBareList(database: Database, port: number, viewerId: string): Promise<void> {
   if (database.driver.kind !== 'postgres') throw new Error('the bare route needs PostgreSQL');
   const pool = database.driver.pool;
   const sentinel = new Date('2001-02-03T04:05:06.789Z');
@@ -66,6 +69,7 @@ async function startBareList(database: Database, port: number): Promise<void> {
     sortBy: 'ending-soon',
     limit: AUCTION_PAGE_SIZE_DEFAULT + 1,
     offset: 0,
+    viewerId,
   }).toSQL();
   const nowAt = query.params.findIndex((p) => String(p).startsWith('2001-02-03'));
   if (nowAt < 0) throw new Error('could not find the time parameter of the list statement');
@@ -79,7 +83,12 @@ async function startBareList(database: Database, port: number): Promise<void> {
     const { rows } = await pool.query<unknown[]>({ text: query.sql, values, rowMode: 'array' });
     const items = rows.slice(0, AUCTION_PAGE_SIZE_DEFAULT).map((row) => {
       const a = Object.fromEntries(auctionKeys.map((key, i) => [key, row[i]])) as Record<string, unknown>;
-      const [id, firstName, lastName] = row.slice(auctionKeys.length) as [string, string | null, string | null];
+      const [id, firstName, lastName, identityVerificationStatus] = row.slice(auctionKeys.length) as [
+        string,
+        string | null,
+        string | null,
+        string,
+      ];
       return {
         id: a.id,
         creatorId: a.creatorId,
@@ -103,7 +112,13 @@ async function startBareList(database: Database, port: number): Promise<void> {
         bidCount: a.bidCount,
         createdAt: iso(a.createdAt),
         updatedAt: iso(a.updatedAt),
-        creator: { id, firstName, lastName, displayName: displayNameOf({ firstName, lastName }) },
+        creator: {
+          id,
+          firstName,
+          lastName,
+          displayName: displayNameOf({ firstName, lastName }),
+          identityVerified: identityVerificationStatus === 'verified',
+        },
       };
     });
     void reply.header('x-has-more', String(rows.length > AUCTION_PAGE_SIZE_DEFAULT));

@@ -15,6 +15,8 @@ export type ServerSpec =
       webDistDir?: string;
       /** Also serve the bare list route (api-overhead ceiling) on this port, in the same process. */
       barePort?: number;
+      /** The signed-in member the bare route lists for (their blocks filter the list, as the app's do). */
+      bareViewerId?: string;
     }
   | { kind: 'bare-ws'; port: number };
 

@@ -32,6 +32,7 @@ export const apiOverhead: Scenario = {
       poolSize: APP_POOL_SIZE,
       serveWeb: false,
       barePort,
+      bareViewerId: market.viewer.id,
     });
     try {
       const appUrl = `${server.url}/api/auctions`;

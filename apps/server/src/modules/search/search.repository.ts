@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, USER_FULL_NAME_SQL, users } from '../../db/schema/index.js';
-import { isNotBlockedWithSql } from '../blocks/blocks.repository.js';
+import { isNotBlockedPerRowSql } from '../blocks/blocks.repository.js';
 
 /**
  * Search queries (GUIDE §7): `ILIKE` on exactly the expressions the trigram GIN indexes declare
@@ -113,7 +113,7 @@ export function searchUsersQuery(
   // (users_last_active_idx) would tempt the planner away from the name indexes.
   conditions.push(isNull(users.deletedAt));
   // Blocks either way keep two members out of each other's results (docs/trust-and-safety.md).
-  if (options.viewerId) conditions.push(isNotBlockedWithSql(sql`${options.viewerId}::uuid`, sql`${users.id}`));
+  if (options.viewerId) conditions.push(isNotBlockedPerRowSql(sql`${options.viewerId}::uuid`, sql`${users.id}`));
   return db
     .select({
       id: users.id,
@@ -198,7 +198,9 @@ export function searchOpenAuctionsQuery(
     .where(
       and(
         sql`${auctions.id} IN (${candidates})`,
-        options.viewerId ? isNotBlockedWithSql(sql`${options.viewerId}::uuid`, sql`${auctions.creatorId}`) : undefined,
+        options.viewerId
+          ? isNotBlockedPerRowSql(sql`${options.viewerId}::uuid`, sql`${auctions.creatorId}`)
+          : undefined,
       ),
     )
     .orderBy(
