@@ -11,3 +11,4 @@ export * from './uploads.js';
 export * from './trust.js';
 export * from './account.js';
 export * from './identity.js';
+export * from './the-date.js';
