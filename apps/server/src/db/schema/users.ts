@@ -82,6 +82,14 @@ export const users = pgTable(
     // Names that START with the term (search's best kind of match) by a range scan: the trigram
     // index cannot say where in the name a term is (docs/performance.md). text_pattern_ops lets
     // LIKE 'term%' use a btree whatever the database's collation.
+    // The moderators' queue of verifications waiting for a person's decision, oldest first.
+    index('users_manual_review_idx')
+      .on(t.verificationAttemptedAt, t.id)
+      .where(sql`${t.requiresManualReview}`),
+    // Retention: verifications completed long enough ago for their files to go.
+    index('users_verification_completed_idx')
+      .on(t.verificationCompletedAt)
+      .where(sql`${t.verificationCompletedAt} IS NOT NULL`),
     // Retention: who has been inactive long enough to be warned or deleted.
     index('users_last_active_idx')
       .on(t.lastActiveAt)

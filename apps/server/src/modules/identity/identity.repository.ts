@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   identityDocuments,
@@ -83,6 +83,24 @@ export function listSessionDocuments(db: Db, userId: string, sessionId: string):
       ),
     )
     .orderBy(asc(identityDocuments.createdAt));
+}
+
+/**
+ * The live files of several members' current sessions in one query (the review queue): a file
+ * counts only when it belongs to the session its member is in now.
+ */
+export async function listCurrentSessionDocuments(
+  db: Db,
+  members: Array<{ id: string; identityVerificationSessionId: string | null }>,
+): Promise<IdentityDocument[]> {
+  const sessionOf = new Map(members.map((m) => [m.id, m.identityVerificationSessionId]));
+  if (sessionOf.size === 0) return [];
+  const docs = await db
+    .select()
+    .from(identityDocuments)
+    .where(and(inArray(identityDocuments.userId, [...sessionOf.keys()]), isNull(identityDocuments.deletedAt)))
+    .orderBy(asc(identityDocuments.createdAt));
+  return docs.filter((doc) => sessionOf.get(doc.userId) === doc.verificationSessionId);
 }
 
 export async function markDocumentDeleted(db: Db, id: string, at: Date): Promise<void> {

@@ -337,29 +337,21 @@ export async function applyVerdict(deps: IdentityDeps, verdict: PartnerVerdict, 
         await auditIdentity(tx, { ...audit, action: 'verification_complete', outcome: 'failure', details });
         return true;
       case 'verified':
-        status = 'verified';
+      case 'failed': {
+        // A final answer: the verification is complete either way.
+        status = verdict.result;
+        const outcome = status === 'verified' ? ('success' as const) : ('failure' as const);
         await updateVerificationFields(tx, user.id, {
           ...base,
-          identityVerificationStatus: 'verified',
+          identityVerificationStatus: status,
           identityVerificationStep: 'complete',
           verificationCompletedAt: now,
           requiresManualReview: false,
         });
-        await auditIdentity(tx, { ...audit, action: 'verify', outcome: 'success', details });
-        await auditIdentity(tx, { ...audit, action: 'verification_complete', outcome: 'success', details });
+        await auditIdentity(tx, { ...audit, action: 'verify', outcome, details });
+        await auditIdentity(tx, { ...audit, action: 'verification_complete', outcome, details });
         break;
-      case 'failed':
-        status = 'failed';
-        await updateVerificationFields(tx, user.id, {
-          ...base,
-          identityVerificationStatus: 'failed',
-          identityVerificationStep: 'complete',
-          verificationCompletedAt: now,
-          requiresManualReview: false,
-        });
-        await auditIdentity(tx, { ...audit, action: 'verify', outcome: 'failure', details });
-        await auditIdentity(tx, { ...audit, action: 'verification_complete', outcome: 'failure', details });
-        break;
+      }
       case 'requires_input':
         status = 'requires_input';
         await updateVerificationFields(tx, user.id, {

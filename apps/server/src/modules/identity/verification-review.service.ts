@@ -10,8 +10,8 @@ import type { RequestContext } from '../uploads/uploads.service.js';
 import { notFound } from '../../lib/errors.js';
 import { auditIdentity } from './identity.audit.js';
 import {
+  listCurrentSessionDocuments,
   listManualReviewQueue,
-  listSessionDocuments,
   lockUser,
   updateVerificationFields,
 } from './identity.repository.js';
@@ -22,19 +22,17 @@ const QUEUE_LIMIT = 100;
 /** GET /api/moderation/verifications: who waits for a decision (the caller is a moderator). */
 export async function listVerificationQueue(deps: IdentityDeps): Promise<VerificationReviewItem[]> {
   const users = await listManualReviewQueue(deps.db, QUEUE_LIMIT);
-  return Promise.all(
-    users.map(async (user) => {
-      const docs = await listSessionDocuments(deps.db, user.id, user.identityVerificationSessionId!);
-      return {
-        userId: user.id,
-        displayName: displayNameOf(user),
-        documentType: (user.idDocumentType ?? null) as IdDocumentType | null,
-        confidenceScore: user.verificationConfidenceScore,
-        attemptedAt: user.verificationAttemptedAt?.toISOString() ?? null,
-        documents: docs.map((doc) => ({ id: doc.id, kind: doc.kind, url: identityDocumentPath(doc.id) })),
-      };
-    }),
-  );
+  const docs = await listCurrentSessionDocuments(deps.db, users);
+  return users.map((user) => ({
+    userId: user.id,
+    displayName: displayNameOf(user),
+    documentType: (user.idDocumentType ?? null) as IdDocumentType | null,
+    confidenceScore: user.verificationConfidenceScore,
+    attemptedAt: user.verificationAttemptedAt?.toISOString() ?? null,
+    documents: docs
+      .filter((doc) => doc.userId === user.id)
+      .map((doc) => ({ id: doc.id, kind: doc.kind, url: identityDocumentPath(doc.id) })),
+  }));
 }
 
 const DECISION_NOTICES = {

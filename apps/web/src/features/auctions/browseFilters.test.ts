@@ -1,36 +1,12 @@
 import type { AuctionListItem } from '@bid/contract';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BROWSE_FILTERS, distanceMiles, filterAndSortAuctions } from './browseFilters';
+import { makeAuctionListItem } from './testing/auctionListItem';
 
 let nextId = 0;
 function auction(overrides: Partial<AuctionListItem>): AuctionListItem {
   nextId += 1;
-  return {
-    id: `a${nextId}`,
-    creatorId: 'u1',
-    title: `Auction ${nextId}`,
-    description: 'A nice outing in town',
-    dateType: 'coffee',
-    location: 'Austin, TX',
-    latitude: null,
-    longitude: null,
-    locationRadius: 25,
-    startingBid: '20.00',
-    currentBid: '20.00',
-    buyNowPrice: null,
-    paymentResponsibility: '50_50',
-    paymentNotes: null,
-    expectedDuration: 60,
-    endTime: '2030-01-01T00:00:00Z',
-    isActive: true,
-    winnerId: null,
-    cancelledAt: null,
-    bidCount: 0,
-    createdAt: '2025-01-01T00:00:00Z',
-    updatedAt: '2025-01-01T00:00:00Z',
-    creator: { id: 'u1', firstName: 'Ada', lastName: 'L', displayName: 'Ada L.', identityVerified: false },
-    ...overrides,
-  };
+  return makeAuctionListItem({ id: `a${nextId}`, title: `Auction ${nextId}`, ...overrides });
 }
 
 const titles = (list: AuctionListItem[]) => list.map((a) => a.title);

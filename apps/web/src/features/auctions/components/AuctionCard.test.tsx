@@ -1,41 +1,23 @@
-import type { AuctionListItem } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/queryClient';
+import { makeAuctionListItem } from '../testing/auctionListItem';
 import { AuctionCard } from './AuctionCard';
 
-const auction = (identityVerified: boolean): AuctionListItem => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  creatorId: '22222222-2222-4222-8222-222222222222',
-  title: 'Coffee by the river',
-  description: 'A relaxed coffee.',
-  dateType: 'coffee',
-  location: 'Austin, TX',
-  latitude: null,
-  longitude: null,
-  locationRadius: 25,
-  startingBid: '20.00',
-  currentBid: '20.00',
-  buyNowPrice: null,
-  paymentResponsibility: '50_50',
-  paymentNotes: null,
-  expectedDuration: 60,
-  endTime: new Date(Date.now() + 86_400_000).toISOString(),
-  isActive: true,
-  winnerId: null,
-  cancelledAt: null,
-  bidCount: 0,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  creator: {
-    id: '22222222-2222-4222-8222-222222222222',
-    firstName: 'Vera',
-    lastName: 'Verified',
-    displayName: 'Vera V.',
-    identityVerified,
-  },
-});
+const auction = (identityVerified: boolean) =>
+  makeAuctionListItem({
+    id: '11111111-1111-4111-8111-111111111111',
+    creatorId: '22222222-2222-4222-8222-222222222222',
+    endTime: new Date(Date.now() + 86_400_000).toISOString(),
+    creator: {
+      id: '22222222-2222-4222-8222-222222222222',
+      firstName: 'Vera',
+      lastName: 'Verified',
+      displayName: 'Vera V.',
+      identityVerified,
+    },
+  });
 
 afterEach(cleanup);
 

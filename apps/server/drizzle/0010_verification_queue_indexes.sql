@@ -1,0 +1,2 @@
+CREATE INDEX "users_manual_review_idx" ON "users" USING btree ("verification_attempted_at","id") WHERE "users"."requires_manual_review";--> statement-breakpoint
+CREATE INDEX "users_verification_completed_idx" ON "users" USING btree ("verification_completed_at") WHERE "users"."verification_completed_at" IS NOT NULL;
