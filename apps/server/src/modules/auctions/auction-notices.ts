@@ -5,7 +5,7 @@ import { insertNotifications } from '../notifications/notifications.repository.j
 import type { BidNotificationTexts } from './bids.repository.js';
 import { listBidderIds } from './auctions.repository.js';
 
-export type AuctionChange = 'updated' | 'cancelled';
+export type AuctionChange = 'updated' | 'cancelled' | 'removed';
 
 /**
  * The notification type each change is sent under. SPEC §4 says bidders are notified when an
@@ -15,6 +15,8 @@ export type AuctionChange = 'updated' | 'cancelled';
 export const AUCTION_CHANGE_NOTIFICATION_TYPE: Record<AuctionChange, NotificationType> = {
   updated: 'auction_updated',
   cancelled: 'auction_cancelled',
+  // Hidden by a moderator while open (docs/trust-and-safety.md): for its bidders it ended like a cancellation.
+  removed: 'auction_cancelled',
 };
 
 const CHANGE_TEXTS: Record<AuctionChange, (title: string) => { title: string; message: string }> = {
@@ -26,15 +28,19 @@ const CHANGE_TEXTS: Record<AuctionChange, (title: string) => { title: string; me
     title: 'Auction cancelled',
     message: `The host cancelled "${title}". There is no winner and no one will be charged.`,
   }),
+  removed: (title) => ({
+    title: 'Auction removed',
+    message: `"${title}" was removed by our moderators. There is no winner and no one will be charged.`,
+  }),
 };
 
 /**
- * Tells every distinct bidder of `auction` about an edit or a cancellation (pass the
- * transaction that made the change). Returns how many notices were written.
+ * Tells every distinct bidder of `auction` about an edit, a cancellation or a removal by a
+ * moderator (pass the transaction that made the change). Returns who was told.
  */
-export async function notifyBiddersOfChange(db: Db, auction: Auction, change: AuctionChange): Promise<number> {
+export async function notifyBiddersOfChange(db: Db, auction: Auction, change: AuctionChange): Promise<string[]> {
   const type = AUCTION_CHANGE_NOTIFICATION_TYPE[change];
-  if (auction.bidCount === 0) return 0;
+  if (auction.bidCount === 0) return [];
   const bidderIds = await listBidderIds(db, auction.id);
   const text = CHANGE_TEXTS[change](auction.title);
   await insertNotifications(
@@ -48,7 +54,7 @@ export async function notifyBiddersOfChange(db: Db, auction: Auction, change: Au
       relatedUserId: auction.creatorId,
     })),
   );
-  return bidderIds.length;
+  return bidderIds;
 }
 
 /** Readable texts for the two notices a bid sends (creator and previous leader). */

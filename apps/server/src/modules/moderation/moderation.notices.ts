@@ -40,11 +40,3 @@ export function reportedMemberNotice(action: ModerationAction, reasons: string, 
   const text = REPORTED_TEXTS[action];
   return { title: text.title, message: `${text.outcome(auctionTitle)} Reasons: ${reasons}` };
 }
-
-/** To the bidders of an open auction a moderator removed: it ends with no winner and no charge. */
-export function removedAuctionNotice(auctionTitle: string) {
-  return {
-    title: 'Auction removed',
-    message: `"${auctionTitle}" was removed by our moderators. There is no winner and no one will be charged.`,
-  };
-}

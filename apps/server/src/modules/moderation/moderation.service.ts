@@ -12,11 +12,11 @@ import type { Db } from '../../db/client.js';
 import type { Auction, NewNotification } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
-import { listBidderIds } from '../auctions/auctions.repository.js';
+import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { publishSafely } from '../messages/messages.realtime.js';
 import type { Realtime } from '../realtime/hub.js';
-import { reportedMemberNotice, reporterNotice, removedAuctionNotice } from './moderation.notices.js';
+import { reportedMemberNotice, reporterNotice } from './moderation.notices.js';
 import {
   findReport,
   hideAuctions,
@@ -107,17 +107,13 @@ export async function listModerationQueue(
   return { items: rows.slice(0, limit).map((row) => presentQueueRow(row, now)), hasMore: rows.length > limit };
 }
 
+/** Bidders of the auctions a decision ended while open are told they were removed; returns who. */
 async function notifyBiddersOfRemoval(db: Db, hidden: Array<{ auction: Auction; wasOpen: boolean }>) {
-  const notices: NewNotification[] = [];
+  const told: string[] = [];
   for (const { auction, wasOpen } of hidden) {
-    if (!wasOpen || auction.bidCount === 0) continue;
-    const text = removedAuctionNotice(auction.title);
-    for (const userId of await listBidderIds(db, auction.id)) {
-      notices.push({ userId, type: 'auction_cancelled', ...text, relatedAuctionId: auction.id });
-    }
+    if (wasOpen) told.push(...(await notifyBiddersOfChange(db, auction, 'removed')));
   }
-  await insertNotifications(db, notices);
-  return notices.map((n) => n.userId);
+  return told;
 }
 
 /**
