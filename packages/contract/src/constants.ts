@@ -76,6 +76,12 @@ export const NOTIFICATION_TYPES = [
   'report_resolved',
   'moderation_action',
   'account_inactive',
+  // Issue 9 (docs/the-date.md): plans proposed and agreed, the reminder, Date Mode, refunds and payouts.
+  'date_plan',
+  'date_reminder',
+  'date_mode',
+  'refund',
+  'payout',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

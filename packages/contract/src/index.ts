@@ -12,3 +12,4 @@ export * from './trust.js';
 export * from './account.js';
 export * from './identity.js';
 export * from './the-date.js';
+export * from './date-api.js';

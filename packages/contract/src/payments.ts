@@ -104,9 +104,11 @@ export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 /**
  * Rows of GET /api/payments: `charge` is what the member paid for a date they won; `earning`
  * is their share of a date they hosted (the winning amount less the fee, held until the date
- * happens); `refund` is money returned to them.
+ * happens); `release` is the host's share released after the date (docs/the-date.md); `payout`
+ * is a released share transferred to the host's payout account; `refund` is money returned to
+ * the winner.
  */
-export const PAYMENT_KINDS = ['charge', 'earning', 'refund'] as const;
+export const PAYMENT_KINDS = ['charge', 'earning', 'release', 'payout', 'refund'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 export const paymentRecordSchema = z.object({
@@ -114,7 +116,7 @@ export const paymentRecordSchema = z.object({
   auctionId: z.string(),
   auctionTitle: z.string(),
   kind: z.enum(PAYMENT_KINDS),
-  /** The winning amount (a charge or earning) or the amount returned (a refund). */
+  /** The winning amount (a charge or earning), the host's share (a release or payout) or the amount returned (a refund). */
   amount: z.string(),
   /** The 10% service fee included in `amount`. */
   fee: z.string(),

@@ -8,3 +8,4 @@ export * from './sessions.js';
 export * from './auth.js';
 export * from './payments.js';
 export * from './trust.js';
+export * from './dates.js';

@@ -87,18 +87,19 @@ export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** charge (a winner paid), refund, payout. */
+    /** charge (a winner paid), release (a date's settlement), refund (paid back by the provider), payout. */
     kind: varchar('kind', { length: 16 }).notNull(),
     chargeId: uuid('charge_id').references(() => charges.id),
     description: text('description').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    check('ledger_transactions_kind_valid', sql`${t.kind} IN ('charge', 'refund', 'payout')`),
-    // A charge is booked once, whatever retries happen around it.
-    uniqueIndex('ledger_transactions_one_charge_booking')
-      .on(t.chargeId)
-      .where(sql`${t.kind} = 'charge'`),
+    check('ledger_transactions_kind_valid', sql`${t.kind} IN ('charge', 'release', 'refund', 'payout')`),
+    // A charge is booked once, whatever retries happen around it; so are the release of its date,
+    // the refund and the payout that follow it (docs/the-date.md): one of each per charge.
+    uniqueIndex('ledger_transactions_one_booking_per_kind')
+      .on(t.chargeId, t.kind)
+      .where(sql`${t.chargeId} IS NOT NULL`),
   ],
 );
 

@@ -20,7 +20,7 @@ export const LEDGER_ACCOUNTS = [
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
-export const LEDGER_TRANSACTION_KINDS = ['charge', 'refund', 'payout'] as const;
+export const LEDGER_TRANSACTION_KINDS = ['charge', 'release', 'refund', 'payout'] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
 export interface LedgerEntryInput {
