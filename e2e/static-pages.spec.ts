@@ -124,6 +124,7 @@ test('FAQs are grouped by topic and open and close like disclosures', async ({ p
   await expect(main.getByRole('heading', { level: 2 })).toHaveText([
     'Getting started',
     'Bidding and payments',
+    'Your date and your money',
     'Safety and trust',
     'Privacy',
   ]);
@@ -137,7 +138,7 @@ test('FAQs are grouped by topic and open and close like disclosures', async ({ p
   await expect(answer).toBeHidden();
 
   // Keyboard users open a question with Enter.
-  const refundQuestion = main.locator('summary', { hasText: 'What if the date goes badly?' });
+  const refundQuestion = main.locator('summary', { hasText: 'Can I get a refund if the date goes badly?' });
   await refundQuestion.focus();
   await page.keyboard.press('Enter');
   await expect(main.getByText('Refunds take 7-10 days')).toBeVisible();

@@ -159,6 +159,7 @@ CREATE INDEX "auction_dates_release_due_idx" ON "auction_dates" USING btree ("di
 CREATE INDEX "date_share_links_auction_idx" ON "date_share_links" USING btree ("auction_id");--> statement-breakpoint
 CREATE INDEX "payouts_due_idx" ON "payouts" USING btree ("locked_until") WHERE "payouts"."status" IN ('pending', 'processing', 'failed');--> statement-breakpoint
 CREATE INDEX "payouts_host_status_idx" ON "payouts" USING btree ("host_id","status");--> statement-breakpoint
+CREATE INDEX "payouts_awaiting_account_idx" ON "payouts" USING btree ("reminded_at") WHERE "payouts"."status" = 'awaiting_account';--> statement-breakpoint
 CREATE INDEX "payouts_host_created_idx" ON "payouts" USING btree ("host_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "refund_requests_one_per_auction" ON "refund_requests" USING btree ("auction_id");--> statement-breakpoint
 CREATE INDEX "refund_requests_open_idx" ON "refund_requests" USING btree ("created_at","id") WHERE "refund_requests"."status" = 'open';--> statement-breakpoint

@@ -13,7 +13,10 @@ import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.j
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { messageRoutes } from './modules/messages/messages.routes.js';
 import { paymentRoutes } from './modules/payments/charges/payments.routes.js';
+import { dateRoutes } from './modules/dates/dates.routes.js';
+import { createDateJob } from './modules/dates/date.job.js';
 import { paymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
+import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -53,6 +56,8 @@ export interface AppDependencies {
   lifecycleIntervalMs?: number;
   /** How often the retention job runs (default RETENTION_INTERVAL_MS, hourly). */
   retentionIntervalMs?: number;
+  /** How often the date job runs (default DATE_JOB_INTERVAL_MS). */
+  dateJobIntervalMs?: number;
   /** Cards and charges; by default Stripe when configured, else the offline sandbox. Tests may wrap it to inject failures. */
   paymentProvider?: PaymentProvider;
   /** Identity checks; by default Stripe Identity when Stripe is configured, else the offline sandbox. */
@@ -128,6 +133,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(bidRoutes, { db: database.db, now, softCloseSeconds: config.softCloseSeconds, payments });
   await app.register(buyNowRoutes, { db: database.db, now, payments });
   await app.register(paymentRoutes, { db: database.db, now, paymentProvider: payments });
+  await app.register(payoutAccountRoutes, { db: database.db, config, now, payments });
+  await app.register(dateRoutes, { db: database.db, now, provider: payments, publicUrl: config.publicUrl });
   await app.register(messageRoutes, { db: database.db });
   await app.register(notificationRoutes, { db: database.db });
   await app.register(searchRoutes, { db: database.db, now });
@@ -176,6 +183,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.addHook('onReady', async () => retentionJob.start());
     app.addHook('preClose', () => retentionJob.stop());
     app.addHook('onClose', () => retentionJob.stop());
+    // The date itself (docs/the-date.md): reminders, no-shows, releases, refunds and payouts.
+    const dateJob = createDateJob({
+      db: database.db,
+      provider: payments,
+      logger: app.log,
+      now,
+      ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
+      publishDateUpdated: ({ auctionId, hostId, winnerId }) => {
+        for (const userId of [hostId, winnerId]) app.realtime.publishToUser(userId, { type: 'date_updated', auctionId });
+      },
+    });
+    app.addHook('onReady', async () => dateJob.start());
+    app.addHook('preClose', () => dateJob.stop());
+    app.addHook('onClose', () => dateJob.stop());
   }
 
   if (deps.serveWeb ?? true) {

@@ -46,6 +46,8 @@ export const DATE_MESSAGES = {
   tooEarly: `Date Mode opens ${DATE_MODE_OPENS_MINUTES_BEFORE / 60} hours before the date.`,
   notStarted: 'Start Date Mode first.',
   ended: 'This date has ended.',
+  endBeforeHost:
+    'The date can end once the host has checked in. If the host has not checked in 30 minutes after the start, the winner is refunded automatically.',
   settled: 'This date is settled.',
   checkInKind: 'Check in as "arrived" or "safe".',
   reasonTooShort: `Tell us what went wrong (at least ${REFUND_REASON_MIN_LENGTH} characters).`,
@@ -252,3 +254,31 @@ export const refundRequestQueueItemSchema = z.object({
 });
 export const refundRequestQueueSchema = z.object({ requests: z.array(refundRequestQueueItemSchema) });
 export type RefundRequestQueueItem = z.infer<typeof refundRequestQueueItemSchema>;
+
+/** The sandbox payout onboarding page's errors, word for word. */
+export const SANDBOX_PAYOUT_MESSAGES = {
+  accountHolderName: "Enter the account holder's name (2 to 100 characters).",
+  routingNumber: 'The routing number is 9 digits.',
+  accountNumber: 'The account number is 4 to 17 digits.',
+  noAccount: 'Start payout setup first.',
+} as const;
+
+const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
+
+/** POST /api/payouts/sandbox/complete: the sandbox's stand-in for Stripe's onboarding (sandbox only). */
+export const sandboxPayoutOnboardingSchema = z.object({
+  accountHolderName: z
+    .string({ error: SANDBOX_PAYOUT_MESSAGES.accountHolderName })
+    .trim()
+    .min(2, SANDBOX_PAYOUT_MESSAGES.accountHolderName)
+    .max(100, SANDBOX_PAYOUT_MESSAGES.accountHolderName),
+  routingNumber: z
+    .string({ error: SANDBOX_PAYOUT_MESSAGES.routingNumber })
+    .transform(digitsOnly)
+    .pipe(z.string().regex(/^\d{9}$/, SANDBOX_PAYOUT_MESSAGES.routingNumber)),
+  accountNumber: z
+    .string({ error: SANDBOX_PAYOUT_MESSAGES.accountNumber })
+    .transform(digitsOnly)
+    .pipe(z.string().regex(/^\d{4,17}$/, SANDBOX_PAYOUT_MESSAGES.accountNumber)),
+});
+export type SandboxPayoutOnboardingInput = z.input<typeof sandboxPayoutOnboardingSchema>;

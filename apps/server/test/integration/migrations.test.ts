@@ -57,6 +57,7 @@ const SPEC_ENUMS: Record<string, string[]> = {
     'payment_succeeded', 'payment_failed',
     // Trust and safety (docs/trust-and-safety.md).
     'identity_verification', 'report_resolved', 'moderation_action', 'account_inactive',
+    'date_plan', 'date_reminder', 'date_mode', 'refund', 'payout',
   ],
   audit_action: [
     'upload', 'download', 'verify', 'delete', 'access_granted', 'access_denied', 'login', 'logout',

@@ -327,4 +327,189 @@ describe('Stripe provider (contract test against a local stand-in for the Stripe
     });
     expect(requests.map((r) => r.path)).toEqual(['/v1/customers/cus_payer/payment_methods']);
   });
+
+  describe('refunds and payouts (docs/the-date.md)', () => {
+    const refundRequest = {
+      providerPaymentId: 'pi_paid',
+      amountCents: 4590,
+      idempotencyKey: 'refund:r-1:attempt:1',
+      metadata: { refundId: 'r-1', auctionId: 'a-1' },
+    };
+    const refund = (status: string, extra: Record<string, unknown> = {}): Answer => ({
+      status: 200,
+      body: {
+        id: 're_1',
+        object: 'refund',
+        amount: 4590,
+        currency: 'usd',
+        payment_intent: 'pi_paid',
+        status,
+        ...extra,
+      },
+    });
+
+    it('refunds the PaymentIntent by the amount, under the caller’s idempotency key', async () => {
+      handler = () => refund('succeeded');
+      await expect(provider().refundPayment(refundRequest)).resolves.toEqual({
+        status: 'succeeded',
+        providerRefundId: 're_1',
+      });
+      const [sent] = requests;
+      expect(`${sent?.method} ${sent?.path}`).toBe('POST /v1/refunds');
+      expect(sent?.idempotencyKey).toBe('refund:r-1:attempt:1');
+      expect(Object.fromEntries(sent?.body ?? [])).toEqual({
+        payment_intent: 'pi_paid',
+        amount: '4590',
+        'metadata[refundId]': 'r-1',
+        'metadata[auctionId]': 'a-1',
+      });
+    });
+
+    it('reads a pending refund as accepted, and a failed or canceled one as failed with its reason', async () => {
+      handler = () => refund('pending');
+      await expect(provider().refundPayment(refundRequest)).resolves.toEqual({
+        status: 'pending',
+        providerRefundId: 're_1',
+      });
+      handler = () => refund('failed', { failure_reason: 'expired_or_canceled_card' });
+      await expect(provider().refundPayment(refundRequest)).resolves.toEqual({
+        status: 'failed',
+        providerRefundId: 're_1',
+        message: 'The refund failed (expired_or_canceled_card).',
+      });
+      handler = () => refund('canceled');
+      await expect(provider().refundPayment(refundRequest)).resolves.toMatchObject({
+        status: 'failed',
+        message: 'The refund was canceled.',
+      });
+    });
+
+    it('reads Stripe’s refusal of the request (already refunded) as a failed refund, and throws on an outage', async () => {
+      handler = () =>
+        stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: 'Charge ch_1 has already been refunded.',
+        });
+      await expect(provider().refundPayment(refundRequest)).resolves.toEqual({
+        status: 'failed',
+        providerRefundId: null,
+        message: 'Charge ch_1 has already been refunded.',
+      });
+      handler = () => ({
+        status: 500,
+        body: { error: { type: 'api_error', message: 'An unknown error occurred' } },
+        headers: { 'stripe-should-retry': 'false' },
+      });
+      await expect(provider().refundPayment(refundRequest)).rejects.toThrow('An unknown error occurred');
+    });
+
+    it('creates an Express account that can receive transfers, once per idempotency key', async () => {
+      handler = () => ({ status: 200, body: { id: 'acct_host', object: 'account', type: 'express' } });
+      await expect(
+        provider().createPayoutAccount({
+          userId: 'u-9',
+          email: 'host@example.com',
+          idempotencyKey: 'payout-account:u-9',
+        }),
+      ).resolves.toBe('acct_host');
+      const [sent] = requests;
+      expect(`${sent?.method} ${sent?.path}`).toBe('POST /v1/accounts');
+      expect(sent?.idempotencyKey).toBe('payout-account:u-9');
+      expect(Object.fromEntries(sent?.body ?? [])).toEqual({
+        type: 'express',
+        email: 'host@example.com',
+        'capabilities[transfers][requested]': 'true',
+        'metadata[userId]': 'u-9',
+      });
+
+      await provider().createPayoutAccount({ userId: 'u-8', email: null, idempotencyKey: 'payout-account:u-8' });
+      expect(requests[1]?.body.has('email')).toBe(false);
+    });
+
+    it('asks for an account_onboarding link with our return and refresh URLs', async () => {
+      handler = () => ({
+        status: 200,
+        body: {
+          object: 'account_link',
+          url: 'https://connect.stripe.com/setup/e/acct_host/abc',
+          expires_at: NOW + 300,
+        },
+      });
+      await expect(
+        provider().createPayoutOnboardingLink({
+          accountId: 'acct_host',
+          returnUrl: 'https://bid.example/profile?payouts=return',
+          refreshUrl: 'https://bid.example/profile?payouts=refresh',
+        }),
+      ).resolves.toBe('https://connect.stripe.com/setup/e/acct_host/abc');
+      const [sent] = requests;
+      expect(`${sent?.method} ${sent?.path}`).toBe('POST /v1/account_links');
+      expect(Object.fromEntries(sent?.body ?? [])).toEqual({
+        account: 'acct_host',
+        refresh_url: 'https://bid.example/profile?payouts=refresh',
+        return_url: 'https://bid.example/profile?payouts=return',
+        type: 'account_onboarding',
+      });
+    });
+
+    it('calls an account ready only when payouts are enabled and its transfers capability is active', async () => {
+      const account = (payouts_enabled: boolean, transfers: string) => ({
+        status: 200,
+        body: { id: 'acct_host', object: 'account', payouts_enabled, capabilities: { transfers } },
+      });
+      const cases: Array<[boolean, string, boolean]> = [
+        [true, 'active', true],
+        [false, 'active', false],
+        [true, 'pending', false],
+        [true, 'inactive', false],
+      ];
+      for (const [payoutsEnabled, transfers, ready] of cases) {
+        handler = () => account(payoutsEnabled, transfers);
+        await expect(provider().isPayoutAccountReady('acct_host'), `${payoutsEnabled} ${transfers}`).resolves.toBe(
+          ready,
+        );
+      }
+      handler = () => ({ status: 200, body: { id: 'acct_new', object: 'account', payouts_enabled: false } });
+      await expect(provider().isPayoutAccountReady('acct_new')).resolves.toBe(false);
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toContain('GET /v1/accounts/acct_host');
+    });
+
+    const transferRequest = {
+      accountId: 'acct_host',
+      amountCents: 4590,
+      idempotencyKey: 'payout:p-1:attempt:1',
+      description: 'Your share of Coffee by the lake',
+      metadata: { payoutId: 'p-1', auctionId: 'a-1' },
+    };
+
+    it('transfers the amount in USD to the connected account under the caller’s idempotency key', async () => {
+      handler = () => ({
+        status: 200,
+        body: { id: 'tr_1', object: 'transfer', amount: 4590, currency: 'usd', destination: 'acct_host' },
+      });
+      await expect(provider().transferToAccount(transferRequest)).resolves.toEqual({ transferId: 'tr_1' });
+      const [sent] = requests;
+      expect(`${sent?.method} ${sent?.path}`).toBe('POST /v1/transfers');
+      expect(sent?.idempotencyKey).toBe('payout:p-1:attempt:1');
+      expect(Object.fromEntries(sent?.body ?? [])).toEqual({
+        amount: '4590',
+        currency: 'usd',
+        destination: 'acct_host',
+        description: 'Your share of Coffee by the lake',
+        'metadata[payoutId]': 'p-1',
+        'metadata[auctionId]': 'a-1',
+      });
+    });
+
+    it('throws when Stripe refuses a transfer (e.g. insufficient platform balance), so the payout is retried', async () => {
+      handler = () =>
+        stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'balance_insufficient',
+          message: 'You have insufficient available funds in your Stripe account.',
+        });
+      await expect(provider().transferToAccount(transferRequest)).rejects.toThrow(/insufficient available funds/);
+    });
+  });
 });

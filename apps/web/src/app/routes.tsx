@@ -21,6 +21,9 @@ const ModerationPage = lazy(() => import('@/pages/ModerationPage'));
 const MemberPage = lazy(() => import('@/pages/MemberPage'));
 const SandboxAuthenticatePage = lazy(() => import('@/pages/SandboxAuthenticatePage'));
 const IdentitySandboxPage = lazy(() => import('@/pages/IdentitySandboxPage'));
+const DateModePage = lazy(() => import('@/pages/DateModePage'));
+const SharedDatePage = lazy(() => import('@/pages/SharedDatePage'));
+const PayoutSandboxOnboardingPage = lazy(() => import('@/pages/PayoutSandboxOnboardingPage'));
 
 /**
  * The route table of SPEC §2. Logged-out visitors who open a signed-in page are sent to
@@ -42,11 +45,21 @@ export function AppRoutes({ isAuthenticated }: { isAuthenticated: boolean }) {
       <Route path="/identity/sandbox">
         {isAuthenticated ? <IdentitySandboxPage /> : <BrowserRedirect to="/api/login" />}
       </Route>
+      {/* The offline payment sandbox's stand-in for Stripe's hosted payout onboarding (docs/the-date.md). */}
+      <Route path="/payouts/sandbox-onboarding">
+        {isAuthenticated ? <PayoutSandboxOnboardingPage /> : <BrowserRedirect to="/api/login" />}
+      </Route>
       <Route path="/create-auction">{isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}</Route>
       <Route path="/messages">{isAuthenticated ? <MessagesPage /> : <RedirectTo to="/login" />}</Route>
       <Route path="/search">{isAuthenticated ? <SearchPage /> : <RedirectTo to="/login" />}</Route>
       {/* Auction pages are public so shared links work; bidding asks logged-out visitors to sign in. */}
       <Route path="/auction/:id">{(params) => <AuctionDetailPage id={params.id} />}</Route>
+      {/* Date Mode (docs/the-date.md): the winner and the host; moderators read it. */}
+      <Route path="/auctions/:id/date">
+        {(params) => (isAuthenticated ? <DateModePage id={params.id} /> : <RedirectTo to="/login" />)}
+      </Route>
+      {/* A trusted contact's read-only view of a shared date: public, the token is the key. */}
+      <Route path="/shared-date/:token">{(params) => <SharedDatePage token={params.token} />}</Route>
       {/* Moderators only; the page itself shows the 404 page to every other member. */}
       <Route path="/moderation">{isAuthenticated ? <ModerationPage /> : <RedirectTo to="/login" />}</Route>
       <Route path="/users/:id">

@@ -12,6 +12,7 @@ import { RecentBids } from '@/features/auctions/components/RecentBids';
 import { formatDateTime } from '@/features/auctions/labels';
 import { useNow } from '@/features/auctions/useNow';
 import { useAuth } from '@/features/auth/useAuth';
+import { YourDateCard } from '@/features/date/components/YourDateCard';
 
 /** SPEC §2 "Auction detail page", open to everyone so shared links work; bidding needs signing in. */
 export default function AuctionDetailPage({ id }: { id: string }) {
@@ -29,6 +30,8 @@ export default function AuctionDetailPage({ id }: { id: string }) {
 
   if (isPending) return <PageLoading />;
   if (isError || !auction) return <AuctionNotFound signedIn={user !== null} />;
+  // Issue 9: the winner and the host of a won auction plan and run their date from here.
+  const isDatePerson = Boolean(auction.winnerId) && (user?.id === auction.winnerId || user?.id === auction.creatorId);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -41,6 +44,7 @@ export default function AuctionDetailPage({ id }: { id: string }) {
       </Button>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="grid content-start gap-6">
+          {isDatePerson && <YourDateCard auctionId={auction.id} />}
           <CreatorCard auction={auction} />
           <Card className="p-6">
             <h1 className="text-3xl font-bold">{auction.title}</h1>

@@ -34,7 +34,9 @@ function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[]) 
       ? { id: 'me', role, interests: [], openToDatesWith: [] }
       : url.startsWith('/api/moderation/verifications')
         ? []
-        : queue;
+        : url.startsWith('/api/moderation/refund-requests')
+          ? { requests: [] }
+          : queue;
     return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -76,6 +78,12 @@ describe('moderation page (docs/trust-and-safety.md)', () => {
       'Reported by Ann Reporter · about Hal Host · 1 earlier report against this member',
     );
     expect(within(rows[1]!).getByText('Scam or fraud')).toBeTruthy();
+  });
+
+  it('shows the refund request queue too', async () => {
+    renderPage('moderator', []);
+    expect(await screen.findByRole('heading', { name: 'Refund requests' })).toBeTruthy();
+    expect(await screen.findByText('No open refund requests.')).toBeTruthy();
   });
 
   it('asks for reasons before resolving, and offers hiding only for auction reports', async () => {

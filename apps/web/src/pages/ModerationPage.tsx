@@ -1,11 +1,12 @@
 import { useAuth } from '@/features/auth/useAuth';
 import { VerificationReviewQueue } from '@/features/identity/components/VerificationReviewQueue';
 import { ModerationQueue } from '@/features/moderation/components/ModerationQueue';
+import { RefundRequestQueue } from '@/features/moderation/components/RefundRequestQueue';
 import NotFoundPage from './NotFoundPage';
 
 /**
- * /moderation: the report queue and the identity verifications waiting for a person's decision,
- * for moderators only; everyone else gets the 404 page.
+ * /moderation: the report queue, the identity verifications and the refund requests waiting for a
+ * person's decision, for moderators only; everyone else gets the 404 page.
  */
 export default function ModerationPage() {
   const { user } = useAuth();
@@ -21,6 +22,9 @@ export default function ModerationPage() {
       </div>
       <div className="mt-10">
         <VerificationReviewQueue />
+      </div>
+      <div className="mt-10">
+        <RefundRequestQueue />
       </div>
     </section>
   );

@@ -218,6 +218,10 @@ export const payouts = pgTable(
       .on(t.lockedUntil)
       .where(sql`${t.status} IN ('pending', 'processing', 'failed')`),
     index('payouts_host_status_idx').on(t.hostId, t.status),
+    // The date job's reminders to hosts whose share waits for a payout account.
+    index('payouts_awaiting_account_idx')
+      .on(t.remindedAt)
+      .where(sql`${t.status} = 'awaiting_account'`),
     index('payouts_host_created_idx').on(t.hostId, t.createdAt),
   ],
 );

@@ -44,6 +44,11 @@ describe('payment formatting', () => {
     expect(paymentStatusLabel('charge', 'succeeded')).toBe('Paid');
     expect(paymentStatusLabel('earning', 'succeeded')).toBe('Paid out');
     expect(paymentStatusLabel('charge', 'processing')).toBe('Processing');
-    expect(paymentStatusLabel('refund', 'pending')).toBe('Pending');
+    expect(paymentStatusLabel('refund', 'pending')).toBe('Refund started');
+    expect(paymentStatusLabel('refund', 'failed')).toBe('Refund failed, retrying');
+    expect(paymentStatusLabel('payout', 'awaiting_account')).toBe('Waiting for your payout account');
+    expect(paymentStatusLabel('payout', 'processing')).toBe('On its way');
+    expect(paymentStatusLabel('release', 'released')).toBe('Released');
+    expect(paymentStatusLabel('payout', 'reversed')).toBe('Reversed');
   });
 });

@@ -46,6 +46,11 @@ export function formatAmountLessFee(amount: string, fee: string): string {
   return formatCents(Math.max((parseMoneyToCents(amount) ?? 0) - (parseMoneyToCents(fee) ?? 0), 0));
 }
 
+/** Whether a money string holds more than $0.00 (a balance worth mentioning). */
+export function isPositiveAmount(value: string): boolean {
+  return (parseMoneyToCents(value) ?? 0) > 0;
+}
+
 function formatCents(cents: number): string {
   return `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
 }
@@ -53,6 +58,8 @@ function formatCents(cents: number): string {
 export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
   charge: 'Charge',
   earning: 'Earning',
+  release: 'Release',
+  payout: 'Payout',
   refund: 'Refund',
 };
 
@@ -71,11 +78,25 @@ const STATUS_LABELS: Record<PaymentKind, Record<string, string>> = {
     failed: 'Winner payment failed',
     expired: 'Cancelled',
   },
-  refund: { succeeded: 'Refunded' },
+  release: { released: 'Released' },
+  // Payouts and refunds retry by themselves (docs/the-date.md), so a failure says so.
+  payout: {
+    awaiting_account: 'Waiting for your payout account',
+    pending: 'On its way',
+    processing: 'On its way',
+    paid: 'Paid',
+    failed: 'Failed, retrying',
+  },
+  refund: {
+    pending: 'Refund started',
+    processing: 'Refund started',
+    succeeded: 'Refunded',
+    failed: 'Refund failed, retrying',
+  },
 };
 
 export function paymentStatusLabel(kind: PaymentKind, status: string): string {
-  return STATUS_LABELS[kind][status] ?? capitalise(status);
+  return STATUS_LABELS[kind]?.[status] ?? capitalise(status);
 }
 
 /** 'Mar 4, 2026' */

@@ -1,4 +1,12 @@
-import { PAYMENT_FIX_WINDOW_HOURS, SERVICE_FEE_RATE } from '@bid/contract';
+import {
+  DATE_REMINDER_MINUTES,
+  DISPUTE_WINDOW_HOURS,
+  HOST_NO_SHOW_GRACE_MINUTES,
+  PAYMENT_FIX_WINDOW_HOURS,
+  PAYOUT_REMINDER_DAYS,
+  REFUND_TIMING_TEXT,
+  SERVICE_FEE_RATE,
+} from '@bid/contract';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -51,6 +59,8 @@ function CardOnFileAnswer() {
     </>
   );
 }
+
+const FEE_PERCENT = `${Math.round(SERVICE_FEE_RATE * 100)}%`;
 
 /** Grouped by topic; add a question to the group a reader would look in. */
 const FAQ_GROUPS: FaqGroup[] = [
@@ -124,17 +134,46 @@ const FAQ_GROUPS: FaqGroup[] = [
           'Funds are held in escrow rather than paid straight to the host. The share of the winning bid that transfers to the host depends on the agreed length of the date.',
       },
       {
-        question: 'What if the date goes badly?',
-        answer:
-          'You can request a refund if the date goes badly. Refunds take 7-10 days to reach your original payment method once approved.',
+        question: 'How can I pay?',
+        answer: 'With a card or a US bank account, saved through our card payment provider.',
+      },
+    ],
+  },
+  {
+    id: 'your-date-and-money',
+    topic: 'Your date and your money',
+    faqs: [
+      {
+        question: 'How do we agree when and where to meet?',
+        answer: `In your chat, propose a public place, a date and a time; the other person accepts or proposes another. The agreed plan shows on the auction page and you both get a reminder ${DATE_REMINDER_MINUTES / 60} hours before.`,
       },
       {
         question: 'What is Date Mode?',
-        answer: 'Date Mode lets you track the outing while it happens.',
+        answer:
+          "Date Mode lets you track the outing while it happens. On the day, either of you starts Date Mode from the auction page: check in when you arrive, check in 'I'm safe' at intervals you choose, share a read-only link with a trusted contact, and find the emergency number. End the date there when you part.",
       },
       {
-        question: 'How can I pay?',
-        answer: 'With a card or a US bank account, saved through our card payment provider.',
+        question: 'How much does the host receive?',
+        answer: `The winning bid less our ${FEE_PERCENT} service fee, held until after the date. If you were together at least the agreed length (counted from the later of your two arrivals), the host gets the full share; if shorter, the share is paid pro rata to the minutes together and the rest is refunded to the winner. If the winner never checks in, the host still gets the full share.`,
+      },
+      {
+        question: "What if the host doesn't show up?",
+        answer: `If the host has not checked in ${HOST_NO_SHOW_GRACE_MINUTES} minutes after the agreed start, the winner gets everything back automatically, fee included.`,
+      },
+      {
+        question: 'Can I get a refund if the date goes badly?',
+        answer: `You can request a refund if the date goes badly. The winner asks with a reason, until the host's share is released (${DISPUTE_WINDOW_HOURS} hours after the date ends). Our moderators decide: in full, in part or not at all. ${REFUND_TIMING_TEXT}.`,
+      },
+      {
+        question: 'When is the host paid?',
+        answer: (
+          <>
+            {DISPUTE_WINDOW_HOURS} hours after the date ends if nobody asked for a refund (or as soon as the winner
+            confirms it went well), to the payout account the host connects on their{' '}
+            <Link href="/profile?tab=payments">profile</Link>. Without one the money waits and we remind you every{' '}
+            {PAYOUT_REMINDER_DAYS} days.
+          </>
+        ),
       },
     ],
   },
@@ -208,7 +247,10 @@ export default function FaqsPage() {
     <StaticPage
       title="Frequently Asked Questions"
       intro={
-        <p>Quick answers about joining, bidding, payments, safety and privacy. Select a question to read its answer.</p>
+        <p>
+          Quick answers about joining, bidding, payments, your date, safety and privacy. Select a question to read its
+          answer.
+        </p>
       }
     >
       <nav aria-label="FAQ topics" className="mb-10">

@@ -1,6 +1,7 @@
 import { displayNameOf, PAYMENT_FIX_WINDOW_HOURS } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
+import { insertDateForCharge } from '../../dates/dates.repository.js';
 import { insertNotifications } from '../../notifications/notifications.repository.js';
 import { chargeBooking } from '../ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../ledger/ledger.repository.js';
@@ -121,6 +122,13 @@ async function recordOutcome(db: Db, charge: ClaimedCharge, outcome: ChargeOutco
         chargeId: charge.id,
         description: `Payment for "${charge.auctionTitle}"`,
         entries: chargeBooking({ amountCents: charge.amountCents, feeCents: charge.feeCents, hostId: charge.payeeId }),
+      });
+      // The paid win becomes a date to plan (docs/the-date.md), in the same transaction.
+      await insertDateForCharge(tx, {
+        auctionId: charge.auctionId,
+        chargeId: charge.id,
+        hostId: charge.payeeId,
+        winnerId: charge.payerId,
       });
       const payerName = displayNameOf({ firstName: charge.payerFirstName, lastName: charge.payerLastName });
       await insertNotifications(tx, [

@@ -1,4 +1,4 @@
-import { centsToMoneyString, parseMoneyToCents, serviceFeeCents } from '@bid/contract';
+import { centsToMoneyString, parseMoneyToCents, serviceFeeCents, type PaymentKind } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { charges } from '../../../db/schema/index.js';
@@ -233,11 +233,41 @@ export async function reopenFailedCharge(
   return rows.length > 0;
 }
 
+/**
+ * The money of a member's dates after the charge (docs/the-date.md): the releases of their
+ * hosted dates' shares (auction_dates_host_idx), the payouts to them (payouts_host_created_idx)
+ * and the refunds to them (refunds_payer_created_idx), each half newest first up to `limit`.
+ */
+function datePaymentRows(userId: string, limit: number) {
+  return sql`
+        UNION ALL
+        (SELECT d.auction_id, d.auction_id, a.title, 'release', d.settled_host_share::text, d.settled_fee::text,
+                'released', NULL::text, NULL::timestamptz, d.released_at
+         FROM auction_dates d JOIN auctions a ON a.id = d.auction_id
+         WHERE d.host_id = ${userId}::uuid AND d.released_at IS NOT NULL AND d.settled_host_share > 0
+         ORDER BY d.created_at DESC
+         LIMIT ${limit})
+        UNION ALL
+        (SELECT p.id, p.auction_id, a.title, 'payout', p.amount::text, '0.00', p.status::text,
+                NULL::text, NULL::timestamptz, p.created_at
+         FROM payouts p JOIN auctions a ON a.id = p.auction_id
+         WHERE p.host_id = ${userId}::uuid
+         ORDER BY p.created_at DESC, p.id DESC
+         LIMIT ${limit})
+        UNION ALL
+        (SELECT r.id, r.auction_id, a.title, 'refund', r.amount::text, '0.00', r.status::text,
+                NULL::text, NULL::timestamptz, r.created_at
+         FROM refunds r JOIN auctions a ON a.id = r.auction_id
+         WHERE r.payer_id = ${userId}::uuid
+         ORDER BY r.created_at DESC, r.id DESC
+         LIMIT ${limit})`;
+}
+
 export interface PaymentRow {
   id: string;
   auctionId: string;
   auctionTitle: string;
-  kind: 'charge' | 'earning';
+  kind: PaymentKind;
   amount: string;
   fee: string;
   status: string;
@@ -257,7 +287,7 @@ export async function listPaymentRows(db: Db, userId: string, limit: number, cha
     id: string;
     auction_id: string;
     auction_title: string;
-    kind: 'charge' | 'earning';
+    kind: PaymentKind;
     amount: string;
     fee: string;
     status: string;
@@ -274,12 +304,15 @@ export async function listPaymentRows(db: Db, userId: string, limit: number, cha
          ORDER BY c.created_at DESC, c.id DESC
          LIMIT ${limit})
         UNION ALL
-        (SELECT c.id, c.auction_id, a.title, 'earning', c.amount::text, c.fee::text, 'held',
+        (SELECT c.id, c.auction_id, a.title, 'earning', c.amount::text, c.fee::text,
+                CASE WHEN d.released_at IS NULL THEN 'held' ELSE 'released' END,
                 NULL::text, NULL::timestamptz, c.created_at
          FROM charges c JOIN auctions a ON a.id = c.auction_id
-         WHERE c.payee_id = ${userId}::uuid AND c.status = 'succeeded' ${onlyCharge}
+         LEFT JOIN auction_dates d ON d.charge_id = c.id
+         WHERE c.payee_id = ${userId}::uuid AND c.status IN ('succeeded', 'refunded') ${onlyCharge}
          ORDER BY c.created_at DESC, c.id DESC
          LIMIT ${limit})
+        ${chargeId ? sql`` : datePaymentRows(userId, limit)}
       ) payments
       ORDER BY created_at DESC, id DESC
       LIMIT ${limit}`),

@@ -4,7 +4,14 @@ import type { PaymentProvider } from './payment-provider.js';
 import { createSandboxProvider } from './sandbox-provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 
-export type { ChargeOutcome, ChargeRequest, PaymentProvider } from './payment-provider.js';
+export type {
+  ChargeOutcome,
+  ChargeRequest,
+  PaymentProvider,
+  RefundOutcome,
+  RefundRequest,
+  TransferRequest,
+} from './payment-provider.js';
 export { isSandboxProvider, type SandboxProvider } from './sandbox-provider.js';
 
 /** Stripe when its keys are configured; otherwise the offline sandbox, so `npm start` needs no keys (GUIDE §2). */

@@ -28,6 +28,49 @@ export interface PaymentProvider {
    * provider outage): the caller then retries later with the same key.
    */
   chargeOffSession(input: ChargeRequest): Promise<ChargeOutcome>;
+
+  /**
+   * Refunds part or all of a succeeded payment. Same key -> same refund, never two. Throws only
+   * when the outcome is unknown: the caller then retries later with the same key.
+   */
+  refundPayment(input: RefundRequest): Promise<RefundOutcome>;
+
+  /** Creates the member's payout account (Stripe Connect Express account; the sandbox's own). Same key -> same account. */
+  createPayoutAccount(input: { userId: string; email: string | null; idempotencyKey: string }): Promise<string>;
+
+  /** Where the member completes onboarding (Stripe Account Link of type account_onboarding; the sandbox page /payouts/sandbox-onboarding). */
+  createPayoutOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<string>;
+
+  /** Whether the account can receive payouts now (Stripe: account.payouts_enabled && transfers capability active). */
+  isPayoutAccountReady(accountId: string): Promise<boolean>;
+
+  /**
+   * Moves money to the connected account (Stripe transfer). Same key -> same transfer. Throws
+   * when the outcome is unknown or refused: the caller retries later with the same key.
+   */
+  transferToAccount(input: TransferRequest): Promise<{ transferId: string }>;
+}
+
+export interface RefundRequest {
+  /** The payment's id at the provider (ChargeOutcome.providerPaymentId of a succeeded charge). */
+  providerPaymentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** Stripe refunds may stay 'pending' for some payment methods; pending counts as accepted. */
+export type RefundOutcome =
+  | { status: 'succeeded' | 'pending'; providerRefundId: string }
+  | { status: 'failed'; providerRefundId: string | null; message: string };
+
+export interface TransferRequest {
+  /** The connected (payout) account the money goes to. */
+  accountId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
 }
 
 /** The failure of a charge when the payer has no saved card; they fix it by adding one. */

@@ -10,9 +10,19 @@ import {
 } from './payment-provider.js';
 import { chargeDeclineOf } from './sandbox-cards.js';
 import { sandboxClientSecret, sandboxCustomerId, sandboxId } from './sandbox-ids.js';
+import {
+  completeSandboxOnboarding,
+  createSandboxPayoutAccount,
+  isSandboxAccountEnabled,
+  refundSandboxPayment,
+  sandboxOnboardingUrl,
+  transferToSandboxAccount,
+  type SandboxOnboardingResult,
+} from './sandbox-payouts.js';
 import { authenticateSandboxSetup, confirmSandboxSetup, type SandboxSetupResult } from './sandbox-setup.js';
 
 export type { SandboxSetupResult } from './sandbox-setup.js';
+export type { SandboxOnboardingResult } from './sandbox-payouts.js';
 
 /**
  * The offline sandbox: Stripe's test mode without a network (docs/payments.md). Its records
@@ -32,6 +42,14 @@ export interface SandboxProvider extends PaymentProvider {
     customerId: string,
     input: { clientSecret: string; outcome: 'complete' | 'fail' },
   ): Promise<SandboxSetupResult>;
+  /**
+   * The sandbox payout onboarding page's submit (Stripe's hosted onboarding stands in for it
+   * otherwise): checks the bank details and enables the account.
+   */
+  completePayoutOnboarding(
+    accountId: string,
+    input: { accountHolderName: string; routingNumber: string; accountNumber: string },
+  ): Promise<SandboxOnboardingResult>;
 }
 
 /** True for the sandbox (or a test's wrapper of it that kept its setup methods). */
@@ -40,7 +58,8 @@ export function isSandboxProvider(provider: PaymentProvider): provider is Sandbo
   return (
     provider.name === 'sandbox' &&
     typeof candidate.confirmSetup === 'function' &&
-    typeof candidate.authenticateSetup === 'function'
+    typeof candidate.authenticateSetup === 'function' &&
+    typeof candidate.completePayoutOnboarding === 'function'
   );
 }
 
@@ -157,5 +176,12 @@ export function createSandboxProvider(db: Db, options: { now?: () => Date } = {}
 
     confirmSetup: (customerId, input) => confirmSandboxSetup(db, customerId, input, now()),
     authenticateSetup: (customerId, input) => authenticateSandboxSetup(db, customerId, input),
+
+    refundPayment: (request) => refundSandboxPayment(db, request),
+    createPayoutAccount: ({ idempotencyKey }) => createSandboxPayoutAccount(db, idempotencyKey),
+    createPayoutOnboardingLink: async () => sandboxOnboardingUrl(),
+    isPayoutAccountReady: (accountId) => isSandboxAccountEnabled(db, accountId),
+    transferToAccount: (request) => transferToSandboxAccount(db, request),
+    completePayoutOnboarding: (accountId, input) => completeSandboxOnboarding(db, accountId, input),
   };
 }

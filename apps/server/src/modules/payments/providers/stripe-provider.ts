@@ -1,6 +1,11 @@
 import type { PaymentMethod } from '@bid/contract';
 import Stripe from 'stripe';
-import { NO_PAYMENT_METHOD_MESSAGE, type ChargeOutcome, type PaymentProvider } from './payment-provider.js';
+import {
+  NO_PAYMENT_METHOD_MESSAGE,
+  type ChargeOutcome,
+  type PaymentProvider,
+  type RefundOutcome,
+} from './payment-provider.js';
 
 /**
  * Stripe (docs/payments.md, "Providers"): a Stripe customer per member, SetupIntents confirmed
@@ -42,6 +47,29 @@ function customerIdOf(method: Stripe.PaymentMethod): string | null {
   const { customer } = method;
   if (!customer) return null;
   return typeof customer === 'string' ? customer : customer.id;
+}
+
+/**
+ * A Stripe Refund as our outcome. pending (and requires_action, which cards never need) is
+ * accepted: Stripe finishes it on its own. Any status this adapter does not know is unknown.
+ */
+export function refundOutcomeOf(refund: Stripe.Refund): RefundOutcome {
+  switch (refund.status) {
+    case 'succeeded':
+      return { status: 'succeeded', providerRefundId: refund.id };
+    case 'pending':
+    case 'requires_action':
+      return { status: 'pending', providerRefundId: refund.id };
+    case 'failed':
+    case 'canceled':
+      return {
+        status: 'failed',
+        providerRefundId: refund.id,
+        message: `The refund ${refund.status === 'canceled' ? 'was canceled' : 'failed'}${refund.failure_reason ? ` (${refund.failure_reason})` : ''}.`,
+      };
+    default:
+      throw new Error(`Stripe Refund ${refund.id} is ${refund.status}; its outcome is not known yet.`);
+  }
 }
 
 function isMissingResource(err: unknown): boolean {
@@ -148,6 +176,66 @@ export function createStripeProvider(secretKey: string, options: StripeProviderO
         // Connection, API and rate-limit errors leave the outcome unknown: the caller retries with the same key.
         throw err;
       }
+    },
+
+    async refundPayment(request) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.providerPaymentId, amount: request.amountCents, metadata: request.metadata },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return refundOutcomeOf(refund);
+      } catch (err) {
+        // Stripe refused the request itself (already refunded, more than is left, unknown payment): decided.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          return { status: 'failed', providerRefundId: null, message: err.message };
+        }
+        throw err;
+      }
+    },
+
+    async createPayoutAccount({ userId, email, idempotencyKey }) {
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          ...(email ? { email } : {}),
+          // Hosts only receive money from the platform: transfers is the one capability they need.
+          capabilities: { transfers: { requested: true } },
+          metadata: { userId },
+        },
+        { idempotencyKey },
+      );
+      return account.id;
+    },
+
+    async createPayoutOnboardingLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        refresh_url: refreshUrl,
+        return_url: returnUrl,
+        type: 'account_onboarding',
+      });
+      return link.url;
+    },
+
+    async isPayoutAccountReady(accountId) {
+      const account = await stripe.accounts.retrieve(accountId);
+      return account.payouts_enabled === true && account.capabilities?.transfers === 'active';
+    },
+
+    async transferToAccount(request) {
+      // Any error (refused or unknown) throws: the payout stays owed and is retried with the same key.
+      const transfer = await stripe.transfers.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          destination: request.accountId,
+          description: request.description,
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { transferId: transfer.id };
     },
   };
 }

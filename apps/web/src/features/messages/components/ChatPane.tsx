@@ -6,6 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/features/auth/useAuth';
+import { auctionIdOfConversation } from '@/features/date/auctionConversation';
+import { PlanCard } from '@/features/date/components/PlanCard';
 import { BlockButton } from '@/features/moderation/components/BlockButton';
 import { ReportDialog } from '@/features/moderation/components/ReportDialog';
 import { useRealtimeChannel } from '@/lib/realtime';
@@ -46,6 +48,8 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
   const listRef = useRef<HTMLOListElement>(null);
   const items = messages.data ?? [];
   const lastId = items.at(-1)?.id;
+  // An auction chat is where the winner and the host agree the date's time and place (issue 9).
+  const auctionId = auctionIdOfConversation(conversationId);
 
   // SPEC §4 Chat: a new_message for this conversation is appended at once (polling stays as a fallback).
   useRealtimeChannel(conversationId ? { conversationId } : null, (event) => {
@@ -110,6 +114,8 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
           <BlockButton userId={otherUser.id} name={otherUser.name} isBlocked={false} />
         </div>
       </header>
+
+      {auctionId && <PlanCard auctionId={auctionId} />}
 
       <ol ref={listRef} className="flex min-h-48 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3" aria-live="polite">
         {messages.isLoading && <li className="text-sm text-neutral-text/70">Loading messages...</li>}

@@ -1,4 +1,4 @@
-import type { PaymentRecord } from '@bid/contract';
+import { type PaymentRecord, REFUND_TIMING_TEXT } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -87,7 +87,97 @@ describe('Payments list', () => {
     expect(refund.getByText('Refund')).toBeTruthy();
     expect(refund.getByText('$1,234.50')).toBeTruthy();
     expect(refund.getByText('Refunded')).toBeTruthy();
+    expect(refund.getByText(REFUND_TIMING_TEXT)).toBeTruthy();
     expect(refund.queryByText(/service fee/)).toBeNull();
+  });
+
+  it("shows a date's release, payout and refund in words, with the refund timing on every refund", async () => {
+    serve([
+      record({
+        id: 'rel',
+        auctionId: 'a4',
+        auctionTitle: 'Museum walk',
+        kind: 'release',
+        amount: '45.90',
+        status: 'released',
+      }),
+      record({
+        id: 'p1',
+        auctionId: 'a5',
+        auctionTitle: 'Board games',
+        kind: 'payout',
+        amount: '45.90',
+        status: 'awaiting_account',
+      }),
+      record({
+        id: 'p2',
+        auctionId: 'a6',
+        auctionTitle: 'Ramen night',
+        kind: 'payout',
+        amount: '20.00',
+        status: 'processing',
+      }),
+      record({
+        id: 'p3',
+        auctionId: 'a7',
+        auctionTitle: 'Kayak trip',
+        kind: 'payout',
+        amount: '30.00',
+        status: 'paid',
+      }),
+      record({
+        id: 'p4',
+        auctionId: 'a8',
+        auctionTitle: 'Jazz bar',
+        kind: 'payout',
+        amount: '10.00',
+        status: 'failed',
+      }),
+      record({
+        id: 'f1',
+        auctionId: 'a9',
+        auctionTitle: 'Pottery',
+        kind: 'refund',
+        amount: '51.00',
+        fee: '5.10',
+        status: 'pending',
+      }),
+      record({
+        id: 'f2',
+        auctionId: 'a10',
+        auctionTitle: 'Bowling',
+        kind: 'refund',
+        amount: '12.00',
+        fee: '0.00',
+        status: 'failed',
+      }),
+    ]);
+    renderHistory();
+
+    const release = await row('Museum walk');
+    expect(
+      release.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Released: your share of Museum walk'),
+    ).toBeTruthy();
+    expect(release.getByRole('link', { name: 'Museum walk' }).getAttribute('href')).toBe('/auction/a4');
+    expect(release.getByText('$45.90')).toBeTruthy();
+    expect(release.queryByText(/service fee/)).toBeNull();
+
+    const waiting = await row('Board games');
+    expect(waiting.getByText('Payout to your account')).toBeTruthy();
+    expect(waiting.getByText('Waiting for your payout account')).toBeTruthy();
+    expect((await row('Ramen night')).getByText('On its way')).toBeTruthy();
+    expect((await row('Kayak trip')).getByText('Paid')).toBeTruthy();
+    expect((await row('Jazz bar')).getByText('Failed, retrying')).toBeTruthy();
+
+    const started = await row('Pottery');
+    expect(started.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Refund for Pottery')).toBeTruthy();
+    expect(started.getByText('Refund started')).toBeTruthy();
+    expect(started.getByText(REFUND_TIMING_TEXT)).toBeTruthy();
+    // A refund after a host's no-show returns the fee too.
+    expect(started.getByText('Includes $5.10 service fee (10%)')).toBeTruthy();
+    const failed = await row('Bowling');
+    expect(failed.getByText('Refund failed, retrying')).toBeTruthy();
+    expect(failed.getByText(REFUND_TIMING_TEXT)).toBeTruthy();
   });
 
   it('says so when there are no payments yet', async () => {

@@ -1,4 +1,4 @@
-import { PAYMENT_FIX_WINDOW_HOURS, type PaymentRecord, SERVICE_FEE_RATE } from '@bid/contract';
+import { PAYMENT_FIX_WINDOW_HOURS, type PaymentRecord, REFUND_TIMING_TEXT, SERVICE_FEE_RATE } from '@bid/contract';
 import { AlertTriangle, Receipt } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
@@ -26,6 +26,8 @@ const STATUS_VARIANTS: Record<string, 'success' | 'muted' | 'outline' | 'seconda
   failed: 'outline',
   expired: 'muted',
   refunded: 'muted',
+  released: 'secondary',
+  paid: 'success',
 };
 
 /** The Payments list under the saved methods: what I paid for dates I won, earned from dates I hosted, and got back. */
@@ -40,8 +42,8 @@ export function PaymentsHistory() {
           Payments
         </h2>
         <p className="text-sm text-neutral-text/80">
-          Charges for dates you won, earnings from dates you hosted, and refunds. The service fee is {FEE_PERCENT} of
-          each winning bid.
+          Charges for dates you won, earnings from dates you hosted, their release and payout, and refunds. The service
+          fee is {FEE_PERCENT} of each winning bid.
         </p>
       </div>
       {isLoading ? (
@@ -71,6 +73,8 @@ export function PaymentsHistory() {
 }
 
 function feeNote(payment: PaymentRecord): string | null {
+  // A release or payout is the host's share, already net of the fee: nothing to add.
+  if (payment.kind === 'release' || payment.kind === 'payout') return null;
   const fee = formatDollarsAndCents(payment.fee);
   if (fee === '$0.00') return null;
   if (payment.kind === 'earning') {
@@ -89,12 +93,7 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
         <CardContent className="grid gap-3 p-4">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="grid min-w-0 gap-1">
-              <Link
-                href={`/auction/${payment.auctionId}`}
-                className="truncate font-semibold text-primary hover:underline"
-              >
-                {payment.auctionTitle}
-              </Link>
+              <PaymentTitle payment={payment} />
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-text/80">
                 <Badge variant="outline">{PAYMENT_KIND_LABELS[payment.kind]}</Badge>
                 <time dateTime={payment.createdAt}>{formatPaymentDate(payment.createdAt)}</time>
@@ -108,11 +107,43 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
             </div>
           </div>
           {note && <p className="text-sm text-neutral-text/80">{note}</p>}
+          {payment.kind === 'refund' && <p className="text-sm text-neutral-text/80">{REFUND_TIMING_TEXT}</p>}
           {isFailedCharge && <FailedCharge payment={payment} />}
           {isOffer && <SecondChanceOffer payment={payment} />}
         </CardContent>
       </Card>
     </li>
+  );
+}
+
+function AuctionLink({ payment }: { payment: PaymentRecord }) {
+  return (
+    <Link href={`/auction/${payment.auctionId}`} className="font-semibold text-primary hover:underline">
+      {payment.auctionTitle}
+    </Link>
+  );
+}
+
+/** What the row is: the auction itself for a charge or earning; what happened to the money for the date's later steps. */
+function PaymentTitle({ payment }: { payment: PaymentRecord }) {
+  const prefix =
+    payment.kind === 'release' ? 'Released: your share of ' : payment.kind === 'refund' ? 'Refund for ' : null;
+  if (payment.kind === 'payout') {
+    return (
+      <p className="truncate">
+        <span className="font-semibold">Payout to your account</span>
+        <span className="text-sm text-neutral-text/80">
+          {' '}
+          · <AuctionLink payment={payment} />
+        </span>
+      </p>
+    );
+  }
+  return (
+    <p className="truncate">
+      {prefix}
+      <AuctionLink payment={payment} />
+    </p>
   );
 }
 

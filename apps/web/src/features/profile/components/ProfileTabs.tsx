@@ -6,6 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PaymentMethodsTab } from '@/features/payments/components/PaymentMethodsTab';
 import { PaymentsHistory } from '@/features/payments/components/PaymentsHistory';
+import { PayoutAccountSection } from '@/features/payments/components/PayoutAccountSection';
 import { isSetupReturn, useSetupReturn } from '@/features/payments/useSetupReturn';
 import { useMyAuctions } from '../api/listMyAuctions';
 import { useMyBids } from '../api/listMyBids';
@@ -56,6 +57,7 @@ export function ProfileTabs() {
       <TabsContent value="payments">
         <div className="grid gap-8">
           <PaymentMethodsTab />
+          <PayoutAccountSection />
           <PaymentsHistory />
         </div>
       </TabsContent>

@@ -1,0 +1,287 @@
+import { parseMoneyToCents } from '@bid/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { insertNotifications } from '../notifications/notifications.repository.js';
+import { payoutBooking, refundPaidBooking } from '../payments/ledger/ledger.bookings.js';
+import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
+import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { paidOutNotice, payoutWaitingNotice, refundSentNotice } from './date.notices.js';
+import { PAYOUT_REMINDER_DAYS } from '@bid/contract';
+
+/**
+ * Moving released money (docs/the-date.md): refunds back to winners' cards and payouts to
+ * hosts' payout accounts. Each is claimed like a charge (a short lock, FOR UPDATE SKIP LOCKED,
+ * committed before the provider is called), sent with an idempotency key that never changes
+ * (`refund:<id>`, `payout:<id>`), so a retry after a crash or a lost answer can only get the
+ * provider's first answer, and recorded with its ledger booking under the claim.
+ */
+
+/** A claim older than this belongs to an instance that crashed; the transfer is asked again, same key. */
+export const TRANSFER_LOCK_MINUTES = 5;
+/** After a refused or unanswered transfer, the next try waits this long. */
+export const TRANSFER_RETRY_MINUTES = 15;
+const TRANSFER_BATCH_LIMIT = 10;
+
+export interface TransferDeps {
+  db: Db;
+  provider: PaymentProvider;
+  now: () => Date;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export const refundIdempotencyKey = (refundId: string) => `refund:${refundId}`;
+export const payoutIdempotencyKey = (payoutId: string) => `payout:${payoutId}`;
+
+const centsOf = (value: string) => parseMoneyToCents(value) ?? Number.NaN;
+
+interface ClaimedTransfer {
+  id: string;
+  auctionId: string;
+  auctionTitle: string;
+  chargeId: string;
+  hostId: string;
+  payerId: string;
+  amountCents: number;
+  attempt: number;
+  /** The charge's payment at the provider (refunds), or the host's payout account (payouts). */
+  target: string | null;
+}
+
+async function claim(
+  db: Db,
+  table: 'refunds' | 'payouts',
+  input: { now: Date; auctionId?: string },
+): Promise<ClaimedTransfer[]> {
+  const at = timestampParam(input.now);
+  const lockedUntil = timestampParam(new Date(input.now.getTime() + TRANSFER_LOCK_MINUTES * 60_000));
+  const only = input.auctionId ? sql`AND t.auction_id = ${input.auctionId}::uuid` : sql``;
+  // A payout is only claimed for a host whose payout account is enabled.
+  const ready =
+    table === 'payouts'
+      ? sql`AND EXISTS (SELECT 1 FROM payout_accounts p WHERE p.user_id = t.host_id AND p.status = 'enabled')`
+      : sql``;
+  const rows = rowsOf<{
+    id: string;
+    auction_id: string;
+    title: string;
+    charge_id: string;
+    host_id: string;
+    payer_id: string;
+    amount: string;
+    attempt: number;
+    target: string | null;
+  }>(
+    await db.execute(sql`
+      WITH due AS (
+        SELECT t.id FROM ${sql.raw(table)} t
+        WHERE t.status IN ('pending', 'processing', 'failed')
+          AND (t.locked_until IS NULL OR t.locked_until <= ${at}) ${only} ${ready}
+        ORDER BY t.created_at, t.id
+        LIMIT ${TRANSFER_BATCH_LIMIT}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE ${sql.raw(table)} t
+      SET status = 'processing', locked_until = ${lockedUntil}, updated_at = ${at},
+          attempt = CASE WHEN t.status = 'failed' THEN t.attempt + 1 ELSE t.attempt END
+      FROM due, auction_dates d, auctions a, charges c
+      WHERE t.id = due.id AND d.auction_id = t.auction_id AND a.id = t.auction_id AND c.id = d.charge_id
+      RETURNING t.id, t.auction_id, a.title, d.charge_id, d.host_id, d.winner_id AS payer_id, t.amount::text AS amount,
+                t.attempt,
+                ${
+                  table === 'refunds'
+                    ? sql`c.provider_payment_id`
+                    : sql`(SELECT account_id FROM payout_accounts p WHERE p.user_id = d.host_id)`
+                } AS target`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    auctionId: row.auction_id,
+    auctionTitle: row.title,
+    chargeId: row.charge_id,
+    hostId: row.host_id,
+    payerId: row.payer_id,
+    amountCents: centsOf(row.amount),
+    attempt: Number(row.attempt),
+    target: row.target,
+  }));
+}
+
+/** Marks a claimed transfer failed; the next run after TRANSFER_RETRY_MINUTES tries again with the same key. */
+async function markFailed(db: Db, table: 'refunds' | 'payouts', transfer: ClaimedTransfer, message: string, now: Date) {
+  const retryAt = timestampParam(new Date(now.getTime() + TRANSFER_RETRY_MINUTES * 60_000));
+  await db.execute(sql`
+    UPDATE ${sql.raw(table)} SET status = 'failed', failure_message = ${message.slice(0, 500)},
+      locked_until = ${retryAt}, updated_at = ${timestampParam(now)}
+    WHERE id = ${transfer.id}::uuid AND status = 'processing' AND attempt = ${transfer.attempt}`);
+}
+
+export type TransferResult = { id: string; auctionId: string; outcome: 'succeeded' | 'failed' | 'superseded' };
+
+/** Sends due refunds through the payment provider (or the one of `auctionId`). */
+export async function processDueRefunds(
+  deps: TransferDeps,
+  only: { auctionId?: string } = {},
+): Promise<TransferResult[]> {
+  const results: TransferResult[] = [];
+  const claimed = await claim(deps.db, 'refunds', { now: deps.now(), ...only });
+  for (const refund of claimed) {
+    const result = (outcome: TransferResult['outcome']) => ({ id: refund.id, auctionId: refund.auctionId, outcome });
+    if (!refund.target) {
+      await markFailed(deps.db, 'refunds', refund, 'The payment to refund is not known.', deps.now());
+      results.push(result('failed'));
+      continue;
+    }
+    try {
+      const outcome = await deps.provider.refundPayment({
+        providerPaymentId: refund.target,
+        amountCents: refund.amountCents,
+        idempotencyKey: refundIdempotencyKey(refund.id),
+        metadata: { refundId: refund.id, auctionId: refund.auctionId, chargeId: refund.chargeId },
+      });
+      if (outcome.status === 'failed') {
+        deps.logger.warn(
+          { refundId: refund.id, message: outcome.message },
+          'refund refused by the provider; will retry',
+        );
+        await markFailed(deps.db, 'refunds', refund, outcome.message, deps.now());
+        results.push(result('failed'));
+        continue;
+      }
+      const recorded = await recordRefundPaid(deps.db, refund, outcome.providerRefundId, deps.now());
+      results.push(result(recorded ? 'succeeded' : 'superseded'));
+    } catch (err) {
+      deps.logger.warn({ err, refundId: refund.id }, 'refund outcome unknown; will retry with the same key');
+      await markFailed(deps.db, 'refunds', refund, 'The payment provider did not answer.', deps.now());
+      results.push(result('failed'));
+    }
+  }
+  return results;
+}
+
+async function recordRefundPaid(db: Db, refund: ClaimedTransfer, providerRefundId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const at = timestampParam(now);
+    const marked = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        UPDATE refunds SET status = 'succeeded', provider_refund_id = ${providerRefundId}, succeeded_at = ${at},
+          failure_message = NULL, locked_until = NULL, updated_at = ${at}
+        WHERE id = ${refund.id}::uuid AND status = 'processing' AND attempt = ${refund.attempt}
+        RETURNING id`),
+    );
+    if (marked.length === 0) return false;
+    await recordLedgerTransaction(tx, {
+      kind: 'refund',
+      chargeId: refund.chargeId,
+      description: `Refund for "${refund.auctionTitle}"`,
+      entries: refundPaidBooking({ payerId: refund.payerId, amountCents: refund.amountCents }),
+    });
+    // A refund of the whole payment makes the charge refunded (docs/charging-and-ledger.md).
+    await tx.execute(sql`
+      UPDATE charges SET status = 'refunded', updated_at = ${at}
+      WHERE id = ${refund.chargeId}::uuid AND status = 'succeeded' AND amount = ${(refund.amountCents / 100).toFixed(2)}::numeric`);
+    await insertNotifications(tx, [
+      refundSentNotice(
+        {
+          auctionId: refund.auctionId,
+          auctionTitle: refund.auctionTitle,
+          hostId: refund.hostId,
+          winnerId: refund.payerId,
+        },
+        refund.amountCents,
+      ),
+    ]);
+    return true;
+  });
+}
+
+/** Transfers due payouts to hosts' payout accounts (or the one of `auctionId`). */
+export async function processDuePayouts(
+  deps: TransferDeps,
+  only: { auctionId?: string } = {},
+): Promise<TransferResult[]> {
+  const results: TransferResult[] = [];
+  const claimed = await claim(deps.db, 'payouts', { now: deps.now(), ...only });
+  for (const payout of claimed) {
+    const result = (outcome: TransferResult['outcome']) => ({ id: payout.id, auctionId: payout.auctionId, outcome });
+    try {
+      const { transferId } = await deps.provider.transferToAccount({
+        accountId: payout.target!,
+        amountCents: payout.amountCents,
+        idempotencyKey: payoutIdempotencyKey(payout.id),
+        description: `BidYourDate: your share of "${payout.auctionTitle}"`,
+        metadata: { payoutId: payout.id, auctionId: payout.auctionId },
+      });
+      const recorded = await recordPayoutPaid(deps.db, payout, transferId, deps.now());
+      results.push(result(recorded ? 'succeeded' : 'superseded'));
+    } catch (err) {
+      deps.logger.warn({ err, payoutId: payout.id }, 'payout not confirmed; will retry with the same key');
+      const message = err instanceof Error ? err.message : 'The payment provider did not answer.';
+      await markFailed(deps.db, 'payouts', payout, message, deps.now());
+      results.push(result('failed'));
+    }
+  }
+  return results;
+}
+
+async function recordPayoutPaid(db: Db, payout: ClaimedTransfer, transferId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const at = timestampParam(now);
+    const marked = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        UPDATE payouts SET status = 'paid', provider_transfer_id = ${transferId}, paid_at = ${at},
+          failure_message = NULL, locked_until = NULL, updated_at = ${at}
+        WHERE id = ${payout.id}::uuid AND status = 'processing' AND attempt = ${payout.attempt}
+        RETURNING id`),
+    );
+    if (marked.length === 0) return false;
+    await recordLedgerTransaction(tx, {
+      kind: 'payout',
+      chargeId: payout.chargeId,
+      description: `Payout for "${payout.auctionTitle}"`,
+      entries: payoutBooking({ hostId: payout.hostId, amountCents: payout.amountCents }),
+    });
+    await insertNotifications(tx, [
+      paidOutNotice(
+        {
+          auctionId: payout.auctionId,
+          auctionTitle: payout.auctionTitle,
+          hostId: payout.hostId,
+          winnerId: payout.payerId,
+        },
+        payout.amountCents,
+      ),
+    ]);
+    return true;
+  });
+}
+
+/**
+ * Reminds hosts whose released share waits for a payout account, every PAYOUT_REMINDER_DAYS.
+ * The conditional update sends each reminder once, whichever instance gets there first.
+ */
+export async function remindWaitingPayouts(db: Db, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const at = timestampParam(now);
+    const due = timestampParam(new Date(now.getTime() - PAYOUT_REMINDER_DAYS * 86_400_000));
+    const rows = rowsOf<{ auction_id: string; title: string; host_id: string; winner_id: string; amount: string }>(
+      await tx.execute(sql`
+        UPDATE payouts t SET reminded_at = ${at}, updated_at = ${at}
+        FROM auction_dates d, auctions a
+        WHERE t.status = 'awaiting_account' AND (t.reminded_at IS NULL OR t.reminded_at <= ${due})
+          AND d.auction_id = t.auction_id AND a.id = t.auction_id
+        RETURNING t.auction_id, a.title, d.host_id, d.winner_id, t.amount::text AS amount`),
+    );
+    await insertNotifications(
+      tx,
+      rows.map((row) =>
+        payoutWaitingNotice(
+          { auctionId: row.auction_id, auctionTitle: row.title, hostId: row.host_id, winnerId: row.winner_id },
+          centsOf(row.amount),
+        ),
+      ),
+    );
+    return rows.length;
+  });
+}

@@ -1,0 +1,121 @@
+import {
+  checkInSchema,
+  dateStateSchema,
+  decideRefundSchema,
+  proposePlanSchema,
+  refundRequestQueueSchema,
+  refundRequestSchema,
+  sharedDateSchema,
+  shareLinkResponseSchema,
+} from '@bid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUserId } from '../../plugins/auth.js';
+import { publishSafely } from '../messages/messages.realtime.js';
+import { requireModerator } from '../moderation/moderators.js';
+import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import {
+  acceptPlan,
+  checkIn,
+  createShareLink,
+  endDate,
+  getDate,
+  proposePlan,
+  readSharedDate,
+  releaseEarly,
+  requestRefund,
+  startDateMode,
+  type DateDeps,
+} from './dates.service.js';
+import { decideRefundRequest, listOpenRefundRequests } from './refund-requests.service.js';
+
+/**
+ * The routes of the date itself (docs/the-date.md). Only the winner and the host may use an
+ * auction's date routes; moderators may read them; the share-my-date link reads without a session.
+ */
+export async function dateRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; provider: PaymentProvider; publicUrl: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: DateDeps = {
+    db: opts.db,
+    now: opts.now,
+    provider: opts.provider,
+    publicUrl: opts.publicUrl,
+    logger: app.log,
+    // A signal only: each page refetches the date through its authorised route.
+    publishDateUpdated: ({ auctionId, hostId, winnerId }) => {
+      for (const userId of [hostId, winnerId]) {
+        publishSafely(app.log, () => app.realtime.publishToUser(userId, { type: 'date_updated', auctionId }));
+        publishSafely(app.log, () => app.realtime.publishToUser(userId, { type: 'notifications_changed' }));
+      }
+    },
+  };
+  // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
+  const params = z.object({ id: z.string() });
+  const answer = { 200: dateStateSchema };
+
+  r.get('/api/auctions/:id/plan', { schema: { params, response: answer } }, async (request) =>
+    getDate(deps, requireUserId(request), request.params.id),
+  );
+  r.post('/api/auctions/:id/plan', { schema: { params, body: proposePlanSchema, response: answer } }, async (request) =>
+    proposePlan(deps, requireUserId(request), request.params.id, request.body),
+  );
+  r.post('/api/auctions/:id/plan/accept', { schema: { params, response: answer } }, async (request) =>
+    acceptPlan(deps, requireUserId(request), request.params.id),
+  );
+  r.post('/api/auctions/:id/date-mode/start', { schema: { params, response: answer } }, async (request) =>
+    startDateMode(deps, requireUserId(request), request.params.id),
+  );
+  r.post(
+    '/api/auctions/:id/date-mode/check-in',
+    { schema: { params, body: checkInSchema, response: answer } },
+    async (request) => checkIn(deps, requireUserId(request), request.params.id, request.body.kind),
+  );
+  r.post('/api/auctions/:id/date-mode/end', { schema: { params, response: answer } }, async (request) =>
+    endDate(deps, requireUserId(request), request.params.id),
+  );
+  r.post(
+    '/api/auctions/:id/share-link',
+    { schema: { params, response: { 200: shareLinkResponseSchema } } },
+    async (request) => createShareLink(deps, requireUserId(request), request.params.id),
+  );
+  r.post(
+    '/api/auctions/:id/refund-request',
+    { schema: { params, body: refundRequestSchema, response: answer } },
+    async (request) => requestRefund(deps, requireUserId(request), request.params.id, request.body.reason),
+  );
+  r.post('/api/auctions/:id/release', { schema: { params, response: answer } }, async (request) =>
+    releaseEarly(deps, requireUserId(request), request.params.id),
+  );
+
+  r.get(
+    '/api/shared-dates/:token',
+    { schema: { params: z.object({ token: z.string().max(200) }), response: { 200: sharedDateSchema } } },
+    async (request, reply) => {
+      // A trusted contact's page polls; no cache may keep an expired answer alive.
+      reply.header('Cache-Control', 'no-store');
+      return readSharedDate(deps, request.params.token);
+    },
+  );
+
+  r.get(
+    '/api/moderation/refund-requests',
+    { schema: { response: { 200: refundRequestQueueSchema } } },
+    async (request) => {
+      await requireModerator(request, opts.db);
+      return listOpenRefundRequests(opts.db);
+    },
+  );
+  r.post(
+    '/api/moderation/refund-requests/:id/decide',
+    { schema: { params, body: decideRefundSchema, response: { 200: refundRequestQueueSchema } } },
+    async (request) => {
+      const moderatorId = await requireModerator(request, opts.db);
+      return decideRefundRequest(deps, moderatorId, request.params.id, request.body);
+    },
+  );
+}

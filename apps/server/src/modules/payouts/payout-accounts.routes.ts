@@ -1,0 +1,43 @@
+import { payoutAccountSchema, payoutOnboardingSchema } from '@bid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import { requireUserId } from '../../plugins/auth.js';
+import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import { isSandboxProvider } from '../payments/providers/sandbox-provider.js';
+import {
+  completeSandboxPayoutOnboarding,
+  getMyPayoutAccount,
+  startPayoutOnboarding,
+  type PayoutAccountsDeps,
+} from './payout-accounts.service.js';
+
+/**
+ * The host's payout account (docs/the-date.md, "Payouts"): GET and POST /api/payouts/account,
+ * and the sandbox onboarding page's submit, which exists only while the offline sandbox is the
+ * provider (with Stripe, onboarding happens on Stripe's pages), like the sandbox card routes.
+ */
+export async function payoutAccountRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: Pick<AppConfig, 'publicUrl'>; now: () => Date; payments: PaymentProvider },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: PayoutAccountsDeps = { ...opts, logger: app.log };
+
+  r.get('/api/payouts/account', { schema: { response: { 200: payoutAccountSchema } } }, (request) =>
+    getMyPayoutAccount(deps, requireUserId(request)),
+  );
+
+  r.post('/api/payouts/account', { schema: { response: { 200: payoutOnboardingSchema } } }, (request) =>
+    startPayoutOnboarding(deps, requireUserId(request)),
+  );
+
+  const { payments } = opts;
+  if (!isSandboxProvider(payments)) return;
+  const sandboxDeps = { ...deps, payments };
+
+  r.post('/api/payouts/sandbox/complete', { schema: { response: { 200: payoutAccountSchema } } }, (request) =>
+    completeSandboxPayoutOnboarding(sandboxDeps, requireUserId(request), request.body),
+  );
+}

@@ -1,0 +1,485 @@
+import {
+  DATE_MESSAGES,
+  DISPUTE_WINDOW_HOURS,
+  HOST_NO_SHOW_GRACE_MINUTES,
+  type DateState,
+  type PaymentsResponse,
+  type RefundRequestQueueItem,
+  type SharedDate,
+} from '@bid/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.js';
+import {
+  auctions,
+  charges,
+  notifications,
+  payouts,
+  refunds,
+  sandboxRefunds,
+  sandboxTransfers,
+  users,
+  ledgerTransactions,
+} from '../../src/db/schema/index.js';
+import { createDateJob } from '../../src/modules/dates/date.job.js';
+import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
+import { SESSION_COOKIE } from '../../src/plugins/session.js';
+import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
+import {
+  buildChargesApp,
+  buyNowAs,
+  CARDS,
+  HOUR,
+  insertAuction,
+  MINUTE,
+  signUpMember,
+  type Member,
+} from './charges.fixtures.js';
+
+/**
+ * The date itself (docs/the-date.md) through the API on a real database: planning in the chat,
+ * Date Mode, the settlement, releases, refunds (host no-show, partial, denied) and payouts, with
+ * the ledger balanced after every step. The clock is the test's; the date job is run by hand.
+ */
+describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let db: Db;
+  let app: FastifyInstance;
+  let clock = new Date('2031-10-01T12:00:00.000Z');
+  const now = () => clock;
+  const advance = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
+  let host: Member;
+  let stranger: Member;
+  let moderator: Member;
+  let winners: Member[];
+  let nextWinner = 0;
+
+  const call = (who: Member | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      ...(who ? { cookies: { [SESSION_COOKIE]: who.cookie } } : {}),
+      ...(payload ? { payload } : {}),
+    });
+  const runDateJob = () =>
+    createDateJob({ db, provider: createSandboxProvider(db, { now }), logger: app.log, now }).runOnce();
+
+  /** A paid date: the host's auction of `expectedDuration` minutes bought now at $100 by a fresh winner. */
+  async function paidDate(expectedDuration = 60): Promise<{ auctionId: string; winner: Member }> {
+    const winner = winners[nextWinner++]!;
+    const auctionId = await insertAuction(db, {
+      creatorId: host.id,
+      endTime: new Date(clock.getTime() + 48 * HOUR),
+      buyNowPrice: '100.00',
+    });
+    await db.update(auctions).set({ expectedDuration }).where(eq(auctions.id, auctionId));
+    const bought = await buyNowAs(app, auctionId, winner);
+    expect(bought.statusCode, bought.body).toBe(200);
+    await expectLedgerBalanced(db);
+    return { auctionId, winner };
+  }
+
+  /** Proposes a plan `inMinutes` from now as `proposer` and has `accepter` accept it. */
+  async function agreePlan(auctionId: string, proposer: Member, accepter: Member, inMinutes = 60) {
+    const startsAt = new Date(clock.getTime() + inMinutes * MINUTE).toISOString();
+    const proposed = await call(proposer, 'POST', `/api/auctions/${auctionId}/plan`, {
+      place: 'Blue Bottle, 5th Ave',
+      startsAt,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const accepted = await call(accepter, 'POST', `/api/auctions/${auctionId}/plan/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return accepted.json<DateState>();
+  }
+
+  const stateOf = async (who: Member, auctionId: string) =>
+    (await call(who, 'GET', `/api/auctions/${auctionId}/plan`)).json<DateState>();
+
+  /** The ledger transactions booked for the date's charge, by kind. */
+  async function bookingsOf(auctionId: string): Promise<string[]> {
+    const [charge] = await db.select().from(charges).where(eq(charges.auctionId, auctionId));
+    const rows = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.chargeId, charge!.id));
+    return rows.map((row) => row.kind).sort();
+  }
+
+  async function checkInBoth(auctionId: string, winner: Member) {
+    expect((await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/start`)).statusCode).toBe(200);
+    for (const who of [host, winner]) {
+      const res = await call(who, 'POST', `/api/auctions/${auctionId}/date-mode/check-in`, { kind: 'arrived' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    db = testDb.database.db;
+    app = await buildChargesApp(testDb.database, now);
+    host = await signUpMember(app, 'Hana');
+    stranger = await signUpMember(app, 'Sam', CARDS.succeeds);
+    moderator = await signUpMember(app, 'Mona');
+    await db.update(users).set({ role: 'moderator' }).where(eq(users.id, moderator.id));
+    winners = [];
+    for (let i = 0; i < 7; i += 1) winners.push(await signUpMember(app, `Wes${i}`, CARDS.succeeds));
+  }, 120_000);
+
+  afterEach(async () => expectLedgerBalanced(db));
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  it('only the winner and the host use a date; moderators read it; nobody else learns it exists', async () => {
+    const { auctionId, winner } = await paidDate();
+    const url = `/api/auctions/${auctionId}/plan`;
+    expect((await call(undefined, 'GET', url)).statusCode).toBe(401);
+    expect((await call(undefined, 'POST', url, { place: 'Cafe', startsAt: clock.toISOString() })).statusCode).toBe(401);
+    const strangers = await call(stranger, 'GET', url);
+    expect(strangers.statusCode).toBe(404);
+    expect(strangers.json()).toMatchObject({ message: DATE_MESSAGES.notFound });
+    expect((await call(stranger, 'POST', `${url}/accept`)).statusCode).toBe(404);
+    expect((await call(stranger, 'GET', '/api/auctions/not-a-uuid/plan')).statusCode).toBe(404);
+
+    const read = await call(moderator, 'GET', url);
+    expect(read.statusCode).toBe(200);
+    expect(read.json<DateState>().viewerRole).toBe('moderator');
+    const write = await call(moderator, 'POST', `/api/auctions/${auctionId}/date-mode/start`);
+    expect(write.statusCode).toBe(403);
+    expect(write.json()).toMatchObject({ message: DATE_MESSAGES.readOnly });
+
+    expect((await call(host, 'GET', url)).json<DateState>()).toMatchObject({ viewerRole: 'host', amount: '100.00' });
+    expect((await call(winner, 'GET', url)).json<DateState>()).toMatchObject({
+      viewerRole: 'winner',
+      plan: null,
+      proposal: null,
+      emergencyNumber: '911',
+    });
+  });
+
+  it('tells the host and the winner of an unpaid win that the date waits for the payment', async () => {
+    const auctionId = await insertAuction(db, { creatorId: host.id, endTime: clock });
+    await db.update(auctions).set({ isActive: false, winnerId: stranger.id }).where(eq(auctions.id, auctionId));
+    for (const who of [host, stranger]) {
+      const res = await call(who, 'GET', `/api/auctions/${auctionId}/plan`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ message: DATE_MESSAGES.notPaid });
+    }
+    expect((await call(winners[6], 'GET', `/api/auctions/${auctionId}/plan`)).statusCode).toBe(404);
+  });
+
+  it('agrees a plan by proposal and acceptance, refusing bad input without changing anything', async () => {
+    const { auctionId, winner } = await paidDate();
+    const url = `/api/auctions/${auctionId}/plan`;
+    const inAnHour = new Date(clock.getTime() + HOUR).toISOString();
+    const bad = [
+      [{ place: 'ab', startsAt: inAnHour }, DATE_MESSAGES.placeTooShort],
+      [{ place: 'x'.repeat(201), startsAt: inAnHour }, DATE_MESSAGES.placeTooLong],
+      [{ place: 'Cafe Uno', startsAt: 'tomorrow' }, DATE_MESSAGES.startsAtInvalid],
+      [{ place: 'Cafe Uno', startsAt: new Date(clock.getTime() - MINUTE).toISOString() }, DATE_MESSAGES.startsAtPast],
+      [
+        { place: 'Cafe Uno', startsAt: new Date(clock.getTime() + 91 * 24 * HOUR).toISOString() },
+        DATE_MESSAGES.startsAtTooFar,
+      ],
+    ] as const;
+    for (const [payload, message] of bad) {
+      const res = await call(winner, 'POST', url, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await call(winner, 'GET', url)).json<DateState>().proposal).toBeNull();
+    expect((await call(winner, 'POST', `${url}/accept`)).json()).toMatchObject({ message: DATE_MESSAGES.noProposal });
+
+    const proposed = await call(winner, 'POST', url, { place: '  Blue Bottle  ', startsAt: inAnHour });
+    expect(proposed.json<DateState>().proposal).toMatchObject({ place: 'Blue Bottle', proposedBy: winner.id });
+    expect((await call(winner, 'POST', `${url}/accept`)).json()).toMatchObject({ message: DATE_MESSAGES.ownProposal });
+    const hostNotices = await db.select().from(notifications).where(eq(notifications.userId, host.id));
+    expect(hostNotices.some((n) => n.type === 'date_plan' && n.relatedAuctionId === auctionId)).toBe(true);
+
+    const later = new Date(clock.getTime() + 3 * HOUR).toISOString();
+    await call(host, 'POST', url, { place: 'Sightglass', startsAt: later });
+    const agreed = (await call(winner, 'POST', `${url}/accept`)).json<DateState>();
+    expect(agreed.plan).toMatchObject({ place: 'Sightglass', startsAt: later });
+    expect(agreed.proposal).toBeNull();
+    expect((await call(host, 'GET', url)).json<DateState>().plan?.place).toBe('Sightglass');
+
+    // The reminder goes once, DATE_REMINDER_MINUTES before.
+    const reminders = async () =>
+      (await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId))).filter(
+        (n) => n.type === 'date_reminder',
+      );
+    await runDateJob();
+    expect(await reminders()).toHaveLength(0);
+    advance(HOUR + 1);
+    await runDateJob();
+    await runDateJob();
+    expect((await reminders()).map((n) => n.userId).sort()).toEqual([host.id, winner.id].sort());
+  });
+
+  it('full journey: win, charge, date, release after the dispute window, payout once connected', async () => {
+    const { auctionId, winner } = await paidDate(60);
+    await agreePlan(auctionId, winner, host, 3 * 60);
+    const start = `/api/auctions/${auctionId}/date-mode/start`;
+    expect((await call(winner, 'POST', start)).json()).toMatchObject({ message: DATE_MESSAGES.tooEarly });
+    advance(3 * HOUR);
+    expect(
+      (await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/check-in`, { kind: 'arrived' })).json(),
+    ).toMatchObject({
+      message: DATE_MESSAGES.notStarted,
+    });
+    await checkInBoth(auctionId, winner);
+    expect(
+      (await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/check-in`, { kind: 'lost' })).statusCode,
+    ).toBe(400);
+    const safe = await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/check-in`, { kind: 'safe' });
+    expect(safe.json<DateState>().dateMode.winnerSafeAt).toBe(clock.toISOString());
+
+    advance(61 * MINUTE);
+    const ended = (await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/end`)).json<DateState>();
+    expect(ended.settlement).toMatchObject({
+      reason: 'full_length',
+      fee: '10.00',
+      hostShare: '90.00',
+      refund: '0.00',
+      releasedAt: null,
+    });
+    expect((await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/end`)).statusCode).toBe(409);
+
+    const balances = async () => ledgerBalances(db);
+    advance((DISPUTE_WINDOW_HOURS - 1) * HOUR);
+    await runDateJob();
+    expect((await stateOf(host, auctionId)).settlement?.releasedAt).toBeNull();
+    expect((await balances())[`host_escrow:${host.id}`]).toBeLessThanOrEqual(-9000);
+
+    advance(2 * HOUR);
+    await runDateJob();
+    await runDateJob();
+    expect((await stateOf(host, auctionId)).settlement?.releasedAt).toBe(clock.toISOString());
+    expect(await bookingsOf(auctionId)).toEqual(['charge', 'release']);
+    const [waiting] = await db.select().from(payouts).where(eq(payouts.auctionId, auctionId));
+    expect(waiting).toMatchObject({ status: 'awaiting_account', amount: '90.00' });
+    expect((await balances())[`host_payable:${host.id}`]).toBeLessThanOrEqual(-9000);
+
+    // The host connects a sandbox payout account; the waiting share is paid once.
+    const onboarding = await call(host, 'POST', '/api/payouts/account');
+    expect(onboarding.statusCode, onboarding.body).toBe(200);
+    const completed = await call(host, 'POST', '/api/payouts/sandbox/complete', {
+      accountHolderName: 'Hana Host',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    await runDateJob();
+    await runDateJob();
+    expect(await bookingsOf(auctionId)).toEqual(['charge', 'payout', 'release']);
+    const [paid] = await db.select().from(payouts).where(eq(payouts.auctionId, auctionId));
+    expect(paid?.status).toBe('paid');
+    const transfers = await db
+      .select()
+      .from(sandboxTransfers)
+      .where(eq(sandboxTransfers.idempotencyKey, `payout:${paid!.id}`));
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]?.amountCents).toBe(9000);
+
+    const hostPayments = (await call(host, 'GET', '/api/payments')).json<PaymentsResponse>().payments;
+    const mine = hostPayments.filter((p) => p.auctionId === auctionId);
+    expect(mine.map((p) => [p.kind, p.amount, p.status]).sort()).toEqual([
+      ['earning', '100.00', 'released'],
+      ['payout', '90.00', 'paid'],
+      ['release', '90.00', 'released'],
+    ]);
+    const state = (await call(host, 'GET', `/api/auctions/${auctionId}/plan`)).json<DateState>();
+    expect(state.settlement?.releasedAt).not.toBeNull();
+  });
+
+  it('host no-show: refunded automatically in full, fee included, through the provider, once', async () => {
+    const { auctionId, winner } = await paidDate(60);
+    await agreePlan(auctionId, host, winner, 30);
+    advance(30 * MINUTE);
+    await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/start`);
+    await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/check-in`, { kind: 'arrived' });
+    const early = await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/end`);
+    expect(early.json()).toMatchObject({ message: DATE_MESSAGES.endBeforeHost });
+
+    advance((HOST_NO_SHOW_GRACE_MINUTES - 1) * MINUTE);
+    await runDateJob();
+    expect((await stateOf(winner, auctionId)).settlement).toBeNull();
+    advance(2 * MINUTE);
+    await runDateJob();
+    const state = (await call(winner, 'GET', `/api/auctions/${auctionId}/plan`)).json<DateState>();
+    expect(state.settlement).toMatchObject({
+      reason: 'host_no_show',
+      fee: '0.00',
+      hostShare: '0.00',
+      refund: '100.00',
+    });
+    expect(state.refund).toMatchObject({ amount: '100.00', status: 'succeeded' });
+    const [charge] = await db.select().from(charges).where(eq(charges.auctionId, auctionId));
+    expect(charge?.status).toBe('refunded');
+    const [refund] = await db.select().from(refunds).where(eq(refunds.auctionId, auctionId));
+    expect(
+      await db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, `refund:${refund!.id}`)),
+    ).toHaveLength(1);
+    expect(await db.select().from(payouts).where(eq(payouts.auctionId, auctionId))).toHaveLength(0);
+    const winnerPayments = (await call(winner, 'GET', '/api/payments')).json<PaymentsResponse>().payments;
+    expect(winnerPayments.find((p) => p.kind === 'refund' && p.auctionId === auctionId)).toMatchObject({
+      amount: '100.00',
+      status: 'succeeded',
+    });
+    await runDateJob();
+    expect(await bookingsOf(auctionId)).toEqual(['charge', 'refund', 'release']);
+  });
+
+  it('a shorter date pays pro rata; a refund request holds the release and a moderator grants part', async () => {
+    const { auctionId, winner } = await paidDate(60);
+    await agreePlan(auctionId, winner, host, 60);
+    advance(HOUR);
+    await checkInBoth(auctionId, winner);
+    advance(30 * MINUTE);
+    const ended = (await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/end`)).json<DateState>();
+    expect(ended.settlement).toMatchObject({
+      reason: 'shorter_than_agreed',
+      hostShare: '45.00',
+      refund: '45.00',
+      minutesTogether: 30,
+    });
+
+    const url = `/api/auctions/${auctionId}/refund-request`;
+    expect((await call(host, 'POST', url, { reason: 'I want my money back' })).json()).toMatchObject({
+      message: DATE_MESSAGES.winnerOnlyRefund,
+    });
+    expect((await call(winner, 'POST', url, { reason: 'short' })).json()).toMatchObject({
+      message: DATE_MESSAGES.reasonTooShort,
+    });
+    const requested = await call(winner, 'POST', url, { reason: 'The host left after half an hour, rudely.' });
+    expect(requested.json<DateState>().refundRequest).toMatchObject({ status: 'open' });
+    expect((await call(winner, 'POST', url, { reason: 'Asking a second time, again.' })).json()).toMatchObject({
+      message: DATE_MESSAGES.refundOpen,
+    });
+    expect((await call(winner, 'POST', `/api/auctions/${auctionId}/release`)).json()).toMatchObject({
+      message: DATE_MESSAGES.releaseDisputed,
+    });
+
+    advance((DISPUTE_WINDOW_HOURS + 1) * HOUR);
+    await runDateJob();
+    expect((await stateOf(winner, auctionId)).settlement?.releasedAt).toBeNull();
+
+    expect((await call(stranger, 'GET', '/api/moderation/refund-requests')).statusCode).toBe(404);
+    const queue = (await call(moderator, 'GET', '/api/moderation/refund-requests')).json<{
+      requests: RefundRequestQueueItem[];
+    }>();
+    const item = queue.requests.find((r) => r.auctionId === auctionId)!;
+    expect(item).toMatchObject({
+      amount: '100.00',
+      fee: '10.00',
+      ruleSettlement: { hostShare: '45.00', refund: '45.00' },
+    });
+    const decide = `/api/moderation/refund-requests/${item.id}/decide`;
+    expect((await call(winner, 'POST', decide, { decision: 'full' })).statusCode).toBe(404);
+    const tooMuch = await call(moderator, 'POST', decide, { decision: 'partial', amount: '90.01', note: '' });
+    expect(tooMuch.statusCode).toBe(400);
+    const decided = await call(moderator, 'POST', decide, {
+      decision: 'partial',
+      amount: '60.00',
+      note: 'Left early.',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json<{ requests: RefundRequestQueueItem[] }>().requests.some((r) => r.id === item.id)).toBe(false);
+    expect((await call(moderator, 'POST', decide, { decision: 'deny' })).statusCode).toBe(409);
+
+    const state = (await call(winner, 'GET', `/api/auctions/${auctionId}/plan`)).json<DateState>();
+    expect(state.settlement).toMatchObject({ reason: 'moderator', fee: '10.00', hostShare: '30.00', refund: '60.00' });
+    expect(state.settlement?.releasedAt).not.toBeNull();
+    expect(state.refundRequest).toMatchObject({ status: 'partial', amount: '60.00', note: 'Left early.' });
+    expect(state.refund).toMatchObject({ amount: '60.00', status: 'succeeded' });
+    expect((await call(winner, 'POST', url, { reason: 'One more time, please.' })).json()).toMatchObject({
+      message: DATE_MESSAGES.refundTooLate,
+    });
+  });
+
+  it('a denied refund request leaves the rule: released once the window has passed', async () => {
+    const { auctionId, winner } = await paidDate(60);
+    await agreePlan(auctionId, winner, host, 60);
+    advance(HOUR);
+    await checkInBoth(auctionId, winner);
+    advance(90 * MINUTE);
+    await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/end`);
+    await call(winner, 'POST', `/api/auctions/${auctionId}/refund-request`, {
+      reason: 'It was not what I expected at all.',
+    });
+    const queue = (await call(moderator, 'GET', '/api/moderation/refund-requests')).json<{
+      requests: RefundRequestQueueItem[];
+    }>();
+    const item = queue.requests.find((r) => r.auctionId === auctionId)!;
+    await call(moderator, 'POST', `/api/moderation/refund-requests/${item.id}/decide`, {
+      decision: 'deny',
+      note: 'Full date.',
+    });
+    let state = (await call(winner, 'GET', `/api/auctions/${auctionId}/plan`)).json<DateState>();
+    expect(state.refundRequest?.status).toBe('denied');
+    expect(state.settlement).toMatchObject({ reason: 'full_length', releasedAt: null });
+    advance((DISPUTE_WINDOW_HOURS + 1) * HOUR);
+    await runDateJob();
+    state = (await call(winner, 'GET', `/api/auctions/${auctionId}/plan`)).json<DateState>();
+    expect(state.refund).toBeNull();
+    expect(state.settlement?.releasedAt).not.toBeNull();
+  });
+
+  it('the winner may release early once the date ended; the share-my-date link only reads, and expires', async () => {
+    const { auctionId, winner } = await paidDate(60);
+    await agreePlan(auctionId, winner, host, 60);
+    expect((await call(winner, 'POST', `/api/auctions/${auctionId}/release`)).json()).toMatchObject({
+      message: DATE_MESSAGES.releaseNotEnded,
+    });
+    advance(HOUR);
+    await checkInBoth(auctionId, winner);
+
+    const link = await call(winner, 'POST', `/api/auctions/${auctionId}/share-link`);
+    expect(link.statusCode).toBe(200);
+    const { url } = link.json<{ url: string }>();
+    expect(url).toMatch(/^http:\/\/localhost:5000\/shared-date\/[\w-]{43}$/);
+    const token = url.split('/').pop()!;
+    const shared = await call(undefined, 'GET', `/api/shared-dates/${token}`);
+    expect(shared.statusCode).toBe(200);
+    const body = shared.json<SharedDate>();
+    expect(body).toMatchObject({
+      sharedBy: { firstName: 'Wes' + String(nextWinner - 1) },
+      meeting: { firstName: 'Hana' },
+      place: 'Blue Bottle, 5th Ave',
+    });
+    expect(JSON.stringify(body)).not.toContain(host.id);
+    expect(JSON.stringify(body)).not.toContain(winner.id);
+    // Useless for anything but reading: it is not a session, and there is nothing to post to.
+    expect((await call(undefined, 'POST', `/api/shared-dates/${token}`)).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/auctions/${auctionId}/plan`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect((await call(undefined, 'GET', `/api/shared-dates/${token.slice(0, -1)}x`)).json()).toMatchObject({
+      message: DATE_MESSAGES.shareLinkExpired,
+    });
+
+    advance(HOUR);
+    await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/end`);
+    expect((await call(undefined, 'GET', `/api/shared-dates/${token}`)).statusCode).toBe(200);
+    const released = await call(winner, 'POST', `/api/auctions/${auctionId}/release`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json<DateState>().settlement?.releasedAt).not.toBeNull();
+
+    advance(61 * MINUTE);
+    const expired = await call(undefined, 'GET', `/api/shared-dates/${token}`);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toMatchObject({ message: DATE_MESSAGES.shareLinkExpired });
+  });
+});

@@ -1,0 +1,89 @@
+import { DATE_MESSAGES, PLACE_MAX_LENGTH, PLACE_MIN_LENGTH, planTimeProblem } from '@bid/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useProposePlan } from '../api/dateState';
+import { localDateTimeToIso } from '../format';
+import { errorText } from '../people';
+
+interface ProposePlanFormProps {
+  auctionId: string;
+  onProposed?: () => void;
+  onCancel?: () => void;
+}
+
+/** "Propose a time and place": a public place and a local date and time, sent as one ISO instant. */
+export function ProposePlanForm({ auctionId, onProposed, onCancel }: ProposePlanFormProps) {
+  const id = useId();
+  const propose = useProposePlan(auctionId);
+  const [place, setPlace] = useState('');
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // The same checks as the server, so the common mistakes need no round trip.
+    const trimmed = place.trim();
+    const startsAt = localDateTimeToIso(date, time);
+    const localProblem =
+      trimmed.length < PLACE_MIN_LENGTH
+        ? DATE_MESSAGES.placeTooShort
+        : trimmed.length > PLACE_MAX_LENGTH
+          ? DATE_MESSAGES.placeTooLong
+          : startsAt === undefined
+            ? DATE_MESSAGES.startsAtInvalid
+            : planTimeProblem(new Date(startsAt), new Date());
+    setProblem(localProblem);
+    if (localProblem || !startsAt) return;
+    propose.mutate(
+      { place: trimmed, startsAt },
+      {
+        onSuccess: () => onProposed?.(),
+        onError: (error) => setProblem(errorText(error)),
+      },
+    );
+  };
+
+  return (
+    <form className="grid gap-3" onSubmit={onSubmit} aria-label="Propose a time and place" noValidate>
+      <p className="font-semibold">Propose a time and place</p>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-place`}>Place</Label>
+        <Input
+          id={`${id}-place`}
+          placeholder="A public place, e.g. Blue Bottle Coffee, 1 Ferry Building"
+          value={place}
+          maxLength={PLACE_MAX_LENGTH}
+          onChange={(event) => setPlace(event.target.value)}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-date`}>Date</Label>
+          <Input id={`${id}-date`} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-time`}>Time</Label>
+          <Input id={`${id}-time`} type="time" value={time} onChange={(event) => setTime(event.target.value)} />
+        </div>
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm text-danger">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={propose.isPending}>
+          {propose.isPending ? 'Proposing...' : 'Propose'}
+        </Button>
+        {onCancel && (
+          <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

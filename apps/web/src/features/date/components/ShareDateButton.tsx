@@ -1,0 +1,62 @@
+import { Copy, Share2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useCreateShareLink } from '../api/shareLink';
+import { formatPlanDateTime } from '../format';
+import { errorText } from '../people';
+
+/** "Share my date": a read-only link for a trusted contact, to copy into any messenger. */
+export function ShareDateButton({ auctionId }: { auctionId: string }) {
+  const id = useId();
+  const share = useCreateShareLink(auctionId);
+  const [copied, setCopied] = useState(false);
+  const link = share.data;
+
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link.url);
+      setCopied(true);
+    } catch {
+      // No clipboard permission: the link stays selectable in the box.
+      setCopied(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-3">
+      <h2 id={`${id}-heading`} className="font-semibold">
+        Share my date
+      </h2>
+      <p className="text-sm text-neutral-text/80">
+        A trusted friend can follow where you are and your check-ins. They cannot change anything.
+      </p>
+      {!link && (
+        <Button type="button" variant="outline" disabled={share.isPending} onClick={() => share.mutate()}>
+          <Share2 aria-hidden="true" />
+          Share my date
+        </Button>
+      )}
+      {link && (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-url`}>Share link</Label>
+          <div className="flex gap-2">
+            <Input id={`${id}-url`} readOnly value={link.url} onFocus={(event) => event.target.select()} />
+            <Button type="button" variant="outline" onClick={() => void copy()}>
+              <Copy aria-hidden="true" />
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+          <p className="text-xs text-neutral-text/70">{`This link expires ${formatPlanDateTime(link.expiresAt)}`}</p>
+        </div>
+      )}
+      {share.isError && (
+        <p role="alert" className="text-sm text-danger">
+          {errorText(share.error)}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { DATE_MESSAGES } from '@bid/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createQueryClient } from '@/lib/queryClient';
+import { AUCTION_ID, dateState, json } from '../testing/dateState';
+import { YourDateCard } from './YourDateCard';
+
+function renderCard(respond: () => Response) {
+  const fetchMock = vi.fn(async () => respond());
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={memoryLocation({ path: `/auction/${AUCTION_ID}` }).hook}>
+        <YourDateCard auctionId={AUCTION_ID} />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('"Your date" on a won auction', () => {
+  it('shows the agreed plan and the way into Date Mode', async () => {
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString();
+    renderCard(() => json(dateState({ plan: { place: 'Blue Bottle', startsAt, agreedAt: startsAt } })));
+    expect(await screen.findByText('Blue Bottle')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Date Mode' }).getAttribute('href')).toBe(
+      `/auctions/${AUCTION_ID}/date`,
+    );
+  });
+
+  it('points to the chat while there is no plan', async () => {
+    renderCard(() => json(dateState()));
+    expect(await screen.findByText(/No plan yet: agree a time and place in your/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'chat' }).getAttribute('href')).toBe('/messages');
+  });
+
+  it('renders nothing when the server has no date for this viewer', async () => {
+    const fetchMock = renderCard(() => json({ message: DATE_MESSAGES.notFound, code: 'not_found' }, 404));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(document.body.textContent).toBe(''));
+  });
+});

@@ -1,0 +1,172 @@
+import { FlaskConical } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { type SandboxPayoutAccountInput, useCompleteSandboxPayoutAccount } from '@/features/payments/api/payoutAccount';
+import { ApiError } from '@/lib/api';
+import { handleUnauthorized, readableServerMessage } from '@/lib/unauthorized';
+
+type PayoutField = keyof SandboxPayoutAccountInput;
+type FieldErrors = Partial<Record<PayoutField, string>>;
+
+const FIELDS: { name: PayoutField; label: string; hint?: string; autoComplete: string; numeric: boolean }[] = [
+  { name: 'accountHolderName', label: 'Account holder name', autoComplete: 'name', numeric: false },
+  {
+    name: 'routingNumber',
+    label: 'Routing number',
+    hint: 'Use the test routing number 110000000.',
+    autoComplete: 'off',
+    numeric: true,
+  },
+  {
+    name: 'accountNumber',
+    label: 'Account number',
+    hint: 'Use the test account number 000123456789.',
+    autoComplete: 'off',
+    numeric: true,
+  },
+];
+
+const REQUIRED_MESSAGES: Record<PayoutField, string> = {
+  accountHolderName: 'Enter the account holder name.',
+  routingNumber: 'Enter the routing number.',
+  accountNumber: 'Enter the account number.',
+};
+
+/** The field a `400 {field, message}` answer names, when it is one of this form's. */
+function serverFieldError(error: ApiError): FieldErrors | null {
+  try {
+    const body = JSON.parse(error.bodyText) as { field?: unknown; message?: unknown };
+    if (typeof body.message !== 'string' || typeof body.field !== 'string') return null;
+    return FIELDS.some((field) => field.name === body.field) ? { [body.field as PayoutField]: body.message } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The offline sandbox's stand-in for Stripe's hosted payout onboarding (docs/the-date.md): the
+ * host types a test bank account, and the sandbox enables payouts at once. Like Stripe's page,
+ * it returns to the profile's payments tab.
+ */
+export default function PayoutSandboxOnboardingPage() {
+  const id = useId();
+  const [, navigate] = useLocation();
+  const complete = useCompleteSandboxPayoutAccount();
+  const [values, setValues] = useState<SandboxPayoutAccountInput>({
+    accountHolderName: '',
+    routingNumber: '',
+    accountNumber: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const update = (field: PayoutField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const input = {
+      accountHolderName: values.accountHolderName.trim(),
+      routingNumber: values.routingNumber.trim(),
+      accountNumber: values.accountNumber.trim(),
+    };
+    const missing = FIELDS.filter((field) => !input[field.name]);
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((field) => [field.name, REQUIRED_MESSAGES[field.name]])));
+      document.getElementById(`${id}-${missing[0]!.name}`)?.focus();
+      return;
+    }
+    setErrors({});
+    complete.mutate(input, {
+      onSuccess: () => {
+        toast({ title: 'Payout account connected' });
+        navigate('/profile?tab=payments');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) {
+          handleUnauthorized();
+          return;
+        }
+        const fieldErrors = error instanceof ApiError ? serverFieldError(error) : null;
+        if (fieldErrors) {
+          setErrors(fieldErrors);
+          return;
+        }
+        setProblem(
+          (error instanceof ApiError && readableServerMessage(error)) ||
+            'Your payout account could not be connected. Please try again.',
+        );
+      },
+    });
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-4 py-16">
+      <Card>
+        <CardContent className="grid gap-5 p-6">
+          <div className="grid gap-2">
+            <Badge variant="secondary" className="w-fit gap-1">
+              <FlaskConical aria-hidden="true" className="size-3" />
+              Test mode
+            </Badge>
+            <h1 className="text-2xl font-bold">Set up payouts (sandbox)</h1>
+            <p className="text-neutral-text/80">
+              This page belongs to the payment sandbox and stands in for Stripe&apos;s hosted onboarding. With real
+              payments, Stripe would ask you here for your details and the bank account your share of dates you host is
+              paid to. No real bank is contacted and no money moves.
+            </p>
+          </div>
+          <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Payout account">
+            {FIELDS.map((field) => {
+              const inputId = `${id}-${field.name}`;
+              const described = [field.hint && `${inputId}-hint`, errors[field.name] && `${inputId}-error`]
+                .filter(Boolean)
+                .join(' ');
+              return (
+                <div key={field.name} className="grid content-start gap-2">
+                  <Label htmlFor={inputId}>{field.label}</Label>
+                  <Input
+                    id={inputId}
+                    inputMode={field.numeric ? 'numeric' : undefined}
+                    autoComplete={field.autoComplete}
+                    value={values[field.name]}
+                    onChange={(event) => update(field.name, event.target.value)}
+                    aria-invalid={errors[field.name] ? true : undefined}
+                    aria-describedby={described || undefined}
+                  />
+                  {field.hint && (
+                    <p id={`${inputId}-hint`} className="text-sm text-neutral-text/70">
+                      {field.hint}
+                    </p>
+                  )}
+                  {errors[field.name] && (
+                    <p id={`${inputId}-error`} className="text-sm text-danger">
+                      {errors[field.name]}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            {problem && (
+              <p className="text-sm text-danger" role="alert">
+                {problem}
+              </p>
+            )}
+            <Button type="submit" disabled={complete.isPending}>
+              {complete.isPending ? 'Connecting...' : 'Connect payout account'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { DATE_MESSAGES, type SharedDate } from '@bid/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/features/date/testing/dateState';
+import { createQueryClient } from '@/lib/queryClient';
+import SharedDatePage from './SharedDatePage';
+
+const MINUTE = 60_000;
+
+function renderPage(respond: () => Response) {
+  const fetchMock = vi.fn(async () => respond());
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SharedDatePage token="tok123" />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+const shared = (overrides: Partial<SharedDate> = {}): SharedDate => ({
+  sharedBy: { firstName: 'Will' },
+  meeting: { firstName: 'Hana', profileImageUrl: null },
+  place: 'Blue Bottle, Ferry Building',
+  startsAt: new Date(Date.now() - 20 * MINUTE).toISOString(),
+  expectedDuration: 60,
+  startedAt: new Date(Date.now() - 25 * MINUTE).toISOString(),
+  sharerArrivedAt: new Date(Date.now() - 20 * MINUTE).toISOString(),
+  meetingArrivedAt: null,
+  sharerSafeAt: null,
+  endedAt: null,
+  expiresAt: new Date(Date.now() + 3 * 60 * MINUTE).toISOString(),
+  emergencyNumber: '911',
+  ...overrides,
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('shared date page (a trusted contact, read-only)', () => {
+  it('shows who shared the date, where, with whom, the check-ins and the emergency number; no buttons', async () => {
+    const fetchMock = renderPage(() => json(shared()));
+    expect(await screen.findByRole('heading', { name: 'Will shared their date with you' })).toBeTruthy();
+    expect(fetchMock.mock.calls[0]).toEqual(['/api/shared-dates/tok123', expect.anything()]);
+    expect(screen.getByText('Blue Bottle, Ferry Building')).toBeTruthy();
+    expect(screen.getByText('Hana')).toBeTruthy();
+    expect(screen.getByText('Not checked in yet')).toBeTruthy();
+    expect(screen.getByText('Will has not checked in as safe yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Call 911' }).getAttribute('href')).toBe('tel:911');
+    expect(screen.getByText(/^This link expires /)).toBeTruthy();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it("says the link has expired, in the server's words", async () => {
+    renderPage(() => json({ message: DATE_MESSAGES.shareLinkExpired, code: 'not_found' }, 404));
+    expect((await screen.findByRole('alert')).textContent).toBe('This link has expired.');
+  });
+});
