@@ -1,0 +1,212 @@
+import { DISPUTE_WINDOW_HOURS, HOST_NO_SHOW_GRACE_MINUTES } from '@bid/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import {
+  auctionDates,
+  auctions,
+  charges,
+  ledgerTransactions,
+  notifications,
+  payouts,
+  refunds,
+  sandboxRefunds,
+  sandboxTransfers,
+} from '../../src/db/schema/index.js';
+import { createDateJob } from '../../src/modules/dates/date.job.js';
+import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
+import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
+import { SESSION_COOKIE } from '../../src/plugins/session.js';
+import { postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
+import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
+import {
+  buildChargesApp,
+  buyNowAs,
+  CARDS,
+  HOUR,
+  insertAuction,
+  MINUTE,
+  signUpMember,
+  type Member,
+} from './charges.fixtures.js';
+
+/** The URL of a PostgreSQL test database, to open a second, independent pool on it (a second app instance). */
+function urlOf(database: Database): string {
+  if (database.driver.kind !== 'postgres') throw new Error('not PostgreSQL');
+  const url = database.driver.pool.options.connectionString;
+  if (!url) throw new Error('pool without a connection string');
+  return url;
+}
+
+interface Instance {
+  app: FastifyInstance;
+  db: Db;
+  provider: PaymentProvider;
+}
+
+/**
+ * The date job exactly once (docs/the-date.md): two app instances on two pools of one
+ * PostgreSQL, with one controllable clock, run the job side by side over a backlog of dates.
+ * Every date is settled, released, refunded and paid out once: one ledger booking of each kind
+ * per charge, one provider refund and one transfer per key, one notice each.
+ */
+describe.each(postgresOnlyFactories())('the date job across instances on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let secondDatabase: Database;
+  let db: Db;
+  let a: Instance;
+  let b: Instance;
+  let clock = new Date('2031-11-01T12:00:00.000Z');
+  const now = () => clock;
+  const advance = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
+  let host: Member;
+  const winners: Member[] = [];
+
+  const call = (app: FastifyInstance, who: Member, url: string, payload?: object) =>
+    app.inject({ method: 'POST', url, cookies: { [SESSION_COOKIE]: who.cookie }, ...(payload ? { payload } : {}) });
+  const jobOf = (instance: Instance) =>
+    createDateJob({ db: instance.db, provider: instance.provider, logger: instance.app.log, now });
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    db = testDb.database.db;
+    secondDatabase = await openDatabase({ databaseUrl: urlOf(testDb.database), poolSize: 10 });
+    const providerA = createSandboxProvider(db, { now });
+    const providerB = createSandboxProvider(secondDatabase.db, { now });
+    a = { app: await buildChargesApp(testDb.database, now, providerA), db, provider: providerA };
+    b = { app: await buildChargesApp(secondDatabase, now, providerB), db: secondDatabase.db, provider: providerB };
+    host = await signUpMember(a.app, 'Hana');
+    for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) winners.push(await signUpMember(a.app, label, CARDS.succeeds));
+    // The host's payout account is ready, so released shares are paid out in the same runs.
+    expect((await call(a.app, host, '/api/payouts/account')).statusCode).toBe(200);
+    const completed = await call(b.app, host, '/api/payouts/sandbox/complete', {
+      accountHolderName: 'Hana Host',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+  }, 120_000);
+
+  afterEach(async () => expectLedgerBalanced(db));
+
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    await secondDatabase?.close();
+    await testDb?.cleanup();
+  });
+
+  it('settles, releases, refunds and pays out a backlog of dates exactly once with two instances racing', async () => {
+    const shorter: string[] = [];
+    const noShows: string[] = [];
+    const startsAt = new Date(clock.getTime() + HOUR);
+    for (let i = 0; i < 12; i += 1) {
+      const winner = winners[i % winners.length]!;
+      const auctionId = await insertAuction(db, {
+        creatorId: host.id,
+        endTime: new Date(clock.getTime() + 24 * HOUR),
+        buyNowPrice: '80.00',
+      });
+      await db.update(auctions).set({ expectedDuration: 60 }).where(eq(auctions.id, auctionId));
+      expect((await buyNowAs(a.app, auctionId, winner)).statusCode).toBe(200);
+      await call(a.app, winner, `/api/auctions/${auctionId}/plan`, {
+        place: 'Cafe Uno',
+        startsAt: startsAt.toISOString(),
+      });
+      expect((await call(b.app, host, `/api/auctions/${auctionId}/plan/accept`)).statusCode).toBe(200);
+      (i % 3 === 0 ? noShows : shorter).push(auctionId);
+    }
+
+    // The date: the shorter ones last 30 of 60 minutes; in the others the host never comes.
+    advance(HOUR);
+    for (const auctionId of shorter) {
+      const [date] = await db.select().from(auctionDates).where(eq(auctionDates.auctionId, auctionId));
+      const winner = winners.find((w) => w.id === date!.winnerId)!;
+      await call(a.app, host, `/api/auctions/${auctionId}/date-mode/start`);
+      await call(a.app, host, `/api/auctions/${auctionId}/date-mode/check-in`, { kind: 'arrived' });
+      await call(b.app, winner, `/api/auctions/${auctionId}/date-mode/check-in`, { kind: 'arrived' });
+    }
+    advance(30 * MINUTE);
+    for (const auctionId of shorter) {
+      expect((await call(a.app, host, `/api/auctions/${auctionId}/date-mode/end`)).statusCode).toBe(200);
+    }
+
+    // Past the no-show grace and the dispute window: both instances run the job at the same moment, twice each.
+    advance(HOST_NO_SHOW_GRACE_MINUTES * MINUTE + DISPUTE_WINDOW_HOURS * HOUR);
+    await Promise.all([jobOf(a).runOnce(), jobOf(b).runOnce(), jobOf(a).runOnce(), jobOf(b).runOnce()]);
+    await Promise.all([jobOf(b).runOnce(), jobOf(a).runOnce()]);
+
+    const all = [...shorter, ...noShows];
+    const dateRows = await db.select().from(auctionDates).where(inArray(auctionDates.auctionId, all));
+    expect(dateRows.every((d) => d.releasedAt !== null)).toBe(true);
+    for (const d of dateRows) {
+      const expected = noShows.includes(d.auctionId)
+        ? { settlementReason: 'host_no_show', settledHostShare: '0.00', settledRefund: '80.00' }
+        : { settlementReason: 'shorter_than_agreed', settledHostShare: '36.00', settledRefund: '36.00' };
+      expect(d).toMatchObject(expected);
+    }
+
+    const chargeRows = await db.select().from(charges).where(inArray(charges.auctionId, all));
+    const bookings = await db
+      .select()
+      .from(ledgerTransactions)
+      .where(
+        inArray(
+          ledgerTransactions.chargeId,
+          chargeRows.map((c) => c.id),
+        ),
+      );
+    for (const charge of chargeRows) {
+      const kinds = bookings
+        .filter((t) => t.chargeId === charge.id)
+        .map((t) => t.kind)
+        .sort();
+      expect(kinds).toEqual(
+        noShows.includes(charge.auctionId)
+          ? ['charge', 'refund', 'release']
+          : ['charge', 'payout', 'refund', 'release'],
+      );
+    }
+
+    const refundRows = await db.select().from(refunds).where(inArray(refunds.auctionId, all));
+    expect(refundRows).toHaveLength(all.length);
+    expect(refundRows.every((r) => r.status === 'succeeded')).toBe(true);
+    const providerRefunds = await db
+      .select()
+      .from(sandboxRefunds)
+      .where(
+        inArray(
+          sandboxRefunds.idempotencyKey,
+          refundRows.map((r) => `refund:${r.id}`),
+        ),
+      );
+    expect(providerRefunds).toHaveLength(all.length);
+
+    const payoutRows = await db.select().from(payouts).where(inArray(payouts.auctionId, all));
+    expect(payoutRows.map((p) => [p.status, p.amount])).toEqual(shorter.map(() => ['paid', '36.00']));
+    const transfers = await db
+      .select()
+      .from(sandboxTransfers)
+      .where(
+        inArray(
+          sandboxTransfers.idempotencyKey,
+          payoutRows.map((p) => `payout:${p.id}`),
+        ),
+      );
+    expect(transfers).toHaveLength(shorter.length);
+
+    const released = await db.select().from(notifications).where(inArray(notifications.relatedAuctionId, shorter));
+    expect(released.filter((n) => n.title === 'Payment released')).toHaveLength(shorter.length);
+    expect(released.filter((n) => n.title === 'Payout sent')).toHaveLength(shorter.length);
+
+    // Every cent is accounted for: the fees of the shorter dates stay ours; escrow, payable and refunds are empty.
+    const balances = await ledgerBalances(db);
+    expect(balances[`host_escrow:${host.id}`] ?? 0).toBe(0);
+    expect(balances[`host_payable:${host.id}`] ?? 0).toBe(0);
+    expect(balances.platform_fees).toBe(-shorter.length * 800);
+    expect(balances.provider_cash).toBe(shorter.length * 800);
+  });
+});
