@@ -165,6 +165,7 @@ CREATE UNIQUE INDEX "refund_requests_one_per_auction" ON "refund_requests" USING
 CREATE INDEX "refund_requests_open_idx" ON "refund_requests" USING btree ("created_at","id") WHERE "refund_requests"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "refunds_due_idx" ON "refunds" USING btree ("locked_until") WHERE "refunds"."status" IN ('pending', 'processing', 'failed');--> statement-breakpoint
 CREATE INDEX "refunds_payer_created_idx" ON "refunds" USING btree ("payer_id","created_at");--> statement-breakpoint
+CREATE INDEX "sandbox_refunds_payment_idx" ON "sandbox_refunds" USING btree ("payment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transactions_one_booking_per_kind" ON "ledger_transactions" USING btree ("charge_id","kind") WHERE "ledger_transactions"."charge_id" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_kind_valid" CHECK ("ledger_transactions"."kind" IN ('charge', 'release', 'refund', 'payout'));--> statement-breakpoint
 -- Dates already paid for before this migration get their row, as a newly paid one does.

@@ -133,7 +133,15 @@ const personSchema = z.object({
   profileImageUrl: z.string().nullable(),
 });
 
-export const SETTLEMENT_REASONS = ['full_length', 'shorter_than_agreed', 'host_no_show', 'winner_no_show', 'moderator'] as const;
+/** How a date's money was split: by the rule (the-date.ts), by the winner confirming it went well, or by a moderator. */
+export const SETTLEMENT_REASONS = [
+  'full_length',
+  'shorter_than_agreed',
+  'host_no_show',
+  'winner_no_show',
+  'winner_confirmed',
+  'moderator',
+] as const;
 export const REFUND_REQUEST_STATUSES = ['open', 'granted', 'partial', 'denied'] as const;
 export const REFUND_STATUSES = ['pending', 'processing', 'succeeded', 'failed'] as const;
 export const PAYOUT_STATUSES = ['awaiting_account', 'pending', 'processing', 'paid', 'failed'] as const;

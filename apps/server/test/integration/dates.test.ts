@@ -470,12 +470,25 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
       message: DATE_MESSAGES.shareLinkExpired,
     });
 
-    advance(HOUR);
-    await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/end`);
+    advance(20 * MINUTE);
+    const ended = (await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/end`)).json<DateState>();
+    expect(ended.settlement).toMatchObject({ reason: 'shorter_than_agreed', hostShare: '30.00', refund: '60.00' });
     expect((await call(undefined, 'GET', `/api/shared-dates/${token}`)).statusCode).toBe(200);
+    expect((await call(host, 'POST', `/api/auctions/${auctionId}/release`)).json()).toMatchObject({
+      message: DATE_MESSAGES.releaseWinnerOnly,
+    });
+    // The winner confirms it went well: the host gets the full share, released now, nothing refunded.
     const released = await call(winner, 'POST', `/api/auctions/${auctionId}/release`);
     expect(released.statusCode, released.body).toBe(200);
-    expect(released.json<DateState>().settlement?.releasedAt).not.toBeNull();
+    expect(released.json<DateState>().settlement).toMatchObject({
+      reason: 'winner_confirmed',
+      fee: '10.00',
+      hostShare: '90.00',
+      refund: '0.00',
+      releasedAt: clock.toISOString(),
+    });
+    expect(released.json<DateState>().refund).toBeNull();
+    expect(await bookingsOf(auctionId)).toEqual(['charge', 'payout', 'release']);
 
     advance(61 * MINUTE);
     const expired = await call(undefined, 'GET', `/api/shared-dates/${token}`);

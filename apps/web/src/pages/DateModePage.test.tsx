@@ -4,9 +4,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY } from '@/features/auth/useAuth';
 import { safeIntervalStorageKey } from '@/features/date/hooks';
-import { AUCTION_ID, dateState, HOST_ID, json, WINNER_ID } from '@/features/date/testing/dateState';
+import { AUCTION_ID, dateState, type DateStateOverrides, json, WINNER_ID } from '@/features/date/testing/dateState';
 import { createQueryClient } from '@/lib/queryClient';
 import { realtime } from '@/lib/realtime';
 import DateModePage from './DateModePage';
@@ -20,7 +20,7 @@ function renderPage(respond: Responder, myId = WINNER_ID) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => respond(url, init));
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();
-  queryClient.setQueryData(AUTH_USER_KEY, { id: myId, firstName: 'Me' } as CurrentUser);
+  queryClient.setQueryData(AUTH_USER_KEY, { id: myId, firstName: 'Me' });
   render(
     <QueryClientProvider client={queryClient}>
       <Router hook={memoryLocation({ path: `/auctions/${AUCTION_ID}/date` }).hook}>
@@ -45,7 +45,10 @@ function server(state: DateState, posts: Record<string, () => Response> = {}): R
 const postsOf = (fetchMock: ReturnType<typeof renderPage>) =>
   fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'POST')
-    .map(([url, init]) => [url.slice(BASE.length), init?.body ? JSON.parse(init.body as string) : undefined]);
+    .map(([url, init]) => [
+      url.slice(BASE.length),
+      init?.body ? (JSON.parse(init.body as string) as unknown) : undefined,
+    ]);
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
 const plan = () => ({ place: 'Blue Bottle, Ferry Building', startsAt: ago(10), agreedAt: ago(60 * 24) });
@@ -58,7 +61,7 @@ function running(minutes: number, overrides: Partial<DateState['dateMode']> = {}
   });
 }
 
-function ended(overrides: Partial<DateState> = {}): DateState {
+function ended(overrides: DateStateOverrides = {}): DateState {
   return dateState({
     plan: plan(),
     dateMode: { startedAt: ago(70), hostArrivedAt: ago(70), winnerArrivedAt: ago(70), endedAt: ago(5) },
@@ -127,9 +130,13 @@ describe('Date Mode page (docs/the-date.md)', () => {
     expect(screen.queryByText('Are you OK?')).toBeNull();
 
     // The default interval is 30 minutes from the start.
-    act(() => vi.advanceTimersByTime(19 * MINUTE));
+    act(() => {
+      vi.advanceTimersByTime(19 * MINUTE);
+    });
     expect(screen.queryByText('Are you OK?')).toBeNull();
-    act(() => vi.advanceTimersByTime(1.5 * MINUTE));
+    act(() => {
+      vi.advanceTimersByTime(1.5 * MINUTE);
+    });
     expect(screen.getByText('Are you OK?')).toBeTruthy();
     expect(screen.getByText('30 min of 60 min')).toBeTruthy();
 
@@ -140,7 +147,9 @@ describe('Date Mode page (docs/the-date.md)', () => {
     // A shorter interval is remembered for this date and prompts sooner.
     fireEvent.change(screen.getByLabelText('Remind me every'), { target: { value: '15' } });
     expect(window.localStorage.getItem(safeIntervalStorageKey(AUCTION_ID))).toBe('15');
-    act(() => vi.advanceTimersByTime(15.5 * MINUTE));
+    act(() => {
+      vi.advanceTimersByTime(15.5 * MINUTE);
+    });
     expect(screen.getByText('Are you OK?')).toBeTruthy();
   });
 

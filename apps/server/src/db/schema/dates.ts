@@ -209,10 +209,7 @@ export const payouts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'payouts_status_valid',
-      sql`${t.status} IN ('awaiting_account', 'pending', 'processing', 'paid', 'failed')`,
-    ),
+    check('payouts_status_valid', sql`${t.status} IN ('awaiting_account', 'pending', 'processing', 'paid', 'failed')`),
     check('payouts_amount_positive', sql`${t.amount} > 0`),
     index('payouts_due_idx')
       .on(t.lockedUntil)
@@ -227,13 +224,18 @@ export const payouts = pgTable(
 );
 
 /** The sandbox provider's refunds, transfers and payout accounts (like its payments: in the database). */
-export const sandboxRefunds = pgTable('sandbox_refunds', {
-  id: varchar('id', { length: 64 }).primaryKey(),
-  idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull().unique(),
-  paymentId: varchar('payment_id', { length: 64 }).notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  createdAt: createdAt(),
-});
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull().unique(),
+    paymentId: varchar('payment_id', { length: 64 }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  // The refunded total of a payment, checked before each refund.
+  (t) => [index('sandbox_refunds_payment_idx').on(t.paymentId)],
+);
 
 export const sandboxPayoutAccounts = pgTable('sandbox_payout_accounts', {
   id: varchar('id', { length: 64 }).primaryKey(),

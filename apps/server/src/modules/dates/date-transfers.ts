@@ -76,7 +76,7 @@ async function claim(
     await db.execute(sql`
       WITH due AS (
         SELECT t.id FROM ${sql.raw(table)} t
-        WHERE t.status IN ('pending', 'processing', 'failed')
+        WHERE t.status IN (${table === 'payouts' ? sql.raw(`'awaiting_account', `) : sql``}'pending', 'processing', 'failed')
           AND (t.locked_until IS NULL OR t.locked_until <= ${at}) ${only} ${ready}
         ORDER BY t.created_at, t.id
         LIMIT ${TRANSFER_BATCH_LIMIT}

@@ -31,6 +31,7 @@ import {
   insertRefundRequest,
   insertShareLink,
   updateDate,
+  writeSettlement,
   type DateRecord,
 } from './dates.repository.js';
 
@@ -301,8 +302,9 @@ export async function requestRefund(
 }
 
 /**
- * POST /api/auctions/{id}/release: the winner says the date went well and releases the host's
- * share now instead of at the end of the dispute window (which gives up their refund request).
+ * POST /api/auctions/{id}/release: the winner says the date went well. The host gets the full
+ * share (the winning bid less the fee) whatever the check-ins say, and it is released now
+ * instead of at the end of the dispute window; the winner gives up their refund request.
  */
 export async function releaseEarly(deps: DateDeps, userId: string, auctionId: string): Promise<DateState> {
   const state = await changeDate(deps, userId, auctionId, async (tx, date, role, now) => {
@@ -310,7 +312,22 @@ export async function releaseEarly(deps: DateDeps, userId: string, auctionId: st
     if (date.releasedAt) return [];
     if (!date.settlementReason) throw conflict(DATE_MESSAGES.releaseNotEnded);
     if (date.refundRequest?.status === 'open') throw conflict(DATE_MESSAGES.releaseDisputed);
-    await updateDate(tx, auctionId, now, { disputeUntil: now });
+    const fullShare = date.amountCents - date.feeCents;
+    const confirmed = date.settlementReason !== 'moderator' && (date.settledHostShareCents ?? 0) < fullShare;
+    await writeSettlement(
+      tx,
+      auctionId,
+      {
+        reason: confirmed ? 'winner_confirmed' : date.settlementReason,
+        feeCents: confirmed ? date.feeCents : (date.settledFeeCents ?? 0),
+        hostShareCents: confirmed ? fullShare : (date.settledHostShareCents ?? 0),
+        refundCents: confirmed ? 0 : (date.settledRefundCents ?? 0),
+        minutesTogether: date.minutesTogether,
+        disputeUntil: now,
+        endedAt: null,
+      },
+      now,
+    );
     return [];
   });
   if (state.settlement?.releasedAt) return state;

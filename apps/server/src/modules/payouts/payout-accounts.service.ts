@@ -5,9 +5,9 @@ import {
   type PayoutAccount,
   type PayoutOnboarding,
 } from '@bid/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
 import { findPaymentMember } from '../payments/payment-methods.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
@@ -34,9 +34,13 @@ export interface PayoutAccountsDeps {
   logger: FastifyBaseLogger;
 }
 
-async function presentAccount(deps: PayoutAccountsDeps, userId: string, account: PayoutAccountRow | undefined) {
+async function presentAccount(
+  deps: PayoutAccountsDeps,
+  userId: string,
+  account: PayoutAccountRow | undefined,
+): Promise<PayoutAccount> {
   const balances = await readPayoutBalances(deps.db, userId);
-  const answer: PayoutAccount = {
+  return {
     status: account ? (account.status === 'enabled' ? 'enabled' : 'onboarding') : 'none',
     provider: deps.payments.name,
     // A negative escrow would be a ledger bug; the page shows nothing held rather than a minus.
@@ -44,7 +48,6 @@ async function presentAccount(deps: PayoutAccountsDeps, userId: string, account:
     releasedUnpaid: centsToMoneyString(balances.releasedUnpaid),
     paidOut: centsToMoneyString(balances.paidOut),
   };
-  return answer;
 }
 
 /**

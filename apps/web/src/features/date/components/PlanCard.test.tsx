@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY } from '@/features/auth/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { auctionIdOfConversation } from '../auctionConversation';
 import { AUCTION_ID, dateState, HOST_ID, json, WINNER_ID } from '../testing/dateState';
@@ -19,7 +19,7 @@ function renderCard(respond: Responder) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => respond(url, init));
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();
-  queryClient.setQueryData(AUTH_USER_KEY, { id: WINNER_ID, firstName: 'Will' } as CurrentUser);
+  queryClient.setQueryData(AUTH_USER_KEY, { id: WINNER_ID, firstName: 'Will' });
   render(
     <QueryClientProvider client={queryClient}>
       <Router hook={memoryLocation({ path: '/messages' }).hook}>

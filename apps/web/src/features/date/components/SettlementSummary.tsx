@@ -18,6 +18,7 @@ const SETTLEMENT_REASON_TEXT: Record<Settlement['reason'], string> = {
   shorter_than_agreed: 'The date was shorter than agreed: the host receives their share for the time together.',
   host_no_show: 'The host did not check in: everything goes back to the winner.',
   winner_no_show: 'The winner did not check in: the host receives their full share.',
+  winner_confirmed: 'The winner confirmed the date went well: the host receives their full share.',
   moderator: 'A moderator decided how the payment is split.',
 };
 
@@ -119,7 +120,10 @@ export function SettlementSummary({ state, now, readOnly }: SettlementSummaryPro
   );
 }
 
-/** "Everything went well": the winner releases the host's share without waiting out the dispute window. */
+/**
+ * "Everything went well": the winner pays the host their full share now (docs/the-date.md),
+ * without waiting out the dispute window, whatever the check-ins say.
+ */
 function ReleasePaymentButton({ auctionId }: { auctionId: string }) {
   const release = useReleasePayment(auctionId);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -138,7 +142,7 @@ function ReleasePaymentButton({ auctionId }: { auctionId: string }) {
         onOpenChange={setIsConfirming}
         isPending={release.isPending}
         title="Release the host's payment now?"
-        description="Everything went well: the host receives their share now, and a refund can no longer be requested."
+        description="Everything went well: the host receives their full share now, whatever the time together, and a refund can no longer be requested."
         keepLabel="Not yet"
         confirmLabel="Release payment now"
         pendingLabel="Releasing..."

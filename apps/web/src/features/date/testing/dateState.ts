@@ -4,8 +4,10 @@ export const HOST_ID = '11111111-1111-4111-8111-111111111111';
 export const WINNER_ID = '22222222-2222-4222-8222-222222222222';
 export const AUCTION_ID = '33333333-3333-4333-8333-333333333333';
 
+export type DateStateOverrides = Partial<Omit<DateState, 'dateMode'>> & { dateMode?: Partial<DateState['dateMode']> };
+
 /** A paid date with nothing agreed yet, as the winner sees it; override what a test needs. */
-export function dateState(overrides: Partial<DateState> = {}): DateState {
+export function dateState(overrides: DateStateOverrides = {}): DateState {
   const base: DateState = {
     auctionId: AUCTION_ID,
     auctionTitle: 'Coffee by the lake',

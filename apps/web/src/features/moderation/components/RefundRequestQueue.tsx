@@ -17,6 +17,7 @@ const RULE_REASON_LABELS: Record<string, string> = {
   shorter_than_agreed: 'shorter than agreed',
   host_no_show: 'the host did not check in',
   winner_no_show: 'the winner did not check in',
+  winner_confirmed: 'the winner confirmed it went well',
 };
 
 const DECISION_TOASTS: Record<RefundDecision, string> = {
