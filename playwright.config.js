@@ -1,0 +1,54 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+/** Debian's Chromium; Playwright never downloads a browser here (see README.md). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.E2E_PORT ?? 5099);
+const baseURL = `http://localhost:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `bid-e2e-${process.pid}`);
+export default defineConfig({
+    testDir: 'e2e',
+    fullyParallel: true,
+    forbidOnly: Boolean(process.env.CI),
+    retries: 0,
+    workers: process.env.CI ? 2 : undefined,
+    reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+    use: {
+        baseURL,
+        trace: 'retain-on-failure',
+        launchOptions: {
+            executablePath: chromiumPath,
+            // Flags for a headless root sandbox without outside network (background services would hang).
+            args: [
+                '--no-sandbox',
+                '--disable-gpu',
+                '--disable-quic',
+                '--no-first-run',
+                '--disable-background-networking',
+                '--disable-component-update',
+                '--disable-sync',
+            ],
+        },
+    },
+    projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+    webServer: {
+        // A fresh embedded database per run; the built app is served exactly as `npm start` serves it.
+        command: `node scripts/e2e-server.mjs`,
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        env: {
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            PUBLIC_URL: baseURL,
+            SEED_DEMO: '0',
+            NODE_ENV: 'development',
+            LOG_LEVEL: 'warn',
+            // A bid in the last moments must not extend the end (e2e/auctions.spec.ts waits for a close).
+            SOFT_CLOSE_SECONDS: '0',
+            // The moderator of e2e/moderation.spec.ts (docs/trust-and-safety.md: the role comes from this list).
+            MODERATOR_EMAILS: 'moderator.e2e@example.com',
+            ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
+        },
+    },
+});
