@@ -191,7 +191,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       now,
       ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
       publishDateUpdated: ({ auctionId, hostId, winnerId }) => {
-        for (const userId of [hostId, winnerId]) app.realtime.publishToUser(userId, { type: 'date_updated', auctionId });
+        for (const userId of [hostId, winnerId])
+          app.realtime.publishToUser(userId, { type: 'date_updated', auctionId });
       },
     });
     app.addHook('onReady', async () => dateJob.start());

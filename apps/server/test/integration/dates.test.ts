@@ -65,8 +65,17 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
       ...(who ? { cookies: { [SESSION_COOKIE]: who.cookie } } : {}),
       ...(payload ? { payload } : {}),
     });
-  const runDateJob = () =>
-    createDateJob({ db, provider: createSandboxProvider(db, { now }), logger: app.log, now }).runOnce();
+  /** One run of the date job, as every instance runs it; the ledger balances after every run. */
+  const runDateJob = async () => {
+    const result = await createDateJob({
+      db,
+      provider: createSandboxProvider(db, { now }),
+      logger: app.log,
+      now,
+    }).runOnce();
+    await expectLedgerBalanced(db);
+    return result;
+  };
 
   /** A paid date: the host's auction of `expectedDuration` minutes bought now at $100 by a fresh winner. */
   async function paidDate(expectedDuration = 60): Promise<{ auctionId: string; winner: Member }> {

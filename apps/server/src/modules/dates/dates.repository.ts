@@ -122,11 +122,11 @@ function toRecord(row: DateRow): DateRecord {
     releasedAt: toDateOrNull(row.released_at),
     refundRequest: row.rr_id
       ? {
-          id: String(row.rr_id),
+          id: row.rr_id as string,
           reason: String(row.rr_reason),
           status: String(row.rr_status),
           amountCents: centsOrNull(row.rr_amount),
-          note: String(row.rr_note ?? ''),
+          note: (row.rr_note as string | null) ?? '',
           createdAt: toDate(row.rr_created_at),
           decidedAt: toDateOrNull(row.rr_decided_at),
         }

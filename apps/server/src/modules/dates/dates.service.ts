@@ -245,7 +245,7 @@ function shareLinkExpiry(date: DateRecord): Date {
 export async function createShareLink(deps: DateDeps, userId: string, auctionId: string): Promise<ShareLinkResponse> {
   const token = randomBytes(32).toString('base64url');
   let expiresAt = new Date(0);
-  await changeDate(deps, userId, auctionId, async (tx, date, _role, now) => {
+  await changeDate(deps, userId, auctionId, async (tx, date, _role) => {
     if (!date.startsAt) throw conflict(DATE_MESSAGES.noPlan);
     if (date.endedAt || date.settlementReason) throw conflict(DATE_MESSAGES.ended);
     expiresAt = shareLinkExpiry(date);
