@@ -18,7 +18,7 @@ import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
+import { connectionUrlOf, postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
 import {
   buildChargesApp,
@@ -30,14 +30,6 @@ import {
   signUpMember,
   type Member,
 } from './charges.fixtures.js';
-
-/** The URL of a PostgreSQL test database, to open a second, independent pool on it (a second app instance). */
-function urlOf(database: Database): string {
-  if (database.driver.kind !== 'postgres') throw new Error('not PostgreSQL');
-  const url = database.driver.pool.options.connectionString;
-  if (!url) throw new Error('pool without a connection string');
-  return url;
-}
 
 interface Instance {
   app: FastifyInstance;
@@ -73,7 +65,7 @@ describe.each(postgresOnlyFactories())('the date job across instances on $kind',
   beforeAll(async () => {
     testDb = await factory.open();
     db = testDb.database.db;
-    secondDatabase = await openDatabase({ databaseUrl: urlOf(testDb.database), poolSize: 10 });
+    secondDatabase = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
     const providerA = createSandboxProvider(db, { now });
     const providerB = createSandboxProvider(secondDatabase.db, { now });
     a = { app: await buildChargesApp(testDb.database, now, providerA), db, provider: providerA };

@@ -6,7 +6,12 @@ import { openDatabase, type Database, type Db } from '../../src/db/client.js';
 import { auctions, bids, notifications, users, type Notification } from '../../src/db/schema/index.js';
 import { closeDueAuctions, type ClosedAuction } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { notifyEndingSoon } from '../../src/modules/auctions/lifecycle/notify-ending-soon.js';
-import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import {
+  connectionUrlOf,
+  postgresOnlyFactories,
+  testDatabaseFactories,
+  type TestDatabase,
+} from '../support/databases.js';
 import { insertAuction } from '../support/auctions.js';
 
 const MINUTE = 60_000;
@@ -257,13 +262,6 @@ function poolOf(database: Database): pg.Pool {
   return database.driver.pool;
 }
 
-/** The URL of a PostgreSQL test database, to open a second, independent pool on it (a second app instance). */
-function urlOf(database: Database): string {
-  const url = poolOf(database).options.connectionString;
-  if (!url) throw new Error('pool without a connection string');
-  return url;
-}
-
 describe.each(postgresOnlyFactories())('closing exactly once across instances on $kind', (factory) => {
   let testDb: TestDatabase;
   let second: Database;
@@ -274,7 +272,7 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
   beforeAll(async () => {
     testDb = await factory.open();
     db = testDb.database.db;
-    second = await openDatabase({ databaseUrl: urlOf(testDb.database), poolSize: 10 });
+    second = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
   });
   afterAll(async () => {
     await second?.close();

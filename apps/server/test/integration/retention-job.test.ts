@@ -13,7 +13,12 @@ import { createSandboxProvider } from '../../src/modules/payments/providers/sand
 import { createRetentionJob, type RetentionJob } from '../../src/modules/retention/retention.job.js';
 import { LocalObjectStorage } from '../../src/modules/uploads/storage/local-storage.js';
 import { UploadUrlSigner } from '../../src/modules/uploads/storage/upload-url-signer.js';
-import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import {
+  connectionUrlOf,
+  postgresOnlyFactories,
+  testDatabaseFactories,
+  type TestDatabase,
+} from '../support/databases.js';
 import { insertAuction } from '../support/auctions.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -351,14 +356,6 @@ describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
   });
 });
 
-/** The URL of a PostgreSQL test database, to open a second, independent pool on it (a second app instance). */
-function urlOf(database: Database): string {
-  if (database.driver.kind !== 'postgres') throw new Error('not PostgreSQL');
-  const url = database.driver.pool.options.connectionString;
-  if (!url) throw new Error('pool without a connection string');
-  return url;
-}
-
 describe.each(postgresOnlyFactories())('retention exactly once across two instances on $kind', (factory) => {
   let testDb: TestDatabase;
   let second: Database;
@@ -369,7 +366,7 @@ describe.each(postgresOnlyFactories())('retention exactly once across two instan
 
   beforeAll(async () => {
     testDb = await factory.open();
-    second = await openDatabase({ databaseUrl: urlOf(testDb.database), poolSize: 10 });
+    second = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
     root = await mkdtemp(path.join(tmpdir(), 'bid-retention-race-'));
     storage = new LocalObjectStorage(root, new UploadUrlSigner('a-session-secret-of-at-least-32-characters'));
   });

@@ -70,3 +70,11 @@ export function testDatabaseFactories(): TestDatabaseFactory[] {
 export function postgresOnlyFactories(): TestDatabaseFactory[] {
   return testDatabaseFactories().filter((f) => f.kind === 'postgres');
 }
+
+/** The URL of a PostgreSQL test database, to open a second, independent pool on it (a second app instance). */
+export function connectionUrlOf(database: Database): string {
+  if (database.driver.kind !== 'postgres') throw new Error('not PostgreSQL');
+  const url = database.driver.pool.options.connectionString;
+  if (!url) throw new Error('pool without a connection string');
+  return url;
+}
