@@ -15,6 +15,7 @@ import { messageRoutes } from './modules/messages/messages.routes.js';
 import { paymentRoutes } from './modules/payments/charges/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
 import { createDateJob } from './modules/dates/date.job.js';
+import { dateUpdatePublisher } from './modules/dates/dates.service.js';
 import { paymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
 import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
@@ -190,10 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       logger: app.log,
       now,
       ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
-      publishDateUpdated: ({ auctionId, hostId, winnerId }) => {
-        for (const userId of [hostId, winnerId])
-          app.realtime.publishToUser(userId, { type: 'date_updated', auctionId });
-      },
+      publishDateUpdated: dateUpdatePublisher(app.realtime, app.log),
     });
     app.addHook('onReady', async () => dateJob.start());
     app.addHook('preClose', () => dateJob.stop());

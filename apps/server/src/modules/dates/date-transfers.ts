@@ -1,4 +1,4 @@
-import { parseMoneyToCents } from '@bid/contract';
+import { PAYOUT_REMINDER_DAYS } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -6,9 +6,8 @@ import { insertNotifications } from '../notifications/notifications.repository.j
 import { payoutBooking, refundPaidBooking } from '../payments/ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { centsOf, rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
 import { paidOutNotice, payoutWaitingNotice, refundSentNotice } from './date.notices.js';
-import { PAYOUT_REMINDER_DAYS } from '@bid/contract';
 
 /**
  * Moving released money (docs/the-date.md): refunds back to winners' cards and payouts to
@@ -33,8 +32,6 @@ export interface TransferDeps {
 
 export const refundIdempotencyKey = (refundId: string) => `refund:${refundId}`;
 export const payoutIdempotencyKey = (payoutId: string) => `payout:${payoutId}`;
-
-const centsOf = (value: string) => parseMoneyToCents(value) ?? Number.NaN;
 
 interface ClaimedTransfer {
   id: string;

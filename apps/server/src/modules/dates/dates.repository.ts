@@ -1,16 +1,12 @@
-import { parseMoneyToCents } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { centsOf, rowsOf, timestampParam, toDate, toDateOrNull } from '../auctions/lifecycle/sql-helpers.js';
 
 /**
  * Queries of the date itself (docs/the-date.md). Raw SQL where one statement reads the date
  * with everything its page shows, or changes it under a condition that makes races harmless.
  */
 
-const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
-const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
-const centsOf = (value: unknown): number => parseMoneyToCents(String(value)) ?? Number.NaN;
 const centsOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : centsOf(value));
 
 export interface DatePerson {
@@ -152,17 +148,6 @@ export async function findDates(db: Db, auctionIds: readonly string[]): Promise<
     sql`, `,
   );
   return rowsOf<DateRow>(await db.execute(sql`${DATE_SELECT} WHERE d.auction_id IN (${ids})`)).map(toRecord);
-}
-
-/** Who created the auction and who won it: to tell a participant "not paid yet" from a stranger. */
-export async function findAuctionParties(
-  db: Db,
-  auctionId: string,
-): Promise<{ creatorId: string; winnerId: string | null } | undefined> {
-  const [row] = rowsOf<{ creator_id: string; winner_id: string | null }>(
-    await db.execute(sql`SELECT creator_id, winner_id FROM auctions WHERE id = ${auctionId}::uuid`),
-  );
-  return row ? { creatorId: row.creator_id, winnerId: row.winner_id } : undefined;
 }
 
 /** Creates the date of a paid win, in the transaction that records the payment. */

@@ -13,13 +13,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
-import { publishSafely } from '../messages/messages.realtime.js';
 import { requireModerator } from '../moderation/moderators.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import {
   acceptPlan,
   checkIn,
   createShareLink,
+  dateUpdatePublisher,
   endDate,
   getDate,
   proposePlan,
@@ -46,13 +46,7 @@ export async function dateRoutes(
     provider: opts.provider,
     publicUrl: opts.publicUrl,
     logger: app.log,
-    // A signal only: each page refetches the date through its authorised route.
-    publishDateUpdated: ({ auctionId, hostId, winnerId }) => {
-      for (const userId of [hostId, winnerId]) {
-        publishSafely(app.log, () => app.realtime.publishToUser(userId, { type: 'date_updated', auctionId }));
-        publishSafely(app.log, () => app.realtime.publishToUser(userId, { type: 'notifications_changed' }));
-      }
-    },
+    publishDateUpdated: dateUpdatePublisher(app.realtime, app.log),
   };
   // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
   const params = z.object({ id: z.string() });

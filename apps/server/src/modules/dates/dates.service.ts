@@ -4,7 +4,6 @@ import {
   DATE_MESSAGES,
   DATE_MODE_OPENS_MINUTES_BEFORE,
   DISPUTE_WINDOW_HOURS,
-  HOST_NO_SHOW_GRACE_MINUTES,
   planTimeProblem,
   SHARE_LINK_GRACE_MINUTES,
   type CheckInKind,
@@ -16,6 +15,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../messages/conversation-id.js';
+import { publishSafely } from '../messages/messages.realtime.js';
+import { findAuctionParties } from '../messages/messages.repository.js';
 import { isModerator } from '../moderation/moderators.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { NewNotification } from '../../db/schema/index.js';
@@ -25,7 +26,6 @@ import { releaseDueDates, settleByRule } from './date-settlement.js';
 import { processDuePayouts, processDueRefunds } from './date-transfers.js';
 import { presentDate, presentSharedDate } from './dates.presenter.js';
 import {
-  findAuctionParties,
   findDate,
   findShareLink,
   insertRefundRequest,
@@ -52,6 +52,23 @@ export interface DateDeps {
 }
 
 export type Role = 'host' | 'winner';
+
+/**
+ * Tells both people's pages that their date changed: a signal on each one's own user channel
+ * (never the public auction channel: the plan is private); each page refetches through its
+ * authorised route, and the notification bell reads again.
+ */
+export function dateUpdatePublisher(
+  realtime: { publishToUser(userId: string, message: { type: string; auctionId?: string }): void },
+  log: Parameters<typeof publishSafely>[0],
+): DateDeps['publishDateUpdated'] {
+  return ({ auctionId, hostId, winnerId }) => {
+    for (const userId of [hostId, winnerId]) {
+      publishSafely(log, () => realtime.publishToUser(userId, { type: 'date_updated', auctionId }));
+      publishSafely(log, () => realtime.publishToUser(userId, { type: 'notifications_changed' }));
+    }
+  };
+}
 
 const MINUTE_MS = 60_000;
 
@@ -349,6 +366,3 @@ export async function settleMoneyNow(
   await processDuePayouts(deps, { auctionId });
   for (const date of released) deps.publishDateUpdated(date);
 }
-
-/** The grace after the agreed start by which the host must have checked in. */
-export const hostNoShowAt = (startsAt: Date) => new Date(startsAt.getTime() + HOST_NO_SHOW_GRACE_MINUTES * MINUTE_MS);

@@ -1,10 +1,4 @@
-import {
-  centsToMoneyString,
-  parseMoneyToCents,
-  type DecideRefundInput,
-  type RefundDecision,
-  type RefundRequestQueueItem,
-} from '@bid/contract';
+import { centsToMoneyString, parseMoneyToCents, type RefundDecision, type RefundRequestQueueItem } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -99,7 +93,7 @@ export async function decideRefundRequest(
   deps: DateDeps,
   moderatorId: string,
   requestId: string,
-  input: { decision: RefundDecision; amount?: string | undefined; note: string } & Partial<DecideRefundInput>,
+  input: { decision: RefundDecision; amount?: string | undefined; note: string },
 ): Promise<{ requests: RefundRequestQueueItem[] }> {
   if (!isUuid(requestId)) throw notFound(REQUEST_NOT_FOUND);
   const now = deps.now();

@@ -1,4 +1,12 @@
+import { parseMoneyToCents } from '@bid/contract';
 import { sql, type SQL } from 'drizzle-orm';
+
+/** A timestamp column of a raw row (node-postgres gives a Date, PGlite may give a string). */
+export const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+export const toDateOrNull = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : toDate(value);
+/** A numeric money column of a raw row ("51.00") in cents; NaN for anything unreadable. */
+export const centsOf = (value: unknown): number => parseMoneyToCents(String(value)) ?? Number.NaN;
 
 /** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */
 export function rowsOf<Row>(result: unknown): Row[] {

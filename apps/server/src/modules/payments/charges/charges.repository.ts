@@ -2,7 +2,7 @@ import { centsToMoneyString, parseMoneyToCents, serviceFeeCents, type PaymentKin
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { charges } from '../../../db/schema/index.js';
-import { rowsOf, timestampParam } from '../../auctions/lifecycle/sql-helpers.js';
+import { centsOf, rowsOf, timestampParam, toDate, toDateOrNull } from '../../auctions/lifecycle/sql-helpers.js';
 
 /** A won auction to charge: the winner pays the winning amount to the host. */
 export interface WinToCharge {
@@ -74,10 +74,6 @@ export interface ClaimedCharge {
   /** The payer's customer at the payment provider; null when they never saved a card. */
   customerId: string | null;
 }
-
-const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
-const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
-const centsOf = (value: string): number => parseMoneyToCents(value) ?? Number.NaN;
 
 /**
  * Claims charges to collect: pending ones, and processing ones whose claim has lapsed (the
