@@ -41,6 +41,7 @@ import { realtimePlugin } from './plugins/realtime.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { webPlugin } from './plugins/web.js';
+import { recordRoutes } from './plugins/route-list.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // GUIDE §5: state-changing requests carry JSON or nothing; any other content type is a 415.

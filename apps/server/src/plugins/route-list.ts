@@ -1,0 +1,42 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+/** One route as the app registered it: what the authorization matrix and the fuzzing suite walk. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: RouteOptions['schema'];
+  /** The route takes cross-site requests (provider callbacks); see plugins/security.ts. */
+  allowCrossSite: boolean;
+  /** A WebSocket upgrade route rather than a plain HTTP one. */
+  websocket: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app, in registration order (HEAD twins left out). */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+/**
+ * Records every route registered after it, so tests can be generated from the server's own
+ * route list (docs/reliability.md) and a new route cannot slip past them. Registered on the
+ * root instance before any route plugin, since onRoute hooks only see later registrations.
+ */
+export function recordRoutes(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        allowCrossSite: route.config?.allowCrossSite === true,
+        websocket: (route as { websocket?: boolean }).websocket === true,
+      });
+    }
+  });
+}
