@@ -133,7 +133,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(auctionRoutes, { db: database.db, now, requireVerifiedHosts: config.requireVerifiedHosts });
   const payments = deps.paymentProvider ?? createPaymentProvider(config, database.db, { now });
   await app.register(paymentMethodRoutes, { db: database.db, payments });
-  await app.register(bidRoutes, { db: database.db, now, softCloseSeconds: config.softCloseSeconds, payments });
+  await app.register(bidRoutes, {
+    db: database.db,
+    now,
+    softCloseSeconds: config.softCloseSeconds,
+    bidsPerMinute: config.bidsPerMinute,
+    payments,
+  });
   await app.register(buyNowRoutes, { db: database.db, now, payments });
   await app.register(paymentRoutes, { db: database.db, now, paymentProvider: payments });
   await app.register(payoutAccountRoutes, { db: database.db, config, now, payments });

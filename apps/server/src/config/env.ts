@@ -39,6 +39,7 @@ const rawEnvSchema = z.object({
   OTP_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   OTP_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SOFT_CLOSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  BIDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   ENDING_SOON_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   WAITLIST_URL: z.string().min(1).default('/login?mode=signup'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -93,6 +94,8 @@ export interface AppConfig {
   softCloseSeconds: number;
   /** Bidders hear 'ending soon' this many minutes before the end. */
   endingSoonMinutes: number;
+  /** Bids one member may place in any minute (GUIDE §5); a person bids a few times a minute at most. */
+  bidsPerMinute: number;
   /** Limits on sending sign-in codes (GUIDE §5); one address is often shared by a household or campus. */
   otpRateLimit: { perEmail: number; emailWindowMinutes: number; perIp: number; ipWindowMinutes: number };
   trustProxy: boolean;
@@ -188,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ipWindowMinutes: e.OTP_IP_WINDOW_MINUTES,
     },
     softCloseSeconds: e.SOFT_CLOSE_SECONDS,
+    bidsPerMinute: e.BIDS_PER_MINUTE,
     endingSoonMinutes: e.ENDING_SOON_MINUTES,
     trustProxy: e.TRUST_PROXY,
     waitlistUrl: e.WAITLIST_URL,

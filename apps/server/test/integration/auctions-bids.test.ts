@@ -379,3 +379,40 @@ describe.each(postgresOnlyFactories())('concurrent bids on one auction on $kind'
     );
   }, 60_000);
 });
+
+describe.each(testDatabaseFactories())('the bid rate limit on $kind', (factory) => {
+  const h = bidHarness(factory, { BIDS_PER_MINUTE: '3' });
+  beforeAll(() => h.open());
+  afterAll(() => h.close());
+
+  it('refuses a member’s bids past BIDS_PER_MINUTE with a 429 that writes nothing, and counts per member', async () => {
+    const host = await h.signUp('Host');
+    const eager = await h.signUp('Eager');
+    const calm = await h.signUp('Calm');
+    const first = await h.createAuction(host, { startingBid: '10' });
+    const second = await h.createAuction(host, { startingBid: '10' });
+
+    // The limit counts bids across auctions: two here, one there.
+    for (const [auction, amount] of [
+      [first, '10'],
+      [first, '11'],
+      [second, '10'],
+    ] as const) {
+      expect((await h.bid(eager, { auctionId: auction.id, amount })).statusCode).toBe(201);
+    }
+    const refused = await h.bid(eager, { auctionId: first.id, amount: '12' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: 'You are bidding too quickly. Please wait a moment and try again.',
+      code: 'rate_limited',
+    });
+    const db = h.testDb.database.db;
+    const stored = await db.select().from(bids).where(eq(bids.bidderId, eager.id));
+    expect(stored).toHaveLength(3);
+    const [auction] = await db.select().from(auctions).where(eq(auctions.id, first.id));
+    expect(auction!.currentBid).toBe('11.00');
+
+    // Another member is not held back by the eager one.
+    expect((await h.bid(calm, { auctionId: first.id, amount: '12' })).statusCode).toBe(201);
+  });
+});

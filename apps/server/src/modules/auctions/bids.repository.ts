@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auctions, users } from '../../db/schema/index.js';
+import { auctions, bids, users } from '../../db/schema/index.js';
 import { isBlockedBetweenSql } from '../blocks/blocks.repository.js';
 
 function buildBidContextLookup(db: Db) {
@@ -32,6 +32,11 @@ function buildBidContextLookup(db: Db) {
       // A block either way between bidder and host refuses the bid (docs/trust-and-safety.md):
       // two primary-key probes in this same statement, so a bid still costs one read.
       isBlocked: isBlockedBetweenSql(sql`${users.id}`, sql`${auctions.creatorId}`),
+      // The bid rate limit (GUIDE §5), counted in the database so it holds across instances: an
+      // index range on (bidder, created) in this same statement. A bid's createdAt is the database
+      // clock, so the window is measured on that clock too.
+      recentBidCount: sql<number>`(SELECT count(*)::int FROM ${bids}
+        WHERE ${bids.bidderId} = ${users.id} AND ${bids.createdAt} > now() - interval '1 minute')`,
     })
     .from(users)
     .leftJoin(auctions, eq(auctions.id, sql.placeholder('auctionId')))
@@ -45,7 +50,8 @@ const bidContextLookups = new WeakMap<Db, ReturnType<typeof buildBidContextLooku
 
 /**
  * What a bid's checks read, in one statement: the bidder (profile completeness, name, card on
- * file), the auction (null when there is none) and whether a block stands between them.
+ * file), the auction (null when there is none), whether a block stands between them and how many
+ * bids the bidder placed in the last minute.
  * Undefined when the bidder no longer exists.
  */
 export async function findBidContext(db: Db, input: { auctionId: string; bidderId: string }) {

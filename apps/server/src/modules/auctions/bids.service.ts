@@ -10,7 +10,15 @@ import {
   placeBidSchema,
   type PlaceBidResponse,
 } from '@bid/contract';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors.js';
 import { assertHasPaymentMethod } from '../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { bidNotificationTexts } from './auction-notices.js';
@@ -19,10 +27,13 @@ import { acceptBid, findBidContext, type BidAuctionState } from './bids.reposito
 
 export const OWN_AUCTION_BID = 'You cannot bid on your own auction';
 export const AUCTION_HAS_ENDED = 'Auction has ended';
+export const BIDDING_TOO_FAST = 'You are bidding too quickly. Please wait a moment and try again.';
 
 export interface BidsDeps extends AuctionsDeps {
   /** SOFT_CLOSE_SECONDS: a bid this close to the end moves the end this far past the bid. */
   softCloseSeconds: number;
+  /** BIDS_PER_MINUTE: more bids than this from one member in a minute are refused with a 429 before any write. */
+  bidsPerMinute: number;
   /** Where the bidder's saved cards are: a bid needs one (SPEC §1, docs/payments.md). */
   payments: PaymentProvider;
 }
@@ -60,6 +71,7 @@ export async function placeBid(deps: BidsDeps, bidderId: string, body: unknown):
   const context = await findBidContext(deps.db, { auctionId: fields.auctionId, bidderId });
   if (!context) throw unauthorized();
   const { auction, bidder } = context;
+  if (context.recentBidCount >= deps.bidsPerMinute) throw tooManyRequests(BIDDING_TOO_FAST);
   // A hidden auction (docs/trust-and-safety.md) does not exist for bidders.
   if (!auction || auction.hiddenAt) throw notFound(AUCTION_NOT_FOUND);
   if (!isProfileComplete(bidder)) throw badRequest(INCOMPLETE_PROFILE_FOR_BID);
