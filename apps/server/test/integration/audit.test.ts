@@ -356,6 +356,50 @@ describe.each(postgresOnlyFactories())('audit chain under concurrency and from t
     );
     expect(broken.code).toBe(1);
   }, 60_000);
+
+  // Each tamper an operator might not see by eye, run through the real command: exit 1 and the entry named.
+  it.each([
+    {
+      tamper: 'an edited row',
+      apply: [sql`update audit_logs set details = '{"method":"email","attempt":99}' where sequence = 2`],
+      brokenRow: 1,
+      sequence: 2,
+      reason: 'entry hash does not match its content',
+    },
+    {
+      tamper: 'a deleted row',
+      apply: [sql`delete from audit_logs where sequence = 2`],
+      brokenRow: 2,
+      sequence: 3,
+      reason: 'sequence gap: expected 2, found 3',
+    },
+    {
+      tamper: 'two rows reordered (sequences 2 and 3 swapped)',
+      // Through -1 so the unique sequence is never held twice.
+      apply: [
+        sql`update audit_logs set sequence = -1 where sequence = 2`,
+        sql`update audit_logs set sequence = 2 where sequence = 3`,
+        sql`update audit_logs set sequence = 3 where sequence = -1`,
+      ],
+      brokenRow: 2,
+      sequence: 2,
+      reason: 'entry hash does not match its content',
+    },
+  ])(
+    '`audit:verify` exits 1 naming entry #$sequence after $tamper',
+    async ({ apply, brokenRow, sequence, reason }) => {
+      const rows = await appendEvents(db, 4);
+      const intact = await runVerifyCli({ DATABASE_URL: url });
+      expect(intact.output).toContain('Audit chain OK: 4 entries');
+      expect(intact.code).toBe(0);
+
+      for (const statement of apply) await db.execute(statement);
+      const broken = await runVerifyCli({ DATABASE_URL: url });
+      expect(broken.output).toContain(`Audit chain BROKEN at entry #${sequence} (${rows[brokenRow]!.id}): ${reason}`);
+      expect(broken.code).toBe(1);
+    },
+    60_000,
+  );
 });
 
 describe('`audit:verify` on embedded PGlite under DATA_DIR', () => {
