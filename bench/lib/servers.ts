@@ -17,12 +17,25 @@ export type ServerSpec =
       barePort?: number;
       /** The signed-in member the bare route lists for (their blocks filter the list, as the app's do). */
       bareViewerId?: string;
+      /** PUBLIC_URL of the app (e.g. a load balancer's origin); its own http://127.0.0.1:<port> when absent. */
+      publicUrl?: string;
     }
   | { kind: 'bare-ws'; port: number };
 
 export interface RunningServer {
   url: string;
+  /** The server process's id. */
+  pid: number;
   stop(): Promise<void>;
+  /** Kills the process with `signal` (SIGKILL: a crash, no shutdown hooks) and resolves once it exited. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Where the server's stdout and stderr go (a file descriptor opened by the caller); the parent's when absent. */
+  outputFd?: number;
+  /** Called with the process id as soon as it is forked (before it listens), e.g. to kill it while it boots. */
+  onSpawn?: (pid: number) => void;
 }
 
 /** The app's own default (config/env.ts), so the benchmark measures what `npm start` runs. */
@@ -46,7 +59,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts a server in its own process (server-process.ts) and resolves once it listens. */
-export async function startServer(spec: ServerSpec): Promise<RunningServer> {
+export async function startServer(spec: ServerSpec, options: StartOptions = {}): Promise<RunningServer> {
   const child = fork(SERVER_ENTRY, [], {
     // BENCH_CPU_PROFILE_DIR=<dir> writes a V8 CPU profile of every server under test (docs/performance.md).
     execArgv: [
@@ -57,8 +70,9 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
         : []),
     ],
     env: { ...process.env, NODE_ENV: 'production', BENCH_SERVER: JSON.stringify(spec) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', options.outputFd ?? 'inherit', options.outputFd ?? 'inherit', 'ipc'],
   });
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${spec.kind} server did not start in time`)), START_TIMEOUT_MS);
     child.once('message', () => {
@@ -70,7 +84,20 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
       reject(new Error(`${spec.kind} server exited with code ${code} while starting`));
     });
   });
-  return { url: `http://127.0.0.1:${spec.port}`, stop: () => stopChild(child) };
+  return {
+    url: `http://127.0.0.1:${spec.port}`,
+    pid: child.pid!,
+    stop: () => stopChild(child),
+    kill: (signal = 'SIGKILL') => killChild(child, signal),
+  };
+}
+
+function killChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -50,6 +50,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {
       // Errors on idle clients surface again on the next query, where they are handled.
     });
+    // The pool listens on idle clients only. A checked-out client between two statements of a
+    // transaction has no listener, so a server restart ending its session (57P01) emitted an
+    // unhandled 'error' and crashed the process (npm run test:faults, postgres-restart). With
+    // this one the transaction's next statement fails instead and the pool discards the client.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

@@ -1,0 +1,261 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import type pg from 'pg';
+import { addSandboxCards } from '../../bench/lib/members.js';
+import { chromiumPath } from '../../playwright.config.js';
+import { startBalancer } from './balancer.js';
+import {
+  check,
+  clockFrom,
+  countOutcomes,
+  createOpenAuctions,
+  envNumber,
+  healthStatus,
+  onCleanup,
+  placeProbeBid,
+  seedMembers,
+  sleep,
+  startBidLoad,
+  startDeployment,
+  type Check,
+  type ScenarioResult,
+} from './faults-common.js';
+
+/** Well under the page's 30 s poll: only the WebSocket can make a change appear this fast. */
+const LIVE_TIMEOUT_MS = 8_000;
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The launch flags of playwright.config.ts (headless root sandbox without outside network). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The built web app: FAULTS_WEB_DIST, else apps/web/dist (built when missing). */
+function webDist(): string {
+  const dir = process.env.FAULTS_WEB_DIST ?? `${REPO_ROOT}apps/web/dist`;
+  if (!existsSync(`${dir}/index.html`)) {
+    console.log('   building the web app (npm run build -w @bid/web)');
+    execFileSync('npm', ['run', 'build', '-w', '@bid/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  }
+  return dir;
+}
+
+interface SocketLog {
+  openedAt: number;
+  subscribedAt: number | null;
+  closedAt: number | null;
+}
+
+/**
+ * One of two app instances SIGKILLed under load behind a balancer: the other keeps serving,
+ * and the real web client in Chromium reconnects its WebSocket and resubscribes, so a bid
+ * placed after the kill appears live on the page. Fan-out between instances is PostgreSQL
+ * LISTEN/NOTIFY: the instances get no REDIS_URL.
+ */
+export async function instanceKilled(): Promise<ScenarioResult> {
+  const started = performance.now();
+  const bidderCount = envNumber('FAULTS_BIDDERS', 40);
+  const thinkMs = envNumber('FAULTS_THINK_MS', 200);
+  const afterSeconds = envNumber('FAULTS_AFTER_SECONDS', 5);
+  const distDir = webDist();
+
+  const deployment = await startDeployment('instance-killed');
+  const { pool } = deployment;
+  const [host, watcher, probeA, probeB, ...bidders] = await seedMembers(deployment, bidderCount + 4, 'Killer');
+  const [quietAuction, ...loadAuctions] = await createOpenAuctions(pool, host!.id, 6, 'Live auction');
+
+  // The balancer's port is known before the instances start, so it can be their PUBLIC_URL.
+  const ports: number[] = [];
+  const balancer = await startBalancer([
+    {
+      get port() {
+        return ports[0]!;
+      },
+    },
+    {
+      get port() {
+        return ports[1]!;
+      },
+    },
+  ]);
+  onCleanup(() => balancer.close());
+  const instanceOptions = { publicUrl: balancer.url, serveWeb: true, webDistDir: distDir };
+  const instances = [
+    await deployment.startInstance('a', instanceOptions),
+    await deployment.startInstance('b', instanceOptions),
+  ];
+  for (const instance of instances) ports.push(Number(new URL(instance.url).port));
+  await addSandboxCards(balancer.url, [watcher!, probeA!, probeB!, ...bidders]);
+  const listeners = await listenSessions(pool);
+
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  onCleanup(() => browser.close());
+  const context = await browser.newContext({ baseURL: balancer.url });
+  const cut = watcher!.cookie.indexOf('=');
+  const [name, value] = [watcher!.cookie.slice(0, cut), watcher!.cookie.slice(cut + 1)];
+  await context.addCookies([{ name, value, url: balancer.url }]);
+  const page = await context.newPage();
+  const clock = clockFrom();
+  // A first bid before the page opens, so every later bid changes the price text ($1 is also the start).
+  await placeProbeBid(balancer.url, probeA!, quietAuction!, clock);
+  const sockets = watchSockets(page, quietAuction!, clock);
+  await page.goto(`/auction/${quietAuction}`);
+  await page.getByTestId('current-bid').waitFor({ timeout: 30_000 });
+  await waitFor(() => sockets.some((s) => s.subscribedAt !== null), 15_000, 'the page never subscribed');
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  const shownBefore = (await page.getByTestId('current-bid').textContent())?.trim() ?? '';
+
+  // Which instance holds the page's socket (the balancer saw its upgrade).
+  const wsConnections = balancer.open().filter((c) => c.websocket);
+  if (wsConnections.length !== 1)
+    throw new Error(`expected one WebSocket through the balancer, saw ${wsConnections.length}`);
+  const victimIndex = wsConnections[0]!.backend;
+  const victim = instances[victimIndex]!;
+  const survivor = instances[1 - victimIndex]!;
+
+  // Before the fault: a bid on the OTHER instance reaches this page (cross-instance fan-out).
+  const crossBid = await placeProbeBid(survivor.url, probeA!, quietAuction!, clock);
+  const crossShown = await priceShows(page, crossBid?.ackAmount, shownBefore);
+
+  const load = startBidLoad({ targets: [balancer.url], bidders, auctionIds: loadAuctions, thinkMs, clock });
+  await sleep(3000);
+  const toVictim = balancer.open().filter((c) => c.backend === victimIndex).length;
+  const killedAt = clock();
+  await victim.kill('SIGKILL');
+
+  // The client reconnects after REALTIME_RECONNECT_MS (3 s) to the balancer, which skips the dead instance.
+  const resubscribed = await waitFor(
+    () => sockets.some((s) => s.openedAt > killedAt && s.subscribedAt !== null),
+    20_000,
+    null,
+  );
+  const newSocket = sockets.find((s) => s.openedAt > killedAt && s.subscribedAt !== null);
+  const reconnectMs = newSocket?.subscribedAt ? newSocket.subscribedAt - killedAt : null;
+  const afterBid = resubscribed ? await placeProbeBid(survivor.url, probeB!, quietAuction!, clock) : null;
+  const afterShown = await priceShows(page, afterBid?.ackAmount, `$${Number(crossBid?.ackAmount)}`);
+  const noReload = await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+  const elapsed = clock() - killedAt;
+  await sleep(Math.max(0, afterSeconds * 1000 - elapsed));
+  await load.stop();
+  const survivorHealth = await healthStatus(survivor.url);
+
+  const afterKill = [...load.bids, ...load.reads].filter((r) => r.answeredAt > killedAt);
+  const failedAfter = afterKill.filter((r) => r.outcome === 'failed');
+  // A request that failed but was sent well after the kill did not meet a dying connection.
+  const lateFailures = failedAfter.filter((r) => r.sentAt > killedAt + 1000);
+  const serverErrors = load.bids.filter((b) => b.status >= 500).length;
+  const ackAfter = load.bids.filter((b) => b.outcome === 'acknowledged' && b.sentAt > killedAt).length;
+  const checks: Check[] = [
+    check(
+      'no Redis: both instances hold a PostgreSQL LISTEN session',
+      listeners >= 2 && !process.env.FAULTS_REDIS_URL,
+      `${listeners} LISTEN sessions (the instances get no REDIS_URL)`,
+    ),
+    check(
+      'before the kill, a bid on the other instance appears live on the page',
+      crossShown,
+      `price ${shownBefore} -> bid ${crossBid?.status ?? 'none'} for $${crossBid?.ackAmount ?? '?'} on instance ` +
+        `${survivor.name}, page's socket on ${victim.name}: ${crossShown ? 'shown' : 'NOT shown'}`,
+    ),
+    check(
+      'the surviving instance kept answering',
+      survivorHealth === 200 && ackAfter > 0,
+      `${ackAfter} bids acknowledged after the kill; health ${survivorHealth}`,
+    ),
+    check(
+      'failures after the kill only on connections to the dead instance',
+      failedAfter.length <= toVictim && lateFailures.length === 0 && serverErrors === 0,
+      `${failedAfter.length} failed requests after the kill (${toVictim} connections were open to it), ` +
+        `${lateFailures.length} failed more than 1 s after it, ${serverErrors} 5xx`,
+    ),
+    check(
+      "the page's socket reconnected and resubscribed",
+      reconnectMs !== null,
+      reconnectMs === null ? 'no new subscription within 20 s' : `resubscribed ${reconnectMs} ms after the kill`,
+    ),
+    check(
+      'a bid placed after the kill shows live on the page, without a reload',
+      afterShown && noReload,
+      `bid ${afterBid?.status ?? 'none'} for $${afterBid?.ackAmount ?? '?'} on ${survivor.name}: ` +
+        `${afterShown ? 'shown' : 'NOT shown'} within ${LIVE_TIMEOUT_MS} ms; ${noReload ? 'same page' : 'page reloaded'}`,
+    ),
+  ];
+  const bids = countOutcomes(load.bids);
+  const reads = countOutcomes(load.reads);
+  return {
+    name: 'instance-killed',
+    injected: `SIGKILL of instance ${victim.name} (the one holding the browser's WebSocket) of 2 behind a TCP balancer, under a bid load of ${bidders.length} bidders`,
+    checks,
+    counts: {
+      bids: load.bids.length,
+      acknowledged: bids.acknowledged,
+      rejected: bids.rejected,
+      failed: bids.failed,
+      reads: load.reads.length,
+      readsFailed: reads.failed,
+      failedAfterKill: failedAfter.length,
+      connectionsToVictimAtKill: toVictim,
+      balancerRefusedConnects: balancer.refusedConnects,
+      pageSockets: sockets.length,
+    },
+    timingsMs: { reconnect: reconnectMs ?? -1 },
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    held: checks.every((c) => c.held),
+    logs: instances.map((i) => i.logFile),
+  };
+}
+
+/** Every WebSocket the page opens: when, and when it asked for `auctionId`. */
+function watchSockets(page: Page, auctionId: string, clock: () => number): SocketLog[] {
+  const sockets: SocketLog[] = [];
+  page.on('websocket', (ws) => {
+    const log: SocketLog = { openedAt: clock(), subscribedAt: null, closedAt: null };
+    sockets.push(log);
+    ws.on('framesent', (frame) => {
+      if (log.subscribedAt === null && String(frame.payload).includes(auctionId)) log.subscribedAt = clock();
+    });
+    ws.on('close', () => (log.closedAt = clock()));
+  });
+  return sockets;
+}
+
+/** Does the page's price change from `before` to `$<whole dollars of amount>` within LIVE_TIMEOUT_MS? */
+async function priceShows(page: Page, amount: string | undefined, before: string): Promise<boolean> {
+  if (!amount) return false;
+  const text = `$${Number(amount)}`;
+  if (text === before) return false;
+  try {
+    await page.getByTestId('current-bid').filter({ hasText: text }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    return (await page.getByTestId('current-bid').textContent())?.trim() === text;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number, failure: string | null): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      if (failure) throw new Error(failure);
+      return false;
+    }
+    await sleep(50);
+  }
+  return true;
+}
+
+/** The instances' LISTEN sessions (postgres-bus.ts names them), seen from the database. */
+async function listenSessions(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bidyourdate-realtime-listen'`,
+  );
+  return rows[0]!.n;
+}
