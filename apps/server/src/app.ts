@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply } from 'fastify';
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import { defaultWebDistDir } from './lib/paths.js';
@@ -88,6 +88,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL with bad percent-encoding gets a short fixed message: Fastify's own echoes the whole
+    // URL back, however long (found by test/integration/input-fuzzing.test.ts).
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      void reply.status(400).send({ message: 'The address of this request is not a valid URL.', code: error.code });
+    },
   });
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);

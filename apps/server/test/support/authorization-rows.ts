@@ -1,0 +1,652 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthorizationWorld, Caller, MatrixRequest } from './authorization-world.js';
+import { HOUR } from './authorization-world.js';
+import { makePng } from './images.js';
+import { FUTURE_EXPIRY } from './payments.js';
+
+/**
+ * The authorization matrix (docs/reliability.md): one row per registered route, keyed
+ * `METHOD url` exactly as the server registered it. A row names the route's owner, builds the
+ * concrete request from the world, and gives the status each of the three callers gets:
+ * nobody (no session), another signed-in member (`world.stranger` unless the row says
+ * otherwise) and the owner.
+ */
+
+export type Status = number | readonly number[];
+
+export interface Prepared {
+  request: MatrixRequest;
+  /** The caller the route belongs to; undefined for public sign-in routes whose owner is "anyone". */
+  owner: Caller | undefined;
+  /** Another member other than the world's stranger, when the call would spend or end them (logout, account deletion). */
+  other?: Caller;
+  /** Markers this route shows on purpose to whoever may call it (the shared date's place). */
+  publicValues?: readonly string[];
+}
+
+export interface MatrixRow {
+  route: string;
+  /** Who "the owner" is for this route. */
+  owner: string;
+  prepare(world: AuthorizationWorld): Promise<Prepared>;
+  expect: { nobody: Status; other: Status; owner: Status };
+  /**
+   * Tables a nobody/other call may change, and why. Only for routes where that call is the
+   * caller's own legitimate action (signing in, acting on their own account), never for a refusal.
+   */
+  callerMayChange?: { nobody?: readonly string[]; other?: readonly string[]; why: string };
+  /** The refusal comes from a plugin with an empty body instead of `{ message, code }`: why. */
+  emptyRefusal?: string;
+}
+
+const get = (url: string): MatrixRequest => ({ method: 'GET', url });
+const post = (url: string, payload?: object): MatrixRequest => ({
+  method: 'POST',
+  url,
+  ...(payload ? { payload } : {}),
+});
+const put = (url: string, payload: object | Buffer, headers?: Record<string, string>): MatrixRequest => ({
+  method: 'PUT',
+  url,
+  payload,
+  ...(headers ? { headers } : {}),
+});
+const del = (url: string, payload?: object): MatrixRequest => ({
+  method: 'DELETE',
+  url,
+  ...(payload ? { payload } : {}),
+});
+
+/** A member route with no foreign resource in it: another member's call is their own. */
+function selfRow(route: string, request: (w: AuthorizationWorld) => MatrixRequest, ok = 200): MatrixRow {
+  return {
+    route,
+    owner: 'the signed-in member themself (the host)',
+    prepare: async (w) => ({ request: request(w), owner: w.host }),
+    expect: { nobody: 401, other: ok, owner: ok },
+  };
+}
+
+/** A public read: everyone gets it, and nothing private of the owner's is in it. */
+function publicRow(
+  route: string,
+  request: (w: AuthorizationWorld) => MatrixRequest | Promise<MatrixRequest>,
+): MatrixRow {
+  return {
+    route,
+    owner: 'anyone (public)',
+    prepare: async (w) => ({ request: await request(w), owner: w.host }),
+    expect: { nobody: 200, other: 200, owner: 200 },
+  };
+}
+
+/** A moderators-only route: members are answered 404, as if it did not exist (moderation/moderators.ts). */
+function moderatorRow(
+  route: string,
+  prepare: (w: AuthorizationWorld) => Promise<MatrixRequest>,
+  owner: Status = 200,
+): MatrixRow {
+  return {
+    route,
+    owner: 'a moderator (MODERATOR_EMAILS)',
+    prepare: async (w) => ({ request: await prepare(w), owner: w.moderator }),
+    expect: { nobody: 401, other: 404, owner },
+  };
+}
+
+const PROFILE_CHANGES = { other: ['users'], why: 'another member saves their own profile' } as const;
+const BANK = { accountHolderName: 'Ann Host', routingNumber: '110000000', accountNumber: '000123456789' };
+
+const PROFILE_SAMPLE = {
+  firstName: 'Hana',
+  lastName: 'Tester',
+  bio: 'Likes long walks.',
+  age: 30,
+  location: 'Austin, TX',
+  country: 'United States',
+  zipCode: '78701',
+  interests: [],
+  sex: 'male',
+  openToDatesWith: ['female'],
+};
+
+/** What deleting one's own account writes: the member's rows, sessions, and the audit entry. */
+const ACCOUNT_DELETION_TABLES: readonly string[] = [
+  'users',
+  'sessions',
+  'audit_logs',
+  'payment_methods',
+  'notifications',
+  'identity_verifications',
+  'upload_grants',
+];
+
+export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
+  // ── Realtime, health, sign-in ───────────────────────────────────────────────────────────
+  {
+    // A plain GET (no Upgrade header): the WebSocket plugin refuses it before any identity is
+    // involved; who may subscribe to what is realtime.test.ts's subject.
+    route: 'GET /ws',
+    owner: 'anyone (WebSocket upgrade only)',
+    prepare: async (w) => ({ request: get('/ws'), owner: w.host }),
+    expect: { nobody: 404, other: 404, owner: 404 },
+    emptyRefusal: '@fastify/websocket answers a non-upgrade GET of a websocket route with an empty 404',
+  },
+  publicRow('GET /api/health', () => get('/api/health')),
+  selfRow('GET /api/auth/user', () => get('/api/auth/user')),
+  {
+    route: 'GET /api/logout',
+    owner: 'the signed-in member themself (a throwaway member)',
+    prepare: async (w) => ({
+      request: get('/api/logout'),
+      owner: await w.member('Leo'),
+      other: await w.member('Lou', { owner: false }),
+    }),
+    expect: { nobody: 302, other: 302, owner: 302 },
+    callerMayChange: { other: ['sessions', 'audit_logs'], why: 'another member signs themself out (audited)' },
+  },
+  {
+    // No provider is configured in tests: everyone is sent back to the sign-in screen.
+    route: 'GET /api/login',
+    owner: 'anyone (public sign-in)',
+    prepare: async () => ({ request: get('/api/login?provider=google'), owner: undefined }),
+    expect: { nobody: 302, other: 302, owner: 302 },
+  },
+  {
+    route: 'GET /api/callback/:provider',
+    owner: 'anyone (the provider redirects the browser; the state proves the sign-in)',
+    prepare: async () => ({ request: get('/api/callback/google?code=x&state=y'), owner: undefined }),
+    expect: { nobody: 302, other: 302, owner: 302 },
+  },
+  {
+    route: 'POST /api/callback/:provider',
+    owner: 'anyone (Apple form post, allowCrossSite; the state proves the sign-in)',
+    prepare: async () => ({
+      request: {
+        method: 'POST',
+        url: '/api/callback/apple',
+        payload: 'code=x&state=y',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      owner: undefined,
+    }),
+    // 303: the browser follows the form post with a GET of the sign-in screen.
+    expect: { nobody: 303, other: 303, owner: 303 },
+  },
+  {
+    route: 'POST /api/auth/send-otp',
+    owner: 'anyone (public sign-in)',
+    prepare: async (w) => ({
+      request: post('/api/auth/send-otp', { email: w.mark(`new-${randomUUID()}@example.com`, 'a new email') }),
+      owner: undefined,
+    }),
+    expect: { nobody: 200, other: 200, owner: 200 },
+    callerMayChange: {
+      nobody: ['email_otps'],
+      other: ['email_otps'],
+      why: 'sending a code is the public first step of signing in: it stores the code',
+    },
+  },
+  {
+    // A wrong code: the sign-in flow's secret is the code, whoever sends it.
+    route: 'POST /api/auth/verify-otp',
+    owner: 'anyone (public sign-in; the code is the secret)',
+    prepare: async () => ({
+      request: post('/api/auth/verify-otp', { email: `nobody-${randomUUID()}@example.com`, otp: '000000' }),
+      owner: undefined,
+    }),
+    expect: { nobody: 400, other: 400, owner: 400 },
+  },
+  {
+    route: 'POST /api/auth/complete-email-auth',
+    owner: 'anyone (public sign-in; the verification token is the secret)',
+    prepare: async () => ({
+      request: post('/api/auth/complete-email-auth', {
+        verificationToken: randomUUID(),
+        password: 'correct horse battery',
+        isSignup: true,
+      }),
+      owner: undefined,
+    }),
+    expect: { nobody: 400, other: 400, owner: 400 },
+    callerMayChange: {
+      nobody: ['audit_logs'],
+      other: ['audit_logs'],
+      why: 'a failed sign-in is audited (GUIDE §5: sign-in failures are security events)',
+    },
+  },
+
+  // ── Profile and own lists ───────────────────────────────────────────────────────────────
+  {
+    ...selfRow('PUT /api/profile', () => put('/api/profile', { ...PROFILE_SAMPLE })),
+    callerMayChange: PROFILE_CHANGES,
+  },
+  selfRow('GET /api/profile/stats', () => get('/api/profile/stats')),
+  selfRow('GET /api/my-auctions', () => get('/api/my-auctions')),
+  selfRow('GET /api/my-bids', () => get('/api/my-bids')),
+
+  // ── Auctions and bids ───────────────────────────────────────────────────────────────────
+  publicRow('GET /api/auctions', () => get('/api/auctions')),
+  publicRow('GET /api/auctions/:id', (w) => get(`/api/auctions/${w.date.auctionId}`)),
+  {
+    ...selfRow('POST /api/auctions', (w) => post('/api/auctions', newAuctionBody(w)), 201),
+    callerMayChange: { other: ['auctions'], why: 'another member hosts an auction of their own' },
+  },
+  {
+    route: 'PUT /api/auctions/:id',
+    owner: 'the auction host',
+    prepare: async (w) => ({
+      request: put(`/api/auctions/${await w.openAuction(w.host)}`, { title: 'Tea at the museum' }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: [403, 404], owner: 200 },
+  },
+  {
+    route: 'DELETE /api/auctions/:id',
+    owner: 'the auction host (a fresh auction: the call cancels it)',
+    prepare: async (w) => ({ request: del(`/api/auctions/${await w.openAuction(w.host)}`), owner: w.host }),
+    expect: { nobody: 401, other: [403, 404], owner: 200 },
+  },
+  {
+    // "Another member" here is the host: the one member a bid on this auction is refused to.
+    route: 'POST /api/bids',
+    owner: 'a bidder with a saved card (any member but the host)',
+    prepare: async (w) => {
+      const auctionId = await w.openAuction(w.host);
+      return { request: post('/api/bids', { auctionId, amount: '25' }), owner: w.winner, other: w.host };
+    },
+    expect: { nobody: 401, other: [400, 403, 409], owner: 201 },
+  },
+  {
+    route: 'POST /api/auctions/:id/buy-now',
+    owner: 'a buyer with a saved card (any member but the host)',
+    prepare: async (w) => ({
+      request: post(`/api/auctions/${await w.openAuction(w.host, '90.00')}/buy-now`),
+      owner: await w.member('Buyer', { card: true }),
+      other: w.host,
+    }),
+    expect: { nobody: 401, other: [400, 403, 409], owner: 200 },
+  },
+
+  // ── Cards, charges, payouts ─────────────────────────────────────────────────────────────
+  selfRow('GET /api/stripe/payment-methods', () => get('/api/stripe/payment-methods')),
+  {
+    ...selfRow('POST /api/stripe/setup-intent', () => post('/api/stripe/setup-intent')),
+    callerMayChange: { other: ['sandbox_setup_intents'], why: 'another member starts saving a card of their own' },
+  },
+  {
+    route: 'DELETE /api/stripe/payment-methods/:id',
+    owner: 'the card holder (a fresh card: the call removes it)',
+    prepare: async (w) => ({ request: del(`/api/stripe/payment-methods/${await w.card(w.host)}`), owner: w.host }),
+    expect: { nobody: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/payments/sandbox/confirm-setup',
+    owner: 'the holder of the setup intent',
+    prepare: async (w) => ({
+      request: post('/api/payments/sandbox/confirm-setup', {
+        clientSecret: await w.setupSecret(w.host),
+        cardNumber: '4242424242424242',
+        ...FUTURE_EXPIRY,
+        cvc: '123',
+      }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/payments/sandbox/authenticate-setup',
+    owner: 'the holder of the setup intent waiting for 3-D Secure',
+    prepare: async (w) => ({
+      request: post('/api/payments/sandbox/authenticate-setup', {
+        clientSecret: await w.pendingAuthenticationSecret(w.host),
+        outcome: 'complete',
+      }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: 404, owner: 200 },
+  },
+  selfRow('GET /api/payments', () => get('/api/payments')),
+  {
+    // The date's charge is paid: the winner is answered that there is nothing to retry.
+    route: 'POST /api/payments/:id/retry',
+    owner: 'the winner charged',
+    prepare: async (w) => ({ request: post(`/api/payments/${w.date.chargeId}/retry`), owner: w.winner }),
+    expect: { nobody: 401, other: 404, owner: 400 },
+  },
+  {
+    // No second chance offer is open on a paid charge: the winner is told so.
+    route: 'POST /api/payments/:id/accept',
+    owner: 'the runner-up offered a second chance (here: the charge holder, without an offer)',
+    prepare: async (w) => ({ request: post(`/api/payments/${w.date.chargeId}/accept`), owner: w.winner }),
+    expect: { nobody: 401, other: 404, owner: 400 },
+  },
+  {
+    route: 'POST /api/payments/:id/decline',
+    owner: 'the runner-up offered a second chance (here: the charge holder, without an offer)',
+    prepare: async (w) => ({ request: post(`/api/payments/${w.date.chargeId}/decline`), owner: w.winner }),
+    expect: { nobody: 401, other: 404, owner: 400 },
+  },
+  selfRow('GET /api/payouts/account', () => get('/api/payouts/account')),
+  {
+    ...selfRow('POST /api/payouts/account', () => post('/api/payouts/account')),
+    callerMayChange: {
+      other: ['payout_accounts', 'sandbox_payout_accounts'],
+      why: 'another member starts onboarding their own payout account',
+    },
+  },
+  {
+    route: 'POST /api/payouts/sandbox/complete',
+    owner: 'the member onboarding their own payout account',
+    prepare: async (w) => {
+      const owner = await w.member('Payee');
+      await w.must(owner, post('/api/payouts/account'));
+      return { request: post('/api/payouts/sandbox/complete', BANK), owner };
+    },
+    expect: { nobody: 401, other: [200, 404, 409], owner: 200 },
+    callerMayChange: {
+      other: ['payout_accounts', 'sandbox_payout_accounts'],
+      why: 'the call names no account: another member completes their own onboarding (they started it in the row above)',
+    },
+  },
+
+  // ── The date ────────────────────────────────────────────────────────────────────────────
+  {
+    route: 'GET /api/auctions/:id/plan',
+    owner: 'the winner (and the host) of the paid date',
+    prepare: async (w) => ({ request: get(`/api/auctions/${w.date.auctionId}/plan`), owner: w.winner }),
+    expect: { nobody: 401, other: 404, owner: 200 },
+  },
+  dateRow('POST /api/auctions/:id/plan', 'paid', 'winner', (w, id) =>
+    post(`/api/auctions/${id}/plan`, {
+      place: w.secret('proposed place'),
+      startsAt: new Date(w.clock.getTime() + 2 * HOUR).toISOString(),
+    }),
+  ),
+  dateRow('POST /api/auctions/:id/plan/accept', 'proposed', 'host', (_w, id) =>
+    post(`/api/auctions/${id}/plan/accept`),
+  ),
+  dateRow('POST /api/auctions/:id/date-mode/start', 'planned', 'host', (_w, id) =>
+    post(`/api/auctions/${id}/date-mode/start`),
+  ),
+  dateRow('POST /api/auctions/:id/date-mode/check-in', 'started', 'host', (_w, id) =>
+    post(`/api/auctions/${id}/date-mode/check-in`, { kind: 'arrived' }),
+  ),
+  dateRow('POST /api/auctions/:id/date-mode/end', 'hostArrived', 'host', (_w, id) =>
+    post(`/api/auctions/${id}/date-mode/end`),
+  ),
+  dateRow('POST /api/auctions/:id/share-link', 'planned', 'winner', (_w, id) => post(`/api/auctions/${id}/share-link`)),
+  dateRow('POST /api/auctions/:id/refund-request', 'ended', 'winner', (w, id) =>
+    post(`/api/auctions/${id}/refund-request`, { reason: w.secret('refund reason') }),
+  ),
+  dateRow('POST /api/auctions/:id/release', 'ended', 'winner', (_w, id) => post(`/api/auctions/${id}/release`)),
+  {
+    // The trusted contact's page: the token is the only key, and the place is what it is for.
+    route: 'GET /api/shared-dates/:token',
+    owner: 'anyone holding the share link (public by token)',
+    prepare: async (w) => ({
+      request: get(`/api/shared-dates/${w.shareToken}`),
+      owner: w.winner,
+      publicValues: [...w.markers].filter(([, what]) => what === 'agreed place').map(([value]) => value),
+    }),
+    expect: { nobody: 200, other: 200, owner: 200 },
+  },
+  moderatorRow('GET /api/moderation/refund-requests', async () => get('/api/moderation/refund-requests')),
+  moderatorRow('POST /api/moderation/refund-requests/:id/decide', async (w) => {
+    const date = await w.paidDate('refundRequested');
+    return post(`/api/moderation/refund-requests/${await w.refundRequestIdOf(date.auctionId)}/decide`, {
+      decision: 'deny',
+      note: 'Matrix check',
+    });
+  }),
+
+  // ── Messages, notifications, people ─────────────────────────────────────────────────────
+  selfRow('GET /api/conversations', () => get('/api/conversations')),
+  selfRow('GET /api/conversations/unread-count', () => get('/api/conversations/unread-count')),
+  {
+    route: 'GET /api/conversations/*',
+    owner: 'a party of the conversation (the host of the won auction)',
+    prepare: async (w) => ({
+      request: get(`/api/conversations/${encodeURIComponent(w.conversationId)}/messages`),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/messages',
+    owner: 'a party of the conversation (the host of the won auction)',
+    prepare: async (w) => ({
+      request: post('/api/messages', {
+        conversationId: w.conversationId,
+        receiverId: w.winner.id,
+        content: w.secret('message'),
+      }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: [403, 404], owner: 201 },
+  },
+  {
+    route: 'POST /api/conversations/start',
+    owner: 'any member writing to another (the host to the winner)',
+    prepare: async (w) => ({
+      // Not a marker: another member sends the same text in a conversation of their own.
+      request: post('/api/conversations/start', { receiverId: w.winner.id, message: `Hello ${randomUUID()}` }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: 201, owner: 201 },
+    callerMayChange: {
+      other: ['messages', 'notifications'],
+      why: 'another member starts a direct conversation of their own with the same person',
+    },
+  },
+  selfRow('GET /api/notifications', () => get('/api/notifications')),
+  selfRow('GET /api/notifications/count', () => get('/api/notifications/count')),
+  {
+    route: 'POST /api/notifications/:id/read',
+    owner: "the notification's recipient",
+    prepare: async (w) => ({ request: post(`/api/notifications/${w.hostNotificationId}/read`), owner: w.host }),
+    expect: { nobody: 401, other: 404, owner: 200 },
+  },
+  {
+    ...selfRow('POST /api/notifications/mark-all-read', () => post('/api/notifications/mark-all-read')),
+    callerMayChange: { other: ['notifications'], why: 'another member reads their own notifications' },
+  },
+  selfRow('GET /api/search', () => get('/api/search?q=Hana')),
+  selfRow('GET /api/search/users', () => get('/api/search/users?q=Hana')),
+  {
+    route: 'GET /api/users/:id/presence',
+    owner: 'the member whose presence it is (members only)',
+    prepare: async (w) => ({ request: get(`/api/users/${w.host.id}/presence`), owner: w.host }),
+    expect: { nobody: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'GET /api/users/:id',
+    owner: 'the member whose public page it is (members only)',
+    prepare: async (w) => ({ request: get(`/api/users/${w.host.id}`), owner: w.host }),
+    expect: { nobody: 401, other: 200, owner: 200 },
+  },
+
+  // ── Trust and safety ────────────────────────────────────────────────────────────────────
+  selfRow('GET /api/blocks', () => get('/api/blocks')),
+  {
+    route: 'POST /api/blocks',
+    owner: 'the member blocking (a fresh target per row)',
+    prepare: async (w) => ({
+      request: post('/api/blocks', { userId: (await w.member('Blocked', { owner: false })).id }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: 201, owner: 201 },
+    callerMayChange: { other: ['blocks'], why: 'another member blocks someone for themself' },
+  },
+  {
+    route: 'DELETE /api/blocks/:userId',
+    owner: 'the member who blocked',
+    prepare: async (w) => {
+      const target = await w.member('Unblocked', { owner: false });
+      await w.must(w.host, post('/api/blocks', { userId: target.id }));
+      return { request: del(`/api/blocks/${target.id}`), owner: w.host };
+    },
+    expect: { nobody: 401, other: [200, 404], owner: 200 },
+  },
+  {
+    route: 'POST /api/reports',
+    owner: 'any member reporting (a fresh target per row)',
+    prepare: async (w) => ({
+      request: post('/api/reports', {
+        targetType: 'user',
+        targetId: (await w.member('Reported', { owner: false })).id,
+        reason: 'spam',
+        // Not a marker: another member files the same report, with the same words, as their own.
+        details: `Spam ${randomUUID()}`,
+      }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: 201, owner: 201 },
+    callerMayChange: { other: ['reports'], why: 'another member files a report of their own' },
+  },
+  moderatorRow('GET /api/moderation/reports', async () => get('/api/moderation/reports')),
+  moderatorRow('POST /api/moderation/reports/:id/resolve', async (w) =>
+    post(`/api/moderation/reports/${await w.report(w.winner)}/resolve`, { action: 'dismiss', reasons: 'Matrix check' }),
+  ),
+
+  // ── Uploads ─────────────────────────────────────────────────────────────────────────────
+  {
+    ...selfRow('POST /api/objects/upload', () => post('/api/objects/upload')),
+    callerMayChange: { other: ['upload_grants'], why: 'another member asks for an upload URL of their own' },
+  },
+  {
+    route: 'PUT /api/profile/image',
+    owner: 'the member who uploaded the picture',
+    prepare: async (w) => ({
+      request: put('/api/profile/image', { imageURL: await w.uploadedImage(w.host) }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: [403, 404], owner: 200 },
+  },
+  // The host's current picture (an earlier row replaces it, and the old file goes).
+  publicRow('GET /api/objects/images/:name', async (w) =>
+    get(`/api/objects/images/${await w.profileImageNameOf(w.host)}`),
+  ),
+  {
+    route: 'PUT /api/objects/uploads/:grantId',
+    owner: 'the holder of the upload grant (signed URL)',
+    prepare: async (w) => ({
+      request: put(await w.uploadGrant(w.host), await makePng(80, 60), { 'content-type': 'image/png' }),
+      owner: w.host,
+    }),
+    expect: { nobody: [401, 403], other: [403, 404], owner: 200 },
+  },
+
+  // ── Account ─────────────────────────────────────────────────────────────────────────────
+  selfRow('GET /api/account/export', () => get('/api/account/export')),
+  {
+    route: 'DELETE /api/account',
+    owner: 'the member themself (a throwaway member: the call deletes them)',
+    prepare: async (w) => ({
+      request: del('/api/account', { confirm: 'DELETE' }),
+      owner: await w.member('Gone'),
+      other: await w.member('AlsoGone', { owner: false }),
+    }),
+    expect: { nobody: 401, other: 200, owner: 200 },
+    callerMayChange: {
+      other: ACCOUNT_DELETION_TABLES,
+      why: 'another member deletes their own account (a throwaway member)',
+    },
+  },
+
+  // ── Identity verification ───────────────────────────────────────────────────────────────
+  selfRow('GET /api/identity/verification', () => get('/api/identity/verification')),
+  {
+    route: 'POST /api/identity/verification',
+    owner: 'the member verifying themself (a fresh member)',
+    prepare: async (w) => ({
+      request: post('/api/identity/verification'),
+      owner: await w.member('Vera'),
+      other: await w.member('Vic', { owner: false }),
+    }),
+    expect: { nobody: 401, other: 200, owner: 200 },
+    callerMayChange: {
+      other: ['identity_verifications', 'users', 'audit_logs'],
+      why: 'another member starts a verification of their own (audited)',
+    },
+  },
+  {
+    route: 'POST /api/identity/verification/documents',
+    owner: 'the member who uploaded the document picture',
+    prepare: async (w) => {
+      const owner = await w.member('Doc');
+      await w.must(owner, post('/api/identity/verification'));
+      const imageURL = await w.uploadedImage(owner);
+      return {
+        request: post('/api/identity/verification/documents', { documentType: 'passport', kind: 'selfie', imageURL }),
+        owner,
+      };
+    },
+    expect: { nobody: 401, other: [403, 404, 409], owner: 200 },
+  },
+  {
+    route: 'POST /api/identity/sandbox/complete',
+    owner: 'the member whose verification it is (documents submitted)',
+    prepare: async (w) => {
+      const owner = await w.member('Sandy');
+      await w.verification(owner);
+      return { request: post('/api/identity/sandbox/complete', { outcome: 'verified' }), owner };
+    },
+    expect: { nobody: 401, other: [404, 409], owner: 200 },
+  },
+  {
+    route: 'GET /api/identity/documents/:id',
+    owner: 'the member the document is of (and moderators)',
+    prepare: async (w) => ({ request: get(`/api/identity/documents/${w.hostDocumentId}`), owner: w.host }),
+    expect: { nobody: 401, other: 404, owner: 200 },
+    // openIdentityDocument audits every access to an identity document, the refused ones
+    // included (docs/trust-and-safety.md): a denied look at someone's passport is a security event.
+    callerMayChange: { other: ['audit_logs'], why: 'a refused access to an identity document is audited on purpose' },
+  },
+  moderatorRow('GET /api/moderation/verifications', async () => get('/api/moderation/verifications')),
+  moderatorRow('POST /api/moderation/verifications/:userId/decide', async (w) => {
+    const member = await w.member('Review');
+    await w.verification(member, 'manual_review');
+    return post(`/api/moderation/verifications/${member.id}/decide`, { decision: 'verified', notes: 'Matrix check' });
+  }),
+  {
+    // The sandbox partner has no webhook: the route answers 404 to everyone (identity.test.ts);
+    // with Stripe the signature is the only key (identity-stripe.test.ts).
+    route: 'POST /api/identity/webhook',
+    owner: 'the verification partner (signature); none in the sandbox',
+    prepare: async () => ({ request: post('/api/identity/webhook', { id: 'evt_matrix' }), owner: undefined }),
+    expect: { nobody: 404, other: 404, owner: 404 },
+  },
+];
+
+/** A date route whose owner is the host or the winner of a fresh date brought to `stage` (calls change it). */
+function dateRow(
+  route: string,
+  stage: Parameters<AuthorizationWorld['paidDate']>[0],
+  ownerRole: 'host' | 'winner',
+  request: (w: AuthorizationWorld, auctionId: string) => MatrixRequest,
+): MatrixRow {
+  return {
+    route,
+    owner: `the ${ownerRole} of a paid date (fresh, at stage "${stage}")`,
+    prepare: async (w) => {
+      const date = await w.paidDate(stage);
+      return { request: request(w, date.auctionId), owner: date[ownerRole] };
+    },
+    expect: { nobody: 401, other: 404, owner: 200 },
+  };
+}
+
+function newAuctionBody(w: AuthorizationWorld) {
+  return {
+    title: 'Coffee by the river',
+    description: 'A coffee and a walk by the river.',
+    dateType: 'coffee',
+    location: 'Austin, TX',
+    locationRadius: 25,
+    startingBid: '20',
+    endTime: new Date(w.clock.getTime() + 3 * 24 * HOUR).toISOString(),
+    paymentResponsibility: '50_50',
+    expectedDuration: 60,
+  };
+}
