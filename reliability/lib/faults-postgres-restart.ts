@@ -107,6 +107,11 @@ export async function postgresRestart(): Promise<ScenarioResult> {
         .join('; '),
     ),
     check('neither instance was restarted (same PIDs, still alive)', samePids, `pids ${pids.join(', ')}`),
+    check(
+      'a bid the database could not take was answered 503 (try again), never another 5xx',
+      load.bids.every((b) => b.status < 500 || b.status === 503),
+      `statuses of failed bids: ${JSON.stringify(statusCounts(load.bids.filter((b) => b.outcome === 'failed')))}`,
+    ),
   );
 
   const outcomes = countOutcomes(load.bids);

@@ -23,6 +23,27 @@ const INVALID_INPUT_SQLSTATES = new Set(['22P02', '22021', '22P05', '22001', '22
 const INVALID_INPUT_MESSAGE =
   'The request contains a value that cannot be stored (for example a NUL character, or a number or date out of range).';
 
+/**
+ * The database is unreachable or going away: connection exceptions (class 08), an operator
+ * shutting it down or a server starting up (57P01-57P03), too many connections (53300). The
+ * request may well succeed a moment later, so it is a 503 with Retry-After, not a 500.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+/** What node-postgres throws when the server closes or refuses the connection (no SQLSTATE). */
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+const RETRY_AFTER_SECONDS = '2';
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
+    if (typeof message === 'string' && message.startsWith('Connection terminated')) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The SQLSTATE of a database error, whether the driver's own or wrapped by Drizzle (`cause`). */
 function sqlStateOf(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth += 1) {
@@ -35,7 +56,8 @@ function sqlStateOf(error: unknown): string | undefined {
 
 /**
  * One error handler for the whole API (GUIDE §3): known errors keep their status and
- * safe message; validation errors are 400 with the contract's message (SPEC §5);
+ * safe message; validation errors are 400 with the contract's message (SPEC §5); a value
+ * the database refuses is a 400 and an unreachable database a 503 (docs/reliability.md);
  * anything else is a 500 that is logged in full and says nothing about internals.
  */
 export const errorsPlugin = fp(
@@ -55,6 +77,11 @@ export const errorsPlugin = fp(
         // Logged, since it means a validation rule is missing for the value (docs/reliability.md).
         request.log.warn({ err: error, sqlState }, 'database refused an input value');
         return reply.status(400).send({ message: INVALID_INPUT_MESSAGE, code: 'invalid_input' });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        void reply.header('retry-after', RETRY_AFTER_SECONDS);
+        return reply.status(503).send({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

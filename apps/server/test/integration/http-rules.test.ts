@@ -41,6 +41,12 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
           r.post('/api/test/app-error', async () => {
             throw badRequest('Bid must be at least 51', 'amount');
           });
+          // Errors shaped as node-postgres raises them, bare or wrapped by Drizzle (`cause`).
+          r.get('/api/test/database-error', async (request) => {
+            const { code, message, wrapped } = request.query as { code?: string; message: string; wrapped?: string };
+            const raw = Object.assign(new Error(message), code ? { code } : {});
+            throw wrapped ? new Error('Failed query: select 1', { cause: raw }) : raw;
+          });
           r.get('/api/test/crash', async () => {
             throw new Error('connection string postgres://secret@db leaked?');
           });
@@ -139,6 +145,47 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
     expect(res.body).not.toContain('postgres');
+  });
+
+  it.each([
+    [
+      'an administrator shutdown (57P01)',
+      { code: '57P01', message: 'terminating connection due to administrator command' },
+    ],
+    ['a server starting up (57P03)', { code: '57P03', message: 'the database system is starting up' }],
+    ['a refused connection', { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' }],
+    ['a dropped connection, wrapped by Drizzle', { message: 'Connection terminated unexpectedly', wrapped: '1' }],
+  ])('answers %s with a 503 to retry, leaking nothing', async (_name, query) => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/database-error', query });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
+    expect(res.json()).toEqual({
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+      code: 'unavailable',
+    });
+  });
+
+  it('answers a value the database refuses (NUL, out of range) with a 400, bare or wrapped', async () => {
+    for (const wrapped of ['', '1']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/test/database-error',
+        query: { code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00', wrapped },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('invalid_input');
+      expect(res.body).not.toContain('0x00');
+    }
+  });
+
+  it('keeps other database errors a 500 that leaks nothing', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/test/database-error',
+      query: { code: '42P01', message: 'relation "secret_table" does not exist' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret_table');
   });
 
   it('issues an HttpOnly, SameSite=Lax, signed session cookie and rotates it at sign-in', async () => {
