@@ -88,6 +88,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   });
   beforeEach(async () => {
     await db.execute(sql`delete from audit_logs`);
+    await db.execute(sql`delete from audit_chain_head`);
   });
 
   it('calls an empty chain intact', async () => {
@@ -254,6 +255,48 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
     });
   });
 
+  it('names the first missing entry when entries were deleted from the end', async () => {
+    const rows = await appendEvents(db, 5);
+    await db.execute(sql`delete from audit_logs where sequence >= 4`);
+    expect(await verifyAuditChain(db)).toEqual({
+      ok: false,
+      entries: 3,
+      brokenAt: {
+        sequence: 4,
+        id: 'missing',
+        reason: 'entries 4 to 5 are missing: the chain ends at 3 but its head records entry 5',
+      },
+    });
+    // Emptying the table does not pass for an empty chain either.
+    await db.execute(sql`delete from audit_logs`);
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: false, brokenAt: { sequence: 1 } });
+    expect(rows).toHaveLength(5);
+  });
+
+  it('names the last entry when it was rewritten with a recomputed hash', async () => {
+    const rows = await appendEvents(db, 3);
+    const forged = { ...toAuditEntryContent(rows[2]!), outcome: 'failure' as const };
+    await db
+      .update(auditLogs)
+      .set({ outcome: 'failure', entryHash: computeAuditEntryHash(forged) })
+      .where(eq(auditLogs.id, rows[2]!.id));
+    expect(await verifyAuditChain(db)).toEqual({
+      ok: false,
+      entries: 3,
+      brokenAt: { sequence: 3, id: rows[2]!.id, reason: 'entry hash does not match the recorded chain head' },
+    });
+  });
+
+  it('names the last entry when the chain head record is gone', async () => {
+    const rows = await appendEvents(db, 2);
+    await db.execute(sql`delete from audit_chain_head`);
+    expect(await verifyAuditChain(db)).toEqual({
+      ok: false,
+      entries: 2,
+      brokenAt: { sequence: 2, id: rows[1]!.id, reason: 'the chain head record is missing' },
+    });
+  });
+
   it('rejects a chain whose first entry is missing', async () => {
     const rows = await appendEvents(db, 3);
     await db.execute(sql`delete from audit_logs where sequence = 1`);
@@ -321,6 +364,7 @@ describe.each(postgresOnlyFactories())('audit chain under concurrency and from t
   });
   beforeEach(async () => {
     await db.execute(sql`delete from audit_logs`);
+    await db.execute(sql`delete from audit_chain_head`);
   });
 
   it('numbers 50 concurrent appends from two app instances exactly 1..50', async () => {
@@ -385,6 +429,13 @@ describe.each(postgresOnlyFactories())('audit chain under concurrency and from t
       sequence: 2,
       reason: 'entry hash does not match its content',
     },
+    {
+      tamper: 'the last row deleted',
+      apply: [sql`delete from audit_logs where sequence = 4`],
+      brokenRow: undefined,
+      sequence: 4,
+      reason: 'entries 4 to 4 are missing: the chain ends at 3 but its head records entry 4',
+    },
   ])(
     '`audit:verify` exits 1 naming entry #$sequence after $tamper',
     async ({ apply, brokenRow, sequence, reason }) => {
@@ -395,7 +446,8 @@ describe.each(postgresOnlyFactories())('audit chain under concurrency and from t
 
       for (const statement of apply) await db.execute(statement);
       const broken = await runVerifyCli({ DATABASE_URL: url });
-      expect(broken.output).toContain(`Audit chain BROKEN at entry #${sequence} (${rows[brokenRow]!.id}): ${reason}`);
+      const id = brokenRow === undefined ? 'missing' : rows[brokenRow]!.id;
+      expect(broken.output).toContain(`Audit chain BROKEN at entry #${sequence} (${id}): ${reason}`);
       expect(broken.code).toBe(1);
     },
     60_000,

@@ -1,6 +1,6 @@
 import { asc, desc, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLogs, type AuditLog, type NewAuditLog } from '../../db/schema/index.js';
+import { auditChainHead, auditLogs, type AuditLog, type NewAuditLog } from '../../db/schema/index.js';
 
 /**
  * Any constant works as long as every instance of this app uses the same one and it
@@ -28,6 +28,23 @@ export async function findLastAuditEntry(tx: Db): Promise<Pick<AuditLog, 'sequen
 export async function insertAuditEntry(tx: Db, entry: NewAuditLog): Promise<AuditLog> {
   const [row] = await tx.insert(auditLogs).values(entry).returning();
   if (!row) throw new Error('insert into audit_logs returned no row');
+  return row;
+}
+
+/** Records `entry` as the chain's newest, inside the append's transaction (under its lock). */
+export async function moveAuditChainHead(tx: Db, entry: Pick<AuditLog, 'sequence' | 'entryHash'>): Promise<void> {
+  const head = { sequence: entry.sequence, entryHash: entry.entryHash, updatedAt: sql`now()` };
+  await tx
+    .insert(auditChainHead)
+    .values({ id: 1, ...head })
+    .onConflictDoUpdate({ target: auditChainHead.id, set: head });
+}
+
+export async function findAuditChainHead(db: Db): Promise<Pick<AuditLog, 'sequence' | 'entryHash'> | undefined> {
+  const [row] = await db
+    .select({ sequence: auditChainHead.sequence, entryHash: auditChainHead.entryHash })
+    .from(auditChainHead)
+    .limit(1);
   return row;
 }
 

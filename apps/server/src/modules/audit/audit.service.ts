@@ -3,7 +3,14 @@ import type { Db } from '../../db/client.js';
 import type { AuditLog } from '../../db/schema/index.js';
 import { computeAuditEntryHash, hashSessionId, type AuditEntryContent, type JsonValue } from './audit.hash.js';
 import { computeRetentionDate, redactAuditDetails } from './audit.policy.js';
-import { findLastAuditEntry, insertAuditEntry, listAuditEntriesAfter, lockAuditChain } from './audit.repository.js';
+import {
+  findAuditChainHead,
+  findLastAuditEntry,
+  insertAuditEntry,
+  listAuditEntriesAfter,
+  lockAuditChain,
+  moveAuditChainHead,
+} from './audit.repository.js';
 
 export interface AuditEvent {
   action: AuditAction;
@@ -57,7 +64,9 @@ export async function recordAuditEvent(db: Db, event: AuditEvent): Promise<Audit
       retentionDate: computeRetentionDate(event.action, timestamp),
       complianceLevel: event.complianceLevel ?? 'ial2',
     };
-    return insertAuditEntry(tx, { ...content, entryHash: computeAuditEntryHash(content) });
+    const entry = await insertAuditEntry(tx, { ...content, entryHash: computeAuditEntryHash(content) });
+    await moveAuditChainHead(tx, entry);
+    return entry;
   });
 }
 
@@ -116,12 +125,16 @@ const DEFAULT_VERIFY_BATCH_SIZE = 1000;
 
 /**
  * Walks the whole chain in sequence order, a page at a time so memory stays flat however
- * long the trail grows, and stops at the first entry that does not check out. Entries
- * appended while the walk runs are included: appends only ever extend the end.
+ * long the trail grows, and stops at the first entry that does not check out. Then compares
+ * the end of the chain with the recorded head, read before the walk: entries appended while
+ * the walk runs only extend the chain past it, but entries deleted from the end leave it
+ * pointing at an entry that is gone.
  */
 export async function verifyAuditChain(db: Db, options: { batchSize?: number } = {}): Promise<AuditChainReport> {
   const batchSize = options.batchSize ?? DEFAULT_VERIFY_BATCH_SIZE;
+  const head = (await findAuditChainHead(db)) ?? null;
   let previous: AuditLog | null = null;
+  let atHead: AuditLog | null = null;
   let entries = 0;
   for (;;) {
     const page = await listAuditEntriesAfter(db, previous?.sequence ?? null, batchSize);
@@ -130,9 +143,36 @@ export async function verifyAuditChain(db: Db, options: { batchSize?: number } =
       if (reason !== null) {
         return { ok: false, entries, brokenAt: { sequence: row.sequence, id: row.id, reason } };
       }
+      if (row.sequence === head?.sequence) atHead = row;
       previous = row;
       entries += 1;
     }
-    if (page.length < batchSize) return { ok: true, entries };
+    if (page.length < batchSize) break;
   }
+  const headProblem = findChainHeadProblem(head, atHead, previous);
+  return headProblem ? { ok: false, entries, brokenAt: headProblem } : { ok: true, entries };
+}
+
+/** Why the intact chain ending at `last` disagrees with the recorded head, or null when it agrees. */
+function findChainHeadProblem(
+  head: Pick<AuditLog, 'sequence' | 'entryHash'> | null,
+  atHead: AuditLog | null,
+  last: AuditLog | null,
+): { sequence: number; id: string; reason: string } | null {
+  if (head === null) {
+    if (last === null) return null;
+    return { sequence: last.sequence, id: last.id, reason: 'the chain head record is missing' };
+  }
+  if (atHead === null) {
+    const missingFrom = last ? last.sequence + 1 : 1;
+    return {
+      sequence: missingFrom,
+      id: 'missing',
+      reason: `entries ${missingFrom} to ${head.sequence} are missing: the chain ends at ${last?.sequence ?? 0} but its head records entry ${head.sequence}`,
+    };
+  }
+  if (atHead.entryHash !== head.entryHash) {
+    return { sequence: atHead.sequence, id: atHead.id, reason: 'entry hash does not match the recorded chain head' };
+  }
+  return null;
 }
