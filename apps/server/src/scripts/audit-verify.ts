@@ -11,6 +11,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import { findAuditChainHead } from '../modules/audit/audit.repository.js';
 import { verifyAuditChain } from '../modules/audit/audit.service.js';
 
 const EXIT_INTACT = 0;
@@ -38,6 +39,9 @@ async function main(): Promise<number> {
     const report = await verifyAuditChain(database.db);
     if (report.ok) {
       console.log(`Audit chain OK: ${report.entries} entries`);
+      // Kept outside the database (a log, a ticket), the head also shows a chain rewritten with its head.
+      const head = await findAuditChainHead(database.db);
+      if (head) console.log(`Head: entry #${head.sequence}, hash ${head.entryHash}`);
       return EXIT_INTACT;
     }
     const { sequence, id, reason } = report.brokenAt;
