@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path, { dirname } from 'node:path';
 import {
   blockUserSchema,
   createAuctionSchema,
@@ -13,18 +18,43 @@ import {
   sandboxPayoutOnboardingSchema,
   startVerificationBodySchema,
   verificationDecisionBodySchema,
+  PROFILE_IMAGE_SIZE_PX,
+  UPLOAD_MESSAGES,
 } from '@bid/contract';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import { users } from '../../src/db/schema/index.js';
+import {
+  createStripeIdentityPartner,
+  signStripePayload,
+} from '../../src/modules/identity/providers/stripe-identity.js';
 import type { RegisteredRoute } from '../../src/plugins/route-list.js';
 import { auctionConversationId } from '../../src/modules/messages/conversation-id.js';
 import { queueQuerySchema } from '../../src/modules/moderation/moderation.service.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { createTestApp } from '../support/app.js';
+import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
 import { installChangeLog, type ChangeLog } from '../support/change-log.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { fieldNamesOf, jsonBody, pathSegment, queryString } from '../support/fuzz-inputs.js';
+import {
+  fieldNamesOf,
+  forgedSignature,
+  gifWithDeclaredSize,
+  hostileImageFile,
+  hostileString,
+  jpegWithDeclaredSize,
+  jsonBody,
+  pathSegment,
+  pngBomb,
+  queryString,
+  webhookBody,
+  type HostileFile,
+  type SampleImages,
+} from '../support/fuzz-inputs.js';
 import { addSandboxCard } from '../support/payments.js';
 import { completeProfile } from '../support/profiles.js';
 import { signInByEmail } from '../support/session.js';
@@ -68,7 +98,7 @@ const CHANGES_ALLOWED_ON_REJECTION: Record<string, readonly string[]> = {
   // refused: that is the brute-force protection (docs/security.md).
   'POST /api/auth/verify-otp': ['email_otps'],
   // Every attempt to open an identity document is audited, refused ones first (GUIDE §5).
-  'GET /api/identity/documents/:id': ['audit_logs'],
+  'GET /api/identity/documents/:id': ['audit_logs', 'audit_chain_head'],
 };
 
 interface Actor {
@@ -407,4 +437,508 @@ describe.each(testDatabaseFactories())('bad-input fuzzing of every route on $kin
       );
     }
   }, 600_000);
+});
+
+// ---- Stripe Identity webhook, with a partner configured ------------------------------------
+
+const STRIPE_SECRET_KEY = 'sk_test_fuzz';
+const STRIPE_WEBHOOK_SECRET = 'whsec_fuzz_test_secret';
+const WEBHOOK_RUNS = Number(process.env.FUZZ_RUNS ?? 50) * 4;
+
+/** A stand-in for Stripe's API (this machine cannot reach it): every session it creates is new. */
+async function startFakeStripe(): Promise<{ server: Server; apiBase: string }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const id = `vs_${randomUUID().replaceAll('-', '')}`;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'identity.verification_session',
+          status: 'requires_input',
+          url: `https://verify.stripe.com/start/${id}`,
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+function countStatus(outcome: Outcome, status: number): void {
+  outcome.tried += 1;
+  outcome.statuses[status] = (outcome.statuses[status] ?? 0) + 1;
+}
+
+const formatOutcome = (o: Outcome) =>
+  `${o.tried} requests: ${Object.entries(o.statuses)
+    .map(([status, n]) => `${status}:${n}`)
+    .join(' ')}`;
+
+describe.each(testDatabaseFactories())('Stripe Identity webhook fuzzing on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let stripe: { server: Server; apiBase: string };
+  let changeLog: ChangeLog;
+  /** Fixed, so a signature made for "now" stays fresh for the whole run. */
+  const clock = Date.now();
+  const nowSeconds = Math.floor(clock / 1000);
+  const sessionIds: string[] = [];
+  const sign = (body: string, t: number, secret = STRIPE_WEBHOOK_SECRET) => signStripePayload(body, secret, t);
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    testDb = await factory.open();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fuzz',
+      STRIPE_IDENTITY_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+    });
+    app = await buildApp({
+      config,
+      database: testDb.database,
+      serveWeb: false,
+      runJobs: false,
+      now: () => new Date(clock),
+      identityPartner: createStripeIdentityPartner({
+        secretKey: STRIPE_SECRET_KEY,
+        webhookSecret: STRIPE_WEBHOOK_SECRET,
+        apiBase: stripe.apiBase,
+      }),
+    });
+    await app.ready();
+    // Two members with a verification under way: their session ids are what real events name.
+    for (const name of ['webhook-ada', 'webhook-bo']) {
+      const { cookie, body } = await signInByEmail(app, `${name}@example.com`);
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/identity/verification',
+        cookies: { [SESSION_COOKIE]: cookie },
+      });
+      if (started.statusCode !== 200) throw new Error(`verification: ${started.statusCode} ${started.body}`);
+      const [row] = await testDb.database.db.select().from(users).where(eq(users.id, body.user.id));
+      sessionIds.push(row!.identityVerificationSessionId!);
+    }
+    changeLog = await installChangeLog(testDb.database);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+    await new Promise((resolve) => stripe?.server.close(resolve));
+  });
+
+  const deliver = (body: string, signature: string | undefined, contentType: string | undefined) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/identity/webhook',
+      payload: body,
+      headers: {
+        ...(contentType === undefined ? {} : { 'content-type': contentType }),
+        ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+      },
+    });
+
+  it('refuses junk bodies with junk or forged signatures: a readable 4xx that changed nothing', async () => {
+    const outcome: Outcome = { tried: 0, statuses: {} };
+    const request = fc
+      .record({
+        body: fc.oneof(webhookBody(sessionIds), hostileString),
+        contentType: fc.constantFrom(
+          'application/json',
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          undefined,
+        ),
+      })
+      .chain((base) => forgedSignature(base.body, nowSeconds, sign).map((signature) => ({ ...base, signature })));
+    await fc.assert(
+      fc.asyncProperty(request, async ({ body, contentType, signature }) => {
+        const mark = await changeLog.mark();
+        const res = await deliver(body, signature, contentType);
+        countStatus(outcome, res.statusCode);
+        const describeIt = () =>
+          describeRequest(
+            'POST',
+            `/api/identity/webhook [Stripe-Signature: ${signature}] [${contentType}]`,
+            'anonymous',
+            body,
+            res,
+          );
+        if (res.statusCode < 400 || res.statusCode >= 500)
+          throw new Error(`a forged call was not refused: ${describeIt()}`);
+        await checkResponse(res, () => changeLog.changesSince(mark), describeIt);
+      }),
+      { seed: SEED, numRuns: WEBHOOK_RUNS },
+    );
+    if (process.env.FUZZ_REPORT === '1') console.log(`webhook, forged on ${factory.kind}: ${formatOutcome(outcome)}`);
+    expect(outcome.statuses[400]).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('refuses named hostile signed events without claiming their event id, so a clean retry still applies', async () => {
+    const [sessionId] = sessionIds;
+    const event = (id: string, type: string, object: Record<string, unknown>) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        data: { object: { object: 'identity.verification_session', ...object } },
+      });
+    const retryId = `evt_${randomUUID().replaceAll('-', '')}`;
+    const cases: Array<[string, string]> = [
+      ['null', 'null'],
+      ['a string', '"evt_1"'],
+      [
+        'an event id of 300 characters',
+        event(`evt_${'x'.repeat(296)}`, 'identity.verification_session.processing', { id: sessionId }),
+      ],
+      ['an event id with NUL', event('evt_\u0000', 'identity.verification_session.processing', { id: sessionId })],
+      ['a type of 200 characters', event(`evt_${randomUUID()}`, 'x'.repeat(200), { id: sessionId })],
+      [
+        'a session id with NUL',
+        event(`evt_${randomUUID()}`, 'identity.verification_session.verified', { id: 'vs_\u0000' }),
+      ],
+      [
+        'an error code with NUL for a real session',
+        event(retryId, 'identity.verification_session.requires_input', {
+          id: sessionId,
+          last_error: { code: 'a\u0000b' },
+        }),
+      ],
+    ];
+    for (const [name, body] of cases) {
+      const mark = await changeLog.mark();
+      const res = await deliver(body, sign(body, nowSeconds), 'application/json');
+      await checkResponse(
+        res,
+        () => changeLog.changesSince(mark),
+        () => `${name}: ${res.statusCode} ${res.body}`,
+      );
+    }
+    // Stripe retries a refused delivery: the same event, readable this time, must be applied, not called a duplicate.
+    const retry = event(retryId, 'identity.verification_session.requires_input', {
+      id: sessionId,
+      last_error: { code: 'selfie_mismatch' },
+    });
+    const res = await deliver(retry, sign(retry, nowSeconds), 'application/json');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true, duplicate: false });
+  });
+
+  it('answers correctly signed junk events with a 2xx or a readable 4xx that changed nothing, never a 5xx', async () => {
+    const outcome: Outcome = { tried: 0, statuses: {} };
+    await fc.assert(
+      fc.asyncProperty(webhookBody(sessionIds), async (body) => {
+        const mark = await changeLog.mark();
+        const signature = sign(body, nowSeconds);
+        const res = await deliver(body, signature, 'application/json');
+        countStatus(outcome, res.statusCode);
+        const describeIt = () => describeRequest('POST', '/api/identity/webhook (signed)', 'anonymous', body, res);
+        await checkResponse(res, () => changeLog.changesSince(mark), describeIt);
+        if (res.statusCode === 200) {
+          const answer = res.json<{ received?: unknown; duplicate?: unknown }>();
+          if (answer.received !== true || typeof answer.duplicate !== 'boolean') {
+            throw new Error(`an acknowledgement of another shape: ${describeIt()}`);
+          }
+        }
+      }),
+      { seed: SEED, numRuns: WEBHOOK_RUNS },
+    );
+    if (process.env.FUZZ_REPORT === '1') console.log(`webhook, signed on ${factory.kind}: ${formatOutcome(outcome)}`);
+    // Both branches were reached: events acknowledged, and signed bodies that are no event refused.
+    expect(outcome.statuses[200]).toBeGreaterThan(0);
+    expect(outcome.statuses[400]).toBeGreaterThan(0);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 120_000);
+});
+
+// ---- image uploads to a valid upload URL ---------------------------------------------------
+
+const UPLOAD_RUNS = Number(process.env.FUZZ_RUNS ?? 50) * 2;
+/** A file refused by its declared size must be refused without decoding: quickly, and without the memory. */
+const BOMB_MAX_MS = 2_000;
+const BOMB_MAX_RSS_GROWTH_BYTES = 64 * 1024 * 1024;
+/**
+ * How a file declaring a huge size ends: over the limits, or past what the decoder itself
+ * supports (its header is then "corrupt"). Either way it is refused from the header.
+ */
+const BOMB_REFUSALS = ['picture too_many_pixels', 'picture unreadable_image'];
+
+type UploadRefusal = keyof typeof UPLOAD_MESSAGES;
+/** The refusals docs/uploads.md lists for each step, by status: anything else is a bug. */
+const UPLOAD_PUT_REFUSALS: Record<number, readonly [UploadRefusal, string][]> = {
+  413: [['tooLarge', 'too_large']],
+  415: [
+    ['notAnImage', 'not_an_image'],
+    ['svgRefused', 'svg_refused'],
+  ],
+};
+const FINALIZE_REFUSALS: Record<number, readonly [UploadRefusal, string][]> = {
+  400: [
+    ['tooManyPixels', 'too_many_pixels'],
+    ['unreadable', 'unreadable_image'],
+  ],
+};
+
+function documentedRefusal(
+  res: LightMyRequestResponse,
+  table: Record<number, readonly [UploadRefusal, string][]>,
+): string | undefined {
+  const body = res.json<{ message?: string; code?: string }>();
+  const match = table[res.statusCode]?.find(
+    ([key, code]) => body.code === code && body.message === UPLOAD_MESSAGES[key],
+  );
+  return match?.[1];
+}
+
+async function sampleImages(): Promise<SampleImages> {
+  const base = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } });
+  return {
+    png: await base().png().toBuffer(),
+    jpeg: await base().jpeg().toBuffer(),
+    gif: await base().gif().toBuffer(),
+    webp: await base().webp().toBuffer(),
+  };
+}
+
+describe.each(testDatabaseFactories())('hostile image uploads to valid upload URLs on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let dataDir: string;
+  let changeLog: ChangeLog;
+  let samples: SampleImages;
+  let uploader: Actor;
+  let members = 0;
+  /** An upload URL not yet used: a refused upload leaves it usable (docs/uploads.md), so it is kept. */
+  let pendingURL: string | undefined;
+
+  const filesIn = async (folder: 'incoming' | 'images') =>
+    (await readdir(path.join(dataDir, 'uploads', folder)).catch(() => [])).sort();
+  const profileImage = async () =>
+    (await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: uploader.cookie } })).json<{
+      profileImageUrl: string | null;
+    }>().profileImageUrl;
+
+  /** A fresh URL; past the hourly limit a new member takes over (moving the clock would end sessions). */
+  async function uploadURL(): Promise<string> {
+    if (pendingURL) return pendingURL;
+    for (;;) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/objects/upload',
+        cookies: { [SESSION_COOKIE]: uploader.cookie },
+      });
+      if (res.statusCode === 200) {
+        pendingURL = res.json<{ uploadURL: string }>().uploadURL;
+        return pendingURL;
+      }
+      if (res.statusCode !== 429) throw new Error(`upload URL: ${res.statusCode} ${res.body}`);
+      const { cookie, body } = await signInByEmail(app, `uploader${++members}@example.com`);
+      uploader = { id: body.user.id, cookie };
+    }
+  }
+
+  const putFile = (url: string, file: HostileFile) =>
+    app.inject({
+      method: 'PUT',
+      url,
+      payload: file.bytes,
+      headers: { 'content-type': file.contentType },
+      cookies: { [SESSION_COOKIE]: uploader.cookie },
+    });
+  const finalize = (url: string) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/profile/image',
+      payload: { imageURL: url.split('?')[0] },
+      cookies: { [SESSION_COOKIE]: uploader.cookie },
+    });
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bid-upload-fuzz-'));
+    app = await createTestApp(testDb.database, { DATA_DIR: dataDir });
+    const { cookie, body } = await signInByEmail(app, `uploader${++members}@example.com`);
+    uploader = { id: body.user.id, cookie };
+    samples = await sampleImages();
+    changeLog = await installChangeLog(testDb.database);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /**
+   * One file through the whole flow, checked against docs/uploads.md. Returns how it ended:
+   * the refusal's code at the upload or at PUT /api/profile/image, or `accepted`.
+   */
+  async function tryFile(file: HostileFile): Promise<{ step: string; ms: number; rssGrowth: number }> {
+    const url = await uploadURL();
+    const describeIt = (res: LightMyRequestResponse) =>
+      `${file.kind} (${file.bytes.length} bytes as ${file.contentType}, starts ${file.bytes.subarray(0, 24).toString('hex')}) -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+    const incomingBefore = await filesIn('incoming');
+    const mark = await changeLog.mark();
+    const put = await putFile(url, file);
+    if (put.statusCode >= 500) throw new Error(`5xx on upload: ${describeIt(put)}`);
+    if (put.statusCode !== 200) {
+      const code = documentedRefusal(put, UPLOAD_PUT_REFUSALS);
+      if (!code) throw new Error(`an upload refusal docs/uploads.md does not list: ${describeIt(put)}`);
+      const changed = await changeLog.changesSince(mark);
+      if (changed.length > 0)
+        throw new Error(`a refused upload changed ${JSON.stringify(changed)}: ${describeIt(put)}`);
+      if ((await filesIn('incoming')).join() !== incomingBefore.join()) {
+        throw new Error(`a refused upload left a file: ${describeIt(put)}`);
+      }
+      return { step: `upload ${code}`, ms: 0, rssGrowth: 0 };
+    }
+    pendingURL = undefined;
+
+    // The bytes passed the sniff; making them the picture decodes them (or refuses them by their header).
+    const imagesBefore = await filesIn('images');
+    const pictureBefore = await profileImage();
+    const finalizeMark = await changeLog.mark();
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const res = await finalize(url);
+    const ms = performance.now() - started;
+    const rssGrowth = process.memoryUsage().rss - rssBefore;
+    if (res.statusCode >= 500) throw new Error(`5xx making it the picture: ${describeIt(res)}`);
+    const grantFile = `${url.split('?')[0]!.split('/').pop()}`;
+    if (res.statusCode !== 200) {
+      const code = documentedRefusal(res, FINALIZE_REFUSALS);
+      if (!code) throw new Error(`a picture refusal docs/uploads.md does not list: ${describeIt(res)}`);
+      const changed = await changeLog.changesSince(finalizeMark);
+      if (changed.length > 0)
+        throw new Error(`a refused picture changed ${JSON.stringify(changed)}: ${describeIt(res)}`);
+      if ((await filesIn('incoming')).includes(grantFile))
+        throw new Error(`the refused raw file was kept: ${describeIt(res)}`);
+      if ((await filesIn('images')).join() !== imagesBefore.join())
+        throw new Error(`a refused picture stored an image: ${describeIt(res)}`);
+      if ((await profileImage()) !== pictureBefore)
+        throw new Error(`a refused picture changed the profile: ${describeIt(res)}`);
+      return { step: `picture ${code}`, ms, rssGrowth };
+    }
+    // Accepted: what is served is a fresh JPEG of at most 512 px, and nothing of the original's extras.
+    const served = await app.inject({ method: 'GET', url: res.json<{ profileImageUrl: string }>().profileImageUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(PROFILE_IMAGE_SIZE_PX);
+    for (const marker of ['<script', '<html', '<svg'])
+      expect(served.rawPayload.includes(Buffer.from(marker))).toBe(false);
+    return { step: 'accepted', ms, rssGrowth };
+  }
+
+  it('refuses each named hostile file as docs/uploads.md says, bombs by their header', async () => {
+    const bombs: Array<[string, Buffer]> = [
+      ['PNG declaring 100000 x 100000', pngBomb(100_000, 100_000)],
+      ['JPEG declaring 65500 x 65500', jpegWithDeclaredSize(samples.jpeg, 65_500, 65_500)],
+      ['GIF declaring 65535 x 65535', gifWithDeclaredSize(samples.gif, 65_535, 65_535)],
+    ];
+    for (const [kind, bytes] of bombs) {
+      const result = await tryFile({ kind, bytes, contentType: 'image/png' });
+      expect(result.step, kind).toBe('picture too_many_pixels');
+      expect(result.ms, kind).toBeLessThan(BOMB_MAX_MS);
+      expect(result.rssGrowth, kind).toBeLessThan(BOMB_MAX_RSS_GROWTH_BYTES);
+    }
+    // Past a decoder's own maximum (JPEG 65500 px, PNG 2^24 px a side) the header is "corrupt":
+    // refused as unreadable, still before any decoding.
+    for (const [kind, bytes] of [
+      ['JPEG declaring 65535 x 65535', jpegWithDeclaredSize(samples.jpeg, 65_535, 65_535)],
+      ['PNG declaring 2^31-1 x 1', pngBomb(2 ** 31 - 1, 1)],
+    ] as const) {
+      const result = await tryFile({ kind, bytes, contentType: 'image/png' });
+      expect(result.step, kind).toBe('picture unreadable_image');
+      expect(result.ms, kind).toBeLessThan(BOMB_MAX_MS);
+      expect(result.rssGrowth, kind).toBeLessThan(BOMB_MAX_RSS_GROWTH_BYTES);
+    }
+    const cases: Array<[string, HostileFile['bytes'], string, string]> = [
+      ['zero-length', Buffer.alloc(0), 'image/png', 'upload not_an_image'],
+      [
+        'random bytes',
+        Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 151 + 7) % 256)),
+        'image/jpeg',
+        'upload not_an_image',
+      ],
+      [
+        'SVG sent as image/png',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'image/png',
+        'upload svg_refused',
+      ],
+      [
+        'PNG cut in half',
+        samples.png.subarray(0, Math.floor(samples.png.length / 2)),
+        'image/png',
+        'picture unreadable_image',
+      ],
+      [
+        'WebP cut in half',
+        samples.webp.subarray(0, Math.floor(samples.webp.length / 2)),
+        'image/webp',
+        'picture unreadable_image',
+      ],
+      [
+        'PNG magic then garbage',
+        Buffer.concat([samples.png.subarray(0, 8), Buffer.alloc(300, 0x41)]),
+        'image/png',
+        'picture unreadable_image',
+      ],
+      [
+        'JPEG magic in front of a PNG',
+        Buffer.concat([samples.jpeg.subarray(0, 3), samples.png]),
+        'image/jpeg',
+        'picture unreadable_image',
+      ],
+      ['GIF', samples.gif, 'image/gif', 'accepted'],
+      [
+        'JPEG with HTML and script appended',
+        Buffer.concat([samples.jpeg, Buffer.from('<html><script>alert(1)</script></html>')]),
+        'image/jpeg',
+        'accepted',
+      ],
+    ];
+    for (const [kind, bytes, contentType, expected] of cases) {
+      expect((await tryFile({ kind, bytes, contentType })).step, kind).toBe(expected);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('answers generated hostile files with a documented refusal that stored nothing, or a clean JPEG', async () => {
+    const outcomes = new Map<string, number>();
+    let slowest = 0;
+    let rssPeak = 0;
+    const rssStart = process.memoryUsage().rss;
+    await fc.assert(
+      fc.asyncProperty(hostileImageFile(samples), async (file) => {
+        const result = await tryFile(file);
+        const key = `${file.kind} -> ${result.step}`;
+        outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+        slowest = Math.max(slowest, result.ms);
+        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+        if (file.kind === 'decompression bomb') {
+          expect(BOMB_REFUSALS, 'a bomb is refused by its declared size').toContain(result.step);
+          expect(result.ms).toBeLessThan(BOMB_MAX_MS);
+        }
+      }),
+      { seed: SEED, numRuns: UPLOAD_RUNS },
+    );
+    if (process.env.FUZZ_REPORT === '1') {
+      const rows = [...outcomes].sort(([a], [b]) => a.localeCompare(b)).map(([key, n]) => `  ${key}: ${n}`);
+      console.log(
+        [
+          `hostile uploads on ${factory.kind}: ${UPLOAD_RUNS} files, slowest picture ${slowest.toFixed(0)} ms, RSS ${(rssStart / 2 ** 20).toFixed(0)} -> peak ${(rssPeak / 2 ** 20).toFixed(0)} MB`,
+          ...rows,
+        ].join('\n'),
+      );
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 180_000);
 });

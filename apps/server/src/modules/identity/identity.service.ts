@@ -444,9 +444,14 @@ export async function receiveWebhook(
     }
     throw error;
   }
-  if (!(await claimWebhookEvent(deps.db, event.eventId, event.type))) return { received: true, duplicate: true };
-  if (event.verdict) await applyVerdict(deps, event.verdict, SYSTEM_CONTEXT);
-  return { received: true, duplicate: false };
+  // Claim and verdict commit together: a verdict that fails (a value the database refuses, the
+  // database going away) must not leave the event claimed, or Stripe's retry would be
+  // acknowledged as a duplicate and the verdict lost.
+  return deps.db.transaction(async (tx) => {
+    if (!(await claimWebhookEvent(tx, event.eventId, event.type))) return { received: true, duplicate: true };
+    if (event.verdict) await applyVerdict({ ...deps, db: tx }, event.verdict, SYSTEM_CONTEXT);
+    return { received: true, duplicate: false };
+  });
 }
 
 /**

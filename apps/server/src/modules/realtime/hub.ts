@@ -10,6 +10,7 @@ import {
 import {
   auctionChannel,
   conversationChannel,
+  isConversationId,
   isUuid,
   NOT_AUTHENTICATED,
   parseChannel,
@@ -339,7 +340,7 @@ export class RealtimeHub implements Realtime {
       this.reply(connection, { type: 'error', message: NOT_AUTHENTICATED });
       return;
     }
-    if (!isUuid(conversationId)) {
+    if (!isConversationId(conversationId)) {
       this.reply(connection, { type: 'error', message: 'conversationId must be a conversation id.' });
       return;
     }

@@ -35,20 +35,33 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);
 }
 
+const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/**
+ * A conversation id (modules/messages/conversation-id.ts): two participant uuids (a direct
+ * chat) or an auction uuid and two participant uuids, joined with hyphens. Only the shape is
+ * checked here; the conversation authorizer decides who may follow it.
+ */
+const CONVERSATION_ID_PATTERN = new RegExp(`^(?:${UUID_SOURCE}-){1,2}${UUID_SOURCE}$`, 'i');
+
+export function isConversationId(value: unknown): value is string {
+  return typeof value === 'string' && (UUID_PATTERN.test(value) || CONVERSATION_ID_PATTERN.test(value));
+}
+
 export type ChannelKind = 'auction' | 'conversation' | 'user';
 
 export const auctionChannel = (id: string) => `auction:${id.toLowerCase()}`;
 export const conversationChannel = (id: string) => `conversation:${id.toLowerCase()}`;
 export const userChannel = (id: string) => `user:${id.toLowerCase()}`;
 
-/** `auction:{uuid}`, `conversation:{uuid}` or `user:{uuid}`, normalised to lower case; null for anything else. */
+/** `auction:{uuid}`, `conversation:{conversation id}` or `user:{uuid}`, normalised to lower case; null for anything else. */
 export function parseChannel(channel: unknown): { kind: ChannelKind; id: string; name: string } | null {
   if (typeof channel !== 'string') return null;
   const colon = channel.indexOf(':');
   if (colon < 0) return null;
   const kind = channel.slice(0, colon);
   const id = channel.slice(colon + 1);
-  if ((kind !== 'auction' && kind !== 'conversation' && kind !== 'user') || !isUuid(id)) return null;
+  if (kind !== 'auction' && kind !== 'conversation' && kind !== 'user') return null;
+  if (!(kind === 'conversation' ? isConversationId(id) : isUuid(id))) return null;
   return { kind, id: id.toLowerCase(), name: `${kind}:${id.toLowerCase()}` };
 }
 
@@ -82,7 +95,11 @@ export function parseClientMessage(text: string): { message: ClientMessage } | {
   }
   const type = (parsed as { type?: unknown }).type;
   if (typeof type !== 'string' || !CLIENT_TYPES.has(type)) {
-    return { error: `Unsupported message type: ${typeof type === 'string' ? type.slice(0, 40) : String(type)}` };
+    // A type that is not a string is not echoed: `String({})` would answer "[object Object]".
+    return {
+      error:
+        typeof type === 'string' ? `Unsupported message type: ${type.slice(0, 40)}` : 'Messages need a string type.',
+    };
   }
   return { message: parsed as ClientMessage };
 }

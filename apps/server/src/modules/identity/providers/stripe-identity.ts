@@ -113,7 +113,13 @@ export function createStripeIdentityPartner(options: StripeIdentityOptions): Ver
       } catch {
         throw new WebhookSignatureError('body is not JSON');
       }
-      if (typeof event.id !== 'string' || typeof event.type !== 'string') {
+      // `null` is valid JSON too: reading a field of it would throw a TypeError (a 500).
+      if (
+        typeof event !== 'object' ||
+        event === null ||
+        typeof event.id !== 'string' ||
+        typeof event.type !== 'string'
+      ) {
         throw new WebhookSignatureError('not an event');
       }
       const result = EVENT_RESULTS[event.type];
