@@ -12,6 +12,7 @@ import {
   type DateType,
 } from './constants.js';
 import { centsToMoneyString, formatAmountPlain, parseMoneyToCents } from './money.js';
+import { plainText } from './text.js';
 
 /** SPEC §9: the shortest outing each date type allows. */
 export const MIN_DURATION_BY_DATE_TYPE: Record<DateType, number> = {
@@ -47,18 +48,27 @@ const durationSchema = z.coerce
 /** SPEC §5 "Auction create form", as the API receives it (SPEC §7 POST /api/auctions). */
 export const createAuctionSchema = z
   .object({
-    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(TITLE_MAX, 'Title too long'),
-    description: z
-      .string({ error: 'Description must be at least 10 characters' })
-      .trim()
-      .min(10, 'Description must be at least 10 characters')
-      .max(5000, 'Description must be at most 5000 characters'),
+    title: plainText(
+      z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(TITLE_MAX, 'Title too long'),
+      'Title',
+    ),
+    description: plainText(
+      z
+        .string({ error: 'Description must be at least 10 characters' })
+        .trim()
+        .min(10, 'Description must be at least 10 characters')
+        .max(5000, 'Description must be at most 5000 characters'),
+      'Description',
+    ),
     dateType: z.enum(DATE_TYPES, { error: 'Please select a date type' }),
-    location: z
-      .string({ error: 'Location is required' })
-      .trim()
-      .min(1, 'Location is required')
-      .max(255, 'Location is too long'),
+    location: plainText(
+      z
+        .string({ error: 'Location is required' })
+        .trim()
+        .min(1, 'Location is required')
+        .max(255, 'Location is too long'),
+      'Location',
+    ),
     locationRadius: z.coerce
       .number({ error: 'Radius must be at least 1 mile' })
       .int('Radius must be a whole number of miles')
@@ -78,10 +88,10 @@ export const createAuctionSchema = z
       ),
     endTime: z.iso.datetime({ offset: true, error: 'Please select an end date for your auction.' }),
     paymentResponsibility: z.enum(PAYMENT_RESPONSIBILITIES, { error: 'Please select who pays for the date' }),
-    paymentNotes: z
-      .string()
-      .trim()
-      .max(PAYMENT_NOTES_MAX, 'Payment notes must be less than 500 characters')
+    paymentNotes: plainText(
+      z.string().trim().max(PAYMENT_NOTES_MAX, 'Payment notes must be less than 500 characters'),
+      'Payment notes',
+    )
       .optional()
       .transform((notes) => (notes ? notes : undefined)),
     expectedDuration: durationSchema,
@@ -129,9 +139,12 @@ const BUY_NOW_POSITIVE_MESSAGE = 'Buy now price must be a positive number';
  */
 export const editAuctionSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX, 'Title too long'),
-    description: z.string().trim().min(1, 'Description is required').max(5000, 'Description is too long'),
-    location: z.string().trim().max(255, 'Location is too long'),
+    title: plainText(z.string().trim().min(1, 'Title is required').max(TITLE_MAX, 'Title too long'), 'Title'),
+    description: plainText(
+      z.string().trim().min(1, 'Description is required').max(5000, 'Description is too long'),
+      'Description',
+    ),
+    location: plainText(z.string().trim().max(255, 'Location is too long'), 'Location'),
     buyNowPrice: z
       .union([z.null(), z.literal(''), z.string(), z.number()], { error: BUY_NOW_POSITIVE_MESSAGE })
       .transform((value, ctx) => {

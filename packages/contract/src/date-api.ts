@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyString } from './auctions.js';
+import { plainText } from './text.js';
 
 /**
  * The date itself, as the API shows it (issue 9, docs/the-date.md): the plan the winner and the
@@ -82,11 +83,14 @@ const startsAtSchema = z.iso.datetime({ offset: true, error: DATE_MESSAGES.start
 
 /** POST /api/auctions/{id}/plan: propose a public place and a time. */
 export const proposePlanSchema = z.object({
-  place: z
-    .string({ error: DATE_MESSAGES.placeTooShort })
-    .trim()
-    .min(PLACE_MIN_LENGTH, DATE_MESSAGES.placeTooShort)
-    .max(PLACE_MAX_LENGTH, DATE_MESSAGES.placeTooLong),
+  place: plainText(
+    z
+      .string({ error: DATE_MESSAGES.placeTooShort })
+      .trim()
+      .min(PLACE_MIN_LENGTH, DATE_MESSAGES.placeTooShort)
+      .max(PLACE_MAX_LENGTH, DATE_MESSAGES.placeTooLong),
+    'Place',
+  ),
   startsAt: startsAtSchema,
 });
 export type ProposePlanInput = z.input<typeof proposePlanSchema>;
@@ -104,11 +108,14 @@ export type CheckInKind = (typeof CHECK_IN_KINDS)[number];
 export const checkInSchema = z.object({ kind: z.enum(CHECK_IN_KINDS, { error: DATE_MESSAGES.checkInKind }) });
 
 export const refundRequestSchema = z.object({
-  reason: z
-    .string({ error: DATE_MESSAGES.reasonTooShort })
-    .trim()
-    .min(REFUND_REASON_MIN_LENGTH, DATE_MESSAGES.reasonTooShort)
-    .max(REFUND_REASON_MAX_LENGTH, DATE_MESSAGES.reasonTooLong),
+  reason: plainText(
+    z
+      .string({ error: DATE_MESSAGES.reasonTooShort })
+      .trim()
+      .min(REFUND_REASON_MIN_LENGTH, DATE_MESSAGES.reasonTooShort)
+      .max(REFUND_REASON_MAX_LENGTH, DATE_MESSAGES.reasonTooLong),
+    'Reason',
+  ),
 });
 
 /** A moderator's decision on a refund request: everything back, part of the host's share, or nothing. */
@@ -119,7 +126,7 @@ export const decideRefundSchema = z
     decision: z.enum(REFUND_DECISIONS, { error: 'Choose full, partial or deny.' }),
     /** For a partial refund: how much of the host's share goes back to the winner. */
     amount: moneyString('Enter the amount to refund.').optional(),
-    note: z.string().trim().max(500, 'Keep the note under 500 characters.').default(''),
+    note: plainText(z.string().trim().max(500, 'Keep the note under 500 characters.'), 'Note').default(''),
   })
   .refine((value) => value.decision !== 'partial' || value.amount !== undefined, {
     message: 'Enter the amount to refund.',
@@ -275,11 +282,14 @@ const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 
 /** POST /api/payouts/sandbox/complete: the sandbox's stand-in for Stripe's onboarding (sandbox only). */
 export const sandboxPayoutOnboardingSchema = z.object({
-  accountHolderName: z
-    .string({ error: SANDBOX_PAYOUT_MESSAGES.accountHolderName })
-    .trim()
-    .min(2, SANDBOX_PAYOUT_MESSAGES.accountHolderName)
-    .max(100, SANDBOX_PAYOUT_MESSAGES.accountHolderName),
+  accountHolderName: plainText(
+    z
+      .string({ error: SANDBOX_PAYOUT_MESSAGES.accountHolderName })
+      .trim()
+      .min(2, SANDBOX_PAYOUT_MESSAGES.accountHolderName)
+      .max(100, SANDBOX_PAYOUT_MESSAGES.accountHolderName),
+    'Account holder name',
+  ),
   routingNumber: z
     .string({ error: SANDBOX_PAYOUT_MESSAGES.routingNumber })
     .transform(digitsOnly)

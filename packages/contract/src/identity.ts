@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 import { IDENTITY_DOCUMENT_KINDS, SANDBOX_VERIFICATION_OUTCOMES, type IdentityVerificationStatus } from './trust.js';
 
 /**
@@ -94,11 +95,14 @@ export const VERIFICATION_NOTES_MAX_LENGTH = 1000;
 
 export const verificationDecisionBodySchema = z.object({
   decision: z.enum(['verified', 'failed'], { error: IDENTITY_MESSAGES.decisionRequired }),
-  notes: z
-    .string({ error: IDENTITY_MESSAGES.notesRequired })
-    .trim()
-    .min(1, IDENTITY_MESSAGES.notesRequired)
-    .max(VERIFICATION_NOTES_MAX_LENGTH, `Notes must be at most ${VERIFICATION_NOTES_MAX_LENGTH} characters`),
+  notes: plainText(
+    z
+      .string({ error: IDENTITY_MESSAGES.notesRequired })
+      .trim()
+      .min(1, IDENTITY_MESSAGES.notesRequired)
+      .max(VERIFICATION_NOTES_MAX_LENGTH, `Notes must be at most ${VERIFICATION_NOTES_MAX_LENGTH} characters`),
+    'Notes',
+  ),
 });
 export type VerificationDecisionBody = z.input<typeof verificationDecisionBodySchema>;
 

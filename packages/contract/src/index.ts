@@ -13,3 +13,4 @@ export * from './account.js';
 export * from './identity.js';
 export * from './the-date.js';
 export * from './date-api.js';
+export * from './text.js';

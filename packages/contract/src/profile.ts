@@ -1,24 +1,22 @@
 import { z } from 'zod';
 import { BIO_MAX, MAX_AGE, MIN_AGE, SEXES } from './constants.js';
+import { plainText } from './text.js';
 
 /** Interests are short tags; these bounds keep a profile readable and its row small. */
 export const INTERESTS_MAX = 20;
 export const INTEREST_MAX_LENGTH = 40;
 
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+const requiredText = (field: string, message: string, max: number, tooLong: string) =>
+  plainText(z.string({ error: message }).trim().min(1, message).max(max, tooLong), field);
 
 /**
  * SPEC §5 "Profile form": the one schema the profile form and `PUT /api/profile` both use,
  * with the spec's messages.
  */
 export const profileFormSchema = z.object({
-  firstName: requiredText('First name is required', 100, 'First name is too long'),
-  lastName: requiredText('Last name is required', 100, 'Last name is too long'),
-  bio: z
-    .string()
-    .trim()
-    .max(BIO_MAX, 'Bio must be less than 500 characters')
+  firstName: requiredText('First name', 'First name is required', 100, 'First name is too long'),
+  lastName: requiredText('Last name', 'Last name is required', 100, 'Last name is too long'),
+  bio: plainText(z.string().trim().max(BIO_MAX, 'Bio must be less than 500 characters'), 'Bio')
     .optional()
     .transform((v) => v ?? ''),
   age: z.coerce
@@ -26,11 +24,16 @@ export const profileFormSchema = z.object({
     .int('Invalid age')
     .min(MIN_AGE, 'Must be at least 18')
     .max(MAX_AGE, 'Invalid age'),
-  location: requiredText('Location is required', 255, 'Location is too long'),
-  country: requiredText('Country is required', 100, 'Country is too long'),
-  zipCode: requiredText('Zip code is required', 20, 'Zip code is too long'),
+  location: requiredText('Location', 'Location is required', 255, 'Location is too long'),
+  country: requiredText('Country', 'Country is required', 100, 'Country is too long'),
+  zipCode: requiredText('Zip code', 'Zip code is required', 20, 'Zip code is too long'),
   interests: z
-    .array(z.string().max(INTEREST_MAX_LENGTH, `Each interest must be at most ${INTEREST_MAX_LENGTH} characters`))
+    .array(
+      plainText(
+        z.string().max(INTEREST_MAX_LENGTH, `Each interest must be at most ${INTEREST_MAX_LENGTH} characters`),
+        'An interest',
+      ),
+    )
     .max(INTERESTS_MAX, `Add at most ${INTERESTS_MAX} interests`)
     .optional()
     .transform((list) => normalizeInterests(list ?? [])),

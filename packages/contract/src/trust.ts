@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 
 /**
  * Trust and safety (issue 8, docs/trust-and-safety.md): identity verification through a partner,
@@ -92,10 +93,10 @@ export const createReportSchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES, { error: 'Choose what you are reporting' }),
   targetId: z.string({ error: 'Choose what you are reporting' }).uuid('Choose what you are reporting'),
   reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
-  details: z
-    .string()
-    .trim()
-    .max(REPORT_DETAILS_MAX_LENGTH, `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters`)
+  details: plainText(
+    z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters`),
+    'Details',
+  )
     .optional()
     .default(''),
 });
@@ -103,11 +104,14 @@ export type CreateReportInput = z.input<typeof createReportSchema>;
 
 export const resolveReportSchema = z.object({
   action: z.enum(MODERATION_ACTIONS, { error: 'Choose an action' }),
-  reasons: z
-    .string({ error: 'Write the reasons for your decision' })
-    .trim()
-    .min(1, 'Write the reasons for your decision')
-    .max(MODERATION_REASONS_MAX_LENGTH, `Reasons must be at most ${MODERATION_REASONS_MAX_LENGTH} characters`),
+  reasons: plainText(
+    z
+      .string({ error: 'Write the reasons for your decision' })
+      .trim()
+      .min(1, 'Write the reasons for your decision')
+      .max(MODERATION_REASONS_MAX_LENGTH, `Reasons must be at most ${MODERATION_REASONS_MAX_LENGTH} characters`),
+    'Reasons',
+  ),
 });
 export type ResolveReportInput = z.input<typeof resolveReportSchema>;
 

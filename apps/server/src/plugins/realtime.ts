@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { RawData } from 'ws';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
+import { AppError } from '../lib/errors.js';
 import type { Bus, BusLogger } from '../modules/realtime/bus.js';
 import { RealtimeHub, type Realtime } from '../modules/realtime/hub.js';
 import { createPgliteBus, createPostgresBus } from '../modules/realtime/postgres-bus.js';
@@ -56,14 +57,21 @@ export const realtimePlugin = fp(
       },
     });
 
-    app.get('/ws', { websocket: true }, (socket, request) => {
-      const connection = hub.attach(socket, request.userId);
-      socket.on('message', (raw) => hub.receive(connection, rawDataToString(raw)));
-      socket.on('pong', () => {
-        connection.alive = true;
-      });
-      socket.on('close', () => hub.detach(connection));
-      socket.on('error', () => hub.detach(connection));
+    app.route({
+      method: 'GET',
+      url: '/ws',
+      // A plain GET (no Upgrade header) reaches this instead of the socket code: without it
+      // @fastify/websocket answers an empty 404, unlike every other refusal of the API.
+      handler: refuseWithoutUpgrade,
+      wsHandler: (socket, request) => {
+        const connection = hub.attach(socket, request.userId);
+        socket.on('message', (raw) => hub.receive(connection, rawDataToString(raw)));
+        socket.on('pong', () => {
+          connection.alive = true;
+        });
+        socket.on('close', () => hub.detach(connection));
+        socket.on('error', () => hub.detach(connection));
+      },
     });
 
     const heartbeat = setInterval(() => hub.heartbeat(), WS_HEARTBEAT_MS);
@@ -77,6 +85,18 @@ export const realtimePlugin = fp(
   },
   { name: 'realtime', dependencies: ['session'] },
 );
+
+export const WS_UPGRADE_REQUIRED_MESSAGE = 'This address only takes WebSocket connections (Upgrade: websocket).';
+
+/**
+ * 426 Upgrade Required rather than 404: the endpoint exists (SPEC §7 documents it) and the one
+ * thing wrong with the request is its protocol; RFC 9110 §15.5.22 asks for the Upgrade header
+ * naming the protocol to switch to, listed in Connection since Upgrade is hop-by-hop (§7.8).
+ */
+async function refuseWithoutUpgrade(_request: FastifyRequest, reply: FastifyReply): Promise<never> {
+  void reply.header('upgrade', 'websocket').header('connection', 'Upgrade');
+  throw new AppError(426, 'upgrade_required', WS_UPGRADE_REQUIRED_MESSAGE);
+}
 
 function createBus(opts: RealtimePluginOptions, logger: BusLogger): Bus {
   if (opts.redisUrl) {

@@ -35,8 +35,14 @@ export function recordRoutes(app: FastifyInstance): void {
         url: route.url,
         schema: route.schema,
         allowCrossSite: route.config?.allowCrossSite === true,
-        websocket: (route as { websocket?: boolean }).websocket === true,
+        // `websocket: true`, or an HTTP handler plus a `wsHandler` (@fastify/websocket's two forms).
+        websocket: isWebSocketRoute(route),
       });
     }
   });
+}
+
+function isWebSocketRoute(route: RouteOptions): boolean {
+  const options = route as RouteOptions & { websocket?: boolean; wsHandler?: unknown };
+  return options.websocket === true || typeof options.wsHandler === 'function';
 }

@@ -503,7 +503,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     }
     // Dan's own expired charge is his, but it is no offer to accept.
     const own = await answerOffer(app, before[0]!.id, 'accept', dan);
-    expect(own.json()).toEqual({ message: 'The time to accept this offer has passed.', code: 'bad_request' });
+    expect(own.json()).toEqual({ message: 'This payment is not an offer.', code: 'bad_request' });
 
     expect(await chargesOf(db, auctionId)).toEqual(before);
     expect(await winnerOf(auctionId)).toBeNull();
@@ -544,6 +544,66 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       message:
         'The time to fix your payment for "Karaoke" has passed, so your win was released. You have not been charged.',
     });
+  });
+
+  it("refuses to accept or decline a winner's own charge with a true message, changing nothing", async () => {
+    const host = await member('Hana');
+    const dan = await member('Dan', CARDS.declines);
+    const rex = await member('Rex', CARDS.succeeds);
+    const val = await member('Val', CARDS.succeeds);
+    const fay = await member('Fay', CARDS.declines);
+    const notAnOffer = { message: 'This payment is not an offer.', code: 'bad_request' };
+    const answersToAll = async (chargeId: string, who: Member) => {
+      for (const answer of ['accept', 'decline'] as const) {
+        const res = await answerOffer(app, chargeId, answer, who);
+        expect(res.statusCode, `${answer}: ${res.body}`).toBe(400);
+        expect(res.json(), answer).toEqual(notAnOffer);
+      }
+    };
+
+    // Failed and still fixable: neither answer touches it, and a retry still can.
+    const failedAuction = await insertAuction(db, {
+      creatorId: host.id,
+      endTime: ago(1),
+      bids: [{ bidderId: fay.id, amount: '45.00', at: ago(10) }],
+    });
+    await lifecycle();
+    const [failed] = await chargesOf(db, failedAuction);
+    expect(failed!.status).toBe('failed');
+    await answersToAll(failed!.id, fay);
+    expect(await chargesOf(db, failedAuction)).toEqual([failed]);
+    // Settled here, so no later test's sweep finds it lapsed.
+    await addSandboxCard(app, fay.cookie, CARDS.succeeds);
+    expect((await retryPayment(app, failed!.id, fay)).json()).toMatchObject({ status: 'succeeded' });
+
+    // Paid.
+    const paidAuction = await insertAuction(db, {
+      creatorId: host.id,
+      endTime: ago(1),
+      bids: [{ bidderId: val.id, amount: '30.00', at: ago(10) }],
+    });
+    await lifecycle();
+    const [paid] = await chargesOf(db, paidAuction);
+    expect(paid!.status).toBe('succeeded');
+    await answersToAll(paid!.id, val);
+    expect(await chargesOf(db, paidAuction)).toEqual([paid]);
+
+    // Released to the runner-up: the winner's expired row is still not an offer, while the
+    // runner-up's row (made later) is one and stays open.
+    const { auctionId, offer } = await offeredAuction({
+      host,
+      winner: dan,
+      title: 'Pottery class',
+      others: [{ bidder: rex, amount: '40.00' }],
+    });
+    const dansRow = await chargeOf(auctionId, dan);
+    const before = await chargesOf(db, auctionId);
+    const notices = [await titlesTo(dan, auctionId), await titlesTo(host, auctionId)];
+    await answersToAll(dansRow.id, dan);
+    expect(await chargesOf(db, auctionId)).toEqual(before);
+    expect([await titlesTo(dan, auctionId), await titlesTo(host, auctionId)]).toEqual(notices);
+    expect(await winnerOf(auctionId)).toBeNull();
+    expect((await answerOffer(app, offer.id, 'accept', rex)).json()).toMatchObject({ status: 'succeeded' });
   });
 
   it('keeps a win that was fixed in time', async () => {

@@ -278,6 +278,17 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
     expect((await send(winner, auctionChat, host.id, 'x'.repeat(2001))).statusCode).toBe(400);
     const longest = await send(winner, auctionChat, host.id, ` ${'y'.repeat(2000)} `);
     expect(longest.statusCode, longest.body).toBe(201);
+    // Control characters other than tab and line breaks, a NUL first (PostgreSQL would refuse it).
+    for (const content of ['Hi\u0000there', 'Bell\u0007', '\u001b[31mred']) {
+      const res = await send(winner, auctionChat, host.id, content);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Message contains characters that are not allowed',
+        code: 'validation',
+        field: 'content',
+      });
+    }
+    expect((await send(winner, auctionChat, host.id, 'Two\r\nlines\tand a tab')).statusCode).toBe(201);
     const wrong = await send(winner, auctionChat, stranger.id, 'Hello');
     expect(wrong.statusCode).toBe(400);
     expect((await send(winner, auctionChat, winner.id, 'Hello')).statusCode).toBe(400);
@@ -356,6 +367,9 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
     const empty = await start(stranger, host.id, '   ');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Message cannot be empty');
+    const nul = await start(stranger, host.id, 'Hi\u0000');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe('Message contains characters that are not allowed');
     expect(await list(stranger)).toEqual([]);
   });
 

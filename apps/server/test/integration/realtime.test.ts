@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { Bus, BusHandlers } from '../../src/modules/realtime/bus.js';
 import { RealtimeHub, type HubSocket } from '../../src/modules/realtime/hub.js';
 import { WS_MAX_SUBSCRIPTIONS } from '../../src/modules/realtime/protocol.js';
+import { WS_UPGRADE_REQUIRED_MESSAGE } from '../../src/plugins/realtime.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
@@ -162,6 +163,18 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     await bobSocket.sync();
     expect((await ask(alice.cookie)).json()).toEqual({ online: true });
     bobSocket.close();
+  });
+
+  it('answers a plain GET of /ws (no upgrade) with a JSON 426 naming the protocol, over real HTTP', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/ws`);
+    expect(res.status).toBe(426);
+    expect(res.headers.get('upgrade')).toBe('websocket');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ message: WS_UPGRADE_REQUIRED_MESSAGE, code: 'upgrade_required' });
+    // The socket route itself still upgrades.
+    const socket = await Client.open(port);
+    await socket.sync();
+    socket.close();
   });
 
   it('refuses a handshake from a foreign Origin', async () => {

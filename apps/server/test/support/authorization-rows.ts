@@ -35,8 +35,8 @@ export interface MatrixRow {
    * caller's own legitimate action (signing in, acting on their own account), never for a refusal.
    */
   callerMayChange?: { nobody?: readonly string[]; other?: readonly string[]; why: string };
-  /** The refusal comes from a plugin with an empty body instead of `{ message, code }`: why. */
-  emptyRefusal?: string;
+  /** Part of the owner's answer that proves the call did its work, not merely answered 200. */
+  ownerAnswer?: Record<string, unknown>;
 }
 
 const get = (url: string): MatrixRequest => ({ method: 'GET', url });
@@ -115,6 +115,7 @@ const ACCOUNT_DELETION_TABLES: readonly string[] = [
   'users',
   'sessions',
   'audit_logs',
+  'audit_chain_head',
   'payment_methods',
   'notifications',
   'identity_verifications',
@@ -124,13 +125,12 @@ const ACCOUNT_DELETION_TABLES: readonly string[] = [
 export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   // ── Realtime, health, sign-in ───────────────────────────────────────────────────────────
   {
-    // A plain GET (no Upgrade header): the WebSocket plugin refuses it before any identity is
-    // involved; who may subscribe to what is realtime.test.ts's subject.
+    // A plain GET (no Upgrade header) is answered 426 with the API's JSON error before any
+    // identity is involved; who may subscribe to what is realtime.test.ts's subject.
     route: 'GET /ws',
     owner: 'anyone (WebSocket upgrade only)',
     prepare: async (w) => ({ request: get('/ws'), owner: w.host }),
-    expect: { nobody: 404, other: 404, owner: 404 },
-    emptyRefusal: '@fastify/websocket answers a non-upgrade GET of a websocket route with an empty 404',
+    expect: { nobody: 426, other: 426, owner: 426 },
   },
   publicRow('GET /api/health', () => get('/api/health')),
   selfRow('GET /api/auth/user', () => get('/api/auth/user')),
@@ -143,7 +143,10 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
       other: await w.member('Lou', { owner: false }),
     }),
     expect: { nobody: 302, other: 302, owner: 302 },
-    callerMayChange: { other: ['sessions', 'audit_logs'], why: 'another member signs themself out (audited)' },
+    callerMayChange: {
+      other: ['sessions', 'audit_logs', 'audit_chain_head'],
+      why: 'another member signs themself out (audited)',
+    },
   },
   {
     // No provider is configured in tests: everyone is sent back to the sign-in screen.
@@ -210,8 +213,8 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     }),
     expect: { nobody: 400, other: 400, owner: 400 },
     callerMayChange: {
-      nobody: ['audit_logs'],
-      other: ['audit_logs'],
+      nobody: ['audit_logs', 'audit_chain_head'],
+      other: ['audit_logs', 'audit_chain_head'],
       why: 'a failed sign-in is audited (GUIDE §5: sign-in failures are security events)',
     },
   },
@@ -308,25 +311,18 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   },
   selfRow('GET /api/payments', () => get('/api/payments')),
   {
-    // The date's charge is paid: the winner is answered that there is nothing to retry.
+    // "Another member" is the host, the charge's payee: being paid by it gives no say over it.
     route: 'POST /api/payments/:id/retry',
-    owner: 'the winner charged',
-    prepare: async (w) => ({ request: post(`/api/payments/${w.date.chargeId}/retry`), owner: w.winner }),
-    expect: { nobody: 401, other: 404, owner: 400 },
+    owner: 'the winner whose charge failed (they have since saved a working card)',
+    prepare: async (w) => {
+      const failed = await w.failedCharge({ fixed: true });
+      return { request: post(`/api/payments/${failed.chargeId}/retry`), owner: failed.payer, other: w.host };
+    },
+    expect: { nobody: 401, other: 404, owner: 200 },
+    ownerAnswer: { status: 'succeeded', amount: '100.00' },
   },
-  {
-    // No second chance offer is open on a paid charge: the winner is told so.
-    route: 'POST /api/payments/:id/accept',
-    owner: 'the runner-up offered a second chance (here: the charge holder, without an offer)',
-    prepare: async (w) => ({ request: post(`/api/payments/${w.date.chargeId}/accept`), owner: w.winner }),
-    expect: { nobody: 401, other: 404, owner: 400 },
-  },
-  {
-    route: 'POST /api/payments/:id/decline',
-    owner: 'the runner-up offered a second chance (here: the charge holder, without an offer)',
-    prepare: async (w) => ({ request: post(`/api/payments/${w.date.chargeId}/decline`), owner: w.winner }),
-    expect: { nobody: 401, other: 404, owner: 400 },
-  },
+  offerRow('POST /api/payments/:id/accept', 'accept'),
+  offerRow('POST /api/payments/:id/decline', 'decline'),
   selfRow('GET /api/payouts/account', () => get('/api/payouts/account')),
   {
     ...selfRow('POST /api/payouts/account', () => post('/api/payouts/account')),
@@ -566,7 +562,7 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     }),
     expect: { nobody: 401, other: 200, owner: 200 },
     callerMayChange: {
-      other: ['identity_verifications', 'users', 'audit_logs'],
+      other: ['identity_verifications', 'users', 'audit_logs', 'audit_chain_head'],
       why: 'another member starts a verification of their own (audited)',
     },
   },
@@ -601,7 +597,10 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     expect: { nobody: 401, other: 404, owner: 200 },
     // openIdentityDocument audits every access to an identity document, the refused ones
     // included (docs/trust-and-safety.md): a denied look at someone's passport is a security event.
-    callerMayChange: { other: ['audit_logs'], why: 'a refused access to an identity document is audited on purpose' },
+    callerMayChange: {
+      other: ['audit_logs', 'audit_chain_head'],
+      why: 'a refused access to an identity document is audited on purpose',
+    },
   },
   moderatorRow('GET /api/moderation/verifications', async () => get('/api/moderation/verifications')),
   moderatorRow('POST /api/moderation/verifications/:userId/decide', async (w) => {
@@ -618,6 +617,28 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     expect: { nobody: 404, other: 404, owner: 404 },
   },
 ];
+
+/**
+ * Answering a second chance offer: the owner is the runner-up offered the date; "another
+ * member" is the winner who could not pay, whose own row of the same auction expired.
+ */
+function offerRow(route: string, answer: 'accept' | 'decline'): MatrixRow {
+  // The runner-up is offered their own bid ($25); accepting charges their working card at once.
+  return {
+    route,
+    owner: 'the runner-up offered a second chance (a fresh offer: the call answers it)',
+    prepare: async (w) => {
+      const offer = await w.secondChanceOffer();
+      return {
+        request: post(`/api/payments/${offer.chargeId}/${answer}`),
+        owner: offer.payer,
+        other: offer.unpaidWinner!,
+      };
+    },
+    expect: { nobody: 401, other: 404, owner: 200 },
+    ownerAnswer: answer === 'accept' ? { status: 'succeeded', amount: '25.00' } : { status: 'expired' },
+  };
+}
 
 /** A date route whose owner is the host or the winner of a fresh date brought to `stage` (calls change it). */
 function dateRow(

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database, Db } from '../../src/db/client.js';
 import { charges, identityDocuments, refundRequests } from '../../src/db/schema/index.js';
 import { auctionConversationId } from '../../src/modules/messages/conversation-id.js';
+import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp } from './app.js';
 import { insertAuction } from './auctions.js';
@@ -27,6 +28,8 @@ const WORLD_CLOCK = new Date('2031-10-01T12:00:00.000Z');
 export const HOUR = 60 * MINUTE;
 const SUCCEEDING_CARD = '4242424242424242';
 const NEEDS_AUTHENTICATION_CARD = '4000002760003184';
+/** Saved fine, declined at every charge (charges.fixtures.ts CARDS.declines). */
+const DECLINING_CARD = '4000000000000341';
 
 export interface Caller {
   id: string;
@@ -48,6 +51,16 @@ export interface PaidDate {
   host: Caller;
   winner: Caller;
   chargeId: string;
+}
+
+/** A won auction whose charge the winner's card declined: the charge to retry, or the offer it led to. */
+export interface OpenCharge {
+  auctionId: string;
+  chargeId: string;
+  /** Who owes it: the winner (retry) or the runner-up offered the date (accept, decline). */
+  payer: Caller;
+  /** For an offer: the winner who could not pay, whose own charge expired. */
+  unpaidWinner?: Caller;
 }
 
 export type DateStage = 'paid' | 'proposed' | 'planned' | 'started' | 'hostArrived' | 'ended' | 'refundRequested';
@@ -122,7 +135,7 @@ export class AuthorizationWorld {
    * A member with a complete profile; `owner` members' email and session id are private markers
    * (a throwaway "other" caller's are not: their own data may come back to them).
    */
-  async member(label: string, options: { card?: boolean; owner?: boolean } = {}): Promise<Caller> {
+  async member(label: string, options: { card?: boolean | string; owner?: boolean } = {}): Promise<Caller> {
     const email = `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
     const { cookie, body } = await signInByEmail(this.app, email);
     const caller: Caller = { id: body.user.id, cookie, email, label };
@@ -133,7 +146,11 @@ export class AuthorizationWorld {
       this.mark(cookie.slice(0, cookie.lastIndexOf('.')), `${label}'s session id`);
     }
     if (options.card) {
-      const cardId = await addSandboxCard(this.app, cookie, SUCCEEDING_CARD);
+      const cardId = await addSandboxCard(
+        this.app,
+        cookie,
+        typeof options.card === 'string' ? options.card : SUCCEEDING_CARD,
+      );
       if (options.owner !== false) this.mark(cardId, `${label}'s payment method id`);
       // The first listing caches users.card_on_file (listMyPaymentMethods); done here, so the
       // matrix's read of the list changes nothing.
@@ -240,6 +257,57 @@ export class AuthorizationWorld {
       await this.must(buyer, { method: 'POST', url: `${base}/refund-request`, payload: { reason } });
     }
     return date;
+  }
+
+  /**
+   * A Buy Now of `host`'s by a fresh winner whose card declines: the charge fails at once and
+   * stays `failed` for the fix window. With `fixed`, the winner has since saved a working card.
+   */
+  async failedCharge(options: { fixed?: boolean } = {}): Promise<OpenCharge> {
+    const payer = await this.member(`Payer${randomUUID().slice(0, 4)}`, { card: DECLINING_CARD });
+    const auctionId = await this.openAuction(this.host, '100.00');
+    await this.must(payer, { method: 'POST', url: `/api/auctions/${auctionId}/buy-now` });
+    const charge = await this.chargeOf(auctionId, payer, 'failed');
+    if (options.fixed) await this.card(payer);
+    return { auctionId, chargeId: this.mark(charge.id, `${payer.label}'s charge id`), payer };
+  }
+
+  /**
+   * A second chance offer (docs/charging-and-ledger.md) to a runner-up with a working card:
+   * they bid, the winner bought it now with a declining card and let the fix window pass, and
+   * the sweep the lifecycle job runs, run as at that moment, offered the runner-up the date.
+   * The world's clock itself does not move: the offer is open until long after it.
+   */
+  async secondChanceOffer(): Promise<OpenCharge> {
+    const runnerUp = await this.member(`Runner${randomUUID().slice(0, 4)}`, { card: true });
+    const unpaid = await this.failedChargeAfterBid(runnerUp);
+    const [failed] = await this.db.select().from(charges).where(eq(charges.id, unpaid.chargeId));
+    await releaseUnpaidWins(this.db, new Date(failed!.payBy!.getTime() + MINUTE));
+    const offer = await this.chargeOf(unpaid.auctionId, runnerUp, 'offered');
+    return {
+      auctionId: unpaid.auctionId,
+      chargeId: this.mark(offer.id, `${runnerUp.label}'s offer id`),
+      payer: runnerUp,
+      unpaidWinner: unpaid.payer,
+    };
+  }
+
+  private async failedChargeAfterBid(bidder: Caller): Promise<OpenCharge> {
+    const payer = await this.member(`Unpaid${randomUUID().slice(0, 4)}`, { card: DECLINING_CARD });
+    const auctionId = await this.openAuction(this.host, '100.00');
+    await this.must(bidder, { method: 'POST', url: '/api/bids', payload: { auctionId, amount: '25' } });
+    await this.must(payer, { method: 'POST', url: `/api/auctions/${auctionId}/buy-now` });
+    const charge = await this.chargeOf(auctionId, payer, 'failed');
+    return { auctionId, chargeId: charge.id, payer };
+  }
+
+  private async chargeOf(auctionId: string, payer: Caller, status: string) {
+    const [charge] = await this.db
+      .select({ id: charges.id, status: charges.status })
+      .from(charges)
+      .where(and(eq(charges.auctionId, auctionId), eq(charges.payerId, payer.id)));
+    if (charge?.status !== status) throw new Error(`${payer.label}'s charge is ${charge?.status}, not ${status}`);
+    return charge;
   }
 
   async refundRequestIdOf(auctionId: string): Promise<string> {

@@ -1,3 +1,4 @@
+import { disallowedCharactersMessage, hasDisallowedCharacters } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -31,6 +32,7 @@ export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} c
 export const RECIPIENT_NOT_FOUND = 'User not found';
 export const CANNOT_MESSAGE_SELF = 'You cannot message yourself';
 export const WRONG_RECEIVER = 'The receiver is not the other person in this conversation';
+export const MESSAGE_DISALLOWED_CHARACTERS = disallowedCharactersMessage('Message');
 export const SENDING_TOO_FAST = 'You are sending messages too quickly. Please wait a moment.';
 
 export interface MessagesDeps {
@@ -47,6 +49,8 @@ function readContent(value: unknown, field: string): string {
   const content = typeof value === 'string' ? value.trim() : '';
   if (!content) throw new AppError(400, 'validation', MESSAGE_EMPTY, field);
   if (content.length > MESSAGE_MAX_LENGTH) throw new AppError(400, 'validation', MESSAGE_TOO_LONG, field);
+  // The contract's free-text rule (packages/contract text.ts): no NUL or other control characters.
+  if (hasDisallowedCharacters(content)) throw new AppError(400, 'validation', MESSAGE_DISALLOWED_CHARACTERS, field);
   return content;
 }
 

@@ -28,6 +28,8 @@ export const PAYMENT_MESSAGES = {
   offerPassed: 'The time to accept this offer has passed.',
   offerAccepted: 'You have already accepted this offer.',
   offerDeclined: 'You have already declined this offer.',
+  /** Accept or decline of a winner's own charge, which was never offered to anyone. */
+  notAnOffer: 'This payment is not an offer.',
 } as const;
 
 /** Why a charge failed when the winner has never saved a card (no provider customer yet), as the providers say it. */

@@ -195,16 +195,28 @@ export interface PayerCharge {
   id: string;
   status: string;
   payBy: Date | null;
+  /**
+   * The row began as a second chance offer. The winner's charge is made at closing, and the
+   * first offer only once that charge's fix window (after a failed attempt) has passed, so the
+   * winner's row is strictly the auction's earliest; offers are every later one (offers made
+   * by a decline may tie with each other, never with the winner's row).
+   */
+  wasOffer: boolean;
 }
 
 /** One of the payer's own charges; another member's id looks exactly like an unknown one. */
 export async function findChargeOfPayer(db: Db, chargeId: string, payerId: string): Promise<PayerCharge | undefined> {
-  const [row] = rowsOf<{ id: string; status: string; pay_by: unknown }>(
+  const [row] = rowsOf<{ id: string; status: string; pay_by: unknown; was_offer: boolean }>(
     await db.execute(sql`
-      SELECT id, status, pay_by FROM charges
-      WHERE id = ${chargeId}::uuid AND payer_id = ${payerId}::uuid`),
+      SELECT c.id, c.status, c.pay_by,
+             EXISTS (SELECT 1 FROM charges earlier
+                     WHERE earlier.auction_id = c.auction_id AND earlier.created_at < c.created_at) AS was_offer
+      FROM charges c
+      WHERE c.id = ${chargeId}::uuid AND c.payer_id = ${payerId}::uuid`),
   );
-  return row ? { id: row.id, status: row.status, payBy: toDateOrNull(row.pay_by) } : undefined;
+  return row
+    ? { id: row.id, status: row.status, payBy: toDateOrNull(row.pay_by), wasOffer: row.was_offer === true }
+    : undefined;
 }
 
 /**

@@ -70,11 +70,12 @@ async function getChargeOfPayer(deps: Pick<ChargeWorkerDeps, 'db'>, userId: stri
 }
 
 /**
- * Why a second chance offer cannot be answered now; undefined when it is open. An expired row
- * whose deadline is still ahead was declined (a lapsed one is past it, and so is a winner's
- * charge that expired, which can only be reached by a hand-made request).
+ * Why a second chance offer cannot be answered now; undefined when it is open. A winner's own
+ * charge was never an offer, whatever its status. An expired offer whose deadline is still
+ * ahead was declined (a lapsed one is past it).
  */
 function offerRefusalOf(charge: PayerCharge, now: Date): string | undefined {
+  if (!charge.wasOffer) return PAYMENT_MESSAGES.notAnOffer;
   const isBeforeDeadline = charge.payBy !== null && charge.payBy > now;
   switch (charge.status) {
     case 'offered':
