@@ -4,6 +4,16 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** Debian's Chromium; Playwright never downloads a browser here (see README.md). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Flags for a headless root sandbox without outside network (background services would hang). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const port = Number(process.env.E2E_PORT ?? 5099);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `bid-e2e-${process.pid}`);
@@ -20,16 +30,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      // Flags for a headless root sandbox without outside network (background services would hang).
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

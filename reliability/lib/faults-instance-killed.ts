@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import type pg from 'pg';
 import { addSandboxCards } from '../../bench/lib/members.js';
-import { chromiumPath } from '../../playwright.config.js';
+import { chromiumArgs, chromiumPath } from '../../playwright.config.js';
 import { startBalancer } from './balancer.js';
 import {
   check,
@@ -27,16 +27,6 @@ import {
 /** Well under the page's 30 s poll: only the WebSocket can make a change appear this fast. */
 const LIVE_TIMEOUT_MS = 8_000;
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The launch flags of playwright.config.ts (headless root sandbox without outside network). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The built web app: FAULTS_WEB_DIST, else apps/web/dist (built when missing). */
 function webDist(): string {
@@ -96,7 +86,7 @@ export async function instanceKilled(): Promise<ScenarioResult> {
   await addSandboxCards(balancer.url, [watcher!, probeA!, probeB!, ...bidders]);
   const listeners = await listenSessions(pool);
 
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   onCleanup(() => browser.close());
   const context = await browser.newContext({ baseURL: balancer.url });
   const cut = watcher!.cookie.indexOf('=');

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import {
 } from '../../src/modules/identity/providers/stripe-identity.js';
 import { WebhookSignatureError } from '../../src/modules/identity/providers/verification-partner.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
+import { startFakeStripeIdentity, type FakeStripeIdentity } from '../support/fake-stripe-identity.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
 
@@ -24,12 +23,6 @@ import { signInByEmail, withSession } from '../support/session.js';
  */
 const SECRET_KEY = 'sk_test_identity';
 const WEBHOOK_SECRET = 'whsec_identity_test_secret';
-
-interface Recorded {
-  path: string;
-  authorization: string | undefined;
-  body: URLSearchParams;
-}
 
 describe('Stripe Identity signature check', () => {
   const now = new Date('2026-11-01T12:00:00Z');
@@ -64,36 +57,11 @@ describe('Stripe Identity signature check', () => {
 describe.each(testDatabaseFactories())('identity verification with Stripe Identity on $kind', (factory) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
-  let server: Server;
-  let recorded: Recorded[] = [];
+  let stripe: FakeStripeIdentity;
   let clock = Date.now();
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      req.on('end', () => {
-        recorded.push({
-          path: req.url ?? '',
-          authorization: req.headers.authorization,
-          body: new URLSearchParams(raw),
-        });
-        const id = `vs_${randomUUID().replaceAll('-', '')}`;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id,
-            object: 'identity.verification_session',
-            status: 'requires_input',
-            type: 'document',
-            url: `https://verify.stripe.com/start/${id}`,
-            last_error: null,
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
+    stripe = await startFakeStripeIdentity();
     testDb = await factory.open();
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -111,7 +79,7 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
       identityPartner: createStripeIdentityPartner({
         secretKey: SECRET_KEY,
         webhookSecret: WEBHOOK_SECRET,
-        apiBase: `http://127.0.0.1:${port}`,
+        apiBase: stripe.apiBase,
       }),
     });
     await app.ready();
@@ -119,7 +87,7 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
   afterAll(async () => {
     await app.close();
     await testDb.cleanup();
-    await new Promise((resolve) => server.close(resolve));
+    await stripe.close();
   });
 
   const member = async (name: string) => {
@@ -155,7 +123,7 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
 
   it('starts a Stripe verification session with a document and a matching selfie', async () => {
     const ada = await member('ada');
-    recorded = [];
+    stripe.recorded.length = 0;
     const res = await app.inject({
       method: 'POST',
       url: '/api/identity/verification',
@@ -165,10 +133,10 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
     const view = res.json<{ partner: string; status: string; step: string; url: string }>();
     expect(view).toMatchObject({ partner: 'stripe', status: 'pending', step: 'partner_redirect' });
     expect(view.url).toMatch(/^https:\/\/verify\.stripe\.com\/start\/vs_/);
-    expect(recorded).toHaveLength(1);
-    expect(recorded[0]?.path).toBe('/v1/identity/verification_sessions');
-    expect(recorded[0]?.authorization).toBe(`Bearer ${SECRET_KEY}`);
-    expect(Object.fromEntries(recorded[0]!.body)).toEqual({
+    expect(stripe.recorded).toHaveLength(1);
+    expect(stripe.recorded[0]?.path).toBe('/v1/identity/verification_sessions');
+    expect(stripe.recorded[0]?.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(Object.fromEntries(stripe.recorded[0]!.body)).toEqual({
       type: 'document',
       'options[document][require_matching_selfie]': 'true',
       'metadata[userId]': ada.id,

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path, { dirname } from 'node:path';
 import {
@@ -39,6 +37,7 @@ import { queueQuerySchema } from '../../src/modules/moderation/moderation.servic
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
 import { installChangeLog, type ChangeLog } from '../support/change-log.js';
+import { startFakeStripeIdentity, type FakeStripeIdentity } from '../support/fake-stripe-identity.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import {
   fieldNamesOf,
@@ -445,27 +444,6 @@ const STRIPE_SECRET_KEY = 'sk_test_fuzz';
 const STRIPE_WEBHOOK_SECRET = 'whsec_fuzz_test_secret';
 const WEBHOOK_RUNS = Number(process.env.FUZZ_RUNS ?? 50) * 4;
 
-/** A stand-in for Stripe's API (this machine cannot reach it): every session it creates is new. */
-async function startFakeStripe(): Promise<{ server: Server; apiBase: string }> {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const id = `vs_${randomUUID().replaceAll('-', '')}`;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id,
-          object: 'identity.verification_session',
-          status: 'requires_input',
-          url: `https://verify.stripe.com/start/${id}`,
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
 function countStatus(outcome: Outcome, status: number): void {
   outcome.tried += 1;
   outcome.statuses[status] = (outcome.statuses[status] ?? 0) + 1;
@@ -479,7 +457,7 @@ const formatOutcome = (o: Outcome) =>
 describe.each(testDatabaseFactories())('Stripe Identity webhook fuzzing on $kind', (factory) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
-  let stripe: { server: Server; apiBase: string };
+  let stripe: FakeStripeIdentity;
   let changeLog: ChangeLog;
   /** Fixed, so a signature made for "now" stays fresh for the whole run. */
   const clock = Date.now();
@@ -488,7 +466,7 @@ describe.each(testDatabaseFactories())('Stripe Identity webhook fuzzing on $kind
   const sign = (body: string, t: number, secret = STRIPE_WEBHOOK_SECRET) => signStripePayload(body, secret, t);
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
+    stripe = await startFakeStripeIdentity();
     testDb = await factory.open();
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -528,7 +506,7 @@ describe.each(testDatabaseFactories())('Stripe Identity webhook fuzzing on $kind
   afterAll(async () => {
     await app?.close();
     await testDb?.cleanup();
-    await new Promise((resolve) => stripe?.server.close(resolve));
+    await stripe?.close();
   });
 
   const deliver = (body: string, signature: string | undefined, contentType: string | undefined) =>

@@ -3,6 +3,7 @@ import type { AuthorizationWorld, Caller, MatrixRequest } from './authorization-
 import { HOUR } from './authorization-world.js';
 import { makePng } from './images.js';
 import { FUTURE_EXPIRY } from './payments.js';
+import { completeProfile } from './profiles.js';
 
 /**
  * The authorization matrix (docs/reliability.md): one row per registered route, keyed
@@ -97,18 +98,7 @@ function moderatorRow(
 const PROFILE_CHANGES = { other: ['users'], why: 'another member saves their own profile' } as const;
 const BANK = { accountHolderName: 'Ann Host', routingNumber: '110000000', accountNumber: '000123456789' };
 
-const PROFILE_SAMPLE = {
-  firstName: 'Hana',
-  lastName: 'Tester',
-  bio: 'Likes long walks.',
-  age: 30,
-  location: 'Austin, TX',
-  country: 'United States',
-  zipCode: '78701',
-  interests: [],
-  sex: 'male',
-  openToDatesWith: ['female'],
-};
+const PROFILE_SAMPLE = { ...completeProfile('Hana'), bio: 'Likes long walks.' };
 
 /** What deleting one's own account writes: the member's rows, sessions, and the audit entry. */
 const ACCOUNT_DELETION_TABLES: readonly string[] = [
