@@ -8,7 +8,11 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPaymentMethods, sandboxSetupIntents, users } from '../../src/db/schema/index.js';
-import { CARD_SETUP_NOT_FOUND, PAYMENT_METHOD_NOT_FOUND } from '../../src/modules/payments/payment-methods.service.js';
+import {
+  CARD_SETUP_NOT_FOUND,
+  PAYMENT_METHOD_NOT_FOUND,
+  SETUP_INTENT_LIMIT,
+} from '../../src/modules/payments/payment-methods.service.js';
 import { CARD_MESSAGES } from '../../src/modules/payments/providers/sandbox-cards.js';
 import { SETUP_MESSAGES } from '../../src/modules/payments/providers/sandbox-setup.js';
 import { createTestApp } from '../support/app.js';
@@ -401,5 +405,34 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
       .where(inArray(sandboxSetupIntents.clientSecret, secrets));
     expect(intents).toHaveLength(6);
     expect(new Set(intents.map((i) => i.customerId))).toEqual(new Set([customer]));
+  });
+
+  it('limits card setups per member and hour: racing requests never pass the limit, and a refusal writes nothing', async () => {
+    const eager = await signUp('Eager');
+    // Racing past the limit: exactly `limit` succeed, however the requests interleave.
+    const answers = await Promise.all(Array.from({ length: SETUP_INTENT_LIMIT.limit + 5 }, () => setupIntent(eager)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(SETUP_INTENT_LIMIT.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(answers.find((a) => a.statusCode === 429)!.json()).toEqual({
+      message: 'You have started adding a card too many times. Please try again in an hour.',
+      code: 'rate_limited',
+    });
+    const customer = await storedCustomerOf(eager);
+    const [intents] = await db()
+      .select({ n: count() })
+      .from(sandboxSetupIntents)
+      .where(eq(sandboxSetupIntents.customerId, customer!));
+    expect(intents!.n).toBe(SETUP_INTENT_LIMIT.limit);
+
+    // Another member is not held back; and once the hour has passed, the member may start again.
+    expect((await setupIntent(await signUp('Calm'))).statusCode).toBe(200);
+    await db()
+      .update(users)
+      .set({ setupIntentWindowStart: new Date(Date.now() - (SETUP_INTENT_LIMIT.windowSeconds + 60) * 1000) })
+      .where(eq(users.id, eager.id));
+    expect((await setupIntent(eager)).statusCode).toBe(200);
+    const [row] = await db().select().from(users).where(eq(users.id, eager.id));
+    expect(row!.setupIntentCount).toBe(1);
   });
 });

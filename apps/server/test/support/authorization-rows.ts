@@ -265,7 +265,10 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   selfRow('GET /api/stripe/payment-methods', () => get('/api/stripe/payment-methods')),
   {
     ...selfRow('POST /api/stripe/setup-intent', () => post('/api/stripe/setup-intent')),
-    callerMayChange: { other: ['sandbox_setup_intents'], why: 'another member starts saving a card of their own' },
+    callerMayChange: {
+      other: ['sandbox_setup_intents', 'users'],
+      why: 'another member starts saving a card of their own (counted by the rate limit)',
+    },
   },
   {
     route: 'DELETE /api/stripe/payment-methods/:id',

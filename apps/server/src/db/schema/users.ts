@@ -39,6 +39,13 @@ export const users = pgTable(
      * provider again; `false` means "ask". Removing a card sets it back to false.
      */
     cardOnFile: boolean('card_on_file').notNull().default(false),
+    /**
+     * The card-setup rate limit (docs/payments.md): setup intents started in the window that
+     * began at `setupIntentWindowStart`. A fixed window on the member's own row, so one
+     * conditional UPDATE counts and decides atomically across instances.
+     */
+    setupIntentWindowStart: timestamptz('setup_intent_window_start'),
+    setupIntentCount: integer('setup_intent_count').notNull().default(0),
     identityVerificationStatus: varchar('identity_verification_status', { length: 32 }).notNull().default('unverified'),
     identityVerificationStep: varchar('identity_verification_step', { length: 64 }),
     idDocumentType: varchar('id_document_type', { length: 64 }),

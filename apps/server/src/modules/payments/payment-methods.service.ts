@@ -7,10 +7,15 @@ import {
   type SetupIntentResponse,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import type { SandboxProvider, SandboxSetupResult } from './providers/sandbox-provider.js';
-import { claimCustomerId, findPaymentMember, rememberCardOnFile } from './payment-methods.repository.js';
+import {
+  claimCustomerId,
+  findPaymentMember,
+  rememberCardOnFile,
+  takeSetupIntentSlot,
+} from './payment-methods.repository.js';
 
 /**
  * Saved payment methods (SPEC §7 /api/stripe/*, docs/payments.md). The provider keeps the
@@ -25,6 +30,13 @@ export interface PaymentMethodsDeps {
 
 export const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';
 export const CARD_SETUP_NOT_FOUND = 'This card setup was not found. Please start adding your card again.';
+export const SETTING_UP_CARDS_TOO_FAST = 'You have started adding a card too many times. Please try again in an hour.';
+
+/**
+ * Card setups one member may start per hour. Each one is a provider call (and a row, in the
+ * sandbox), and a person adds a card a few times at most; a script starting thousands is refused.
+ */
+export const SETUP_INTENT_LIMIT = { limit: 20, windowSeconds: 60 * 60 } as const;
 
 /** The code of the refusal of a bid or purchase by a member with no card (docs/payments.md). */
 export const PAYMENT_METHOD_REQUIRED_CODE = 'payment_method_required';
@@ -64,6 +76,9 @@ export async function listMyPaymentMethods(deps: PaymentMethodsDeps, userId: str
 }
 
 export async function createSetupIntent(deps: PaymentMethodsDeps, userId: string): Promise<SetupIntentResponse> {
+  // Checked first, so a refused request neither creates a provider customer nor a setup intent.
+  if (!(await takeSetupIntentSlot(deps.db, userId, SETUP_INTENT_LIMIT)))
+    throw tooManyRequests(SETTING_UP_CARDS_TOO_FAST);
   const customerId = await ensureCustomerId(deps, userId);
   return deps.payments.createSetupIntent(customerId);
 }
