@@ -5,7 +5,7 @@ import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 /** A first name no other test on the shared server uses, so searches and lists find only ours. */
 const uniqueName = (label: string) => `${label}${Math.random().toString(36).slice(2, 7)}`;
 
-/** The open conversation is read again every 5 s until live updates land; allow a few rounds. */
+/** A reply arrives live; the 5 s poll is the fallback, so allow a few rounds of it. */
 const REPLY_TIMEOUT_MS = 20_000;
 
 async function sendInChat(page: Page, text: string) {
@@ -104,5 +104,35 @@ test('the winner and the host of a won auction chat in the widget on the auction
     });
   } finally {
     await Promise.all([host.context.close(), winner.context.close()]);
+  }
+});
+
+test('a reply reaches an open conversation live, over the WebSocket, with the poll cut off', async ({ browser }) => {
+  const [a, b]: [SignedInMember, SignedInMember] = await Promise.all([
+    newSignedInMember(browser, uniqueName('Lia'), 'Live'),
+    newSignedInMember(browser, uniqueName('Moe'), 'Live'),
+  ]);
+  try {
+    const started = await a.page.request.post('/api/conversations/start', {
+      data: { receiverId: b.member.id, message: 'Are you there?' },
+    });
+    expect(started.status()).toBe(201);
+    const { conversationId } = (await started.json()) as { conversationId: string };
+
+    for (const side of [a, b]) {
+      await side.page.goto('/messages');
+      await side.page.getByTestId('conversation-item').first().click();
+      await expect(side.page.getByTestId('chat-message').filter({ hasText: 'Are you there?' })).toBeVisible();
+    }
+    // From here on A's page can no longer read the conversation: only the live `new_message`
+    // event on `conversation:{id}` can show B's reply.
+    await a.page.route(`**/api/conversations/${conversationId}/messages**`, (route) => route.abort());
+
+    await sendInChat(b.page, 'Here, live!');
+    await expect(a.page.getByTestId('chat-message').filter({ hasText: 'Here, live!' })).toBeVisible({
+      timeout: REPLY_TIMEOUT_MS,
+    });
+  } finally {
+    await Promise.all([a.context.close(), b.context.close()]);
   }
 });

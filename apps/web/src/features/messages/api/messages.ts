@@ -4,8 +4,8 @@ import type { ChatMessage } from '../types';
 import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from './conversations';
 
 /**
- * How often an open conversation is read again. A fallback until live `new_message` events
- * (SPEC §4 Chat) reach the browser; see docs/messaging.md.
+ * How often an open conversation is read again: a fallback for live `new_message` events
+ * (SPEC §4 Chat) missed while the socket reconnects; see docs/messaging.md.
  */
 export const OPEN_CONVERSATION_POLL_MS = 5_000;
 
