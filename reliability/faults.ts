@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { closingJobKilled } from './lib/faults-closing-job-killed.js';
-import { runCleanups, type ScenarioResult } from './lib/faults-common.js';
+import { runCleanups, secondsSince, type ScenarioResult } from './lib/faults-common.js';
 import { instanceKilled } from './lib/faults-instance-killed.js';
 import { postgresRestart } from './lib/faults-postgres-restart.js';
 
@@ -56,7 +56,7 @@ async function runScenario(name: string): Promise<ScenarioResult> {
       checks: [],
       counts: {},
       timingsMs: {},
-      seconds: Math.round((performance.now() - started) / 100) / 10,
+      seconds: secondsSince(started),
       held: false,
       error: err instanceof Error ? (err.stack ?? err.message) : String(err),
     };
@@ -79,7 +79,7 @@ async function main(): Promise<number> {
     printResult(result);
     results.push(result);
   }
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  const seconds = secondsSince(started);
   const held = results.every((r) => r.held);
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(

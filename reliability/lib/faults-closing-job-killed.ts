@@ -4,6 +4,7 @@ import { addSandboxCards } from '../../bench/lib/members.js';
 import {
   check,
   envNumber,
+  secondsSince,
   seedMembers,
   sleep,
   startDeployment,
@@ -99,7 +100,7 @@ export async function closingJobKilled(): Promise<ScenarioResult> {
       claimsLapsed: settled.lapsedClaims,
     },
     timingsMs: { secondInstanceSettled: settleMs },
-    seconds: Math.round((performance.now() - started) / 100) / 10,
+    seconds: secondsSince(started),
     held: checks.every((c) => c.held),
     logs: [victim?.logFile, survivor.logFile].filter((f): f is string => Boolean(f)),
   };

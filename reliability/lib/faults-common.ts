@@ -4,10 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { centsToMoneyString, minimumNextBidCents } from '@bid/contract';
-import pg from 'pg';
-import { openDatabase } from '../../apps/server/src/db/client.js';
-import { runMigrations } from '../../apps/server/src/db/migrate.js';
-import { HttpConnection, type HttpAnswer } from '../../bench/lib/http.js';
+import type pg from 'pg';
+import { createScratchDatabase } from '../../bench/lib/database.js';
 import { createMembers, type Member } from '../../bench/lib/members.js';
 import {
   APP_POOL_SIZE,
@@ -17,6 +15,7 @@ import {
   type StartOptions,
 } from '../../bench/lib/servers.js';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.js';
+import { TimedConnection } from './timed-connection.js';
 
 /** One promise of a scenario, checked: `held` false makes the run fail. */
 export interface Check {
@@ -43,6 +42,11 @@ export function check(name: string, held: boolean, detail: string): Check {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Seconds since `started` (a performance.now() reading), to one decimal, for the results. */
+export function secondsSince(started: number): number {
+  return Math.round((performance.now() - started) / 100) / 10;
+}
 
 export function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -89,20 +93,9 @@ export interface Deployment {
 export async function startDeployment(label: string): Promise<Deployment> {
   const cluster = await startPostgresCluster(label);
   onCleanup(() => cluster.destroy());
-  const admin = new pg.Client({ connectionString: cluster.serverUrl });
-  await admin.connect();
-  await admin.query('CREATE DATABASE bidyourdate_faults');
-  await admin.end();
-  const databaseUrl = cluster.serverUrl.replace(/\/postgres$/, '/bidyourdate_faults');
-  const migrating = await openDatabase({ databaseUrl, poolSize: 2 });
-  try {
-    await runMigrations(migrating);
-  } finally {
-    await migrating.close();
-  }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
-  // The scenarios restart the server under this pool: a dropped idle client is not an error here.
-  pool.on('error', () => undefined);
+  // The cluster is destroyed with everything in it, so the database is never dropped; its pool
+  // ignores errors, so a client the scenarios' restarts drop is not an error here.
+  const { url: databaseUrl, pool } = await createScratchDatabase(cluster.serverUrl, 'faults');
   onCleanup(() => pool.end().catch(() => undefined));
   const sessionSecret = randomBytes(32).toString('hex');
   const logDir = path.join(os.tmpdir(), `bid-faults-logs-${process.pid}`);
@@ -201,37 +194,8 @@ export interface ReadRecord {
 
 export const REQUEST_TIMEOUT_MS = envNumber('FAULTS_REQUEST_TIMEOUT_MS', 10_000);
 
-/** A signed-in keep-alive connection with a timeout; a timed-out or broken one is replaced. */
-class Client {
-  private connection: HttpConnection;
-  constructor(
-    private readonly baseUrl: string,
-    private readonly cookie: string,
-  ) {
-    this.connection = new HttpConnection(baseUrl, cookie);
-  }
-
-  async send(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<HttpAnswer> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timeout after ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS);
-    });
-    try {
-      const request = method === 'GET' ? this.connection.get(pathname) : this.connection.post(pathname, body ?? {});
-      return await Promise.race([request, timeout]);
-    } catch (err) {
-      this.connection.close();
-      this.connection = new HttpConnection(this.baseUrl, this.cookie);
-      throw err;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  close(): void {
-    this.connection.close();
-  }
-}
+/** A signed-in keep-alive connection with the scenarios' timeout; a timed-out or broken one is replaced. */
+const signedIn = (baseUrl: string, cookie: string) => new TimedConnection(baseUrl, cookie, REQUEST_TIMEOUT_MS);
 
 export function classify(status: number): Outcome {
   if (status >= 200 && status < 300) return 'acknowledged';
@@ -240,8 +204,8 @@ export function classify(status: number): Outcome {
 }
 
 /** Places one bid of the minimum next amount, reading the price first; records both requests. */
-export async function bidOnce(
-  client: Client,
+async function bidOnce(
+  client: TimedConnection,
   target: string,
   bidder: Member,
   auctionId: string,
@@ -252,7 +216,7 @@ export async function bidOnce(
   const readAt = clock();
   let state: { startingBid: string; currentBid: string; bidCount: number };
   try {
-    const answer = await client.send('GET', `/api/auctions/${auctionId}`);
+    const answer = await client.get(`/api/auctions/${auctionId}`);
     reads.push({ target, outcome: classify(answer.status), sentAt: readAt, answeredAt: clock() });
     if (answer.status !== 200) return null;
     state = JSON.parse(answer.body) as typeof state;
@@ -273,7 +237,7 @@ export async function bidOnce(
     answeredAt: sentAt,
   };
   try {
-    const answer = await client.send('POST', '/api/bids', { auctionId, amount });
+    const answer = await client.post('/api/bids', { auctionId, amount });
     record.status = answer.status;
     record.outcome = classify(answer.status);
     if (record.outcome === 'acknowledged') {
@@ -314,7 +278,7 @@ export function startBidLoad(input: {
   let running = true;
   const loops = input.bidders.map(async (bidder, i) => {
     const target = input.targets[i % input.targets.length]!;
-    const client = new Client(target, bidder.cookie);
+    const client = signedIn(target, bidder.cookie);
     try {
       while (running) {
         const auctionId = input.auctionIds[Math.floor(Math.random() * input.auctionIds.length)]!;
@@ -343,7 +307,7 @@ export async function placeProbeBid(
   clock: () => number,
   attempts = 5,
 ): Promise<BidRecord | null> {
-  const client = new Client(target, bidder.cookie);
+  const client = signedIn(target, bidder.cookie);
   const bids: BidRecord[] = [];
   try {
     for (let i = 0; i < attempts; i += 1) {
@@ -363,6 +327,19 @@ export function countOutcomes(records: ReadonlyArray<{ outcome: Outcome }>): Rec
   return counts;
 }
 
+/** The counts every bid-load scenario reports: bids by outcome, reads and failed reads. */
+export function loadCounts(load: Pick<BidLoad, 'bids' | 'reads'>): Record<string, number> {
+  const bids = countOutcomes(load.bids);
+  return {
+    bids: load.bids.length,
+    acknowledged: bids.acknowledged,
+    rejected: bids.rejected,
+    failed: bids.failed,
+    reads: load.reads.length,
+    readsFailed: countOutcomes(load.reads).failed,
+  };
+}
+
 /** Milliseconds since `origin`, from the monotonic clock. */
 export function clockFrom(origin = performance.now()): () => number {
   return () => Math.round(performance.now() - origin);
@@ -370,13 +347,9 @@ export function clockFrom(origin = performance.now()): () => number {
 
 /** GET /api/health on `baseUrl`: its status (0 when it did not answer). */
 export async function healthStatus(baseUrl: string): Promise<number> {
-  const connection = new HttpConnection(baseUrl);
+  const connection = new TimedConnection(baseUrl, undefined, REQUEST_TIMEOUT_MS);
   try {
-    const answer = await Promise.race([
-      connection.get('/api/health'),
-      sleep(REQUEST_TIMEOUT_MS).then(() => ({ status: 0 })),
-    ]);
-    return answer.status;
+    return (await connection.get('/api/health')).status;
   } catch {
     return 0;
   } finally {
@@ -384,5 +357,4 @@ export async function healthStatus(baseUrl: string): Promise<number> {
   }
 }
 
-export { Client as SignedInClient };
 export type { Member };

@@ -10,12 +10,13 @@ import { startBalancer } from './balancer.js';
 import {
   check,
   clockFrom,
-  countOutcomes,
   createOpenAuctions,
   envNumber,
   healthStatus,
+  loadCounts,
   onCleanup,
   placeProbeBid,
+  secondsSince,
   seedMembers,
   sleep,
   startBidLoad,
@@ -178,26 +179,19 @@ export async function instanceKilled(): Promise<ScenarioResult> {
         `${afterShown ? 'shown' : 'NOT shown'} within ${LIVE_TIMEOUT_MS} ms; ${noReload ? 'same page' : 'page reloaded'}`,
     ),
   ];
-  const bids = countOutcomes(load.bids);
-  const reads = countOutcomes(load.reads);
   return {
     name: 'instance-killed',
     injected: `SIGKILL of instance ${victim.name} (the one holding the browser's WebSocket) of 2 behind a TCP balancer, under a bid load of ${bidders.length} bidders`,
     checks,
     counts: {
-      bids: load.bids.length,
-      acknowledged: bids.acknowledged,
-      rejected: bids.rejected,
-      failed: bids.failed,
-      reads: load.reads.length,
-      readsFailed: reads.failed,
+      ...loadCounts(load),
       failedAfterKill: failedAfter.length,
       connectionsToVictimAtKill: toVictim,
       balancerRefusedConnects: balancer.refusedConnects,
       pageSockets: sockets.length,
     },
     timingsMs: { reconnect: reconnectMs ?? -1 },
-    seconds: Math.round((performance.now() - started) / 100) / 10,
+    seconds: secondsSince(started),
     held: checks.every((c) => c.held),
     logs: instances.map((i) => i.logFile),
   };

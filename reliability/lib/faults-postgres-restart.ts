@@ -4,12 +4,13 @@ import { addSandboxCards } from '../../bench/lib/members.js';
 import {
   check,
   clockFrom,
-  countOutcomes,
   createOpenAuctions,
   envNumber,
   healthStatus,
   isAlive,
+  loadCounts,
   placeProbeBid,
+  secondsSince,
   seedMembers,
   sleep,
   startBidLoad,
@@ -114,8 +115,6 @@ export async function postgresRestart(): Promise<ScenarioResult> {
     ),
   );
 
-  const outcomes = countOutcomes(load.bids);
-  const reads = countOutcomes(load.reads);
   const committedUnknown = await countCommittedFailures(pool, load.bids);
   return {
     name: 'postgres-restart',
@@ -123,13 +122,8 @@ export async function postgresRestart(): Promise<ScenarioResult> {
     checks,
     counts: {
       ...statusCounts(load.bids),
-      bids: load.bids.length,
-      acknowledged: outcomes.acknowledged,
-      rejected: outcomes.rejected,
-      failed: outcomes.failed,
+      ...loadCounts(load),
       failedButCommitted: committedUnknown,
-      reads: load.reads.length,
-      readsFailed: reads.failed,
     },
     timingsMs: Object.fromEntries(
       restarts.flatMap((r) => [
@@ -137,7 +131,7 @@ export async function postgresRestart(): Promise<ScenarioResult> {
         [`${r.mode}Recovery`, r.recoveryMs ?? -1],
       ]),
     ),
-    seconds: Math.round((performance.now() - started) / 100) / 10,
+    seconds: secondsSince(started),
     held: checks.every((c) => c.held),
     logs: instances.map((i) => i.logFile),
   };

@@ -1,5 +1,6 @@
-import { HttpConnection, type HttpAnswer } from '../../bench/lib/http.js';
+import type { HttpAnswer } from '../../bench/lib/http.js';
 import { summarizeLatencies, type LatencySummary } from '../../bench/lib/stats.js';
+import { RequestTimeout, TimedConnection } from './timed-connection.js';
 
 /**
  * How an answer counts:
@@ -83,14 +84,14 @@ export const neverRefused: RefusalRule = () => false;
  * connection (as a browser would give up on it) and the next request opens a new one.
  */
 export class UserAgent {
-  private connection: HttpConnection;
+  private readonly connection: TimedConnection;
 
   constructor(
-    private readonly baseUrl: string,
-    private readonly cookie: string,
+    baseUrl: string,
+    cookie: string,
     private readonly recorder: Recorder,
   ) {
-    this.connection = new HttpConnection(baseUrl, cookie);
+    this.connection = new TimedConnection(baseUrl, cookie, REQUEST_TIMEOUT_MS);
   }
 
   get(route: string, path: string, refusal: RefusalRule = neverRefused): Promise<HttpAnswer | undefined> {
@@ -110,33 +111,18 @@ export class UserAgent {
     refusal: RefusalRule,
   ): Promise<HttpAnswer | undefined> {
     const started = performance.now();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), REQUEST_TIMEOUT_MS);
-    });
+    let answer: HttpAnswer;
     try {
-      const answer = await Promise.race([this.connection.request(method, path, payload), timeout]);
-      if (answer === 'timeout') {
-        this.reconnect();
-        this.recorder.record(route, 'timeout', performance.now() - started, 'error');
-        return undefined;
-      }
-      const outcome: Outcome =
-        answer.status >= 200 && answer.status < 300 ? 'ok' : refusal(answer) ? 'refused' : 'error';
-      this.recorder.record(route, answer.status, answer.ms, outcome, answer.body);
-      return answer;
+      answer = await this.connection.request(method, path, payload);
     } catch (error) {
-      this.reconnect();
-      this.recorder.record(route, 'connection', performance.now() - started, 'error', String(error));
+      const ms = performance.now() - started;
+      if (error instanceof RequestTimeout) this.recorder.record(route, 'timeout', ms, 'error');
+      else this.recorder.record(route, 'connection', ms, 'error', String(error));
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
-  }
-
-  private reconnect(): void {
-    this.connection.close();
-    this.connection = new HttpConnection(this.baseUrl, this.cookie);
+    const outcome: Outcome = answer.status >= 200 && answer.status < 300 ? 'ok' : refusal(answer) ? 'refused' : 'error';
+    this.recorder.record(route, answer.status, answer.ms, outcome, answer.body);
+    return answer;
   }
 
   close(): void {
