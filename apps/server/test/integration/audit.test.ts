@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import { openDatabase, type Db } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { auditLogs, type AuditLog } from '../../src/db/schema/index.js';
 import { computeAuditEntryHash } from '../../src/modules/audit/audit.hash.js';
@@ -17,7 +17,12 @@ import {
   type AuditEvent,
 } from '../../src/modules/audit/audit.service.js';
 import { serverRoot } from '../../src/lib/paths.js';
-import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import {
+  connectionUrlOf,
+  postgresOnlyFactories,
+  testDatabaseFactories,
+  type TestDatabase,
+} from '../support/databases.js';
 
 const USER_ID = '11111111-2222-4333-8444-555555555555';
 
@@ -40,17 +45,17 @@ async function appendEvents(db: Db, count: number): Promise<AuditLog[]> {
   return rows;
 }
 
-async function listChain(db: Db): Promise<AuditLog[]> {
-  return db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
+/** Edits an entry's outcome and recomputes its own hash, as a forger who knows the hash function would. */
+async function rewriteWithRecomputedHash(db: Db, row: AuditLog): Promise<void> {
+  const forged = { ...toAuditEntryContent(row), outcome: 'failure' as const };
+  await db
+    .update(auditLogs)
+    .set({ outcome: 'failure', entryHash: computeAuditEntryHash(forged) })
+    .where(eq(auditLogs.id, row.id));
 }
 
-/** The PostgreSQL URL of a test database, for a second pool or a child process. */
-async function urlOf(database: Database): Promise<string> {
-  if (database.driver.kind !== 'postgres') throw new Error('only a PostgreSQL test database has a URL');
-  const result = await database.driver.pool.query<{ name: string }>('select current_database() as name');
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${result.rows[0]!.name}`;
-  return url.toString();
+async function listChain(db: Db): Promise<AuditLog[]> {
+  return db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
 }
 
 interface CliResult {
@@ -209,11 +214,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('names the next entry when an edited entry had its hash recomputed', async () => {
     const rows = await appendEvents(db, 5);
-    const forged = { ...toAuditEntryContent(rows[2]!), outcome: 'failure' as const };
-    await db
-      .update(auditLogs)
-      .set({ outcome: 'failure', entryHash: computeAuditEntryHash(forged) })
-      .where(eq(auditLogs.id, rows[2]!.id));
+    await rewriteWithRecomputedHash(db, rows[2]!);
     expect(await verifyAuditChain(db)).toEqual({
       ok: false,
       entries: 3,
@@ -275,11 +276,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('names the last entry when it was rewritten with a recomputed hash', async () => {
     const rows = await appendEvents(db, 3);
-    const forged = { ...toAuditEntryContent(rows[2]!), outcome: 'failure' as const };
-    await db
-      .update(auditLogs)
-      .set({ outcome: 'failure', entryHash: computeAuditEntryHash(forged) })
-      .where(eq(auditLogs.id, rows[2]!.id));
+    await rewriteWithRecomputedHash(db, rows[2]!);
     expect(await verifyAuditChain(db)).toEqual({
       ok: false,
       entries: 3,
@@ -357,7 +354,7 @@ describe.each(postgresOnlyFactories())('audit chain under concurrency and from t
   beforeAll(async () => {
     testDb = await factory.open();
     db = testDb.database.db;
-    url = await urlOf(testDb.database);
+    url = connectionUrlOf(testDb.database);
   });
   afterAll(async () => {
     await testDb.cleanup();

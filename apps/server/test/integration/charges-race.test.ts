@@ -1,40 +1,33 @@
 import { PAYMENT_FIX_WINDOW_HOURS, SECOND_CHANCE_OFFER_HOURS } from '@bid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import type { Db } from '../../src/db/client.js';
 import { auctions, charges, ledgerTransactions, notifications, sandboxPayments } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { processDueCharges } from '../../src/modules/payments/charges/charge-worker.js';
 import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
-import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
-import { connectionUrlOf, postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
+import { postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
 import {
   answerOffer,
-  buildChargesApp,
   CARDS,
   chargesOf,
   HOUR,
   insertAuction,
   MINUTE,
+  openTwoInstances,
   providerPaymentsOf,
   retryPayment,
   runLifecycle,
   signUpMember,
+  type Instance,
+  type TwoInstances,
   type Member,
 } from './charges.fixtures.js';
 
-interface Instance {
-  app: FastifyInstance;
-  db: Db;
-  provider: PaymentProvider;
-}
-
 describe.each(postgresOnlyFactories())('charging exactly once across instances on $kind', (factory) => {
   let testDb: TestDatabase;
-  let secondDatabase: Database;
+  let instances: TwoInstances | undefined;
   let db: Db;
   let a: Instance;
   let b: Instance;
@@ -48,11 +41,8 @@ describe.each(postgresOnlyFactories())('charging exactly once across instances o
   beforeAll(async () => {
     testDb = await factory.open();
     db = testDb.database.db;
-    secondDatabase = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
-    const providerA = createSandboxProvider(db, { now });
-    const providerB = createSandboxProvider(secondDatabase.db, { now });
-    a = { app: await buildChargesApp(testDb.database, now, providerA), db, provider: providerA };
-    b = { app: await buildChargesApp(secondDatabase, now, providerB), db: secondDatabase.db, provider: providerB };
+    instances = await openTwoInstances(testDb, now);
+    ({ a, b } = instances);
     host = await signUpMember(a.app, 'Hana');
     for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) payers.push(await signUpMember(a.app, label, CARDS.succeeds));
     decliner = await signUpMember(a.app, 'Dan', CARDS.declines);
@@ -61,9 +51,7 @@ describe.each(postgresOnlyFactories())('charging exactly once across instances o
     await expectLedgerBalanced(db);
   });
   afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    await secondDatabase?.close();
+    await instances?.close();
     await testDb?.cleanup();
   });
 

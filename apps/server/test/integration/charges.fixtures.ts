@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
-import type { Database, Db } from '../../src/db/client.js';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
 import {
   charges,
   ledgerEntries,
@@ -15,11 +15,12 @@ import {
 } from '../../src/db/schema/index.js';
 import { createLifecycleJob, type LifecycleRunResult } from '../../src/modules/auctions/lifecycle/lifecycle.job.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
+import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
-import { addSandboxCard, FUTURE_EXPIRY } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
-import { signInByEmail } from '../support/session.js';
+import { connectionUrlOf, type TestDatabase } from '../support/databases.js';
+import { FUTURE_EXPIRY } from '../support/payments.js';
+import { signUpWithProfile } from '../support/profiles.js';
 
 /** Shared set-up of the charges*.test.ts files (docs/charging-and-ledger.md). */
 
@@ -52,6 +53,43 @@ export async function buildChargesApp(
   return app;
 }
 
+/** One app instance with its own pool and its own sandbox provider on that pool. */
+export interface Instance {
+  app: FastifyInstance;
+  db: Db;
+  provider: PaymentProvider;
+}
+
+export interface TwoInstances {
+  a: Instance;
+  b: Instance;
+  /** Closes both apps and the second pool (the test database itself stays the caller's). */
+  close(): Promise<void>;
+}
+
+/**
+ * Two app instances on two independent pools of one PostgreSQL test database, sharing one clock:
+ * what the exactly-once tests race against each other. `a` uses the test database's own pool.
+ */
+export async function openTwoInstances(testDb: TestDatabase, now: () => Date): Promise<TwoInstances> {
+  const secondDatabase = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
+  const opened: Instance[] = [];
+  const close = async () => {
+    for (const instance of opened) await instance.app.close();
+    await secondDatabase.close();
+  };
+  try {
+    for (const database of [testDb.database, secondDatabase]) {
+      const provider = createSandboxProvider(database.db, { now });
+      opened.push({ app: await buildChargesApp(database, now, provider), db: database.db, provider });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { a: opened[0]!, b: opened[1]!, close };
+}
+
 export interface Member {
   id: string;
   cookie: string;
@@ -61,17 +99,11 @@ export interface Member {
 
 /** A member with a complete profile (SPEC §5) and, when given, a saved sandbox card. */
 export async function signUpMember(app: FastifyInstance, label: string, card?: string): Promise<Member> {
-  const { cookie, body } = await signInByEmail(app, `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`);
-  const profile = await app.inject({
-    method: 'PUT',
-    url: '/api/profile',
-    payload: completeProfile(label),
-    cookies: { [SESSION_COOKIE]: cookie },
-  });
-  if (profile.statusCode !== 200) throw new Error(`profile update failed: ${profile.statusCode} ${profile.body}`);
-  if (card === CARDS.needsAuthentication) await addCardAfterAuthentication(app, cookie, card);
-  else if (card) await addSandboxCard(app, cookie, card);
-  return { id: body.user.id, cookie, name: `${label} T.` };
+  const email = `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+  const needsAuthentication = card === CARDS.needsAuthentication;
+  const { id, cookie } = await signUpWithProfile(app, email, label, needsAuthentication ? undefined : card);
+  if (needsAuthentication) await addCardAfterAuthentication(app, cookie, card);
+  return { id, cookie, name: `${label} T.` };
 }
 
 /** Saves a card whose setup asks for 3-D Secure, completing it as the member would on the bank's page. */

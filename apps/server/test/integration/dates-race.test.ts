@@ -2,10 +2,9 @@ import { DISPUTE_WINDOW_HOURS, HOST_NO_SHOW_GRACE_MINUTES } from '@bid/contract'
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import type { Db } from '../../src/db/client.js';
 import {
   auctionDates,
-  auctions,
   charges,
   ledgerTransactions,
   notifications,
@@ -15,27 +14,21 @@ import {
   sandboxTransfers,
 } from '../../src/db/schema/index.js';
 import { createDateJob } from '../../src/modules/dates/date.job.js';
-import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { connectionUrlOf, postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
+import { postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
 import {
-  buildChargesApp,
   buyNowAs,
   CARDS,
   HOUR,
   insertAuction,
   MINUTE,
+  openTwoInstances,
   signUpMember,
+  type Instance,
+  type TwoInstances,
   type Member,
 } from './charges.fixtures.js';
-
-interface Instance {
-  app: FastifyInstance;
-  db: Db;
-  provider: PaymentProvider;
-}
 
 /**
  * The date job exactly once (docs/the-date.md): two app instances on two pools of one
@@ -45,7 +38,7 @@ interface Instance {
  */
 describe.each(postgresOnlyFactories())('the date job across instances on $kind', (factory) => {
   let testDb: TestDatabase;
-  let secondDatabase: Database;
+  let instances: TwoInstances | undefined;
   let db: Db;
   let a: Instance;
   let b: Instance;
@@ -65,11 +58,8 @@ describe.each(postgresOnlyFactories())('the date job across instances on $kind',
   beforeAll(async () => {
     testDb = await factory.open();
     db = testDb.database.db;
-    secondDatabase = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
-    const providerA = createSandboxProvider(db, { now });
-    const providerB = createSandboxProvider(secondDatabase.db, { now });
-    a = { app: await buildChargesApp(testDb.database, now, providerA), db, provider: providerA };
-    b = { app: await buildChargesApp(secondDatabase, now, providerB), db: secondDatabase.db, provider: providerB };
+    instances = await openTwoInstances(testDb, now);
+    ({ a, b } = instances);
     host = await signUpMember(a.app, 'Hana');
     for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) winners.push(await signUpMember(a.app, label, CARDS.succeeds));
     // The host's payout account is ready, so released shares are paid out in the same runs.
@@ -85,9 +75,7 @@ describe.each(postgresOnlyFactories())('the date job across instances on $kind',
   afterEach(async () => expectLedgerBalanced(db));
 
   afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    await secondDatabase?.close();
+    await instances?.close();
     await testDb?.cleanup();
   });
 
@@ -101,8 +89,8 @@ describe.each(postgresOnlyFactories())('the date job across instances on $kind',
         creatorId: host.id,
         endTime: new Date(clock.getTime() + 24 * HOUR),
         buyNowPrice: '80.00',
+        expectedDuration: 60,
       });
-      await db.update(auctions).set({ expectedDuration: 60 }).where(eq(auctions.id, auctionId));
       expect((await buyNowAs(a.app, auctionId, winner)).statusCode).toBe(200);
       await call(a.app, winner, `/api/auctions/${auctionId}/plan`, {
         place: 'Cafe Uno',

@@ -84,8 +84,8 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
       creatorId: host.id,
       endTime: new Date(clock.getTime() + 48 * HOUR),
       buyNowPrice: '100.00',
+      expectedDuration,
     });
-    await db.update(auctions).set({ expectedDuration }).where(eq(auctions.id, auctionId));
     const bought = await buyNowAs(app, auctionId, winner);
     expect(bought.statusCode, bought.body).toBe(200);
     await expectLedgerBalanced(db);

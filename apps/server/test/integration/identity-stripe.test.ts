@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/env.js';
 import { auditLogs, identityWebhookEvents, users } from '../../src/db/schema/index.js';
 import {
   createStripeIdentityPartner,
@@ -11,7 +9,7 @@ import {
   verifyStripeSignature,
 } from '../../src/modules/identity/providers/stripe-identity.js';
 import { WebhookSignatureError } from '../../src/modules/identity/providers/verification-partner.js';
-import { TEST_PUBLIC_URL } from '../support/app.js';
+import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
 import { startFakeStripeIdentity, type FakeStripeIdentity } from '../support/fake-stripe-identity.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
@@ -63,26 +61,22 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
   beforeAll(async () => {
     stripe = await startFakeStripeIdentity();
     testDb = await factory.open();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PUBLIC_URL: TEST_PUBLIC_URL,
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_identity',
-      STRIPE_IDENTITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
-    app = await buildApp({
-      config,
-      database: testDb.database,
-      serveWeb: false,
-      runJobs: false,
-      now: () => new Date(clock),
-      identityPartner: createStripeIdentityPartner({
-        secretKey: SECRET_KEY,
-        webhookSecret: WEBHOOK_SECRET,
-        apiBase: stripe.apiBase,
-      }),
-    });
-    await app.ready();
+    app = await createTestApp(
+      testDb.database,
+      {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_identity',
+        STRIPE_IDENTITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+      {
+        now: () => new Date(clock),
+        identityPartner: createStripeIdentityPartner({
+          secretKey: SECRET_KEY,
+          webhookSecret: WEBHOOK_SECRET,
+          apiBase: stripe.apiBase,
+        }),
+      },
+    );
   });
   afterAll(async () => {
     await app.close();

@@ -24,8 +24,6 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/env.js';
 import { users } from '../../src/db/schema/index.js';
 import {
   createStripeIdentityPartner,
@@ -35,7 +33,7 @@ import type { RegisteredRoute } from '../../src/plugins/route-list.js';
 import { auctionConversationId } from '../../src/modules/messages/conversation-id.js';
 import { queueQuerySchema } from '../../src/modules/moderation/moderation.service.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
 import { installChangeLog, type ChangeLog } from '../support/change-log.js';
 import { startFakeStripeIdentity, type FakeStripeIdentity } from '../support/fake-stripe-identity.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
@@ -54,8 +52,8 @@ import {
   type HostileFile,
   type SampleImages,
 } from '../support/fuzz-inputs.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
+import { SUCCEEDING_CARD } from '../support/payments.js';
+import { completeProfile, signUpWithProfile } from '../support/profiles.js';
 import { signInByEmail } from '../support/session.js';
 import { insertAuction } from '../support/auctions.js';
 
@@ -246,17 +244,9 @@ async function checkResponse(
 }
 
 /** A member with a complete profile and, when asked, a saved sandbox card. */
-async function signUp(app: FastifyInstance, email: string, withCard: boolean): Promise<Actor> {
-  const { cookie, body } = await signInByEmail(app, email);
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/profile',
-    payload: completeProfile(email.split('@')[0]!.replace(/[^a-z]/g, '') || 'Fuzz'),
-    cookies: { [SESSION_COOKIE]: cookie },
-  });
-  if (res.statusCode !== 200) throw new Error(`profile: ${res.statusCode} ${res.body}`);
-  if (withCard) await addSandboxCard(app, cookie);
-  return { id: body.user.id, cookie };
+function signUp(app: FastifyInstance, email: string, withCard: boolean): Promise<Actor> {
+  const firstName = email.split('@')[0]!.replace(/[^a-z]/g, '') || 'Fuzz';
+  return signUpWithProfile(app, email, firstName, withCard ? SUCCEEDING_CARD : undefined);
 }
 
 async function call(app: FastifyInstance, who: Actor, method: string, url: string, payload?: object) {
@@ -468,26 +458,22 @@ describe.each(testDatabaseFactories())('Stripe Identity webhook fuzzing on $kind
   beforeAll(async () => {
     stripe = await startFakeStripeIdentity();
     testDb = await factory.open();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PUBLIC_URL: TEST_PUBLIC_URL,
-      STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fuzz',
-      STRIPE_IDENTITY_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
-    });
-    app = await buildApp({
-      config,
-      database: testDb.database,
-      serveWeb: false,
-      runJobs: false,
-      now: () => new Date(clock),
-      identityPartner: createStripeIdentityPartner({
-        secretKey: STRIPE_SECRET_KEY,
-        webhookSecret: STRIPE_WEBHOOK_SECRET,
-        apiBase: stripe.apiBase,
-      }),
-    });
-    await app.ready();
+    app = await createTestApp(
+      testDb.database,
+      {
+        STRIPE_SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fuzz',
+        STRIPE_IDENTITY_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+      },
+      {
+        now: () => new Date(clock),
+        identityPartner: createStripeIdentityPartner({
+          secretKey: STRIPE_SECRET_KEY,
+          webhookSecret: STRIPE_WEBHOOK_SECRET,
+          apiBase: stripe.apiBase,
+        }),
+      },
+    );
     // Two members with a verification under way: their session ids are what real events name.
     for (const name of ['webhook-ada', 'webhook-bo']) {
       const { cookie, body } = await signInByEmail(app, `${name}@example.com`);

@@ -10,9 +10,9 @@ import { createTestApp } from '../support/app.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { wsFrame, type WsFrame } from '../support/fuzz-inputs.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { SUCCEEDING_CARD } from '../support/payments.js';
+import { signUpWithProfile } from '../support/profiles.js';
+import { withSession } from '../support/session.js';
 
 /**
  * Fuzzing of the /ws protocol (docs/realtime.md): random frames from a signed-in member on a
@@ -188,18 +188,7 @@ describe.each(testDatabaseFactories())('/ws protocol fuzzing on $kind', (factory
   let forbidden: string[];
   const summary = { runs: 0, frames: 0, errors: 0, closes: {} as Record<string, number> };
 
-  const signUp = async (name: string) => {
-    const { cookie, body } = await signInByEmail(app, `ws-fuzz-${name}@example.com`);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(name),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await addSandboxCard(app, cookie);
-    return { id: body.user.id, cookie };
-  };
+  const signUp = (name: string) => signUpWithProfile(app, `ws-fuzz-${name}@example.com`, name, SUCCEEDING_CARD);
 
   /** `buyer` buys `host`'s auction and both say hello: a real conversation between them. */
   const chatBetween = async (host: { id: string; cookie: string }, buyer: { id: string; cookie: string }) => {

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { Database } from '../../src/db/client.js';
 import type { Mailer } from '../../src/lib/mailer.js';
+import type { VerificationPartner } from '../../src/modules/identity/providers/verification-partner.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:5000';
 
@@ -16,6 +17,8 @@ export async function createTestApp(
     /** The auction closing job is off unless a test asks for it, so seeded rows stay as seeded. */
     runJobs?: boolean;
     lifecycleIntervalMs?: number;
+    /** The identity partner; by default what the config selects (the offline sandbox without Stripe). */
+    identityPartner?: VerificationPartner;
     configure?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<FastifyInstance> {

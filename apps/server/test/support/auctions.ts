@@ -10,6 +10,8 @@ export async function insertAuction(
     endTime: Date;
     title?: string;
     buyNowPrice?: string;
+    /** Minutes; the column's default (15) when not given. */
+    expectedDuration?: number;
     bids?: Array<{ bidderId: string; amount: string; at: Date }>;
   },
 ): Promise<string> {
@@ -26,6 +28,7 @@ export async function insertAuction(
       startingBid: '20.00',
       currentBid: highest,
       buyNowPrice: input.buyNowPrice ?? null,
+      ...(input.expectedDuration === undefined ? {} : { expectedDuration: input.expectedDuration }),
       endTime: input.endTime,
       bidCount: placed.length,
     })

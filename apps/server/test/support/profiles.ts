@@ -1,3 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { addSandboxCard } from './payments.js';
+import { signInByEmail, withSession } from './session.js';
+
 /**
  * A profile that passes SPEC §5's completeness rule, for tests that need members who may bid,
  * host and message. Only the first name varies; nothing else about the member matters there.
@@ -14,3 +18,25 @@ export const completeProfile = (firstName: string) => ({
   sex: 'male',
   openToDatesWith: ['female'],
 });
+
+/**
+ * Signs a member up by e-mail with a complete profile (`completeProfile(firstName)`) and, given a
+ * card number, a saved sandbox card: the member most tests need to bid, buy, host and message.
+ */
+export async function signUpWithProfile(
+  app: FastifyInstance,
+  email: string,
+  firstName: string,
+  card?: string,
+): Promise<{ id: string; cookie: string }> {
+  const { cookie, body } = await signInByEmail(app, email);
+  const profile = await app.inject({
+    method: 'PUT',
+    url: '/api/profile',
+    payload: completeProfile(firstName),
+    cookies: withSession(cookie),
+  });
+  if (profile.statusCode !== 200) throw new Error(`profile update failed: ${profile.statusCode} ${profile.body}`);
+  if (card) await addSandboxCard(app, cookie, card);
+  return { id: body.user.id, cookie };
+}
