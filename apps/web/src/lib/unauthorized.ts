@@ -24,12 +24,20 @@ export interface ErrorToastText {
  * server gave none (or the request never reached it).
  */
 export function onMutationError(error: unknown, fallback: ErrorToastText): void {
+  const description = mutationErrorText(error, fallback.description);
+  if (description !== null) toast({ title: fallback.title, description, variant: 'destructive' });
+}
+
+/**
+ * The same failure path for a form that shows its error inline: null once a 401 has gone through
+ * `handleUnauthorized` (nothing to show), else the server's message or the caller's fallback.
+ */
+export function mutationErrorText(error: unknown, fallback: string): string | null {
   if (error instanceof ApiError && error.status === 401) {
     handleUnauthorized();
-    return;
+    return null;
   }
-  const serverMessage = error instanceof ApiError ? readableServerMessage(error) : '';
-  toast({ title: fallback.title, description: serverMessage || fallback.description, variant: 'destructive' });
+  return (error instanceof ApiError && readableServerMessage(error)) || fallback;
 }
 
 /**

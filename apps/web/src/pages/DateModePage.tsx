@@ -14,7 +14,7 @@ import { PersonAvatar } from '@/features/date/components/PersonAvatar';
 import { SafeCheckIn } from '@/features/date/components/SafeCheckIn';
 import { SettlementSummary } from '@/features/date/components/SettlementSummary';
 import { ShareDateButton } from '@/features/date/components/ShareDateButton';
-import { formatClock, formatPlanDate } from '@/features/date/format';
+import { formatClock, formatPlanDateTime } from '@/features/date/format';
 import { useDateLiveUpdates } from '@/features/date/hooks';
 import { errorText, firstNameOf, otherPersonOf } from '@/features/date/people';
 import { useNow } from '@/features/messages/useNow';
@@ -87,9 +87,7 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
                 Date and time
               </dt>
               <dd className="font-semibold">
-                <time
-                  dateTime={plan.startsAt}
-                >{`${formatPlanDate(plan.startsAt)}, ${formatClock(plan.startsAt)}`}</time>
+                <time dateTime={plan.startsAt}>{formatPlanDateTime(plan.startsAt)}</time>
               </dd>
             </div>
             <div>

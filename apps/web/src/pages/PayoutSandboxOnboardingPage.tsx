@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { type SandboxPayoutAccountInput, useCompleteSandboxPayoutAccount } from '@/features/payments/api/payoutAccount';
 import { ApiError } from '@/lib/api';
-import { handleUnauthorized, readableServerMessage } from '@/lib/unauthorized';
+import { mutationErrorText } from '@/lib/unauthorized';
 
 type PayoutField = keyof SandboxPayoutAccountInput;
 type FieldErrors = Partial<Record<PayoutField, string>>;
@@ -92,19 +92,9 @@ export default function PayoutSandboxOnboardingPage() {
         navigate('/profile?tab=payments');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) {
-          handleUnauthorized();
-          return;
-        }
-        const fieldErrors = error instanceof ApiError ? serverFieldError(error) : null;
-        if (fieldErrors) {
-          setErrors(fieldErrors);
-          return;
-        }
-        setProblem(
-          (error instanceof ApiError && readableServerMessage(error)) ||
-            'Your payout account could not be connected. Please try again.',
-        );
+        const fieldErrors = error instanceof ApiError && error.status !== 401 ? serverFieldError(error) : null;
+        if (fieldErrors) setErrors(fieldErrors);
+        else setProblem(mutationErrorText(error, 'Your payout account could not be connected. Please try again.'));
       },
     });
   };

@@ -9,7 +9,7 @@ import {
   useSandboxAuthenticateSetup,
 } from '@/features/payments/api/sandboxAuthenticateSetup';
 import { ApiError } from '@/lib/api';
-import { handleUnauthorized, readableServerMessage } from '@/lib/unauthorized';
+import { mutationErrorText } from '@/lib/unauthorized';
 
 /** 'seti_123_secret_abc' → 'seti_123': the id Stripe appends to the return address. */
 function setupIntentIdOf(clientSecret: string): string {
@@ -51,14 +51,7 @@ export default function SandboxAuthenticatePage() {
             return;
           }
           setAnswered(null);
-          if (error instanceof ApiError && error.status === 401) {
-            handleUnauthorized();
-            return;
-          }
-          setProblem(
-            (error instanceof ApiError && readableServerMessage(error)) ||
-              'Your answer could not be recorded. Please try again.',
-          );
+          setProblem(mutationErrorText(error, 'Your answer could not be recorded. Please try again.'));
         },
       },
     );

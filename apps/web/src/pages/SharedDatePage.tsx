@@ -4,8 +4,8 @@ import { PageLoading } from '@/components/layout/PageLoading';
 import { Card } from '@/components/ui/card';
 import { useSharedDate } from '@/features/date/api/sharedDate';
 import { PersonAvatar } from '@/features/date/components/PersonAvatar';
-import { formatClock, formatPlanDate, formatPlanDateTime } from '@/features/date/format';
-import { errorText } from '@/features/date/people';
+import { formatClock, formatPlanDateTime } from '@/features/date/format';
+import { errorText, firstNameOf } from '@/features/date/people';
 
 /**
  * What a trusted contact sees through a "Share my date" link: public, read-only, read again every
@@ -29,7 +29,7 @@ export default function SharedDatePage({ token }: { token: string }) {
 
 function SharedDateView({ date }: { date: SharedDate }) {
   const sharer = date.sharedBy.firstName.trim() || 'Your friend';
-  const meeting = date.meeting.firstName.trim() || 'Anonymous';
+  const meeting = firstNameOf(date.meeting);
   const status = date.endedAt
     ? `The date ended at ${formatClock(date.endedAt)}.`
     : date.startedAt
@@ -55,7 +55,7 @@ function SharedDateView({ date }: { date: SharedDate }) {
           <div>
             <dt className="text-xs uppercase tracking-wide text-neutral-text/70">Date and time</dt>
             <dd className="font-semibold">
-              <time dateTime={date.startsAt}>{`${formatPlanDate(date.startsAt)}, ${formatClock(date.startsAt)}`}</time>
+              <time dateTime={date.startsAt}>{formatPlanDateTime(date.startsAt)}</time>
               <span className="font-normal text-neutral-text/70">{` (about ${date.expectedDuration} min)`}</span>
             </dd>
           </div>

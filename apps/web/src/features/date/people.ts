@@ -1,4 +1,6 @@
 import type { DateState } from '@bid/contract';
+import { ApiError } from '@/lib/api';
+import { readableServerMessage } from '@/lib/unauthorized';
 
 export type DatePerson = DateState['host'];
 
@@ -8,13 +10,9 @@ export function otherPersonOf(state: DateState): DatePerson {
 }
 
 /** A first name to show, never empty. */
-export const firstNameOf = (person: DatePerson): string => person.firstName.trim() || 'Anonymous';
+export const firstNameOf = (person: Pick<DatePerson, 'firstName'>): string => person.firstName.trim() || 'Anonymous';
 
 /** The one thing a failed date call shows: the server's message, or a plain fallback. */
 export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (error && typeof error === 'object' && 'serverMessage' in error) {
-    const message = (error as { serverMessage: string }).serverMessage.trim();
-    if (message) return message;
-  }
-  return fallback;
+  return (error instanceof ApiError && readableServerMessage(error)) || fallback;
 }

@@ -11,3 +11,11 @@ export function auctionConversationId(auctionId: string, a: string, b: string): 
 export function directConversationId(a: string, b: string): string {
   return [a, b].sort().join('-');
 }
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const AUCTION_CONVERSATION = new RegExp(`^(${UUID})-${UUID}-${UUID}$`, 'i');
+
+/** The auction an auction chat is about; undefined for a direct chat. */
+export function auctionIdOfConversation(conversationId: string): string | undefined {
+  return AUCTION_CONVERSATION.exec(conversationId)?.[1];
+}

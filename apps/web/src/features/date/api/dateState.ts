@@ -1,15 +1,13 @@
 import { type CheckInKind, type DateState, POLL_INTERVAL_MS, type ProposePlanInput } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { isUnauthorizedError } from '@/lib/queryClient';
+import { handleUnauthorized } from '@/lib/unauthorized';
 
 const auctionPath = (auctionId: string) => `/api/auctions/${encodeURIComponent(auctionId)}`;
 
 /** GET /api/auctions/{id}/plan: one key per date, so every route's answer can replace it. */
 export const dateKey = (auctionId: string) => [`${auctionPath(auctionId)}/plan`] as const;
-
-/** True for the answers that mean "there is no date to show this viewer" (not theirs, or not paid yet). */
-export const isNoDateError = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 404 || error.status === 409);
 
 interface UseDateStateOptions {
   enabled?: boolean;
@@ -38,6 +36,11 @@ function useDateMutation<TVariables>(auctionId: string, call: (variables: TVaria
   return useMutation({
     mutationFn: call,
     onSuccess: (state) => queryClient.setQueryData(dateKey(auctionId), state),
+    // SPEC §8: a date action that finds the session gone signs the member in again; any other
+    // failure is shown inline by the component (`errorText`).
+    onError: (error) => {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+    },
   });
 }
 

@@ -9,7 +9,7 @@ export function PersonAvatar({
   person: Pick<DatePerson, 'firstName' | 'profileImageUrl'>;
   className?: string;
 }) {
-  const name = firstNameOf({ id: '', ...person });
+  const name = firstNameOf(person);
   if (person.profileImageUrl) {
     return (
       <img src={person.profileImageUrl} alt={name} className={cn('size-12 rounded-full object-cover', className)} />

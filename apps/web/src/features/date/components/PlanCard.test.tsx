@@ -1,12 +1,13 @@
 import { DATE_MESSAGES } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { useToast } from '@/components/ui/use-toast';
 import { AUTH_USER_KEY } from '@/features/auth/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
-import { auctionIdOfConversation } from '../auctionConversation';
+import { auctionIdOfConversation } from '@/features/messages/conversationId';
 import { AUCTION_ID, dateState, HOST_ID, json, WINNER_ID } from '../testing/dateState';
 import { PlanCard } from './PlanCard';
 
@@ -92,6 +93,24 @@ describe('plan card in the auction chat', () => {
     fireEvent.change(screen.getByLabelText('Time'), { target: { value: '23:59' } });
     fireEvent.click(screen.getByRole('button', { name: 'Propose' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(DATE_MESSAGES.startsAtTooFar));
+  });
+
+  it('treats a 401 on a date action as Unauthorized (SPEC §8)', async () => {
+    const startsAt = new Date(Date.now() + 24 * HOUR).toISOString();
+    const proposal = { place: 'Ferry Building', startsAt, proposedBy: HOST_ID, proposedAt: '' };
+    renderCard((_url, init) =>
+      init?.method === 'POST'
+        ? json({ message: 'Unauthorized', code: 'unauthorized' }, 401)
+        : json(dateState({ proposal })),
+    );
+    const toasts = renderHook(() => useToast());
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(toasts.result.current.toasts[0]).toMatchObject({
+        title: 'Unauthorized',
+        description: 'You are logged out. Logging in again...',
+      }),
+    );
   });
 
   it("shows the other person's proposal with Accept and Propose another; Accept agrees it", async () => {

@@ -1,9 +1,9 @@
-import { type DateState, parseMoneyToCents, REFUND_TIMING_TEXT } from '@bid/contract';
+import { type DateState, REFUND_TIMING_TEXT } from '@bid/contract';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { formatDollarsAndCents } from '@/features/payments/format';
+import { formatDollarsAndCents, isPositiveAmount } from '@/features/payments/format';
 import { useReleasePayment } from '../api/dateState';
 import { formatPlanDateTime } from '../format';
 import { errorText } from '../people';
@@ -95,7 +95,7 @@ export function SettlementSummary({ state, now, readOnly }: SettlementSummaryPro
         </div>
       )}
 
-      {!refund && (parseMoneyToCents(settlement.refund) ?? 0) > 0 && (
+      {!refund && isPositiveAmount(settlement.refund) && (
         <p className="text-sm" data-testid="refund-status">
           {REFUND_TIMING_TEXT}
         </p>

@@ -6,7 +6,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/features/auth/useAuth';
-import { auctionIdOfConversation } from '@/features/date/auctionConversation';
 import { PlanCard } from '@/features/date/components/PlanCard';
 import { BlockButton } from '@/features/moderation/components/BlockButton';
 import { ReportDialog } from '@/features/moderation/components/ReportDialog';
@@ -16,6 +15,7 @@ import { cn } from '@/lib/utils';
 import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from '../api/conversations';
 import { appendMessage, messagesKey, useConversationMessages, useSendMessage } from '../api/messages';
 import { usePresence } from '../api/presence';
+import { auctionIdOfConversation } from '../conversationId';
 import type { ChatMessage } from '../types';
 import { useNow } from '../useNow';
 

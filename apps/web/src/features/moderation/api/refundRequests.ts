@@ -1,4 +1,4 @@
-import type { DecideRefundInput, RefundRequestQueueItem } from '@bid/contract';
+import { type DecideRefundInput, POLL_INTERVAL_MS, type RefundRequestQueueItem } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
@@ -10,7 +10,7 @@ export const REFUND_REQUESTS_KEY = ['/api/moderation/refund-requests'] as const;
 
 /** GET /api/moderation/refund-requests (moderators only): the open requests, oldest first. */
 export function useRefundRequestQueue() {
-  return useQuery<RefundRequestQueue>({ queryKey: REFUND_REQUESTS_KEY, refetchInterval: 30_000 });
+  return useQuery<RefundRequestQueue>({ queryKey: REFUND_REQUESTS_KEY, refetchInterval: POLL_INTERVAL_MS });
 }
 
 /** POST /api/moderation/refund-requests/{id}/decide: the answer is the queue after the decision. */

@@ -7,8 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatAmountLessFee, formatDeadline, formatDollarsAndCents } from '@/features/payments/format';
-import { ApiError } from '@/lib/api';
-import { handleUnauthorized, readableServerMessage } from '@/lib/unauthorized';
+import { mutationErrorText } from '@/lib/unauthorized';
 import { useDecideRefundRequest, useRefundRequestQueue } from '../api/refundRequests';
 
 /** The settlement rule's reasons (docs/the-date.md), as a moderator reads them. */
@@ -159,16 +158,7 @@ function RefundDecisionForm({ item, hostShare }: { item: RefundRequestQueueItem;
       { id: item.id, decision: parsed.data },
       {
         onSuccess: () => toast({ title: 'Refund Request Decided', description: DECISION_TOASTS[decision] }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) {
-            handleUnauthorized();
-            return;
-          }
-          setProblem(
-            (error instanceof ApiError && readableServerMessage(error)) ||
-              'The decision could not be saved. Try again.',
-          );
-        },
+        onError: (error) => setProblem(mutationErrorText(error, 'The decision could not be saved. Try again.') ?? ''),
       },
     );
   };
