@@ -34,22 +34,27 @@ const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '
 const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 const RETRY_AFTER_SECONDS = '2';
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/** The error and the errors it wraps (`cause`, as Drizzle wraps the driver's), four deep at most. */
+function* causeChain(error: unknown): Generator<{ code?: unknown; message?: unknown; cause?: unknown }> {
   for (let current = error, depth = 0; current && depth < 4; depth += 1) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
+    const link = current as { code?: unknown; message?: unknown; cause?: unknown };
+    yield link;
+    current = link.cause;
+  }
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (const { code, message } of causeChain(error)) {
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
     if (typeof message === 'string' && message.startsWith('Connection terminated')) return true;
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
 
 /** The SQLSTATE of a database error, whether the driver's own or wrapped by Drizzle (`cause`). */
 function sqlStateOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
+  for (const { code } of causeChain(error)) {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }

@@ -65,13 +65,17 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
       ...(who ? { cookies: { [SESSION_COOKIE]: who.cookie } } : {}),
       ...(payload ? { payload } : {}),
     });
+  /** The dates the last job run told the two people's pages about (`date_updated`). */
+  let published: Array<{ auctionId: string; hostId: string; winnerId: string }> = [];
   /** One run of the date job, as every instance runs it; the ledger balances after every run. */
   const runDateJob = async () => {
+    published = [];
     const result = await createDateJob({
       db,
       provider: createSandboxProvider(db, { now }),
       logger: app.log,
       now,
+      publishDateUpdated: (date) => published.push(date),
     }).runOnce();
     await expectLedgerBalanced(db);
     return result;
@@ -161,6 +165,10 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     expect(write.json()).toMatchObject({ message: DATE_MESSAGES.readOnly });
 
     expect((await call(host, 'GET', url)).json<DateState>()).toMatchObject({ viewerRole: 'host', amount: '100.00' });
+    // An id in capitals names the same auction, as on the auction routes.
+    const upper = await call(host, 'GET', `/api/auctions/${auctionId.toUpperCase()}/plan`);
+    expect(upper.statusCode).toBe(200);
+    expect(upper.json<DateState>()).toMatchObject({ viewerRole: 'host', amount: '100.00' });
     expect((await call(winner, 'GET', url)).json<DateState>()).toMatchObject({
       viewerRole: 'winner',
       plan: null,
@@ -224,7 +232,10 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     expect(await reminders()).toHaveLength(0);
     advance(HOUR + 1);
     await runDateJob();
+    // The run that reminded both tells both pages, naming the two people.
+    expect(published).toEqual([{ auctionId, hostId: host.id, winnerId: winner.id }]);
     await runDateJob();
+    expect(published).toEqual([]);
     expect((await reminders()).map((n) => n.userId).sort()).toEqual([host.id, winner.id].sort());
   });
 

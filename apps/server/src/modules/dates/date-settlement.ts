@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { releaseBooking } from '../payments/ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
-import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
-import { payoutWaitingNotice, releasedNotice } from './date.notices.js';
+import { rowsOf, timestampParam, uuidList } from '../auctions/lifecycle/sql-helpers.js';
+import { pairOf, payoutWaitingNotice, releasedNotice } from './date.notices.js';
 import { findDates, writeSettlement, type DateRecord } from './dates.repository.js';
 
 /**
@@ -55,7 +55,8 @@ export async function settleByRule(
 /** Dates released per transaction by one call. */
 export const RELEASE_BATCH_LIMIT = 20;
 
-export interface ReleasedDate {
+/** Whose pages a change of a date concerns (what publishDateUpdated takes). */
+export interface DateParties {
   auctionId: string;
   hostId: string;
   winnerId: string;
@@ -69,7 +70,7 @@ export interface ReleasedDate {
 export async function releaseDueDates(
   db: Db,
   input: { now: Date; auctionId?: string; limit?: number },
-): Promise<ReleasedDate[]> {
+): Promise<DateParties[]> {
   const only = input.auctionId ? sql`AND d.auction_id = ${input.auctionId}::uuid` : sql``;
   const at = timestampParam(input.now);
   return db.transaction(async (tx) => {
@@ -92,13 +93,30 @@ export async function releaseDueDates(
       tx,
       claimed.map((row) => row.auction_id),
     );
-    for (const date of dates) await bookRelease(tx, date, input.now);
+    const enabledHosts = await hostsWithEnabledPayoutAccount(
+      tx,
+      dates.map((date) => date.host.id),
+    );
+    for (const date of dates) await bookRelease(tx, date, input.now, enabledHosts.has(date.host.id));
     return dates.map((date) => ({ auctionId: date.auctionId, hostId: date.host.id, winnerId: date.winner.id }));
   });
 }
 
-/** The ledger booking, the refund, the payout and the notices of one release. */
-async function bookRelease(tx: Db, date: DateRecord, now: Date): Promise<void> {
+/** Which of `hostIds` can be paid now (an enabled payout account), for a whole batch in one query. */
+async function hostsWithEnabledPayoutAccount(tx: Db, hostIds: readonly string[]): Promise<Set<string>> {
+  if (hostIds.length === 0) return new Set();
+  const rows = rowsOf<{ user_id: string }>(
+    await tx.execute(sql`
+      SELECT user_id FROM payout_accounts WHERE status = 'enabled' AND user_id IN (${uuidList(hostIds)})`),
+  );
+  return new Set(rows.map((row) => row.user_id));
+}
+
+/**
+ * The ledger booking, the refund, the payout and the notices of one release. A payout to a host
+ * with no enabled account waits (the claim also takes waiting payouts once the account is enabled).
+ */
+async function bookRelease(tx: Db, date: DateRecord, now: Date, ready: boolean): Promise<void> {
   const keptFee = date.settledFeeCents ?? 0;
   const hostShare = date.settledHostShareCents ?? 0;
   const refund = date.amountCents - keptFee - hostShare;
@@ -121,12 +139,7 @@ async function bookRelease(tx: Db, date: DateRecord, now: Date): Promise<void> {
     }),
   });
 
-  const pair = {
-    auctionId: date.auctionId,
-    auctionTitle: date.auctionTitle,
-    hostId: date.host.id,
-    winnerId: date.winner.id,
-  };
+  const pair = pairOf(date);
   const at = timestampParam(now);
   if (refund > 0) {
     await tx.execute(sql`
@@ -135,10 +148,6 @@ async function bookRelease(tx: Db, date: DateRecord, now: Date): Promise<void> {
               ${centsToMoneyString(refund)}::numeric, ${at}, ${at})`);
   }
   if (hostShare > 0) {
-    const [account] = rowsOf<{ status: string }>(
-      await tx.execute(sql`SELECT status FROM payout_accounts WHERE user_id = ${date.host.id}::uuid`),
-    );
-    const ready = account?.status === 'enabled';
     await tx.execute(sql`
       INSERT INTO payouts (auction_id, host_id, amount, status, reminded_at, created_at, updated_at)
       VALUES (${date.auctionId}::uuid, ${date.host.id}::uuid, ${centsToMoneyString(hostShare)}::numeric,

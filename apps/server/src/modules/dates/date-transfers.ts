@@ -8,6 +8,7 @@ import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { centsOf, rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
 import { paidOutNotice, payoutWaitingNotice, refundSentNotice } from './date.notices.js';
+import type { DateParties } from './date-settlement.js';
 
 /**
  * Moving released money (docs/the-date.md): refunds back to winners' cards and payouts to
@@ -114,7 +115,15 @@ async function markFailed(db: Db, table: 'refunds' | 'payouts', transfer: Claime
     WHERE id = ${transfer.id}::uuid AND status = 'processing' AND attempt = ${transfer.attempt}`);
 }
 
-export type TransferResult = { id: string; auctionId: string; outcome: 'succeeded' | 'failed' | 'superseded' };
+export type TransferResult = DateParties & { id: string; outcome: 'succeeded' | 'failed' | 'superseded' };
+
+const resultOf = (transfer: ClaimedTransfer, outcome: TransferResult['outcome']): TransferResult => ({
+  id: transfer.id,
+  auctionId: transfer.auctionId,
+  hostId: transfer.hostId,
+  winnerId: transfer.payerId,
+  outcome,
+});
 
 /** Sends due refunds through the payment provider (or the one of `auctionId`). */
 export async function processDueRefunds(
@@ -124,10 +133,9 @@ export async function processDueRefunds(
   const results: TransferResult[] = [];
   const claimed = await claim(deps.db, 'refunds', { now: deps.now(), ...only });
   for (const refund of claimed) {
-    const result = (outcome: TransferResult['outcome']) => ({ id: refund.id, auctionId: refund.auctionId, outcome });
     if (!refund.target) {
       await markFailed(deps.db, 'refunds', refund, 'The payment to refund is not known.', deps.now());
-      results.push(result('failed'));
+      results.push(resultOf(refund, 'failed'));
       continue;
     }
     try {
@@ -143,15 +151,15 @@ export async function processDueRefunds(
           'refund refused by the provider; will retry',
         );
         await markFailed(deps.db, 'refunds', refund, outcome.message, deps.now());
-        results.push(result('failed'));
+        results.push(resultOf(refund, 'failed'));
         continue;
       }
       const recorded = await recordRefundPaid(deps.db, refund, outcome.providerRefundId, deps.now());
-      results.push(result(recorded ? 'succeeded' : 'superseded'));
+      results.push(resultOf(refund, recorded ? 'succeeded' : 'superseded'));
     } catch (err) {
       deps.logger.warn({ err, refundId: refund.id }, 'refund outcome unknown; will retry with the same key');
       await markFailed(deps.db, 'refunds', refund, 'The payment provider did not answer.', deps.now());
-      results.push(result('failed'));
+      results.push(resultOf(refund, 'failed'));
     }
   }
   return results;
@@ -201,7 +209,6 @@ export async function processDuePayouts(
   const results: TransferResult[] = [];
   const claimed = await claim(deps.db, 'payouts', { now: deps.now(), ...only });
   for (const payout of claimed) {
-    const result = (outcome: TransferResult['outcome']) => ({ id: payout.id, auctionId: payout.auctionId, outcome });
     try {
       const { transferId } = await deps.provider.transferToAccount({
         accountId: payout.target!,
@@ -211,12 +218,12 @@ export async function processDuePayouts(
         metadata: { payoutId: payout.id, auctionId: payout.auctionId },
       });
       const recorded = await recordPayoutPaid(deps.db, payout, transferId, deps.now());
-      results.push(result(recorded ? 'succeeded' : 'superseded'));
+      results.push(resultOf(payout, recorded ? 'succeeded' : 'superseded'));
     } catch (err) {
       deps.logger.warn({ err, payoutId: payout.id }, 'payout not confirmed; will retry with the same key');
       const message = err instanceof Error ? err.message : 'The payment provider did not answer.';
       await markFailed(deps.db, 'payouts', payout, message, deps.now());
-      results.push(result('failed'));
+      results.push(resultOf(payout, 'failed'));
     }
   }
   return results;

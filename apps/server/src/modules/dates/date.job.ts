@@ -6,8 +6,9 @@ import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { noShowNotices, reminderNotices } from './date.notices.js';
-import { RELEASE_BATCH_LIMIT, releaseDueDates, settleByRule } from './date-settlement.js';
+import type { NewNotification } from '../../db/schema/index.js';
+import { noShowNotices, pairOf, reminderNotices } from './date.notices.js';
+import { RELEASE_BATCH_LIMIT, releaseDueDates, settleByRule, type DateParties } from './date-settlement.js';
 import { processDuePayouts, processDueRefunds, remindWaitingPayouts } from './date-transfers.js';
 import { findDates } from './dates.repository.js';
 
@@ -28,7 +29,7 @@ export interface DateJobOptions {
   logger: FastifyBaseLogger;
   now?: () => Date;
   intervalMs?: number;
-  publishDateUpdated?: (date: { auctionId: string; hostId: string; winnerId: string }) => void;
+  publishDateUpdated?: (date: DateParties) => void;
 }
 
 export interface DateJobResult {
@@ -44,7 +45,7 @@ export interface DateJobResult {
 const MINUTE_MS = 60_000;
 
 /** Sends the reminder of each agreed plan starting within DATE_REMINDER_MINUTES, once. */
-export async function sendPlanReminders(db: Db, now: Date): Promise<string[]> {
+export async function sendPlanReminders(db: Db, now: Date): Promise<DateParties[]> {
   return db.transaction(async (tx) => {
     const at = timestampParam(now);
     const rows = rowsOf<{ auction_id: string; title: string; host_id: string; winner_id: string }>(
@@ -65,7 +66,7 @@ export async function sendPlanReminders(db: Db, now: Date): Promise<string[]> {
         ),
       ),
     );
-    return rows.map((row) => row.auction_id);
+    return rows.map((row) => ({ auctionId: row.auction_id, hostId: row.host_id, winnerId: row.winner_id }));
   });
 }
 
@@ -74,7 +75,10 @@ export async function sendPlanReminders(db: Db, now: Date): Promise<string[]> {
  * HOST_NO_SHOW_GRACE_MINUTES after the start (everything back to the winner), or nobody ended
  * the date DATE_AUTO_END_HOURS after the start (ended then, settled by the rule).
  */
-export async function settleOverdueDates(db: Db, now: Date): Promise<{ noShows: string[]; autoEnded: string[] }> {
+export async function settleOverdueDates(
+  db: Db,
+  now: Date,
+): Promise<{ noShows: DateParties[]; autoEnded: DateParties[] }> {
   return db.transaction(async (tx) => {
     const noShowBefore = timestampParam(new Date(now.getTime() - HOST_NO_SHOW_GRACE_MINUTES * MINUTE_MS));
     const autoEndBefore = timestampParam(new Date(now.getTime() - DATE_AUTO_END_HOURS * 60 * MINUTE_MS));
@@ -91,30 +95,23 @@ export async function settleOverdueDates(db: Db, now: Date): Promise<{ noShows: 
       tx,
       due.map((row) => row.auction_id),
     );
-    const noShows: string[] = [];
-    const autoEnded: string[] = [];
+    const noShows: DateParties[] = [];
+    const autoEnded: DateParties[] = [];
+    const notices: NewNotification[] = [];
     for (const date of dates) {
+      const parties = { auctionId: date.auctionId, hostId: date.host.id, winnerId: date.winner.id };
       if (!date.hostArrivedAt) {
         const settlement = await settleByRule(tx, date, { endedAt: null, now });
         if (!settlement) continue;
-        noShows.push(date.auctionId);
-        await insertNotifications(
-          tx,
-          noShowNotices(
-            {
-              auctionId: date.auctionId,
-              auctionTitle: date.auctionTitle,
-              hostId: date.host.id,
-              winnerId: date.winner.id,
-            },
-            settlement.refundCents,
-          ),
-        );
+        noShows.push(parties);
+        notices.push(...noShowNotices(pairOf(date), settlement.refundCents));
       } else {
         const endedAt = new Date(date.startsAt!.getTime() + DATE_AUTO_END_HOURS * 60 * MINUTE_MS);
-        if (await settleByRule(tx, date, { endedAt: date.endedAt ?? endedAt, now })) autoEnded.push(date.auctionId);
+        if (await settleByRule(tx, date, { endedAt: date.endedAt ?? endedAt, now })) autoEnded.push(parties);
       }
     }
+    // The batch's notices in one insert, not one per date.
+    await insertNotifications(tx, notices);
     return { noShows, autoEnded };
   });
 }
@@ -137,29 +134,29 @@ export function createDateJob(options: DateJobOptions): DateJob {
   }
 
   async function run(): Promise<DateJobResult> {
-    const changed = new Set<string>();
+    // The dates this run changed, with whose pages to tell: every step answers its parties, so
+    // telling them needs no second read of the dates.
+    const changed = new Map<string, DateParties>();
+    const noteChanged = (dates: readonly DateParties[]) => {
+      for (const { auctionId, hostId, winnerId } of dates) changed.set(auctionId, { auctionId, hostId, winnerId });
+    };
     const reminded = await step('reminders', [], () => sendPlanReminders(db, now()));
     const overdue = await step('overdue dates', { noShows: [], autoEnded: [] }, () => settleOverdueDates(db, now()));
-    for (const id of [...reminded, ...overdue.noShows, ...overdue.autoEnded]) changed.add(id);
+    noteChanged([...reminded, ...overdue.noShows, ...overdue.autoEnded]);
 
     let released = 0;
     for (let batch = 0; batch < MAX_RELEASE_BATCHES_PER_RUN && !job.isStopped(); batch += 1) {
       const dates = await step('releases', [], () => releaseDueDates(db, { now: now() }));
       released += dates.length;
-      for (const date of dates) changed.add(date.auctionId);
+      noteChanged(dates);
       if (dates.length < RELEASE_BATCH_LIMIT) break;
     }
     const refunds = await step('refunds', [], () => processDueRefunds(deps));
     const payouts = await step('payouts', [], () => processDuePayouts(deps));
-    for (const transfer of [...refunds, ...payouts]) changed.add(transfer.auctionId);
+    noteChanged([...refunds, ...payouts]);
     const payoutReminders = await step('payout reminders', 0, () => remindWaitingPayouts(db, now()));
 
-    if (options.publishDateUpdated && changed.size > 0) {
-      const dates = await step('publish', [], () => findDates(db, [...changed]));
-      for (const date of dates) {
-        options.publishDateUpdated({ auctionId: date.auctionId, hostId: date.host.id, winnerId: date.winner.id });
-      }
-    }
+    if (options.publishDateUpdated) for (const date of changed.values()) options.publishDateUpdated(date);
     const result = {
       reminded: reminded.length,
       noShows: overdue.noShows.length,

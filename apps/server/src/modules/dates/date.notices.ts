@@ -1,5 +1,6 @@
 import { DATE_NOTIFICATION_TITLES, formatAmountPlain, REFUND_TIMING_TEXT } from '@bid/contract';
 import type { NewNotification } from '../../db/schema/index.js';
+import type { DateRecord } from './dates.repository.js';
 
 /**
  * The notifications of the date (docs/the-date.md). Plans and places are private to the two
@@ -8,12 +9,20 @@ import type { NewNotification } from '../../db/schema/index.js';
 
 const money = (cents: number) => `$${formatAmountPlain(cents)}`;
 
-interface Pair {
+export interface Pair {
   auctionId: string;
   auctionTitle: string;
   hostId: string;
   winnerId: string;
 }
+
+/** The two people of a date, as its notices name them. */
+export const pairOf = (date: DateRecord): Pair => ({
+  auctionId: date.auctionId,
+  auctionTitle: date.auctionTitle,
+  hostId: date.host.id,
+  winnerId: date.winner.id,
+});
 
 const notice = (
   userId: string,
@@ -24,12 +33,26 @@ const notice = (
   message: string,
 ): NewNotification => ({ userId, relatedUserId, relatedAuctionId: pair.auctionId, type, title, message });
 
+/** The same notice to the host and to the winner, each related to the other. */
+const toBoth = (pair: Pair, type: NewNotification['type'], title: string, message: string): NewNotification[] => [
+  notice(pair.hostId, pair.winnerId, pair, type, title, message),
+  notice(pair.winnerId, pair.hostId, pair, type, title, message),
+];
+
+/** A notice to the person of the pair who is not `actorId`, about what `actorId` did. */
+const toOther = (
+  pair: Pair,
+  actorId: string,
+  type: NewNotification['type'],
+  title: string,
+  message: string,
+): NewNotification =>
+  notice(actorId === pair.hostId ? pair.winnerId : pair.hostId, actorId, pair, type, title, message);
+
 export function proposedNotice(pair: Pair, proposerId: string, proposerName: string): NewNotification {
-  const other = proposerId === pair.hostId ? pair.winnerId : pair.hostId;
-  return notice(
-    other,
-    proposerId,
+  return toOther(
     pair,
+    proposerId,
     'date_plan',
     DATE_NOTIFICATION_TITLES.proposed,
     `${proposerName} proposed a time and place for "${pair.auctionTitle}". Open your chat to accept it or propose another.`,
@@ -37,27 +60,27 @@ export function proposedNotice(pair: Pair, proposerId: string, proposerName: str
 }
 
 export function agreedNotices(pair: Pair): NewNotification[] {
-  const message = `Your plan for "${pair.auctionTitle}" is agreed. It is on the auction page, and you will get a reminder before it.`;
-  return [
-    notice(pair.hostId, pair.winnerId, pair, 'date_plan', DATE_NOTIFICATION_TITLES.agreed, message),
-    notice(pair.winnerId, pair.hostId, pair, 'date_plan', DATE_NOTIFICATION_TITLES.agreed, message),
-  ];
+  return toBoth(
+    pair,
+    'date_plan',
+    DATE_NOTIFICATION_TITLES.agreed,
+    `Your plan for "${pair.auctionTitle}" is agreed. It is on the auction page, and you will get a reminder before it.`,
+  );
 }
 
 export function reminderNotices(pair: Pair, minutes: number): NewNotification[] {
-  const message = `Your date for "${pair.auctionTitle}" starts in ${minutes} minutes or less. Start Date Mode from the auction page when you set off.`;
-  return [
-    notice(pair.hostId, pair.winnerId, pair, 'date_reminder', DATE_NOTIFICATION_TITLES.reminder, message),
-    notice(pair.winnerId, pair.hostId, pair, 'date_reminder', DATE_NOTIFICATION_TITLES.reminder, message),
-  ];
+  return toBoth(
+    pair,
+    'date_reminder',
+    DATE_NOTIFICATION_TITLES.reminder,
+    `Your date for "${pair.auctionTitle}" starts in ${minutes} minutes or less. Start Date Mode from the auction page when you set off.`,
+  );
 }
 
 export function startedNotice(pair: Pair, starterId: string, starterName: string): NewNotification {
-  const other = starterId === pair.hostId ? pair.winnerId : pair.hostId;
-  return notice(
-    other,
-    starterId,
+  return toOther(
     pair,
+    starterId,
     'date_mode',
     DATE_NOTIFICATION_TITLES.started,
     `${starterName} started Date Mode for "${pair.auctionTitle}".`,
@@ -65,11 +88,12 @@ export function startedNotice(pair: Pair, starterId: string, starterName: string
 }
 
 export function endedNotices(pair: Pair, disputeUntilText: string): NewNotification[] {
-  const message = `Your date for "${pair.auctionTitle}" has ended. The host's share is released ${disputeUntilText} unless a refund is requested.`;
-  return [
-    notice(pair.hostId, pair.winnerId, pair, 'date_mode', DATE_NOTIFICATION_TITLES.ended, message),
-    notice(pair.winnerId, pair.hostId, pair, 'date_mode', DATE_NOTIFICATION_TITLES.ended, message),
-  ];
+  return toBoth(
+    pair,
+    'date_mode',
+    DATE_NOTIFICATION_TITLES.ended,
+    `Your date for "${pair.auctionTitle}" has ended. The host's share is released ${disputeUntilText} unless a refund is requested.`,
+  );
 }
 
 export function noShowNotices(pair: Pair, refundCents: number): NewNotification[] {

@@ -13,7 +13,8 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const money = (cents: number | null) => centsToMoneyString(cents ?? 0);
 const firstNameOf = (person: DatePerson) => person.firstName?.trim() || 'Member';
 
-const personOf = (person: DatePerson) => ({
+/** A person of the date as the pages show them (also the moderators' refund queue). */
+export const personOf = (person: DatePerson) => ({
   id: person.id,
   firstName: firstNameOf(person),
   profileImageUrl: person.profileImageUrl,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { centsOf, rowsOf, timestampParam, toDate, toDateOrNull } from '../auctions/lifecycle/sql-helpers.js';
+import { centsOf, rowsOf, timestampParam, toDate, toDateOrNull, uuidList } from '../auctions/lifecycle/sql-helpers.js';
 
 /**
  * Queries of the date itself (docs/the-date.md). Raw SQL where one statement reads the date
@@ -143,11 +143,9 @@ export async function findDate(db: Db, auctionId: string, forUpdate = false): Pr
 /** The dates of several auctions (the job's batches), in one query. */
 export async function findDates(db: Db, auctionIds: readonly string[]): Promise<DateRecord[]> {
   if (auctionIds.length === 0) return [];
-  const ids = sql.join(
-    auctionIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
+  return rowsOf<DateRow>(await db.execute(sql`${DATE_SELECT} WHERE d.auction_id IN (${uuidList(auctionIds)})`)).map(
+    toRecord,
   );
-  return rowsOf<DateRow>(await db.execute(sql`${DATE_SELECT} WHERE d.auction_id IN (${ids})`)).map(toRecord);
 }
 
 /** Creates the date of a paid win, in the transaction that records the payment. */

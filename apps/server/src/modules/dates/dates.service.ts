@@ -14,14 +14,21 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { isUuid } from '../messages/conversation-id.js';
+import { isAuctionId } from '../auctions/auctions.service.js';
 import { publishSafely } from '../messages/messages.realtime.js';
 import { findAuctionParties } from '../messages/messages.repository.js';
 import { isModerator } from '../moderation/moderators.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { NewNotification } from '../../db/schema/index.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { agreedNotices, endedNotices, proposedNotice, refundRequestedNotice, startedNotice } from './date.notices.js';
+import {
+  agreedNotices,
+  endedNotices,
+  pairOf,
+  proposedNotice,
+  refundRequestedNotice,
+  startedNotice,
+} from './date.notices.js';
 import { releaseDueDates, settleByRule } from './date-settlement.js';
 import { processDuePayouts, processDueRefunds } from './date-transfers.js';
 import { presentDate, presentSharedDate } from './dates.presenter.js';
@@ -92,7 +99,7 @@ async function missingDate(db: Db, auctionId: string, userId: string) {
 
 /** GET /api/auctions/{id}/plan: for the host, the winner, or a moderator (read-only). */
 export async function getDate(deps: DateDeps, userId: string, auctionId: string): Promise<DateState> {
-  if (!isUuid(auctionId)) throw notFound(DATE_MESSAGES.notFound);
+  if (!isAuctionId(auctionId)) throw notFound(DATE_MESSAGES.notFound);
   const date = await findDate(deps.db, auctionId);
   if (!date) throw await missingDate(deps.db, auctionId, userId);
   const role = roleOf(date, userId);
@@ -112,7 +119,7 @@ async function changeDate(
   auctionId: string,
   change: (tx: Db, date: DateRecord, role: Role, now: Date) => Promise<NewNotification[]>,
 ): Promise<DateState> {
-  if (!isUuid(auctionId)) throw notFound(DATE_MESSAGES.notFound);
+  if (!isAuctionId(auctionId)) throw notFound(DATE_MESSAGES.notFound);
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
     const date = await findDate(tx, auctionId, true);
@@ -133,13 +140,6 @@ async function changeDate(
 
 const nameOf = (date: DateRecord, role: Role) =>
   (role === 'host' ? date.host.firstName : date.winner.firstName)?.trim() || 'Your date';
-
-const pairOf = (date: DateRecord) => ({
-  auctionId: date.auctionId,
-  auctionTitle: date.auctionTitle,
-  hostId: date.host.id,
-  winnerId: date.winner.id,
-});
 
 function assertPlanOpen(date: DateRecord) {
   if (date.settlementReason) throw conflict(DATE_MESSAGES.settled);

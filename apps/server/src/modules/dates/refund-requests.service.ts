@@ -2,11 +2,12 @@ import { centsToMoneyString, parseMoneyToCents, type RefundDecision, type Refund
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam, toDate } from '../auctions/lifecycle/sql-helpers.js';
 import { isUuid } from '../messages/conversation-id.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
-import { refundDecidedNotices } from './date.notices.js';
+import { pairOf, refundDecidedNotices } from './date.notices.js';
 import { ruleSettlementOf } from './date-settlement.js';
+import { personOf } from './dates.presenter.js';
 import { findDate, findDates, writeSettlement, type DateRecord } from './dates.repository.js';
 import { settleMoneyNow, type DateDeps } from './dates.service.js';
 
@@ -19,8 +20,6 @@ import { settleMoneyNow, type DateDeps } from './dates.service.js';
 const QUEUE_LIMIT = 100;
 const REQUEST_NOT_FOUND = 'Refund request not found';
 
-const firstName = (value: string | null) => value?.trim() || 'Member';
-
 function queueItemOf(
   request: { id: string; reason: string; created_at: unknown },
   date: DateRecord,
@@ -30,14 +29,10 @@ function queueItemOf(
     id: request.id,
     auctionId: date.auctionId,
     auctionTitle: date.auctionTitle,
-    winner: {
-      id: date.winner.id,
-      firstName: firstName(date.winner.firstName),
-      profileImageUrl: date.winner.profileImageUrl,
-    },
-    host: { id: date.host.id, firstName: firstName(date.host.firstName), profileImageUrl: date.host.profileImageUrl },
+    winner: personOf(date.winner),
+    host: personOf(date.host),
     reason: request.reason,
-    createdAt: new Date(String(request.created_at)).toISOString(),
+    createdAt: toDate(request.created_at).toISOString(),
     amount: centsToMoneyString(date.amountCents),
     fee: centsToMoneyString(date.feeCents),
     plan: date.place && date.startsAt ? { place: date.place, startsAt: date.startsAt.toISOString() } : null,
@@ -109,25 +104,11 @@ export async function decideRefundRequest(
 
     const share = date.amountCents - date.feeCents;
     let refundCents = 0;
-    if (input.decision === 'full') {
-      refundCents = date.amountCents;
-      await writeSettlement(
-        tx,
-        date.auctionId,
-        {
-          reason: 'moderator',
-          feeCents: 0,
-          hostShareCents: 0,
-          refundCents,
-          minutesTogether: date.minutesTogether,
-          disputeUntil: now,
-          endedAt: now,
-        },
-        now,
-      );
-    } else if (input.decision === 'partial') {
-      refundCents = parseMoneyToCents(input.amount ?? '') ?? 0;
-      if (refundCents <= 0 || refundCents > share) {
+    if (input.decision !== 'deny') {
+      // Full: the whole payment back, the fee too. Partial: part of the host's share; the fee is kept.
+      const full = input.decision === 'full';
+      refundCents = full ? date.amountCents : (parseMoneyToCents(input.amount ?? '') ?? 0);
+      if (!full && (refundCents <= 0 || refundCents > share)) {
         throw badRequest(
           `A partial refund is between $0.01 and $${centsToMoneyString(share)} (the host's share).`,
           'amount',
@@ -138,8 +119,8 @@ export async function decideRefundRequest(
         date.auctionId,
         {
           reason: 'moderator',
-          feeCents: date.feeCents,
-          hostShareCents: share - refundCents,
+          feeCents: full ? 0 : date.feeCents,
+          hostShareCents: full ? 0 : share - refundCents,
           refundCents,
           minutesTogether: date.minutesTogether,
           disputeUntil: now,
@@ -154,13 +135,7 @@ export async function decideRefundRequest(
         amount = ${input.decision === 'deny' ? sql`NULL` : sql`${centsToMoneyString(refundCents)}::numeric`},
         note = ${input.note}, decided_by = ${moderatorId}::uuid, decided_at = ${at}
       WHERE id = ${requestId}::uuid`);
-    await insertNotifications(
-      tx,
-      refundDecidedNotices(
-        { auctionId: date.auctionId, auctionTitle: date.auctionTitle, hostId: date.host.id, winnerId: date.winner.id },
-        refundCents,
-      ),
-    );
+    await insertNotifications(tx, refundDecidedNotices(pairOf(date), refundCents));
     return date;
   });
   deps.publishDateUpdated({ auctionId: decided.auctionId, hostId: decided.host.id, winnerId: decided.winner.id });

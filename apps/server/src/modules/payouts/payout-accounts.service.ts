@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import { parseOrThrow } from '../auctions/validation.js';
 import { findPaymentMember } from '../payments/payment-methods.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { SandboxProvider } from '../payments/providers/sandbox-provider.js';
@@ -111,15 +112,11 @@ export async function completeSandboxPayoutOnboarding(
   body: unknown,
 ): Promise<PayoutAccount> {
   // Parsed here, after the route's sign-in check, so nobody learns the rules anonymously.
-  const parsed = sandboxPayoutOnboardingSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, 'validation', issue?.message ?? 'Invalid request', issue?.path.map(String).join('.'));
-  }
+  const onboarding = parseOrThrow(sandboxPayoutOnboardingSchema, body ?? {});
   const account = await findPayoutAccount(deps.db, userId);
   if (!account) throw badRequest(SANDBOX_PAYOUT_MESSAGES.noAccount);
 
-  const result = await deps.payments.completePayoutOnboarding(account.accountId, parsed.data);
+  const result = await deps.payments.completePayoutOnboarding(account.accountId, onboarding);
   if (result.status === 'invalid') throw new AppError(400, 'validation', result.message, result.field);
   // An account made while the app ran with Stripe is not the sandbox's to complete.
   if (result.status === 'not_found') throw badRequest(SANDBOX_PAYOUT_MESSAGES.noAccount);
