@@ -42,6 +42,21 @@ const rawEnvSchema = z.object({
   BIDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   ENDING_SOON_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   WAITLIST_URL: z.string().min(1).default('/login?mode=signup'),
+  // Web push (docs/notifications.md): the VAPID pair (base64url, as web-push generates it) and contact.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https URL')
+    .optional(),
+  /** Extra push service origins (comma-separated; http allowed), beyond the known push services. */
+  PUSH_ALLOWED_ORIGINS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Comma-separated e-mails that hold the moderator role (docs/trust-and-safety.md). */
@@ -104,6 +119,12 @@ export interface AppConfig {
   webDistDir: string | undefined;
   /** E-mails granted the moderator role at boot and at sign-in (lower-cased; never revoked by removal). */
   moderatorEmails: string[];
+  /** VAPID keys from the environment; undefined means generated ones (development) or push off (production). */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services may contact about this sender (mailto: or https). */
+  vapidSubject: string;
+  /** Origins push endpoints may have beyond the known push services (tests, self-hosted services). */
+  pushAllowedOrigins: string[];
   /** Only the providers whose client id and secret are both set; the others are off. */
   signInProviders: Partial<Record<SignInProvider, SignInProviderSettings>>;
 }
@@ -154,6 +175,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const signInProviders = readSignInProviders(e, isProduction);
 
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -164,7 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
@@ -198,8 +224,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     moderatorEmails: readModeratorEmails(e.MODERATOR_EMAILS),
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:no-reply@${new URL(publicUrl).hostname}`,
+    pushAllowedOrigins: readPushAllowedOrigins(e.PUSH_ALLOWED_ORIGINS),
     signInProviders,
   };
+}
+
+/** 'http://127.0.0.1:5599, https://push.example' → their origins; anything that is not an http(s) URL stops the boot. */
+function readPushAllowedOrigins(raw: string | undefined): string[] {
+  if (!raw) return [];
+  const origins: string[] = [];
+  for (const item of raw.split(',').map((value) => value.trim()).filter(Boolean)) {
+    const url = URL.canParse(item) ? new URL(item) : undefined;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError(`PUSH_ALLOWED_ORIGINS must be comma-separated http(s) origins (not: ${item}).`);
+    }
+    origins.push(url.origin);
+  }
+  return [...new Set(origins)];
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

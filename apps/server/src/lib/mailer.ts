@@ -1,10 +1,19 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** A plain-text e-mail (sign-in codes), or an alert with an HTML part and its own headers (List-Unsubscribe). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
 export interface Mailer {
   /** What the boot log says about where mail goes. */
   description: string;
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
+  send(message: MailMessage): Promise<void>;
 }
 
 /** Real mail through SMTP_URL (GUIDE §2). */
@@ -12,8 +21,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     description: `SMTP at ${new URL(smtpUrl).hostname}`,
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text });
+    async send({ to, subject, text, html, headers }) {
+      await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}), ...(headers ? { headers } : {}) });
     },
   };
 }

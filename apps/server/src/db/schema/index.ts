@@ -9,3 +9,4 @@ export * from './auth.js';
 export * from './payments.js';
 export * from './trust.js';
 export * from './dates.js';
+export * from './notification-delivery.js';
