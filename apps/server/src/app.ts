@@ -11,6 +11,11 @@ import { bidRoutes } from './modules/auctions/bids.routes.js';
 import { buyNowRoutes } from './modules/auctions/lifecycle/buy-now.routes.js';
 import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { notificationChannelRoutes } from './modules/notifications/channels.routes.js';
+import { createDeliveryJob, type DeliveryJob } from './modules/notifications/delivery/delivery.job.js';
+import { createPushSender, type SendPush } from './modules/notifications/delivery/push-sender.js';
+import type { RetryPolicy } from './modules/notifications/delivery/retry-policy.js';
+import { resolveVapidKeys } from './modules/notifications/delivery/vapid-keys.js';
 import { messageRoutes } from './modules/messages/messages.routes.js';
 import { paymentRoutes } from './modules/payments/charges/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
@@ -64,6 +69,17 @@ export interface AppDependencies {
   paymentProvider?: PaymentProvider;
   /** Identity checks; by default Stripe Identity when Stripe is configured, else the offline sandbox. */
   identityPartner?: VerificationPartner;
+  /** How often the notification delivery job runs (default DELIVERY_INTERVAL_MS). */
+  deliveryIntervalMs?: number;
+  /** The outbox's backoff (default 5 s doubling to 5 min, given up after 24 h). */
+  deliveryRetryPolicy?: RetryPolicy;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox worker (docs/notifications.md); tests run it by hand when jobs are off. */
+    notificationDelivery: DeliveryJob;
+  }
 }
 
 /** JSON bodies are small in this API; a larger body is refused with a 413. */
@@ -151,6 +167,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(dateRoutes, { db: database.db, now, provider: payments, publicUrl: config.publicUrl });
   await app.register(messageRoutes, { db: database.db });
   await app.register(notificationRoutes, { db: database.db });
+  const vapid = await resolveVapidKeys(config, database.db, app.log);
+  await app.register(notificationChannelRoutes, {
+    db: database.db,
+    pushPublicKey: vapid?.publicKey,
+    pushAllowedOrigins: config.pushAllowedOrigins,
+    sessionSecret: config.sessionSecret,
+  });
+  const sendPush: SendPush | undefined = vapid ? createPushSender(vapid) : undefined;
+  const deliveryJob = createDeliveryJob({
+    db: database.db,
+    logger: app.log,
+    mailer,
+    publicUrl: config.publicUrl,
+    sessionSecret: config.sessionSecret,
+    sendPush,
+    isOnline: (userId) => app.realtime.isOnline(userId),
+    now,
+    ...(deps.deliveryIntervalMs ? { intervalMs: deps.deliveryIntervalMs } : {}),
+    ...(deps.deliveryRetryPolicy ? { retryPolicy: deps.deliveryRetryPolicy } : {}),
+  });
+  app.decorate('notificationDelivery', deliveryJob);
+  app.addHook('preClose', () => deliveryJob.stop());
+  app.addHook('onClose', () => deliveryJob.stop());
   await app.register(searchRoutes, { db: database.db, now });
   await app.register(presenceRoutes);
   await app.register(userRoutes, { db: database.db });
@@ -190,7 +229,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       logger: app.log,
       payments,
       storage,
-      mailer,
       now,
       ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
     });
@@ -207,6 +245,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       publishDateUpdated: dateUpdatePublisher(app.realtime, app.log),
     });
     app.addHook('onReady', async () => dateJob.start());
+    // Alerts by e-mail and push (docs/notifications.md): each outbox row sent once across instances.
+    app.addHook('onReady', async () => deliveryJob.start());
     app.addHook('preClose', () => dateJob.stop());
     app.addHook('onClose', () => dateJob.stop());
   }

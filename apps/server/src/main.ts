@@ -19,6 +19,11 @@ function describeServices(config: AppConfig, databaseDescription: string, realti
     payments: config.stripe ? 'Stripe' : 'offline sandbox (no real money moves)',
     signIn: ['e-mail codes', ...Object.keys(config.signInProviders)].join(', '),
     realtime: `WebSocket at /ws; events between instances over ${realtimeFanOut}`,
+    push: config.vapid
+      ? 'web push (VAPID keys from the environment)'
+      : config.isProduction
+        ? 'OFF: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to turn web push on'
+        : 'web push with development VAPID keys generated and kept in the database',
   };
 }
 

@@ -5,7 +5,6 @@ import {
   INACTIVITY_WARNING_DAYS,
 } from '@bid/contract';
 import { sql } from 'drizzle-orm';
-import type { Mailer } from '../../lib/mailer.js';
 import {
   deleteAccountInTransaction,
   removeExternalData,
@@ -26,14 +25,15 @@ const warnBefore = (now: Date) =>
   sql`${timestampParam(now)} - make_interval(months => ${INACTIVE_ACCOUNT_MONTHS}::int) + make_interval(days => ${INACTIVITY_WARNING_DAYS}::int)`;
 
 /**
- * Sends one 'account_inactive' notification (and an e-mail) to each member inactive for
+ * Sends one 'account_inactive' notification to each member inactive for
  * INACTIVE_ACCOUNT_MONTHS minus INACTIVITY_WARNING_DAYS, exactly once across instances: the
  * conditional UPDATE that stamps `inactivity_warned_at` claims them (SKIP LOCKED, re-checked),
- * and the notifications are written in the same transaction. Activity clears the stamp
+ * and the notifications are written in the same transaction (the outbox e-mails them:
+ * docs/notifications.md). Activity clears the stamp
  * (plugins/session.ts), so a member who comes back and goes quiet again is warned again.
  */
 export async function warnInactiveAccounts(
-  deps: Pick<AccountDeletionDeps, 'db' | 'logger'> & { mailer?: Mailer },
+  deps: Pick<AccountDeletionDeps, 'db' | 'logger'>,
   now: Date,
   limit = INACTIVITY_BATCH_LIMIT,
 ): Promise<InactivityWarning[]> {
@@ -60,17 +60,6 @@ export async function warnInactiveAccounts(
     return rows.map((r) => ({ userId: r.id, email: r.email }));
   });
 
-  // After the commit, best effort: the notification is the record; mail is a courtesy.
-  if (deps.mailer) {
-    for (const member of warned) {
-      if (!member.email) continue;
-      try {
-        await deps.mailer.send({ to: member.email, subject: ACCOUNT_INACTIVE_TITLE, text: ACCOUNT_INACTIVE_MESSAGE });
-      } catch (err) {
-        deps.logger.warn({ err, userId: member.userId }, 'could not e-mail an inactivity warning');
-      }
-    }
-  }
   return warned;
 }
 

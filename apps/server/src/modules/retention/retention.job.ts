@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
-import type { Mailer } from '../../lib/mailer.js';
 import type { AccountDeletionDeps } from '../account/delete-account.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { ObjectStorage } from '../uploads/storage/object-storage.js';
@@ -27,7 +26,6 @@ export interface RetentionJobOptions {
   logger: FastifyBaseLogger;
   payments: PaymentProvider;
   storage: ObjectStorage;
-  mailer?: Mailer;
   now?: () => Date;
   intervalMs?: number;
 }
@@ -92,10 +90,7 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
       sweepLeftoverDocumentFiles(deps, now()),
     );
     const inactivityWarnings = await step('warning inactive accounts', async () => {
-      const warned = await warnInactiveAccounts(
-        { ...deps, ...(options.mailer ? { mailer: options.mailer } : {}) },
-        now(),
-      );
+      const warned = await warnInactiveAccounts(deps, now());
       if (warned.length > 0) logger.info({ members: warned.length }, 'inactive accounts warned');
       return warned.length;
     });
