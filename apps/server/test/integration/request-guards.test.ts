@@ -62,6 +62,13 @@ const EXCEPTIONS: Record<string, { guards: readonly Guard[]; why: string }> = {
       'POST is the protocol. The route checks the signed state and the browser-binding cookie instead; ' +
       'see "refuses a provider callback without a valid state" below.',
   },
+  'POST /api/notification-preferences/unsubscribe': {
+    guards: ['form', 'multipart', 'cross-site', 'foreign-origin'],
+    why:
+      'RFC 8058 one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form from their own ' +
+      'servers, with no cookie. The signed token in the URL is the only key, and it can only turn off one kind ' +
+      "of e-mail for the member it names; see \"refuses an unsubscribe POST without a valid token\" below.",
+  },
   'PUT /api/objects/uploads/:grantId': {
     guards: ['text/plain', 'form', 'multipart', 'xml', 'oversized'],
     why:
@@ -290,6 +297,37 @@ describe.each(testDatabaseFactories())('request guards on every route on $kind',
         expect(res.headers.location).toMatch(/^\/login\?error=/);
         expect(res.cookies.find((c) => c.name === SESSION_COOKIE && c.value !== '')).toBeUndefined();
         expect(await changeLog.changesSince(mark)).toEqual([]);
+      }
+    });
+
+    it('refuses an unsubscribe POST without a valid token, form or cross-site alike, changing nothing', async () => {
+      for (const headers of [
+        { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+        { 'content-type': 'multipart/form-data; boundary=x', origin: 'https://evil.example' },
+      ]) {
+        for (const token of ['', 'forged.token', randomBytes(24).toString('base64url')]) {
+          const mark = await changeLog.mark();
+          const res = await app.inject({
+            method: 'POST',
+            url: `/api/notification-preferences/unsubscribe?token=${token}`,
+            headers,
+            payload: headers['content-type'].startsWith('multipart') ? '--x--\r\n' : 'List-Unsubscribe=One-Click',
+          });
+          expect(res.statusCode).toBe(400);
+          expect(await changeLog.changesSince(mark)).toEqual([]);
+        }
+      }
+    });
+
+    it('still refuses text/plain, XML and oversized bodies on the unsubscribe link', async () => {
+      for (const guard of ['text/plain', 'xml', 'oversized'] as const) {
+        const { res, changes } = await sendAndWatch({
+          method: 'POST',
+          url: '/api/notification-preferences/unsubscribe?token=x',
+          ...GUARD_REQUESTS[guard],
+        });
+        expect(res.statusCode, guard).toBe(EXPECTED[guard].status);
+        expect(changes).toEqual([]);
       }
     });
 

@@ -3,6 +3,9 @@ import type { AuthorizationWorld, Caller, MatrixRequest } from './authorization-
 import { HOUR } from './authorization-world.js';
 import { makePng } from './images.js';
 import { FUTURE_EXPIRY } from './payments.js';
+import { expect } from 'vitest';
+import { loadConfig } from '../../src/config/env.js';
+import { signUnsubscribeToken } from '../../src/modules/notifications/delivery/unsubscribe-token.js';
 import { completeProfile } from './profiles.js';
 
 /**
@@ -94,6 +97,22 @@ function moderatorRow(
     expect: { nobody: 401, other: 404, owner },
   };
 }
+
+/** The one-click unsubscribe link of a member's outbid e-mails, signed as the world's app signs it. */
+function unsubscribeUrlFor(userId: string): string {
+  const token = signUnsubscribeToken(loadConfig({ NODE_ENV: 'test' }).sessionSecret, userId, 'outbid');
+  return `/api/notification-preferences/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** A browser's PushSubscription.toJSON() on a known push service (stored, never sent to). */
+const pushSubscriptionBody = (endpoint: string) => ({
+  endpoint,
+  expirationTime: null,
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+});
 
 const PROFILE_CHANGES = { other: ['users'], why: 'another member saves their own profile' } as const;
 const BANK = { accountHolderName: 'Ann Host', routingNumber: '110000000', accountNumber: '000123456789' };
@@ -424,8 +443,8 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     }),
     expect: { nobody: 401, other: 201, owner: 201 },
     callerMayChange: {
-      other: ['messages', 'notifications'],
-      why: 'another member starts a direct conversation of their own with the same person',
+      other: ['messages', 'notifications', 'notification_deliveries'],
+      why: 'another member starts a direct conversation of their own with the same person (its notification queues its e-mail)',
     },
   },
   selfRow('GET /api/notifications', () => get('/api/notifications')),
@@ -439,6 +458,57 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   {
     ...selfRow('POST /api/notifications/mark-all-read', () => post('/api/notifications/mark-all-read')),
     callerMayChange: { other: ['notifications'], why: 'another member reads their own notifications' },
+  },
+  selfRow('GET /api/notification-preferences', () => get('/api/notification-preferences')),
+  {
+    ...selfRow('PUT /api/notification-preferences', () =>
+      put('/api/notification-preferences', { preferences: [{ type: 'outbid', email: false }] }),
+    ),
+    callerMayChange: { other: ['notification_preferences'], why: 'another member changes their own preferences' },
+    ownerAnswer: { preferences: expect.arrayContaining([{ type: 'outbid', email: false, push: true }]) },
+  },
+  {
+    // The link in the host's alert e-mails: the signed token is the only key (RFC 8058), and GET changes nothing.
+    route: 'GET /api/notification-preferences/unsubscribe',
+    owner: 'anyone holding the unsubscribe link (public by token)',
+    prepare: async (w) => ({ request: get(unsubscribeUrlFor(w.host.id)), owner: w.host }),
+    expect: { nobody: 200, other: 200, owner: 200 },
+  },
+  {
+    route: 'POST /api/notification-preferences/unsubscribe',
+    owner: 'anyone holding the unsubscribe link (public by token; mail clients post it with no cookie)',
+    prepare: async (w) => ({ request: post(unsubscribeUrlFor(w.host.id)), owner: w.host }),
+    expect: { nobody: 200, other: 200, owner: 200 },
+    callerMayChange: {
+      nobody: ['notification_preferences'],
+      other: ['notification_preferences'],
+      why: "one-click unsubscribe works without a session by design (RFC 8058): the signed token turns off one kind of the token's member's e-mails, nothing else",
+    },
+  },
+  publicRow('GET /api/push/public-key', () => get('/api/push/public-key')),
+  {
+    route: 'POST /api/push/subscriptions',
+    owner: 'the signed-in member themself (their own device)',
+    prepare: async (w) => ({
+      request: post('/api/push/subscriptions', pushSubscriptionBody(`https://fcm.googleapis.com/fcm/send/${randomUUID()}`)),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: 201, owner: 201 },
+    callerMayChange: {
+      other: ['push_subscriptions'],
+      why: 'another member registers the browser they are using as their own device',
+    },
+    ownerAnswer: { success: true },
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    owner: "the device's member (another member's call removes nothing of theirs)",
+    prepare: async (w) => {
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
+      await w.must(w.host, post('/api/push/subscriptions', pushSubscriptionBody(endpoint)));
+      return { request: del('/api/push/subscriptions', { endpoint }), owner: w.host };
+    },
+    expect: { nobody: 401, other: 204, owner: 204 },
   },
   selfRow('GET /api/search', () => get('/api/search?q=Hana')),
   selfRow('GET /api/search/users', () => get('/api/search/users?q=Hana')),
