@@ -260,9 +260,18 @@ describe.each(testDatabaseFactories())('alert e-mails through the outbox on $kin
         payload: 'List-Unsubscribe=One-Click',
       });
       expect(refused.statusCode, token).toBe(400);
-      expect(refused.body).toContain('This unsubscribe link is not valid.');
+      expect(refused.json<{ message: string }>().message).toBe('This unsubscribe link is not valid.');
     }
     expect((await prefsOf(bob)).every((p) => p.email)).toBe(true);
+    // A browser following a bad link is shown a page, not JSON.
+    const badPage = await h.app.inject({
+      method: 'GET',
+      url: '/api/notification-preferences/unsubscribe?token=garbage',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.headers['content-type']).toContain('text/html');
+    expect(badPage.body).toContain('This unsubscribe link is not valid.');
 
     // The mail client's one-click POST: from its own server, a form body, no cookie.
     const done = await h.app.inject({

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUserId } from '../../plugins/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from './delivery/email-template.js';
@@ -71,7 +71,7 @@ async function unsubscribeRoutes(app: FastifyInstance, deps: ChannelsDeps) {
 <p><a href="/profile">Manage all notification settings</a></p>`,
       );
     } catch (err) {
-      return sendError(reply, err);
+      return sendError(request, reply, err);
     }
   });
 
@@ -89,14 +89,15 @@ async function unsubscribeRoutes(app: FastifyInstance, deps: ChannelsDeps) {
 <p>You can turn them back on in your <a href="/profile">profile</a>.</p>`,
         );
       } catch (err) {
-        return sendError(reply, err);
+        return sendError(request, reply, err);
       }
     },
   );
 }
 
-function sendError(reply: FastifyReply, err: unknown) {
-  if (!(err instanceof AppError)) throw err;
+/** A browser (it asks for HTML) is shown a page; any other client gets the API's JSON error. */
+function sendError(request: FastifyRequest, reply: FastifyReply, err: unknown) {
+  if (!(err instanceof AppError) || !request.headers.accept?.includes('text/html')) throw err;
   return sendPage(reply, err.statusCode, 'Link not valid', `<p>${escapeHtml(err.message)}</p>`);
 }
 
