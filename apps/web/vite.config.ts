@@ -1,12 +1,52 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:5000';
 
+/** Public files the service worker precaches besides the hashed bundles (docs/notifications.md). */
+const PRECACHED_PUBLIC_FILES = [
+  '/offline.html',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/icon-maskable-512.png',
+];
+
+/**
+ * Writes dist/sw.js from service-worker/sw.js with the build's file list (every emitted bundle and
+ * the public files above) and a version derived from it, so each build installs a fresh cache
+ * and drops the old one. Development (`npm run dev`) registers no service worker.
+ */
+function serviceWorkerPlugin(): Plugin {
+  const source = path.resolve(import.meta.dirname, 'service-worker/sw.js');
+  return {
+    name: 'bidyourdate-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const bundled = Object.keys(bundle)
+        .filter((fileName) => !fileName.endsWith('.map') && fileName !== 'index.html')
+        .map((fileName) => `/${fileName}`);
+      const files = [...bundled, ...PRECACHED_PUBLIC_FILES].sort();
+      const template = readFileSync(source, 'utf8');
+      const version = createHash('sha256').update(template).update(files.join('\n')).digest('hex').slice(0, 16);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: template
+          .replace('self.__PRECACHE_MANIFEST__', JSON.stringify(files))
+          .replace('self.__PRECACHE_VERSION__', JSON.stringify(version)),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorkerPlugin()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   // `npm run dev`: Vite serves the web app and forwards API and WebSocket calls to the server.

@@ -45,7 +45,12 @@ export const webPlugin = fp(
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders(res, filePath) {
           const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          // The service worker is checked for updates on every visit (docs/notifications.md).
+          const isServiceWorker = filePath === path.join(opts.distDir, 'sw.js');
+          res.header(
+            'Cache-Control',
+            isHashedAsset ? 'public, max-age=31536000, immutable' : isServiceWorker ? 'no-cache' : 'public, max-age=3600',
+          );
         },
       });
     } else {
