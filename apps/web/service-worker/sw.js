@@ -48,12 +48,7 @@ self.addEventListener('fetch', (event) => {
 // Push: the server's payload is { type, title, body, url } (url is an app path); always show it
 // (a push that shows nothing is refused by browsers).
 self.addEventListener('push', (event) => {
-  let payload = {};
-  try {
-    payload = event.data ? event.data.json() : {};
-  } catch {
-    payload = { body: event.data ? event.data.text() : '' };
-  }
+  const payload = readPayload(event.data);
   const url = typeof payload.url === 'string' && payload.url.startsWith('/') ? payload.url : '/';
   event.waitUntil(
     self.registration.showNotification(typeof payload.title === 'string' ? payload.title : 'BidYourDate', {
@@ -65,6 +60,15 @@ self.addEventListener('push', (event) => {
     }),
   );
 });
+
+function readPayload(data) {
+  if (!data) return {};
+  try {
+    return data.json();
+  } catch {
+    return { body: data.text() };
+  }
+}
 
 // Click: bring an open tab of the app to the notification's page, or open one there.
 self.addEventListener('notificationclick', (event) => {

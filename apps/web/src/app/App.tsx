@@ -5,6 +5,7 @@ import { Header } from '@/components/layout/Header';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/useAuth';
+import { PushPrompt } from '@/features/notification-settings/components/PushPrompt';
 import { createQueryClient } from '@/lib/queryClient';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { applyPalette, paletteFor } from '@/lib/theme';
@@ -37,6 +38,7 @@ function Shell() {
         )}
       </main>
       <Footer />
+      {user && <PushPrompt />}
       <Toaster />
     </div>
   );

@@ -5,6 +5,7 @@ import { YourDataSection } from '@/features/account/components/YourDataSection';
 import { useAuth } from '@/features/auth/useAuth';
 import { VerifyIdentitySection } from '@/features/identity/components/VerifyIdentitySection';
 import { BlockedMembersList } from '@/features/moderation/components/BlockedMembersList';
+import { NotificationSettingsSection } from '@/features/notification-settings/components/NotificationSettingsSection';
 import { EditProfileDialog } from '@/features/profile/components/EditProfileDialog';
 import { IncompleteProfileNotice } from '@/features/profile/components/IncompleteProfileNotice';
 import { ProfileHeader } from '@/features/profile/components/ProfileHeader';
@@ -25,6 +26,7 @@ export default function ProfilePage() {
       <VerifyIdentitySection />
       <ProfileStats />
       <ProfileTabs />
+      <NotificationSettingsSection />
       <BlockedMembersList />
       <YourDataSection />
       <EditProfileDialog user={user} open={isEditing} onOpenChange={setIsEditing} />
