@@ -29,6 +29,7 @@ function Shell() {
       </a>
       {user && <Header user={user} />}
       <main id="main" className="flex flex-1 flex-col">
+        {user && !isLoading && <PushPrompt />}
         {isLoading ? (
           <PageLoading />
         ) : (
@@ -38,7 +39,6 @@ function Shell() {
         )}
       </main>
       <Footer />
-      {user && <PushPrompt />}
       <Toaster />
     </div>
   );

@@ -27,8 +27,8 @@ function rememberAnswer(): void {
 }
 
 /**
- * The calm offer to turn on notifications on this device (docs/notifications.md): a small card,
- * a while after sign-in, only where the browser can push, the server has push on, and the
+ * The calm offer to turn on notifications on this device (docs/notifications.md): a small card
+ * above the page, a while after sign-in, only where the browser can push, the server has push on, and the
  * member has neither decided in the browser nor answered this card before.
  */
 export function PushPrompt() {
@@ -71,11 +71,11 @@ export function PushPrompt() {
   };
 
   return (
-    <div
-      role="dialog"
+    // In the page's flow, not over it: it never covers what the member is doing.
+    <section
       aria-labelledby="push-prompt-title"
       data-testid="push-prompt"
-      className="fixed bottom-4 left-4 right-4 z-40 mx-auto max-w-md rounded-xl border border-black/10 bg-white p-4 shadow-lg"
+      className="mx-auto mt-4 w-[calc(100%-2rem)] max-w-5xl rounded-xl border border-black/10 bg-white p-4 shadow-sm"
     >
       <div className="flex items-start gap-3">
         <Bell aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
@@ -98,6 +98,6 @@ export function PushPrompt() {
           </div>
         </div>
       </div>
-    </div>
+    </section>
   );
 }
