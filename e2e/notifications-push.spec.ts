@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signUpMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 
@@ -18,7 +18,7 @@ import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 const PHONE = { width: 390, height: 844 };
 
 async function signedInContext(
-  browser: import('@playwright/test').Browser,
+  browser: Browser,
   baseURL: string,
   name: string,
   viewport?: { width: number; height: number },
