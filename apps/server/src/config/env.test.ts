@@ -134,4 +134,31 @@ describe('loadConfig', () => {
       'MODERATOR_EMAILS must be comma-separated e-mail addresses (not: admin).',
     );
   });
+
+  it('reads the VAPID pair (both or neither, base64url), its subject, and defaults the subject to this host', () => {
+    const pair = {
+      VAPID_PUBLIC_KEY: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      VAPID_PRIVATE_KEY: 'Ji4JQ-SDpH3WzZTFg8ZDDqzUQMmBWGQ3ddKi1r0jN3E',
+    };
+    expect(loadConfig({}).vapid).toBeUndefined();
+    expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@localhost');
+    expect(loadConfig({ ...pair, VAPID_SUBJECT: 'https://bid.example.com/contact' })).toMatchObject({
+      vapid: { publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY },
+      vapidSubject: 'https://bid.example.com/contact',
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+      'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.',
+    );
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY must be/);
+    expect(() => loadConfig({ ...pair, VAPID_SUBJECT: 'http://bid.example.com' })).toThrow(/VAPID_SUBJECT must be/);
+  });
+
+  it('reads PUSH_ALLOWED_ORIGINS as origins (http allowed) and refuses anything else', () => {
+    expect(loadConfig({}).pushAllowedOrigins).toEqual([]);
+    expect(
+      loadConfig({ PUSH_ALLOWED_ORIGINS: 'http://127.0.0.1:5599/push, https://push.example.com ,' }).pushAllowedOrigins,
+    ).toEqual(['http://127.0.0.1:5599', 'https://push.example.com']);
+    expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: 'ftp://push.example.com' })).toThrow(/PUSH_ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: 'push.example.com' })).toThrow(/PUSH_ALLOWED_ORIGINS/);
+  });
 });

@@ -4,13 +4,19 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { notificationDeliveries, notifications } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { signUnsubscribeToken } from '../../src/modules/notifications/delivery/unsubscribe-token.js';
 import { insertNotifications } from '../../src/modules/notifications/notifications.repository.js';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
-import { connectionUrlOf, postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import {
+  connectionUrlOf,
+  postgresOnlyFactories,
+  testDatabaseFactories,
+  type TestDatabase,
+} from '../support/databases.js';
 import { signUpWithProfile } from '../support/profiles.js';
 import { withSession } from '../support/session.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
@@ -108,6 +114,15 @@ function harness(factory: { open(): Promise<TestDatabase> }) {
   return h;
 }
 
+/** Polls `read` until it answers `expected` (presence changes arrive asynchronously). */
+async function waitFor<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await read()) !== expected) {
+    if (Date.now() > deadline) throw new Error(`still not ${String(expected)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 function addressesOf(mail: ParsedMail): string[] {
   const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
   return to.flatMap((group) => group.value.map((address) => address.address ?? ''));
@@ -184,7 +199,9 @@ describe.each(testDatabaseFactories())('alert e-mails through the outbox on $kin
     const html = outbid!.html as string;
     expect(html).toContain(`href="${link}"`);
     expect(html).toContain('Current bid: $30');
-    expect(html).toContain('Coffee &lt;b&gt;&amp; &quot;cake&quot;&lt;/b&gt; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;');
+    expect(html).toContain(
+      'Coffee &lt;b&gt;&amp; &quot;cake&quot;&lt;/b&gt; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;',
+    );
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<b>&');
 
@@ -213,7 +230,13 @@ describe.each(testDatabaseFactories())('alert e-mails through the outbox on $kin
     await h.app.notificationDelivery.runOnce();
 
     const won = h.mailsTo(bob).find((mail) => mail.subject === `You won ${RISKY_TITLE}`);
-    expect(won, h.mailsTo(bob).map((m) => m.subject).join(' | ')).toBeDefined();
+    expect(
+      won,
+      h
+        .mailsTo(bob)
+        .map((m) => m.subject)
+        .join(' | '),
+    ).toBeDefined();
     expect(won!.text).toContain('Winning bid: $30');
     expect(won!.text).toContain(`View the auction: ${TEST_PUBLIC_URL}/auction/${auctionId}`);
     expect(won!.html as string).toContain(`href="${TEST_PUBLIC_URL}/auction/${auctionId}"`);
@@ -414,6 +437,49 @@ describe.each(testDatabaseFactories())('the outbox while SMTP is down on $kind',
     await send('Still there?');
     await h.app.notificationDelivery.runOnce();
     expect(h.mailsTo(ann).map((mail) => mail.text?.includes('Bob: Still there?'))).toEqual([false, true]);
+  });
+
+  it('sends no message e-mail while the member has a live socket, and does once they left', async () => {
+    const bob = await h.member('Bob');
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, {
+      headers: { cookie: `sid=${encodeURIComponent(ann.cookie)}` },
+      origin: `http://127.0.0.1:${port}`,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    await waitFor(() => h.app.realtime.isOnline(ann.id), true);
+
+    const start = await h.app.inject({
+      method: 'POST',
+      url: '/api/conversations/start',
+      cookies: withSession(bob.cookie),
+      payload: { receiverId: ann.id, message: 'Are you around?' },
+    });
+    expect(start.statusCode, start.body).toBe(201);
+    const { conversationId } = start.json<{ conversationId: string }>();
+    h.catchUp();
+    await h.app.notificationDelivery.runOnce();
+    expect(h.mailsTo(ann)).toEqual([]);
+    expect((await h.deliveriesOf(ann.id)).map((row) => [row.status, row.lastError])).toEqual([
+      ['skipped', 'the member is online'],
+    ]);
+
+    socket.close();
+    await waitFor(() => h.app.realtime.isOnline(ann.id), false);
+    const later = await h.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      cookies: withSession(bob.cookie),
+      payload: { conversationId, receiverId: ann.id, content: 'I will wait by the fountain.' },
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    h.catchUp();
+    await h.app.notificationDelivery.runOnce();
+    expect(h.mailsTo(ann).map((mail) => mail.text?.includes('Bob: I will wait by the fountain.'))).toEqual([true]);
   });
 });
 
