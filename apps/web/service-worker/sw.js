@@ -21,7 +21,11 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('bidyourdate-shell-') && key !== CACHE).map((key) => caches.delete(key))))
+      .then((keys) =>
+        Promise.all(
+          keys.filter((key) => key.startsWith('bidyourdate-shell-') && key !== CACHE).map((key) => caches.delete(key)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -35,9 +39,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/') || url.pathname === '/ws') return;
   if (request.mode === 'navigate') {
-    event.respondWith(
-      fetch(request).catch(() => caches.match(OFFLINE_PAGE).then((page) => page ?? Response.error())),
-    );
+    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_PAGE).then((page) => page ?? Response.error())));
     return;
   }
   if (PRECACHE.includes(url.pathname)) {
@@ -73,7 +75,8 @@ function readPayload(data) {
 // Click: bring an open tab of the app to the notification's page, or open one there.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = event.notification.data && typeof event.notification.data.url === 'string' ? event.notification.data.url : '/';
+  const path =
+    event.notification.data && typeof event.notification.data.url === 'string' ? event.notification.data.url : '/';
   const target = new URL(path, self.location.origin).href;
   event.waitUntil(openOrFocus(target));
 });

@@ -238,7 +238,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function readPushAllowedOrigins(raw: string | undefined): string[] {
   if (!raw) return [];
   const origins: string[] = [];
-  for (const item of raw.split(',').map((value) => value.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)) {
     const url = URL.canParse(item) ? new URL(item) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       throw new ConfigError(`PUSH_ALLOWED_ORIGINS must be comma-separated http(s) origins (not: ${item}).`);

@@ -49,7 +49,11 @@ export const webPlugin = fp(
           const isServiceWorker = filePath === path.join(opts.distDir, 'sw.js');
           res.header(
             'Cache-Control',
-            isHashedAsset ? 'public, max-age=31536000, immutable' : isServiceWorker ? 'no-cache' : 'public, max-age=3600',
+            isHashedAsset
+              ? 'public, max-age=31536000, immutable'
+              : isServiceWorker
+                ? 'no-cache'
+                : 'public, max-age=3600',
           );
         },
       });

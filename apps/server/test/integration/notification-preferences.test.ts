@@ -43,7 +43,12 @@ describe.each(testDatabaseFactories())('notification preferences on $kind', (fac
   });
 
   it('changes only what a PUT names, answers the full list, and leaves other members alone', async () => {
-    const res = await write(ann, { preferences: [{ type: 'outbid', email: false }, { type: 'payout', push: false }] });
+    const res = await write(ann, {
+      preferences: [
+        { type: 'outbid', email: false },
+        { type: 'payout', push: false },
+      ],
+    });
     expect(res.statusCode).toBe(200);
     const expected = OUT_OF_APP_NOTIFICATION_TYPES.map((type) => ({
       type,

@@ -41,13 +41,24 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
   });
 
   const subscribe = (who: { cookie: string } | undefined, body: unknown) =>
-    app.inject({ method: 'POST', url: '/api/push/subscriptions', cookies: withSession(who?.cookie), payload: body as object });
+    app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      cookies: withSession(who?.cookie),
+      payload: body as object,
+    });
   const toJson = (s: BrowserSubscription) => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys });
   const subscriptionsOf = (userId: string) =>
     testDb.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   async function notify(userId: string, type: 'outbid' | 'date_plan' | 'refund', auctionId: string | null = null) {
     await insertNotifications(testDb.database.db, [
-      { userId, type, title: `Title of ${type}`, message: `Message of ${type} <b>as typed</b>`, relatedAuctionId: auctionId },
+      {
+        userId,
+        type,
+        title: `Title of ${type}`,
+        message: `Message of ${type} <b>as typed</b>`,
+        relatedAuctionId: auctionId,
+      },
     ]);
     clock = new Date(Math.max(clock.getTime(), Date.now() + 1_000));
   }
@@ -112,7 +123,10 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
 
   it('sends other types at normal urgency, with the auction page as the url', async () => {
     const before = push.received.length;
-    const auctionId = await insertAuction(testDb.database.db, { creatorId: bob.id, endTime: new Date(Date.now() + 3_600_000) });
+    const auctionId = await insertAuction(testDb.database.db, {
+      creatorId: bob.id,
+      endTime: new Date(Date.now() + 3_600_000),
+    });
     await notify(ann.id, 'refund', auctionId);
     await app.notificationDelivery.runOnce();
     const pushes = push.received.slice(before);

@@ -67,7 +67,7 @@ const EXCEPTIONS: Record<string, { guards: readonly Guard[]; why: string }> = {
     why:
       'RFC 8058 one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form from their own ' +
       'servers, with no cookie. The signed token in the URL is the only key, and it can only turn off one kind ' +
-      "of e-mail for the member it names; see \"refuses an unsubscribe POST without a valid token\" below.",
+      'of e-mail for the member it names; see "refuses an unsubscribe POST without a valid token" below.',
   },
   'PUT /api/objects/uploads/:grantId': {
     guards: ['text/plain', 'form', 'multipart', 'xml', 'oversized'],

@@ -490,7 +490,10 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     route: 'POST /api/push/subscriptions',
     owner: 'the signed-in member themself (their own device)',
     prepare: async (w) => ({
-      request: post('/api/push/subscriptions', pushSubscriptionBody(`https://fcm.googleapis.com/fcm/send/${randomUUID()}`)),
+      request: post(
+        '/api/push/subscriptions',
+        pushSubscriptionBody(`https://fcm.googleapis.com/fcm/send/${randomUUID()}`),
+      ),
       owner: w.host,
     }),
     expect: { nobody: 401, other: 201, owner: 201 },

@@ -101,7 +101,12 @@ function verifyVapid(authorization: string | undefined, expectedAudience: string
   const raw = Buffer.from(k, 'base64url');
   if (raw.length !== 65 || raw[0] !== 4) throw new Error('k is not an uncompressed P-256 point');
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
   const ok = verify(
@@ -130,11 +135,7 @@ function decryptAes128gcm(body: Buffer, browser: BrowserSubscription): Buffer {
   const ciphertext = body.subarray(21 + idLength);
   if (ciphertext.length > recordSize) throw new Error('more than one record');
   const sharedSecret = browser.ecdh.computeSecret(senderPublicKey);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    browser.ecdh.getPublicKey(),
-    senderPublicKey,
-  ]);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), senderPublicKey]);
   const ikm = hmac(hmac(browser.authSecret, sharedSecret), Buffer.concat([keyInfo, Buffer.from([1])]));
   const prk = hmac(salt, ikm);
   const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);

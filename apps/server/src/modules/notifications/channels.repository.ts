@@ -12,7 +12,11 @@ export interface StoredPreference {
 /** The rows a member changed (types without a row have both channels on). */
 export async function listStoredPreferences(db: Db, userId: string): Promise<StoredPreference[]> {
   return db
-    .select({ type: notificationPreferences.type, email: notificationPreferences.email, push: notificationPreferences.push })
+    .select({
+      type: notificationPreferences.type,
+      email: notificationPreferences.email,
+      push: notificationPreferences.push,
+    })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
 }

@@ -13,16 +13,16 @@ const SERVICE_WORKER_WAIT_MS = 10_000;
 
 export function isPushSupported(): boolean {
   return (
-    typeof window !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
   );
 }
 
 async function readyRegistration(): Promise<ServiceWorkerRegistration> {
   const timeout = new Promise<never>((_resolve, reject) =>
-    setTimeout(() => reject(new Error('The app is not installed on this device yet. Reload and try again.')), SERVICE_WORKER_WAIT_MS),
+    setTimeout(
+      () => reject(new Error('The app is not installed on this device yet. Reload and try again.')),
+      SERVICE_WORKER_WAIT_MS,
+    ),
   );
   return Promise.race([navigator.serviceWorker.ready, timeout]);
 }

@@ -110,7 +110,8 @@ export function createDeliveryJob(options: DeliveryJobOptions): DeliveryJob {
         now: now(),
         windowMs: MESSAGE_EMAIL_WINDOW_MS,
       });
-      if (!slot) return { status: 'skipped', reason: 'an e-mail about this conversation went out in the last 15 minutes' };
+      if (!slot)
+        return { status: 'skipped', reason: 'an e-mail about this conversation went out in the last 15 minutes' };
     }
     const token = signUnsubscribeToken(options.sessionSecret, delivery.userId, type);
     const unsubscribeUrl = `${options.publicUrl}/api/notification-preferences/unsubscribe?token=${encodeURIComponent(token)}`;

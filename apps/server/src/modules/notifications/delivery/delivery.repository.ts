@@ -56,7 +56,12 @@ interface ClaimedRow {
  * `next_attempt_at` is moved to `leaseUntil`, so once this short transaction commits no instance
  * sees them as due while this one sends. A send that outlives the lease (a crash) is retried.
  */
-export async function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
   const result = await db.execute(sql`
     WITH claimed AS (
       UPDATE notification_deliveries d
@@ -100,7 +105,10 @@ export async function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, li
           }
         : null,
     recipient: { email: row.email, firstName: row.first_name, deleted: row.deleted_at !== null },
-    auction: row.auction_title !== null && row.current_bid !== null ? { title: row.auction_title, currentBid: row.current_bid } : null,
+    auction:
+      row.auction_title !== null && row.current_bid !== null
+        ? { title: row.auction_title, currentBid: row.current_bid }
+        : null,
     subscription:
       row.subscription_id && row.endpoint && row.p256dh && row.auth
         ? { id: row.subscription_id, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth }

@@ -17,9 +17,9 @@ describe('alert e-mails', () => {
   it('name the event and the auction in the subject', () => {
     expect(alertSubject(BASE)).toBe("You've been outbid on Coffee");
     expect(alertSubject({ ...BASE, type: 'auction_won' })).toBe('You won Coffee');
-    expect(alertSubject({ ...BASE, type: 'account_inactive', title: 'Your account\nis inactive', auctionTitle: null })).toBe(
-      'Your account is inactive',
-    );
+    expect(
+      alertSubject({ ...BASE, type: 'account_inactive', title: 'Your account\nis inactive', auctionTitle: null }),
+    ).toBe('Your account is inactive');
   });
 
   it('have an HTML part and a text part with the button link, the amount and the unsubscribe link', async () => {
@@ -28,14 +28,20 @@ describe('alert e-mails', () => {
     expect(mail.html).toContain('Current bid: $60');
     expect(mail.html).toContain('unsubscribe?token=abc.def');
     expect(mail.text).toContain('Bid again: https://bid.example/auction/1');
-    expect(mail.text).toContain('Stop these e-mails: https://bid.example/api/notification-preferences/unsubscribe?token=abc.def');
+    expect(mail.text).toContain(
+      'Stop these e-mails: https://bid.example/api/notification-preferences/unsubscribe?token=abc.def',
+    );
   });
 
   it('escape whatever a member wrote in the HTML part', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40 }), async (text) => {
         const title = `<script>alert(1)</script>${text}`;
-        const mail = await renderAlertEmail({ ...BASE, auctionTitle: title, message: `<img src=x onerror=alert(1)>${text}` });
+        const mail = await renderAlertEmail({
+          ...BASE,
+          auctionTitle: title,
+          message: `<img src=x onerror=alert(1)>${text}`,
+        });
         expect(mail.html).not.toContain('<script>alert(1)');
         expect(mail.html).not.toContain('<img src=x');
         expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

@@ -43,6 +43,10 @@ export async function resolveVapidKeys(
   if (typeof stored?.publicKey !== 'string' || typeof stored.privateKey !== 'string') {
     throw new Error('server_keys holds an unreadable VAPID pair: delete that row to generate a new one');
   }
-  return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject: config.vapidSubject, source: 'generated' };
+  return {
+    publicKey: stored.publicKey,
+    privateKey: stored.privateKey,
+    subject: config.vapidSubject,
+    source: 'generated',
+  };
 }
-

@@ -74,7 +74,13 @@ export function NotificationSettingsSection() {
             {DEVICE_STATE_TEXT[deviceState]}
           </p>
           {deviceState === 'on' && (
-            <Button type="button" variant="outline" size="sm" disabled={device.busy} onClick={() => void onDevice(false)}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={device.busy}
+              onClick={() => void onDevice(false)}
+            >
               <BellOff aria-hidden="true" className="size-4" /> Turn off on this device
             </Button>
           )}
