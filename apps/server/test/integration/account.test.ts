@@ -122,6 +122,32 @@ describe.each(testDatabaseFactories())('account export and deletion on $kind', (
         dueAt: new Date(Date.now() + DAY),
       });
 
+      // Notification choices and a push device (docs/notifications.md).
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: '/api/notification-preferences',
+            cookies: withSession(ada.cookie),
+            payload: { preferences: [{ type: 'outbid', email: false }] },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
+      const device = await app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        cookies: withSession(ada.cookie),
+        payload: {
+          endpoint,
+          keys: {
+            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            auth: 'tBHItJI5svbpez7KI4CCXg',
+          },
+        },
+      });
+      expect(device.statusCode).toBe(201);
+
       const res = await exportOf(ada.cookie);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toBe('attachment; filename="bidyourdate-my-data.json"');
@@ -143,6 +169,11 @@ describe.each(testDatabaseFactories())('account export and deletion on $kind', (
         ['received', 'Bea', 'Hi Ada, Bea here'],
       ]);
       expect(data.paymentMethods).toEqual([{ type: 'card', brand: 'visa', last4: '4242' }]);
+      expect(data.notificationPreferences).toContainEqual({ type: 'outbid', email: false, push: true });
+      expect(data.pushDevices).toEqual([
+        { pushService: 'https://fcm.googleapis.com', createdAt: expect.any(String), updatedAt: expect.any(String) },
+      ]);
+      expect(res.body).not.toContain(endpoint);
       expect(data.reportsAboutYou).toEqual([
         expect.objectContaining({ targetType: 'user', targetId: ada.id, reason: 'spam', status: 'open' }),
       ]);

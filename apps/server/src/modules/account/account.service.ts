@@ -2,6 +2,7 @@ import { ACCOUNT_DELETE_PAYMENT_IN_PROGRESS, deleteAccountSchema } from '@bid/co
 import { conflict, unauthorized } from '../../lib/errors.js';
 import { presentAuctionFields } from '../auctions/auctions.presenter.js';
 import { parseOrThrow } from '../auctions/validation.js';
+import { getMyPreferences, pushDevicesForExport } from '../notifications/channels.service.js';
 import { listPaymentRows } from '../payments/charges/charges.repository.js';
 import { presentPayment } from '../payments/charges/payments.presenter.js';
 import {
@@ -54,10 +55,12 @@ export async function exportMyData(
       listReportsMade(db, userId),
       listReportsAbout(db, userId),
     ]);
-  const [documents, signInMethods, auditEntries] = await Promise.all([
+  const [documents, signInMethods, auditEntries, notificationPreferences, pushDevices] = await Promise.all([
     listDocumentsOf(db, userId),
     listSignInMethods(db, userId),
     listAuditEntriesOf(db, userId),
+    getMyPreferences({ db }, userId),
+    pushDevicesForExport(db, userId),
   ]);
 
   let paymentMethods: { type: string; brand: string | null; last4: string | null }[] = [];
@@ -137,6 +140,8 @@ export async function exportMyData(
       relatedAuctionId: n.relatedAuctionId,
       createdAt: iso(n.createdAt),
     })),
+    notificationPreferences: notificationPreferences.preferences,
+    pushDevices,
     payments: paymentRows.map(presentPayment),
     paymentMethods,
     blocksMade: blocksMade.map((b) => ({ blockedFirstName: b.blockedFirstName, createdAt: iso(b.createdAt) })),

@@ -87,6 +87,18 @@ export async function trimPushSubscriptions(db: Db, userId: string, keep: number
   );
 }
 
+export async function listPushSubscriptionsOf(db: Db, userId: string) {
+  return db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      createdAt: pushSubscriptions.createdAt,
+      updatedAt: pushSubscriptions.updatedAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(pushSubscriptions.createdAt);
+}
+
 /** Forgets the member's own device with this endpoint (another member's is never touched). */
 export async function deletePushSubscription(db: Db, userId: string, endpoint: string): Promise<void> {
   await db

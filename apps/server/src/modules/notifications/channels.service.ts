@@ -12,6 +12,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { parseOrThrow } from '../auctions/validation.js';
 import {
   deletePushSubscription,
+  listPushSubscriptionsOf,
   listStoredPreferences,
   memberExists,
   saveChannelChoice,
@@ -33,7 +34,10 @@ export interface ChannelsDeps {
 }
 
 /** One entry per type that can reach a member outside the app, in the contract's order. */
-export async function getMyPreferences(deps: ChannelsDeps, userId: string): Promise<NotificationPreferencesResponse> {
+export async function getMyPreferences(
+  deps: Pick<ChannelsDeps, 'db'>,
+  userId: string,
+): Promise<NotificationPreferencesResponse> {
   const stored = new Map((await listStoredPreferences(deps.db, userId)).map((row) => [row.type, row]));
   return {
     preferences: OUT_OF_APP_NOTIFICATION_TYPES.map((type) => {
@@ -103,6 +107,16 @@ export async function subscribeDevice(deps: ChannelsDeps, userId: string, body: 
     await trimPushSubscriptions(tx, userId, MAX_PUSH_SUBSCRIPTIONS_PER_MEMBER);
   });
   return { success: true };
+}
+
+/** What the data export says about the member's devices: the push service and the times, never the endpoint or keys. */
+export async function pushDevicesForExport(db: Db, userId: string) {
+  const devices = await listPushSubscriptionsOf(db, userId);
+  return devices.map((device) => ({
+    pushService: new URL(device.endpoint).origin,
+    createdAt: device.createdAt.toISOString(),
+    updatedAt: device.updatedAt.toISOString(),
+  }));
 }
 
 export async function unsubscribeDevice(deps: ChannelsDeps, userId: string, body: unknown): Promise<void> {
