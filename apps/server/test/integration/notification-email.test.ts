@@ -505,6 +505,16 @@ describe.each(postgresOnlyFactories())('two instances draining one outbox on $ki
     await smtp?.stop();
   });
 
+  it('shares one generated VAPID key pair between the instances (kept in the database)', async () => {
+    const keys = await Promise.all(
+      apps.map(async (app) =>
+        (await app.inject({ method: 'GET', url: '/api/push/public-key' })).json<{ publicKey: string }>(),
+      ),
+    );
+    expect(keys[0]!.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(keys[1]).toEqual(keys[0]);
+  });
+
   it('sends every e-mail exactly once while both instances run the job at the same time', async () => {
     const members = await Promise.all(
       ['Ann', 'Bob', 'Cal'].map((label) =>
