@@ -32,6 +32,7 @@ const SECRET_KEYS = [
   'devOtp',
   'token',
   'sessionId',
+  'verificationToken',
   'sid',
   'uploadUrl',
   'signature',
