@@ -49,7 +49,11 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
     ...(process.env.BIDS_PER_MINUTE ? { BIDS_PER_MINUTE: process.env.BIDS_PER_MINUTE } : {}),
     ...(s.webDistDir ? { WEB_DIST_DIR: s.webDistDir } : {}),
   });
-  const database = await openDatabase({ databaseUrl: s.databaseUrl, poolSize: s.poolSize });
+  const database = await openDatabase({
+    databaseUrl: s.databaseUrl,
+    poolSize: s.poolSize,
+    timeLimits: config.databaseTimeLimits,
+  });
   const app = await buildApp({ config, database, serveWeb: s.serveWeb, mailer: refusingMailer });
   app.addHook('onClose', async () => database.close());
   await app.listen({ port: s.port, host: '127.0.0.1' });
