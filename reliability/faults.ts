@@ -9,6 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { closingJobKilled } from './lib/faults-closing-job-killed.js';
+import { databaseFrozen } from './lib/faults-database-frozen.js';
 import { runCleanups, secondsSince, type ScenarioResult } from './lib/faults-common.js';
 import { instanceKilled } from './lib/faults-instance-killed.js';
 import { postgresRestart } from './lib/faults-postgres-restart.js';
@@ -17,6 +18,7 @@ const SCENARIOS: Record<string, () => Promise<ScenarioResult>> = {
   'postgres-restart': postgresRestart,
   'instance-killed': instanceKilled,
   'closing-job-killed': closingJobKilled,
+  'database-frozen': databaseFrozen,
 };
 
 const RESULTS_FILE = fileURLToPath(new URL('./results/faults.json', import.meta.url));

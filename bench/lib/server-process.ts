@@ -41,12 +41,19 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
     PUBLIC_URL: s.publicUrl ?? `http://127.0.0.1:${s.port}`,
     // Production refuses to boot without it; the refusing mailer above means nothing is ever sent.
     SMTP_URL: 'smtp://127.0.0.1:25',
+    // Offline payments and identity, plain http on loopback: production refuses them unless told.
+    ALLOW_SANDBOX: '1',
+    ALLOW_INSECURE_PUBLIC_URL: '1',
     PORT: String(s.port),
     // The benchmark sets it high (bench/run.ts): hot-auction-bids measures the bid path, not the limit.
     ...(process.env.BIDS_PER_MINUTE ? { BIDS_PER_MINUTE: process.env.BIDS_PER_MINUTE } : {}),
     ...(s.webDistDir ? { WEB_DIST_DIR: s.webDistDir } : {}),
   });
-  const database = await openDatabase({ databaseUrl: s.databaseUrl, poolSize: s.poolSize });
+  const database = await openDatabase({
+    databaseUrl: s.databaseUrl,
+    poolSize: s.poolSize,
+    timeLimits: config.databaseTimeLimits,
+  });
   const app = await buildApp({ config, database, serveWeb: s.serveWeb, mailer: refusingMailer });
   app.addHook('onClose', async () => database.close());
   await app.listen({ port: s.port, host: '127.0.0.1' });

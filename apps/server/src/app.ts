@@ -88,6 +88,14 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 
 /**
+ * Every wait has a limit (docs/reliability.md): a client gets this long to send its headers, and
+ * this long for a whole request (a picture upload over a slow phone connection included). A
+ * WebSocket leaves these limits at its upgrade: it lives as long as the member stays.
+ */
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 120_000;
+
+/**
  * Builds the whole application without listening, so that tests and benchmarks run the
  * same code as production (GUIDE §3). The process concerns live in main.ts.
  */
@@ -97,6 +105,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS },
     // A request id from a trusted proxy is kept so logs can be followed across hops.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

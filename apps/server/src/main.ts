@@ -1,9 +1,9 @@
-import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDemoDataIfEmpty } from './db/seed/demo.js';
+import { createLogger } from './lib/logger.js';
 import path from 'node:path';
 
 /** What the boot log says about each real service, so an operator sees at once what runs. */
@@ -39,15 +39,15 @@ async function main() {
     throw err;
   }
 
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  });
+  const logger = createLogger({ level: config.logLevel });
+  // A staging server that accepts toys says so on every boot, loudly (README.md, "Configuration").
+  for (const optIn of config.productionOptIns) logger.warn(`UNSAFE FOR PRODUCTION: ${optIn}`);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.databasePoolSize,
+    timeLimits: config.databaseTimeLimits,
   });
   await runMigrations(database);
   if (config.seedDemo) {

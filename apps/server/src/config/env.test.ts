@@ -1,6 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.js';
 
+/** A production environment with every real service configured. */
+const PRODUCTION: Record<string, string | undefined> = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'k3Vq9-production-secret-0f8a2c71d4e6b5',
+  PUBLIC_URL: 'https://bid.example.com/',
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+  DATABASE_URL: 'postgres://app:secret@db.internal:5432/bid',
+  STRIPE_SECRET_KEY: 'sk_live_1',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+};
+
+/** The reasons a production boot is refused (one per line of the error), or [] when it boots. */
+function refusalsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return err.message
+      .split('\n')
+      .filter((line) => line.startsWith('  - '))
+      .map((line) => line.slice(4));
+  }
+}
+
 describe('loadConfig', () => {
   it('runs in development with no variables at all', () => {
     const config = loadConfig({});
@@ -26,39 +51,92 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });
 
-  it('refuses to boot in production without SESSION_SECRET, PUBLIC_URL and SMTP_URL', () => {
+  it('refuses to boot in production without SESSION_SECRET, PUBLIC_URL and SMTP_URL, naming each', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/without SESSION_SECRET, PUBLIC_URL and SMTP_URL/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(
-      /without PUBLIC_URL and SMTP_URL/,
+    const reasons = refusalsOf({ NODE_ENV: 'production' });
+    expect(reasons).toEqual(
+      expect.arrayContaining(['SESSION_SECRET is not set', 'PUBLIC_URL is not set', 'SMTP_URL is not set']),
     );
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://bid.example.com' }),
-    ).toThrow(/without SMTP_URL\./);
+    expect(refusalsOf({ ...PRODUCTION, SMTP_URL: undefined })).toEqual(['SMTP_URL is not set']);
   });
 
-  it('boots in production with its secrets, without demo data', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 's'.repeat(48),
-      PUBLIC_URL: 'https://bid.example.com/',
-      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
-    });
+  it('boots in production with its secrets and real services, without demo data or opt-ins', () => {
+    const config = loadConfig(PRODUCTION);
     expect(config.isProduction).toBe(true);
     expect(config.publicUrl).toBe('https://bid.example.com');
     expect(config.seedDemo).toBe(false);
+    expect(config.productionOptIns).toEqual([]);
   });
 
   it('refuses demo data in production', () => {
-    expect(() =>
-      loadConfig({
-        NODE_ENV: 'production',
-        SESSION_SECRET: 's'.repeat(48),
-        PUBLIC_URL: 'https://x.test',
-        SMTP_URL: 'smtp://localhost:25',
-        SEED_DEMO: '1',
-      }),
-    ).toThrow(/SEED_DEMO/);
+    expect(refusalsOf({ ...PRODUCTION, SEED_DEMO: '1' })).toEqual([
+      'SEED_DEMO is on: demo accounts have a published password',
+    ]);
+  });
+
+  // One refusal per unsafe setting, each with its staging opt-in (README.md, "Configuration").
+  it('refuses the offline payment and identity sandboxes (no Stripe keys) unless ALLOW_SANDBOX=1', () => {
+    const sandboxed = { ...PRODUCTION, STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined };
+    const reasons = refusalsOf(sandboxed);
+    expect(reasons).toHaveLength(2);
+    expect(reasons[0]).toMatch(/^payments: the offline sandbox .*set ALLOW_SANDBOX=1 on a staging server$/);
+    expect(reasons[1]).toMatch(/^identity: the offline sandbox .*members pick their own result/);
+    const staging = loadConfig({ ...sandboxed, ALLOW_SANDBOX: '1' });
+    expect(staging.stripe).toBeUndefined();
+    expect(staging.productionOptIns).toEqual([
+      expect.stringMatching(/^payments: .*allowed by ALLOW_SANDBOX=1/),
+      expect.stringMatching(/^identity: .*allowed by ALLOW_SANDBOX=1/),
+    ]);
+  });
+
+  it('refuses the embedded PGlite database (no DATABASE_URL) unless ALLOW_PGLITE=1', () => {
+    const embedded = { ...PRODUCTION, DATABASE_URL: undefined };
+    expect(refusalsOf(embedded)).toEqual([expect.stringMatching(/^database: the embedded PGlite .*ALLOW_PGLITE=1/)]);
+    expect(loadConfig({ ...embedded, ALLOW_PGLITE: '1' }).productionOptIns).toEqual([
+      expect.stringMatching(/^database: .*allowed by ALLOW_PGLITE=1/),
+    ]);
+  });
+
+  it('refuses the development SESSION_SECRET and obvious placeholders, with no opt-in', () => {
+    const developmentSecret = loadConfig({}).sessionSecret;
+    for (const secret of [developmentSecret, 'please-change-me-please-change-me-0000', 'x'.repeat(40)]) {
+      expect(refusalsOf({ ...PRODUCTION, SESSION_SECRET: secret })).toEqual([
+        'SESSION_SECRET is the published development value: anyone could sign session cookies',
+      ]);
+    }
+  });
+
+  it('refuses an http PUBLIC_URL unless ALLOW_INSECURE_PUBLIC_URL=1', () => {
+    const plain = { ...PRODUCTION, PUBLIC_URL: 'http://bid.example.com' };
+    expect(refusalsOf(plain)).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is plain http \(http:\/\/bid\.example\.com\).*ALLOW_INSECURE_PUBLIC_URL=1/),
+    ]);
+    expect(loadConfig({ ...plain, ALLOW_INSECURE_PUBLIC_URL: '1' }).productionOptIns).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is plain http.*allowed by ALLOW_INSECURE_PUBLIC_URL=1/),
+    ]);
+  });
+
+  it('lists every reason at once, one line each', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: loadConfig({}).sessionSecret, PUBLIC_URL: 'http://x.test' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('Refusing to start in production (NODE_ENV=production):');
+    expect(lines.filter((line) => line.startsWith('  - '))).toHaveLength(6);
+    expect(message).toMatch(/SMTP_URL is not set/);
+    expect(message).toMatch(/SESSION_SECRET is the published development value/);
+    expect(message).toMatch(/^ {2}- payments: /m);
+    expect(message).toMatch(/^ {2}- identity: /m);
+    expect(message).toMatch(/^ {2}- database: /m);
+    expect(message).toMatch(/^ {2}- PUBLIC_URL is plain http/m);
+  });
+
+  it('accepts the opt-ins outside production without effect', () => {
+    expect(loadConfig({ ALLOW_SANDBOX: '1', ALLOW_PGLITE: 'yes' }).productionOptIns).toEqual([]);
+    expect(() => loadConfig({ ALLOW_SANDBOX: 'sure' })).toThrow(/ALLOW_SANDBOX/);
   });
 
   it('explains bad values by variable name', () => {
@@ -78,12 +156,7 @@ describe('loadConfig', () => {
   it('requires verified hosts in production by default, and reads the identity webhook secret', () => {
     expect(loadConfig({}).requireVerifiedHosts).toBe(false);
     expect(loadConfig({ REQUIRE_VERIFIED_HOSTS: 'on' }).requireVerifiedHosts).toBe(true);
-    const production = {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 's'.repeat(48),
-      PUBLIC_URL: 'https://bid.example.com',
-      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
-    };
+    const production = PRODUCTION;
     expect(loadConfig(production).requireVerifiedHosts).toBe(true);
     expect(loadConfig({ ...production, REQUIRE_VERIFIED_HOSTS: 'off' }).requireVerifiedHosts).toBe(false);
     expect(() => loadConfig({ REQUIRE_VERIFIED_HOSTS: 'maybe' })).toThrow(/REQUIRE_VERIFIED_HOSTS/);
@@ -115,11 +188,8 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({
         ...pair,
+        ...PRODUCTION,
         REPLIT_ISSUER: 'http://localhost:4000',
-        NODE_ENV: 'production',
-        SESSION_SECRET: 's'.repeat(48),
-        PUBLIC_URL: 'https://bid.example.com',
-        SMTP_URL: 'smtp://localhost:25',
       }),
     ).toThrow(/REPLIT_ISSUER/);
     expect(() => loadConfig({ GOOGLE_ISSUER: 'not a url' })).toThrow(/GOOGLE_ISSUER/);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SIGN_IN_PROVIDERS, type SignInProvider } from '@bid/contract';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIME_LIMITS, type DatabaseTimeLimits } from '../db/time-limits.js';
 
 /**
  * Environment parsed once at boot. Every variable is optional in development;
@@ -19,6 +20,11 @@ const rawEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Every wait for the database has a limit (docs/reliability.md); defaults in db/client.ts.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -34,6 +40,10 @@ const rawEnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SEED_DEMO: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  // Staging opt-ins for what production otherwise refuses (README.md, "Configuration").
+  ALLOW_SANDBOX: booleanFlag.default(false),
+  ALLOW_PGLITE: booleanFlag.default(false),
+  ALLOW_INSECURE_PUBLIC_URL: booleanFlag.default(false),
   OTP_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
   OTP_EMAIL_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   OTP_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
@@ -94,6 +104,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Limits on every wait for PostgreSQL (docs/reliability.md, "Every wait has a limit"). */
+  databaseTimeLimits: DatabaseTimeLimits;
   redisUrl: string | undefined;
   sessionSecret: string;
   publicUrl: string;
@@ -127,6 +139,11 @@ export interface AppConfig {
   pushAllowedOrigins: string[];
   /** Only the providers whose client id and secret are both set; the others are off. */
   signInProviders: Partial<Record<SignInProvider, SignInProviderSettings>>;
+  /**
+   * Unsafe settings production accepts only because an ALLOW_* variable says so (staging):
+   * one sentence each, which the boot log repeats as warnings.
+   */
+  productionOptIns: string[];
 }
 
 export class ConfigError extends Error {
@@ -145,20 +162,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
 
-  const missingInProduction: string[] = [];
-  if (isProduction && !e.SESSION_SECRET) missingInProduction.push('SESSION_SECRET');
-  if (isProduction && !e.PUBLIC_URL) missingInProduction.push('PUBLIC_URL');
-  // Without mail nobody could receive a sign-in code, and codes must never go to a production log.
-  if (isProduction && !e.SMTP_URL) missingInProduction.push('SMTP_URL');
-  if (missingInProduction.length > 0) {
+  const refusals = isProduction ? productionRefusals(e) : { refused: [], optedIn: [] };
+  if (refusals.refused.length > 0) {
     throw new ConfigError(
-      `Refusing to start in production without ${listInWords(missingInProduction)}. ` +
-        'Set them in the environment (see README.md, "Configuration").',
+      `Refusing to start in production (NODE_ENV=production):\n${refusals.refused.map((line) => `  - ${line}`).join('\n')}\n` +
+        'See README.md, "Configuration".',
     );
-  }
-
-  if (isProduction && e.SEED_DEMO) {
-    throw new ConfigError('SEED_DEMO cannot be turned on in production: demo accounts have a published password.');
   }
 
   const stripePartial = Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY);
@@ -188,6 +197,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeLimits: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIME_LIMITS.connectMs,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIME_LIMITS.statementMs,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_TIME_LIMITS.lockMs,
+      idleInTransactionMs:
+        e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DEFAULT_DATABASE_TIME_LIMITS.idleInTransactionMs,
+    },
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     publicUrl,
@@ -231,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:no-reply@${new URL(publicUrl).hostname}`,
     pushAllowedOrigins: readPushAllowedOrigins(e.PUSH_ALLOWED_ORIGINS),
     signInProviders,
+    productionOptIns: refusals.optedIn,
   };
 }
 
@@ -249,6 +266,66 @@ function readPushAllowedOrigins(raw: string | undefined): string[] {
     origins.push(url.origin);
   }
   return [...new Set(origins)];
+}
+
+/**
+ * Everything that makes a production boot unsafe, all at once so that one failed start names
+ * every fix: a missing secret, a toy that would stand in for a real service, a published
+ * session secret, cookies over plain http. Toys are accepted on a staging server that says so
+ * with an ALLOW_* variable; those become `optedIn` warnings instead.
+ */
+function productionRefusals(e: z.output<typeof rawEnvSchema>): { refused: string[]; optedIn: string[] } {
+  const refused: string[] = [];
+  const optedIn: string[] = [];
+  const unsafeUnless = (allowed: boolean, allowVariable: string, problem: string) => {
+    if (allowed) optedIn.push(`${problem} (allowed by ${allowVariable}=1: never on a server with real members)`);
+    else refused.push(`${problem}; set it up, or set ${allowVariable}=1 on a staging server`);
+  };
+
+  const missing = [
+    !e.SESSION_SECRET && 'SESSION_SECRET',
+    !e.PUBLIC_URL && 'PUBLIC_URL',
+    // Without mail nobody could receive a sign-in code, and codes must never go to a production log.
+    !e.SMTP_URL && 'SMTP_URL',
+  ].filter((name): name is string => Boolean(name));
+  for (const name of missing) refused.push(`${name} is not set`);
+
+  if (e.SEED_DEMO) refused.push('SEED_DEMO is on: demo accounts have a published password');
+  if (e.SESSION_SECRET && isDevelopmentSessionSecret(e.SESSION_SECRET)) {
+    refused.push('SESSION_SECRET is the published development value: anyone could sign session cookies');
+  }
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY) {
+    unsafeUnless(
+      e.ALLOW_SANDBOX,
+      'ALLOW_SANDBOX',
+      'payments: the offline sandbox would take the cards (no STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY), so no real money moves',
+    );
+    unsafeUnless(
+      e.ALLOW_SANDBOX,
+      'ALLOW_SANDBOX',
+      'identity: the offline sandbox would verify members (no Stripe keys), and members pick their own result',
+    );
+  }
+  if (!e.DATABASE_URL) {
+    unsafeUnless(
+      e.ALLOW_PGLITE,
+      'ALLOW_PGLITE',
+      'database: the embedded PGlite would hold the data (no DATABASE_URL): one process, no failover',
+    );
+  }
+  if (e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol === 'http:') {
+    unsafeUnless(
+      e.ALLOW_INSECURE_PUBLIC_URL,
+      'ALLOW_INSECURE_PUBLIC_URL',
+      `PUBLIC_URL is plain http (${e.PUBLIC_URL}): session cookies would travel unencrypted and not be Secure`,
+    );
+  }
+  return { refused, optedIn };
+}
+
+/** The built-in development value, or an obvious placeholder copied from an example. */
+function isDevelopmentSessionSecret(secret: string): boolean {
+  return secret === DEVELOPMENT_SESSION_SECRET || /change-?me/i.test(secret) || new Set(secret).size < 8;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -293,9 +370,4 @@ function readModeratorEmails(raw: string | undefined): string[] {
     throw new ConfigError(`MODERATOR_EMAILS must be comma-separated e-mail addresses (not: ${invalid.join(', ')}).`);
   }
   return [...new Set(emails)];
-}
-
-/** ['A', 'B', 'C'] → 'A, B and C'. */
-function listInWords(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { DEFAULT_DATABASE_TIME_LIMITS, type DatabaseTimeLimits } from './time-limits.js';
 
 export type Schema = typeof schema;
 /** The query builder both drivers share; repositories accept this (or a transaction of it). */
@@ -32,6 +33,25 @@ export interface DatabaseOptions {
   /** Folder for PGlite's files; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** Limits on every wait for the database (PostgreSQL only; see DATABASE_TIME_LIMITS). */
+  timeLimits?: DatabaseTimeLimits;
+}
+
+/**
+ * A server that stops answering (frozen, or the network drops packets) never cancels anything
+ * itself: the client gives up this long after the statement limit the server would have applied.
+ */
+const CLIENT_READ_GRACE_MS = 500;
+
+/** pg connection settings for `limits`; migrations and the LISTEN connection start from these. */
+function poolTimeLimitOptions(limits: DatabaseTimeLimits) {
+  return {
+    connectionTimeoutMillis: limits.connectMs,
+    statement_timeout: limits.statementMs,
+    lock_timeout: limits.lockMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    query_timeout: limits.statementMs + CLIENT_READ_GRACE_MS,
+  };
 }
 
 export function describeDatabaseUrl(url: string): string {
@@ -44,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      ...poolTimeLimitOptions(options.timeLimits ?? DEFAULT_DATABASE_TIME_LIMITS),
       // A server restart must not crash the process through an idle client's error event.
       idleTimeoutMillis: 30_000,
     });

@@ -1,4 +1,5 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -19,7 +20,16 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(drizzlePglite({ client: database.driver.client }), { migrationsFolder });
     return;
   }
-  const client = await database.driver.pool.connect();
+  // Its own connection without the pool's statement and lock limits: another instance may hold
+  // the advisory lock for as long as its migration takes, and a migration may build an index.
+  const client = new pg.Client({
+    ...database.driver.pool.options,
+    statement_timeout: 0,
+    lock_timeout: 0,
+    query_timeout: undefined,
+  });
+  await client.connect();
+  client.on('error', () => undefined);
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -28,6 +38,6 @@ export async function runMigrations(database: Database): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }

@@ -16,9 +16,13 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+const SMTP_TIME_LIMITS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 /** Real mail through SMTP_URL (GUIDE §2). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Every wait has a limit (docs/reliability.md): a mail server that stops answering fails the
+  // send (the sign-in code request answers an error) instead of holding the request open.
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIME_LIMITS });
   return {
     description: `SMTP at ${new URL(smtpUrl).hostname}`,
     async send({ to, subject, text, html, headers }) {

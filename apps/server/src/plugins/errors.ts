@@ -25,12 +25,24 @@ const INVALID_INPUT_MESSAGE =
 
 /**
  * The database is unreachable or going away: connection exceptions (class 08), an operator
- * shutting it down or a server starting up (57P01-57P03), too many connections (53300). The
+ * shutting it down or a server starting up (57P01-57P03), too many connections (53300), a
+ * statement or lock wait over its limit (57014, 55P03). The
  * request may well succeed a moment later, so it is a 503 with Retry-After, not a 500.
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|57014|55P03)$/;
 /** What node-postgres throws when the server closes or refuses the connection (no SQLSTATE). */
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+/**
+ * node-postgres's own time limits (no code, only a message): no connection within the connect
+ * limit, or no answer within the query limit (a frozen server). 57014 (statement limit) and
+ * 55P03 (lock limit) above are the server's; all say "busy, try again" (docs/reliability.md).
+ */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'timeout expired',
+];
 const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 const RETRY_AFTER_SECONDS = '2';
 
@@ -46,7 +58,7 @@ function* causeChain(error: unknown): Generator<{ code?: unknown; message?: unkn
 function isDatabaseUnavailable(error: unknown): boolean {
   for (const { code, message } of causeChain(error)) {
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
-    if (typeof message === 'string' && message.startsWith('Connection terminated')) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((start) => message.startsWith(start))) return true;
   }
   return false;
 }

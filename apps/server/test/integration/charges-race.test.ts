@@ -6,7 +6,7 @@ import { auctions, charges, ledgerTransactions, notifications, sandboxPayments }
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { processDueCharges } from '../../src/modules/payments/charges/charge-worker.js';
 import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
-import { postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
+import { describePostgresOnly, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
 import {
   answerOffer,
@@ -25,7 +25,7 @@ import {
   type Member,
 } from './charges.fixtures.js';
 
-describe.each(postgresOnlyFactories())('charging exactly once across instances on $kind', (factory) => {
+describePostgresOnly('charging exactly once across instances on $kind', (factory) => {
   let testDb: TestDatabase;
   let instances: TwoInstances | undefined;
   let db: Db;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/modules/auctions/lifecycle/sql-helpers.js';
-import { connectionUrlOf, postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
+import { connectionUrlOf, describePostgresOnly, type TestDatabase } from '../support/databases.js';
 
 /**
  * The pool survives PostgreSQL ending a session (a restart, a failover, an administrator): found
@@ -10,7 +10,7 @@ import { connectionUrlOf, postgresOnlyFactories, type TestDatabase } from '../su
  * between two statements of a transaction crashed the whole process as an unhandled 'error'
  * event. Here the session is ended by hand while the transaction holds it.
  */
-describe.each(postgresOnlyFactories())('the database pool when the server ends a session, on $kind', (factory) => {
+describePostgresOnly('the database pool when the server ends a session, on $kind', (factory) => {
   let testDb: TestDatabase;
   let admin: pg.Client;
 

@@ -15,7 +15,7 @@ import {
 } from '../../src/db/schema/index.js';
 import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { postgresOnlyFactories, type TestDatabase } from '../support/databases.js';
+import { describePostgresOnly, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
 import {
   buyNowAs,
@@ -36,7 +36,7 @@ import {
  * Every date is settled, released, refunded and paid out once: one ledger booking of each kind
  * per charge, one provider refund and one transfer per key, one notice each.
  */
-describe.each(postgresOnlyFactories())('the date job across instances on $kind', (factory) => {
+describePostgresOnly('the date job across instances on $kind', (factory) => {
   let testDb: TestDatabase;
   let instances: TwoInstances | undefined;
   let db: Db;

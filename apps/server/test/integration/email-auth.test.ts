@@ -252,9 +252,12 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
       testDb.database,
       {
         NODE_ENV: 'production',
-        SESSION_SECRET: 'p'.repeat(40),
+        SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
         PUBLIC_URL: 'https://bid.example.com',
         SMTP_URL: 'smtp://127.0.0.1:2525',
+        // The test database and the offline providers; production refuses both unless told.
+        ALLOW_PGLITE: '1',
+        ALLOW_SANDBOX: '1',
       },
       { mailer },
     );

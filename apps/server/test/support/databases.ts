@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe } from 'vitest';
 import { openDatabase, type Database, type DatabaseKind } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 
@@ -78,3 +79,31 @@ export function connectionUrlOf(database: Database): string {
   if (!url) throw new Error('pool without a connection string');
   return url;
 }
+
+/**
+ * A suite that needs real concurrency, so PostgreSQL: it runs once per PostgreSQL factory, and
+ * without TEST_DATABASE_URL it is reported as skipped with one loud line saying how to run it
+ * (a file with no suite at all would count as a failed file).
+ */
+export function describePostgresOnly(title: string, body: (factory: TestDatabaseFactory) => void): void {
+  const factories = postgresOnlyFactories();
+  if (factories.length === 0) {
+    console.warn(
+      `SKIPPED (needs PostgreSQL): "${title.replace('$kind', 'postgres')}". ` +
+        'Run it with TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (see README.md, "Test it").',
+    );
+    describe.skip(title.replace('$kind', 'postgres'), () => {
+      body(postgresFactoryPlaceholder);
+    });
+    return;
+  }
+  describe.each(factories)(title, body);
+}
+
+/** Lets a skipped suite declare its tests (nothing runs); opening it is a mistake. */
+const postgresFactoryPlaceholder: TestDatabaseFactory = {
+  kind: 'postgres',
+  open() {
+    return Promise.reject(new Error('TEST_DATABASE_URL is not set'));
+  },
+};

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { sandboxCustomerId, sandboxId } from '../../modules/payments/providers/sandbox-ids.js';
 import {
   auctions,
@@ -61,7 +61,7 @@ export async function seedDemoDataIfEmpty(
   if (await hasAnyUser(db)) return null;
 
   // argon2id is deliberately slow; one hash shared by all demo users keeps boot fast.
-  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const plan = planDemoData(now);
 
   // Client-side ids let bids and winners refer to rows inserted in the same statement batch.

@@ -1,9 +1,9 @@
 import { ACCOUNT_SUSPENDED_MESSAGE, OTP_LENGTH } from '@bid/contract';
-import argon2 from 'argon2';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from '../../lib/secrets.js';
 import {
   consumeCode,
@@ -40,9 +40,6 @@ export interface EmailAuthDeps {
 }
 
 const codeHash = (secret: string, email: string, code: string) => hmacHex(secret, `${email}:${code}`);
-/** OWASP's recommended argon2id settings (19 MiB, 2 passes, 1 lane): strong, and quick enough for sign-in bursts. */
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-const hashPassword = (password: string) => argon2.hash(password, ARGON2_OPTIONS);
 
 /**
  * Sends a sign-in code. The answer is the same whether or not the address has an account,
@@ -140,7 +137,7 @@ export async function completeEmailAuth(
 
   const isPasswordChange = input.isSignup || !existing.passwordHash;
   if (!isPasswordChange) {
-    const ok = await argon2.verify(existing.passwordHash!, input.password).catch(() => false);
+    const ok = await verifyPassword(existing.passwordHash!, input.password);
     if (!ok) throw new AppError(401, 'invalid_credentials', WRONG_PASSWORD_MESSAGE);
     return { userId: existing.id, email, outcome: 'signed_in' };
   }

@@ -13,7 +13,11 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
       };
     } catch (err) {
       request.log.warn({ err }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'degraded', database: { kind: opts.database.kind, ok: false } });
+      // Like every 503 of the API (plugins/errors.ts): try again shortly, the database may be back.
+      return reply
+        .header('retry-after', '2')
+        .status(503)
+        .send({ status: 'degraded', database: { kind: opts.database.kind, ok: false } });
     }
   });
 }

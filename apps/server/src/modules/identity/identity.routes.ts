@@ -59,10 +59,13 @@ export async function identityRoutes(
     return addIdentityDocument(deps, userId, request.body, contextOf(request));
   });
 
-  r.post('/api/identity/sandbox/complete', { schema: { body: sandboxCompleteBodySchema } }, async (request) => {
-    const userId = requireUserId(request);
-    return completeSandboxVerification(deps, userId, request.body.outcome, contextOf(request));
-  });
+  // Members pick their own result here: the route exists only while the offline sandbox is the partner.
+  if (opts.partner.name === 'sandbox') {
+    r.post('/api/identity/sandbox/complete', { schema: { body: sandboxCompleteBodySchema } }, async (request) => {
+      const userId = requireUserId(request);
+      return completeSandboxVerification(deps, userId, request.body.outcome, contextOf(request));
+    });
+  }
 
   // Private files: never cached by anyone, never served to anyone but the owner and moderators.
   r.get<{ Params: { id: string } }>('/api/identity/documents/:id', async (request, reply) => {

@@ -25,6 +25,10 @@ const isNotFound = (error: unknown) =>
  * straight to a presigned URL; the app reads the raw upload back, and serves processed pictures
  * itself, so the bucket stays private.
  */
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+/** Between two chunks of an answer, not for the whole transfer (pictures are at most a few MB). */
+const S3_REQUEST_TIMEOUT_MS = 20_000;
+
 export class S3ObjectStorage implements ObjectStorage {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
@@ -39,6 +43,8 @@ export class S3ObjectStorage implements ObjectStorage {
       // Otherwise a presigned PUT carries the checksum of an empty body, and S3 refuses the real file.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Every wait has a limit (docs/reliability.md): a bucket that stops answering fails the call.
+      requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
     });
   }
 
