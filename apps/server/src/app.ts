@@ -18,6 +18,8 @@ import { createDateJob } from './modules/dates/date.job.js';
 import { dateUpdatePublisher } from './modules/dates/dates.service.js';
 import { paymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
 import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js';
+import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.js';
+import { createCheckpointStore, resolveAuditCheckpointKey } from './modules/audit/audit.checkpoint.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -58,6 +60,8 @@ export interface AppDependencies {
   lifecycleIntervalMs?: number;
   /** How often the retention job runs (default RETENTION_INTERVAL_MS, hourly). */
   retentionIntervalMs?: number;
+  /** How often the audit chain's head is checkpointed outside the database (tests shorten it). */
+  auditCheckpointIntervalMs?: number;
   /** How often the date job runs (default DATE_JOB_INTERVAL_MS). */
   dateJobIntervalMs?: number;
   /** Cards and charges; by default Stripe when configured, else the offline sandbox. Tests may wrap it to inject failures. */
@@ -209,6 +213,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.addHook('onReady', async () => dateJob.start());
     app.addHook('preClose', () => dateJob.stop());
     app.addHook('onClose', () => dateJob.stop());
+    // The audit chain's head, signed, outside the database (docs/reliability.md, "The audit chain").
+    const checkpointJob = createAuditCheckpointJob({
+      db: database.db,
+      store: createCheckpointStore(config),
+      key: await resolveAuditCheckpointKey(config),
+      now,
+      logger: app.log,
+      ...(deps.auditCheckpointIntervalMs ? { intervalMs: deps.auditCheckpointIntervalMs } : {}),
+    });
+    app.addHook('onReady', async () => checkpointJob.start());
+    app.addHook('preClose', () => checkpointJob.stop());
+    app.addHook('onClose', () => checkpointJob.stop());
   }
 
   if (deps.serveWeb ?? true) {

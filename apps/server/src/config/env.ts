@@ -26,6 +26,8 @@ const rawEnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_IDENTITY_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  AUDIT_CHECKPOINT_KEY: z.string().min(32, 'AUDIT_CHECKPOINT_KEY must be at least 32 characters').optional(),
   REQUIRE_VERIFIED_HOSTS: booleanFlag.optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -86,6 +88,10 @@ export interface AppConfig {
   stripe: { secretKey: string; publishableKey: string } | undefined;
   /** Signs Stripe Identity webhooks (docs/trust-and-safety.md); without it the identity webhook refuses every call. */
   stripeIdentityWebhookSecret: string | undefined;
+  /** Signs payment webhooks (docs/payments.md, "Webhooks"); without it POST /api/payments/webhook does not exist. */
+  stripeWebhookSecret: string | undefined;
+  /** Signs the audit chain checkpoints kept outside the database; unset outside production: a key kept in DATA_DIR. */
+  auditCheckpointKey: string | undefined;
   /** Hosting an auction needs a verified identity (default on in production only). */
   requireVerifiedHosts: boolean;
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
@@ -129,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !e.PUBLIC_URL) missingInProduction.push('PUBLIC_URL');
   // Without mail nobody could receive a sign-in code, and codes must never go to a production log.
   if (isProduction && !e.SMTP_URL) missingInProduction.push('SMTP_URL');
+  if (isProduction && !e.AUDIT_CHECKPOINT_KEY) missingInProduction.push('AUDIT_CHECKPOINT_KEY');
   if (missingInProduction.length > 0) {
     throw new ConfigError(
       `Refusing to start in production without ${listInWords(missingInProduction)}. ` +
@@ -171,6 +178,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
         : undefined,
     stripeIdentityWebhookSecret: e.STRIPE_IDENTITY_WEBHOOK_SECRET,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    auditCheckpointKey: e.AUDIT_CHECKPOINT_KEY,
     requireVerifiedHosts: e.REQUIRE_VERIFIED_HOSTS ?? isProduction,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
