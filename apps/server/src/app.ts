@@ -21,6 +21,7 @@ import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js
 import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.js';
 import { createCheckpointStore, resolveAuditCheckpointKey } from './modules/audit/audit.checkpoint.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
+import { paymentWebhookRoutes } from './modules/payments/webhooks/payment-webhooks.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { presenceRoutes } from './modules/users/presence.routes.js';
@@ -151,6 +152,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(buyNowRoutes, { db: database.db, now, payments });
   await app.register(paymentRoutes, { db: database.db, now, paymentProvider: payments });
+  if (config.stripeWebhookSecret) {
+    await app.register(paymentWebhookRoutes, { db: database.db, now, secret: config.stripeWebhookSecret });
+  }
   await app.register(payoutAccountRoutes, { db: database.db, config, now, payments });
   await app.register(dateRoutes, { db: database.db, now, provider: payments, publicUrl: config.publicUrl });
   await app.register(messageRoutes, { db: database.db });
