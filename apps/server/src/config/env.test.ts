@@ -28,13 +28,25 @@ describe('loadConfig', () => {
 
   it('refuses to boot in production without SESSION_SECRET, PUBLIC_URL and SMTP_URL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/without SESSION_SECRET, PUBLIC_URL and SMTP_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /without SESSION_SECRET, PUBLIC_URL, SMTP_URL and AUDIT_CHECKPOINT_KEY/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(
-      /without PUBLIC_URL and SMTP_URL/,
+      /without PUBLIC_URL, SMTP_URL and AUDIT_CHECKPOINT_KEY/,
     );
     expect(() =>
       loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://bid.example.com' }),
-    ).toThrow(/without SMTP_URL\./);
+    ).toThrow(/without SMTP_URL and AUDIT_CHECKPOINT_KEY\./);
+    // The audit checkpoints' key: required in production, at least 32 characters anywhere.
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://bid.example.com',
+        SMTP_URL: 'smtp://localhost:25',
+      }),
+    ).toThrow(/without AUDIT_CHECKPOINT_KEY\./);
+    expect(() => loadConfig({ AUDIT_CHECKPOINT_KEY: 'short' })).toThrow(/AUDIT_CHECKPOINT_KEY must be at least 32/);
   });
 
   it('boots in production with its secrets, without demo data', () => {
@@ -43,6 +55,7 @@ describe('loadConfig', () => {
       SESSION_SECRET: 's'.repeat(48),
       PUBLIC_URL: 'https://bid.example.com/',
       SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      AUDIT_CHECKPOINT_KEY: 'a'.repeat(40),
     });
     expect(config.isProduction).toBe(true);
     expect(config.publicUrl).toBe('https://bid.example.com');
@@ -56,6 +69,7 @@ describe('loadConfig', () => {
         SESSION_SECRET: 's'.repeat(48),
         PUBLIC_URL: 'https://x.test',
         SMTP_URL: 'smtp://localhost:25',
+        AUDIT_CHECKPOINT_KEY: 'a'.repeat(40),
         SEED_DEMO: '1',
       }),
     ).toThrow(/SEED_DEMO/);
@@ -83,6 +97,7 @@ describe('loadConfig', () => {
       SESSION_SECRET: 's'.repeat(48),
       PUBLIC_URL: 'https://bid.example.com',
       SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      AUDIT_CHECKPOINT_KEY: 'a'.repeat(40),
     };
     expect(loadConfig(production).requireVerifiedHosts).toBe(true);
     expect(loadConfig({ ...production, REQUIRE_VERIFIED_HOSTS: 'off' }).requireVerifiedHosts).toBe(false);
@@ -120,6 +135,7 @@ describe('loadConfig', () => {
         SESSION_SECRET: 's'.repeat(48),
         PUBLIC_URL: 'https://bid.example.com',
         SMTP_URL: 'smtp://localhost:25',
+        AUDIT_CHECKPOINT_KEY: 'a'.repeat(40),
       }),
     ).toThrow(/REPLIT_ISSUER/);
     expect(() => loadConfig({ GOOGLE_ISSUER: 'not a url' })).toThrow(/GOOGLE_ISSUER/);

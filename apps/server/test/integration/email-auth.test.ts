@@ -255,6 +255,7 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
         SESSION_SECRET: 'p'.repeat(40),
         PUBLIC_URL: 'https://bid.example.com',
         SMTP_URL: 'smtp://127.0.0.1:2525',
+        AUDIT_CHECKPOINT_KEY: 'c'.repeat(40),
       },
       { mailer },
     );
