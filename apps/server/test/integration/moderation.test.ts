@@ -497,6 +497,35 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
   });
 
   describe('suspension', () => {
+    it('keeps an auction hidden by its own decision hidden after unsuspend, even if the suspension hid it first', async () => {
+      const gina = await signUp('Gina');
+      const auctionId = await openAuction(gina, `Gina's picnic ${++emails}`);
+      const aboutAuction = await call(carol, 'POST', '/api/reports', {
+        targetType: 'auction',
+        targetId: auctionId,
+        reason: 'spam',
+      });
+      const aboutGina = await call(alice, 'POST', '/api/reports', {
+        targetType: 'user',
+        targetId: gina.id,
+        reason: 'harassment',
+      });
+      const resolve = (report: typeof aboutGina, action: string) =>
+        call(moderator, 'POST', `/api/moderation/reports/${report.json<ReportReceipt>().id}/resolve`, {
+          action,
+          reasons: 'Checked.',
+        });
+      expect((await resolve(aboutGina, 'suspend_user')).statusCode).toBe(200);
+      expect((await resolve(aboutAuction, 'hide_auction')).statusCode).toBe(200);
+
+      const lifted = await liftSuspensionByEmail(testDb.database.db, gina.email, new Date(clock));
+      expect(lifted).toEqual({ userId: gina.id, reopened: [], stayedEnded: [] });
+      const [row] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, auctionId));
+      expect(row).toMatchObject({ isActive: false, hiddenBySuspension: false });
+      expect(row!.hiddenAt).not.toBeNull();
+      expect((await call(alice, 'GET', `/api/auctions/${auctionId}`)).statusCode).toBe(404);
+    });
+
     it('suspending ends the member’s sessions, refuses their sign-in and hides their open auctions', async () => {
       const frank = await signUp('Frank');
       const auctionId = await openAuction(frank, `Frank's walk ${++emails}`);
