@@ -44,6 +44,8 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
     // Offline payments and identity, plain http on loopback: production refuses them unless told.
     ALLOW_SANDBOX: '1',
     ALLOW_INSECURE_PUBLIC_URL: '1',
+    // Production refuses to boot without it; the bench's checkpoints are thrown away with its data.
+    AUDIT_CHECKPOINT_KEY: 'bench-audit-checkpoint-key-'.padEnd(48, 'x'),
     PORT: String(s.port),
     // The benchmark sets it high (bench/run.ts): hot-auction-bids measures the bid path, not the limit.
     ...(process.env.BIDS_PER_MINUTE ? { BIDS_PER_MINUTE: process.env.BIDS_PER_MINUTE } : {}),

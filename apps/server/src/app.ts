@@ -23,7 +23,10 @@ import { createDateJob } from './modules/dates/date.job.js';
 import { dateUpdatePublisher } from './modules/dates/dates.service.js';
 import { paymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
 import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js';
+import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.js';
+import { createCheckpointStore, resolveAuditCheckpointKey } from './modules/audit/audit.checkpoint.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
+import { paymentWebhookRoutes } from './modules/payments/webhooks/payment-webhooks.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { presenceRoutes } from './modules/users/presence.routes.js';
@@ -63,6 +66,8 @@ export interface AppDependencies {
   lifecycleIntervalMs?: number;
   /** How often the retention job runs (default RETENTION_INTERVAL_MS, hourly). */
   retentionIntervalMs?: number;
+  /** How often the audit chain's head is checkpointed outside the database (tests shorten it). */
+  auditCheckpointIntervalMs?: number;
   /** How often the date job runs (default DATE_JOB_INTERVAL_MS). */
   dateJobIntervalMs?: number;
   /** Cards and charges; by default Stripe when configured, else the offline sandbox. Tests may wrap it to inject failures. */
@@ -173,6 +178,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(buyNowRoutes, { db: database.db, now, payments });
   await app.register(paymentRoutes, { db: database.db, now, paymentProvider: payments });
+  if (config.stripeWebhookSecret) {
+    await app.register(paymentWebhookRoutes, { db: database.db, now, secret: config.stripeWebhookSecret });
+  }
   await app.register(payoutAccountRoutes, { db: database.db, config, now, payments });
   await app.register(dateRoutes, { db: database.db, now, provider: payments, publicUrl: config.publicUrl });
   await app.register(messageRoutes, { db: database.db });
@@ -259,6 +267,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.addHook('onReady', async () => deliveryJob.start());
     app.addHook('preClose', () => dateJob.stop());
     app.addHook('onClose', () => dateJob.stop());
+    // The audit chain's head, signed, outside the database (docs/reliability.md, "The audit chain").
+    const checkpointJob = createAuditCheckpointJob({
+      db: database.db,
+      store: createCheckpointStore(config),
+      key: await resolveAuditCheckpointKey(config),
+      now,
+      logger: app.log,
+      ...(deps.auditCheckpointIntervalMs ? { intervalMs: deps.auditCheckpointIntervalMs } : {}),
+    });
+    app.addHook('onReady', async () => checkpointJob.start());
+    app.addHook('preClose', () => checkpointJob.stop());
+    app.addHook('onClose', () => checkpointJob.stop());
   }
 
   if (deps.serveWeb ?? true) {

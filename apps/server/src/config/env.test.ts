@@ -10,6 +10,7 @@ const PRODUCTION: Record<string, string | undefined> = {
   DATABASE_URL: 'postgres://app:secret@db.internal:5432/bid',
   STRIPE_SECRET_KEY: 'sk_live_1',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+  AUDIT_CHECKPOINT_KEY: 'a'.repeat(40),
 };
 
 /** The reasons a production boot is refused (one per line of the error), or [] when it boots. */
@@ -58,6 +59,9 @@ describe('loadConfig', () => {
       expect.arrayContaining(['SESSION_SECRET is not set', 'PUBLIC_URL is not set', 'SMTP_URL is not set']),
     );
     expect(refusalsOf({ ...PRODUCTION, SMTP_URL: undefined })).toEqual(['SMTP_URL is not set']);
+    // The audit checkpoints' key: required in production, at least 32 characters anywhere.
+    expect(refusalsOf({ ...PRODUCTION, AUDIT_CHECKPOINT_KEY: undefined })).toEqual(['AUDIT_CHECKPOINT_KEY is not set']);
+    expect(() => loadConfig({ AUDIT_CHECKPOINT_KEY: 'short' })).toThrow(/AUDIT_CHECKPOINT_KEY must be at least 32/);
   });
 
   it('boots in production with its secrets and real services, without demo data or opt-ins', () => {
@@ -125,8 +129,9 @@ describe('loadConfig', () => {
     }
     const lines = message.split('\n');
     expect(lines[0]).toBe('Refusing to start in production (NODE_ENV=production):');
-    expect(lines.filter((line) => line.startsWith('  - '))).toHaveLength(6);
+    expect(lines.filter((line) => line.startsWith('  - '))).toHaveLength(7);
     expect(message).toMatch(/SMTP_URL is not set/);
+    expect(message).toMatch(/AUDIT_CHECKPOINT_KEY is not set/);
     expect(message).toMatch(/SESSION_SECRET is the published development value/);
     expect(message).toMatch(/^ {2}- payments: /m);
     expect(message).toMatch(/^ {2}- identity: /m);

@@ -32,6 +32,8 @@ const rawEnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_IDENTITY_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  AUDIT_CHECKPOINT_KEY: z.string().min(32, 'AUDIT_CHECKPOINT_KEY must be at least 32 characters').optional(),
   REQUIRE_VERIFIED_HOSTS: booleanFlag.optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -113,6 +115,10 @@ export interface AppConfig {
   stripe: { secretKey: string; publishableKey: string } | undefined;
   /** Signs Stripe Identity webhooks (docs/trust-and-safety.md); without it the identity webhook refuses every call. */
   stripeIdentityWebhookSecret: string | undefined;
+  /** Signs payment webhooks (docs/payments.md, "Webhooks"); without it POST /api/payments/webhook does not exist. */
+  stripeWebhookSecret: string | undefined;
+  /** Signs the audit chain checkpoints kept outside the database; unset outside production: a key kept in DATA_DIR. */
+  auditCheckpointKey: string | undefined;
   /** Hosting an auction needs a verified identity (default on in production only). */
   requireVerifiedHosts: boolean;
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
@@ -213,6 +219,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
         : undefined,
     stripeIdentityWebhookSecret: e.STRIPE_IDENTITY_WEBHOOK_SECRET,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    auditCheckpointKey: e.AUDIT_CHECKPOINT_KEY,
     requireVerifiedHosts: e.REQUIRE_VERIFIED_HOSTS ?? isProduction,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
@@ -287,6 +295,8 @@ function productionRefusals(e: z.output<typeof rawEnvSchema>): { refused: string
     !e.PUBLIC_URL && 'PUBLIC_URL',
     // Without mail nobody could receive a sign-in code, and codes must never go to a production log.
     !e.SMTP_URL && 'SMTP_URL',
+    // Signs the audit chain's checkpoints outside the database (docs/reliability.md).
+    !e.AUDIT_CHECKPOINT_KEY && 'AUDIT_CHECKPOINT_KEY',
   ].filter((name): name is string => Boolean(name));
   for (const name of missing) refused.push(`${name} is not set`);
 

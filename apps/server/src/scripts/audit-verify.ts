@@ -1,6 +1,7 @@
 /**
- * `npm run audit:verify`: checks the audit-log hash chain (GUIDE §5) in the database the
- * server uses, and names the first broken entry.
+ * `npm run audit:verify`: checks the audit-log hash chain (docs/reliability.md) in the database the
+ * server uses, and names the first broken entry; then compares it with the latest signed
+ * checkpoint kept outside the database, which names a chain rewritten end to end.
  *
  * Exit codes: 0 the chain is intact, 1 it is broken, 2 it could not be checked (bad
  * environment, no database, connection failure), so a cron job can tell tampering
@@ -11,6 +12,11 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import {
+  compareWithCheckpoint,
+  createCheckpointStore,
+  resolveAuditCheckpointKey,
+} from '../modules/audit/audit.checkpoint.js';
 import { findAuditChainHead } from '../modules/audit/audit.repository.js';
 import { verifyAuditChain } from '../modules/audit/audit.service.js';
 
@@ -37,16 +43,26 @@ async function main(): Promise<number> {
     await runMigrations(database);
     console.log(`Checking ${database.description}`);
     const report = await verifyAuditChain(database.db);
-    if (report.ok) {
-      console.log(`Audit chain OK: ${report.entries} entries`);
-      // Kept outside the database (a log, a ticket), the head also shows a chain rewritten with its head.
-      const head = await findAuditChainHead(database.db);
-      if (head) console.log(`Head: entry #${head.sequence}, hash ${head.entryHash}`);
-      return EXIT_INTACT;
+    if (!report.ok) {
+      const { sequence, id, reason } = report.brokenAt;
+      console.log(`Audit chain BROKEN at entry #${sequence} (${id}): ${reason}`);
+      return EXIT_BROKEN;
     }
-    const { sequence, id, reason } = report.brokenAt;
-    console.log(`Audit chain BROKEN at entry #${sequence} (${id}): ${reason}`);
-    return EXIT_BROKEN;
+    const store = createCheckpointStore(config);
+    const comparison = await compareWithCheckpoint(database.db, store, await resolveAuditCheckpointKey(config));
+    if (!comparison.ok) {
+      console.log(`Audit chain REWRITTEN (checkpoint ${store.description}): ${comparison.reason}`);
+      return EXIT_BROKEN;
+    }
+    console.log(`Audit chain OK: ${report.entries} entries`);
+    console.log(
+      comparison.checkpoint
+        ? `Matches the checkpoint of entry #${comparison.checkpoint.sequence} taken at ${comparison.checkpoint.takenAt}`
+        : `No checkpoint yet at ${store.description}: the server writes one every 15 minutes`,
+    );
+    const head = await findAuditChainHead(database.db);
+    if (head) console.log(`Head: entry #${head.sequence}, hash ${head.entryHash}`);
+    return EXIT_INTACT;
   } finally {
     await database.close();
   }

@@ -10,7 +10,11 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
-import { liftSuspensionByEmail, setRoleByEmail } from '../modules/moderation/moderator-role.js';
+import {
+  describeLiftedSuspension,
+  liftSuspensionByEmail,
+  setRoleByEmail,
+} from '../modules/moderation/moderator-role.js';
 
 const USAGE = 'Usage: npm run moderator -- grant|revoke|unsuspend <email>';
 const COMMANDS = ['grant', 'revoke', 'unsuspend'];
@@ -33,11 +37,12 @@ async function main(argv: string[]): Promise<number> {
   try {
     await runMigrations(database);
     if (command === 'unsuspend') {
-      if (!(await liftSuspensionByEmail(database.db, email))) {
+      const lifted = await liftSuspensionByEmail(database.db, email);
+      if (!lifted) {
         console.error(`No suspended account has the e-mail ${email}.`);
         return 1;
       }
-      console.log(`${email} is no longer suspended and can sign in again.`);
+      for (const line of describeLiftedSuspension(email, lifted)) console.log(line);
       return 0;
     }
     const changed = await setRoleByEmail(database.db, email, command === 'grant' ? 'moderator' : 'member');

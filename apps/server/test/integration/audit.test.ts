@@ -3,13 +3,21 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { auditLogs, type AuditLog } from '../../src/db/schema/index.js';
 import { computeAuditEntryHash } from '../../src/modules/audit/audit.hash.js';
 import { computeRetentionDate } from '../../src/modules/audit/audit.policy.js';
+import {
+  compareWithCheckpoint,
+  createCheckpointStore,
+  resolveAuditCheckpointKey,
+  signAuditCheckpoint,
+  writeAuditCheckpoint,
+} from '../../src/modules/audit/audit.checkpoint.js';
+import { withAuditMaintenance } from '../../src/modules/audit/audit.repository.js';
 import {
   recordAuditEvent,
   toAuditEntryContent,
@@ -48,14 +56,43 @@ async function appendEvents(db: Db, count: number): Promise<AuditLog[]> {
 /** Edits an entry's outcome and recomputes its own hash, as a forger who knows the hash function would. */
 async function rewriteWithRecomputedHash(db: Db, row: AuditLog): Promise<void> {
   const forged = { ...toAuditEntryContent(row), outcome: 'failure' as const };
-  await db
-    .update(auditLogs)
-    .set({ outcome: 'failure', entryHash: computeAuditEntryHash(forged) })
-    .where(eq(auditLogs.id, row.id));
+  await withAuditMaintenance(db, (tx) =>
+    tx
+      .update(auditLogs)
+      .set({ outcome: 'failure', entryHash: computeAuditEntryHash(forged) })
+      .where(eq(auditLogs.id, row.id)),
+  );
+}
+
+/** Runs tampering statements with maintenance on: migration 0015 refuses them otherwise. */
+async function tamper(db: Db, ...statements: SQL[]): Promise<void> {
+  await withAuditMaintenance(db, async (tx) => {
+    for (const statement of statements) await tx.execute(statement);
+  });
 }
 
 async function listChain(db: Db): Promise<AuditLog[]> {
   return db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
+}
+
+/**
+ * Rewrites the whole chain as a forger with the database role would: every entry edited, every
+ * hash and link recomputed, the head moved along. Every check inside the database passes after it.
+ */
+async function rewriteChainEndToEnd(db: Db): Promise<void> {
+  await withAuditMaintenance(db, async (tx) => {
+    let previousHash: string | null = null;
+    for (const row of await listChain(tx)) {
+      const forged = { ...toAuditEntryContent(row), clientIp: '203.0.113.66', previousHash };
+      const entryHash = computeAuditEntryHash(forged);
+      await tx
+        .update(auditLogs)
+        .set({ clientIp: forged.clientIp, previousHash, entryHash })
+        .where(eq(auditLogs.id, row.id));
+      await tx.execute(sql`update audit_chain_head set entry_hash = ${entryHash} where sequence = ${row.sequence}`);
+      previousHash = entryHash;
+    }
+  });
 }
 
 interface CliResult {
@@ -92,8 +129,71 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
     await testDb.cleanup();
   });
   beforeEach(async () => {
-    await db.execute(sql`delete from audit_logs`);
-    await db.execute(sql`delete from audit_chain_head`);
+    await tamper(db, sql`delete from audit_logs`);
+    await tamper(db, sql`delete from audit_chain_head`);
+  });
+
+  // Migration 0015: the connection here is the tables' owner (a superuser, even), and still refused.
+  it.each([
+    ['UPDATE', sql`update audit_logs set outcome = 'failure' where sequence = 2`],
+    ['DELETE', sql`delete from audit_logs where sequence = 3`],
+    ['TRUNCATE', sql`truncate audit_logs`],
+    ['DELETE', sql`delete from audit_chain_head`],
+    ['TRUNCATE', sql`truncate audit_chain_head`],
+  ])('refuses %s by the owner outside maintenance, changing nothing', async (operation, statement) => {
+    await appendEvents(db, 3);
+    const before = await listChain(db);
+    await expect(db.execute(statement)).rejects.toMatchObject({
+      cause: { message: expect.stringContaining(`${operation} on audit_`) as unknown },
+    });
+    expect(await listChain(db)).toEqual(before);
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 3 });
+  });
+
+  it('accepts maintenance only inside the transaction that turned it on', async () => {
+    await appendEvents(db, 2);
+    await tamper(db, sql`update audit_logs set client_ip = '192.0.2.9' where sequence = 2`);
+    // SET LOCAL ended with that transaction: the next statement is refused again.
+    await expect(db.execute(sql`update audit_logs set client_ip = '192.0.2.10' where sequence = 2`)).rejects.toThrow();
+  });
+
+  it('names a chain rewritten end to end against a signed checkpoint, and a forged checkpoint', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bid-checkpoint-'));
+    try {
+      const store = createCheckpointStore({ dataDir: dir, s3: undefined });
+      const key = 'k'.repeat(40);
+      await appendEvents(db, 4);
+      expect(await writeAuditCheckpoint(db, store, key, new Date('2026-05-01T10:00:00Z'))).toMatchObject({
+        sequence: 4,
+      });
+      // Nothing new: the checkpoint stays as it is.
+      expect(await writeAuditCheckpoint(db, store, key, new Date('2026-05-01T10:15:00Z'))).toBeUndefined();
+      expect(await compareWithCheckpoint(db, store, key)).toMatchObject({ ok: true, checkpoint: { sequence: 4 } });
+
+      await rewriteChainEndToEnd(db);
+      // Inside the database the forgery is perfect...
+      expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 4 });
+      // ...but not against the checkpoint.
+      expect(await compareWithCheckpoint(db, store, key)).toEqual({
+        ok: false,
+        sequence: 4,
+        reason: 'entry #4 does not match the checkpoint taken at 2026-05-01T10:00:00.000Z: the chain was rewritten',
+      });
+      // Nor can the forger refresh the checkpoint without the key.
+      await store.write(
+        signAuditCheckpoint(
+          { sequence: 4, entryHash: 'a'.repeat(64), takenAt: 'now' },
+          'another key, 32 characters or more',
+        ),
+      );
+      expect(await compareWithCheckpoint(db, store, key)).toMatchObject({
+        ok: false,
+        reason: 'the checkpoint signature does not match: it was forged or signed with another key',
+      });
+      await expect(writeAuditCheckpoint(db, store, key, new Date())).rejects.toThrow(/not overwriting it/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('calls an empty chain intact', async () => {
@@ -185,7 +285,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('names an entry whose details were edited', async () => {
     const rows = await appendEvents(db, 5);
-    await db.execute(sql`update audit_logs set details = '{"method":"email","attempt":99}' where sequence = 3`);
+    await tamper(db, sql`update audit_logs set details = '{"method":"email","attempt":99}' where sequence = 3`);
     expect(await verifyAuditChain(db)).toEqual({
       ok: false,
       entries: 2,
@@ -195,7 +295,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('names an entry whose outcome was edited', async () => {
     const rows = await appendEvents(db, 4);
-    await db.execute(sql`update audit_logs set outcome = 'failure' where sequence = 2`);
+    await tamper(db, sql`update audit_logs set outcome = 'failure' where sequence = 2`);
     expect(await verifyAuditChain(db)).toMatchObject({
       ok: false,
       brokenAt: { sequence: 2, id: rows[1]!.id, reason: 'entry hash does not match its content' },
@@ -204,7 +304,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('finds an edit past the first page', async () => {
     const rows = await appendEvents(db, 7);
-    await db.execute(sql`update audit_logs set client_ip = '192.0.2.1' where sequence = 5`);
+    await tamper(db, sql`update audit_logs set client_ip = '192.0.2.1' where sequence = 5`);
     expect(await verifyAuditChain(db, { batchSize: 3 })).toEqual({
       ok: false,
       entries: 4,
@@ -224,7 +324,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('names the entry after a deleted one', async () => {
     const rows = await appendEvents(db, 5);
-    await db.execute(sql`delete from audit_logs where sequence = 3`);
+    await tamper(db, sql`delete from audit_logs where sequence = 3`);
     expect(await verifyAuditChain(db)).toEqual({
       ok: false,
       entries: 2,
@@ -234,9 +334,9 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('still finds a deletion whose gap was closed by renumbering', async () => {
     const rows = await appendEvents(db, 5);
-    await db.execute(sql`delete from audit_logs where sequence = 3`);
-    await db.execute(sql`update audit_logs set sequence = sequence - 1 where sequence = 4`);
-    await db.execute(sql`update audit_logs set sequence = sequence - 1 where sequence = 5`);
+    await tamper(db, sql`delete from audit_logs where sequence = 3`);
+    await tamper(db, sql`update audit_logs set sequence = sequence - 1 where sequence = 4`);
+    await tamper(db, sql`update audit_logs set sequence = sequence - 1 where sequence = 5`);
     expect(await verifyAuditChain(db)).toMatchObject({
       ok: false,
       brokenAt: { sequence: 3, id: rows[3]!.id, reason: 'entry hash does not match its content' },
@@ -246,9 +346,9 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   it('names the first entry of two whose sequences were swapped', async () => {
     const rows = await appendEvents(db, 5);
     // Three steps, because the unique constraint is checked row by row.
-    await db.execute(sql`update audit_logs set sequence = -1 where sequence = 3`);
-    await db.execute(sql`update audit_logs set sequence = 3 where sequence = 4`);
-    await db.execute(sql`update audit_logs set sequence = 4 where sequence = -1`);
+    await tamper(db, sql`update audit_logs set sequence = -1 where sequence = 3`);
+    await tamper(db, sql`update audit_logs set sequence = 3 where sequence = 4`);
+    await tamper(db, sql`update audit_logs set sequence = 4 where sequence = -1`);
     expect(await verifyAuditChain(db)).toEqual({
       ok: false,
       entries: 2,
@@ -258,7 +358,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('names the first missing entry when entries were deleted from the end', async () => {
     const rows = await appendEvents(db, 5);
-    await db.execute(sql`delete from audit_logs where sequence >= 4`);
+    await tamper(db, sql`delete from audit_logs where sequence >= 4`);
     expect(await verifyAuditChain(db)).toEqual({
       ok: false,
       entries: 3,
@@ -269,7 +369,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
       },
     });
     // Emptying the table does not pass for an empty chain either.
-    await db.execute(sql`delete from audit_logs`);
+    await tamper(db, sql`delete from audit_logs`);
     expect(await verifyAuditChain(db)).toMatchObject({ ok: false, brokenAt: { sequence: 1 } });
     expect(rows).toHaveLength(5);
   });
@@ -286,7 +386,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('names the last entry when the chain head record is gone', async () => {
     const rows = await appendEvents(db, 2);
-    await db.execute(sql`delete from audit_chain_head`);
+    await tamper(db, sql`delete from audit_chain_head`);
     expect(await verifyAuditChain(db)).toEqual({
       ok: false,
       entries: 2,
@@ -296,7 +396,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('rejects a chain whose first entry is missing', async () => {
     const rows = await appendEvents(db, 3);
-    await db.execute(sql`delete from audit_logs where sequence = 1`);
+    await tamper(db, sql`delete from audit_logs where sequence = 1`);
     expect(await verifyAuditChain(db)).toEqual({
       ok: false,
       entries: 0,
@@ -307,10 +407,12 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   it('rejects a first entry that claims a predecessor', async () => {
     const rows = await appendEvents(db, 2);
     const forged = { ...toAuditEntryContent(rows[0]!), previousHash: 'f'.repeat(64) };
-    await db
-      .update(auditLogs)
-      .set({ previousHash: forged.previousHash, entryHash: computeAuditEntryHash(forged) })
-      .where(eq(auditLogs.id, rows[0]!.id));
+    await withAuditMaintenance(db, (tx) =>
+      tx
+        .update(auditLogs)
+        .set({ previousHash: forged.previousHash, entryHash: computeAuditEntryHash(forged) })
+        .where(eq(auditLogs.id, rows[0]!.id)),
+    );
     expect(await verifyAuditChain(db)).toMatchObject({
       ok: false,
       brokenAt: { sequence: 1, id: rows[0]!.id, reason: 'the first entry must not have a previous hash' },
@@ -319,7 +421,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
 
   it('sees an entry moved below sequence 1', async () => {
     const rows = await appendEvents(db, 2);
-    await db.execute(sql`update audit_logs set sequence = 0 where sequence = 1`);
+    await tamper(db, sql`update audit_logs set sequence = 0 where sequence = 1`);
     expect(await verifyAuditChain(db, { batchSize: 1 })).toMatchObject({
       ok: false,
       brokenAt: { sequence: 0, id: rows[0]!.id, reason: 'sequence gap: expected 1, found 0' },
@@ -360,8 +462,8 @@ describe.each(postgresOnlyFactories())('audit chain under concurrency and from t
     await testDb.cleanup();
   });
   beforeEach(async () => {
-    await db.execute(sql`delete from audit_logs`);
-    await db.execute(sql`delete from audit_chain_head`);
+    await tamper(db, sql`delete from audit_logs`);
+    await tamper(db, sql`delete from audit_chain_head`);
   });
 
   it('numbers 50 concurrent appends from two app instances exactly 1..50', async () => {
@@ -390,7 +492,7 @@ describe.each(postgresOnlyFactories())('audit chain under concurrency and from t
     expect(intact.output).toContain('Audit chain OK: 3 entries');
     expect(intact.code).toBe(0);
 
-    await db.execute(sql`update audit_logs set details = '{"forged":true}' where sequence = 2`);
+    await tamper(db, sql`update audit_logs set details = '{"forged":true}' where sequence = 2`);
     const broken = await runVerifyCli({ DATABASE_URL: url });
     expect(broken.output).toContain(
       `Audit chain BROKEN at entry #2 (${rows[1]!.id}): entry hash does not match its content`,
@@ -441,7 +543,7 @@ describe.each(postgresOnlyFactories())('audit chain under concurrency and from t
       expect(intact.output).toContain('Audit chain OK: 4 entries');
       expect(intact.code).toBe(0);
 
-      for (const statement of apply) await db.execute(statement);
+      await tamper(db, ...apply);
       const broken = await runVerifyCli({ DATABASE_URL: url });
       const id = brokenRow === undefined ? 'missing' : rows[brokenRow]!.id;
       expect(broken.output).toContain(`Audit chain BROKEN at entry #${sequence} (${id}): ${reason}`);
@@ -472,4 +574,44 @@ describe('`audit:verify` on embedded PGlite under DATA_DIR', () => {
     expect(intact.output).toContain('Audit chain OK: 2 entries');
     expect(intact.code).toBe(0);
   }, 60_000);
+
+  it('names a chain rewritten end to end against the checkpoint, and a forged checkpoint', async () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const config = { dataDir, isProduction: false, auditCheckpointKey: undefined };
+    const open = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
+      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      try {
+        return await work(database.db);
+      } finally {
+        await database.close();
+      }
+    };
+    // What the server's checkpoint job does, with the key it would use (generated in DATA_DIR).
+    const store = createCheckpointStore({ dataDir, s3: undefined });
+    await open(async (db) => {
+      await appendEvents(db, 1);
+      await writeAuditCheckpoint(db, store, await resolveAuditCheckpointKey(config), new Date('2026-05-01T10:00:00Z'));
+    });
+    const intact = await runVerifyCli(env);
+    expect(intact.output).toContain('Audit chain OK: 3 entries');
+    expect(intact.output).toContain('Matches the checkpoint of entry #3 taken at 2026-05-01T10:00:00.000Z');
+    expect(intact.code).toBe(0);
+
+    await open((db) => rewriteChainEndToEnd(db));
+    const rewritten = await runVerifyCli(env);
+    expect(rewritten.output).toContain(
+      'entry #3 does not match the checkpoint taken at 2026-05-01T10:00:00.000Z: the chain was rewritten',
+    );
+    expect(rewritten.code).toBe(1);
+
+    // A forger who edits the checkpoint to match cannot sign it.
+    const forgedHash = await open(async (db) => (await listChain(db)).at(-1)!.entryHash);
+    const stored = JSON.parse((await store.read())!) as Record<string, unknown>;
+    await store.write(JSON.stringify({ ...stored, entryHash: forgedHash }));
+    const forged = await runVerifyCli(env);
+    expect(forged.output).toContain(
+      'the checkpoint signature does not match: it was forged or signed with another key',
+    );
+    expect(forged.code).toBe(1);
+  }, 90_000);
 });

@@ -258,6 +258,7 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
         // The test database and the offline providers; production refuses both unless told.
         ALLOW_PGLITE: '1',
         ALLOW_SANDBOX: '1',
+        AUDIT_CHECKPOINT_KEY: 'c'.repeat(40),
       },
       { mailer },
     );

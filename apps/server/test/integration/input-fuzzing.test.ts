@@ -144,6 +144,7 @@ const HANDLER_BODY_FIELDS: Record<string, readonly string[]> = {
   'POST /api/payouts/sandbox/complete': fieldNamesOf(sandboxPayoutOnboardingSchema),
   'POST /api/callback/:provider': ['code', 'state', 'id_token', 'user', 'error'],
   'POST /api/identity/webhook': ['id', 'type', 'data', 'object'],
+  'POST /api/payments/webhook': ['id', 'type', 'data', 'object', 'metadata', 'chargeId', 'attempt', 'customer'],
 };
 
 const HANDLER_QUERY_KEYS: Record<string, readonly string[]> = {

@@ -11,11 +11,15 @@ import {
   type ModerationQueueItem,
   type ReportReceipt,
 } from '@bid/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctions, auditLogs, notifications, users } from '../../src/db/schema/index.js';
-import { liftSuspensionByEmail, setRoleByEmail } from '../../src/modules/moderation/moderator-role.js';
+import { auctions, auditLogs, notifications, reports, users } from '../../src/db/schema/index.js';
+import {
+  describeLiftedSuspension,
+  liftSuspensionByEmail,
+  setRoleByEmail,
+} from '../../src/modules/moderation/moderator-role.js';
 import { createTestApp } from '../support/app.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
@@ -115,6 +119,27 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
   });
 
   describe('reports', () => {
+    it('stores one of two identical reports sent at the same moment; the other gets the duplicate answer', async () => {
+      const rita = await signUp('Rita');
+      // On PostgreSQL the pair runs on two connections at once; the unique index decides, not a read.
+      for (let round = 0; round < 6; round += 1) {
+        const auctionId = await openAuction(bob);
+        const payload = { targetType: 'auction', targetId: auctionId, reason: 'spam' };
+        const answers = await Promise.all([
+          call(rita, 'POST', '/api/reports', payload),
+          call(rita, 'POST', '/api/reports', payload),
+        ]);
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+        const [first, second] = answers.map((a) => a.json<ReportReceipt>());
+        expect(first!.id).toBe(second!.id);
+        const stored = await testDb.database.db
+          .select()
+          .from(reports)
+          .where(and(eq(reports.reporterId, rita.id), eq(reports.targetId, auctionId)));
+        expect(stored).toHaveLength(1);
+      }
+    });
+
     it('refuses bad input, yourself and targets the reporter cannot see, with no report stored', async () => {
       const auctionId = await openAuction(bob);
       const cases: Array<[object, number, string]> = [
@@ -472,9 +497,45 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
   });
 
   describe('suspension', () => {
+    it('keeps an auction hidden by its own decision hidden after unsuspend, even if the suspension hid it first', async () => {
+      const gina = await signUp('Gina');
+      const auctionId = await openAuction(gina, `Gina's picnic ${++emails}`);
+      const aboutAuction = await call(carol, 'POST', '/api/reports', {
+        targetType: 'auction',
+        targetId: auctionId,
+        reason: 'spam',
+      });
+      const aboutGina = await call(alice, 'POST', '/api/reports', {
+        targetType: 'user',
+        targetId: gina.id,
+        reason: 'harassment',
+      });
+      const resolve = (report: typeof aboutGina, action: string) =>
+        call(moderator, 'POST', `/api/moderation/reports/${report.json<ReportReceipt>().id}/resolve`, {
+          action,
+          reasons: 'Checked.',
+        });
+      expect((await resolve(aboutGina, 'suspend_user')).statusCode).toBe(200);
+      expect((await resolve(aboutAuction, 'hide_auction')).statusCode).toBe(200);
+
+      const lifted = await liftSuspensionByEmail(testDb.database.db, gina.email, new Date(clock));
+      expect(lifted).toEqual({ userId: gina.id, reopened: [], stayedEnded: [] });
+      const [row] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, auctionId));
+      expect(row).toMatchObject({ isActive: false, hiddenBySuspension: false });
+      expect(row!.hiddenAt).not.toBeNull();
+      expect((await call(alice, 'GET', `/api/auctions/${auctionId}`)).statusCode).toBe(404);
+    });
+
     it('suspending ends the member’s sessions, refuses their sign-in and hides their open auctions', async () => {
       const frank = await signUp('Frank');
       const auctionId = await openAuction(frank, `Frank's walk ${++emails}`);
+      // One that ends an hour from now: still open when suspended, ended by the time he is unsuspended.
+      const shortTitle = `Frank's quick coffee ${++emails}`;
+      const shortId = await insertAuction(testDb.database.db, {
+        creatorId: frank.id,
+        endTime: new Date(clock + HOUR),
+        title: shortTitle,
+      });
       const report = await call(alice, 'POST', '/api/reports', {
         targetType: 'user',
         targetId: frank.id,
@@ -503,12 +564,32 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
         'Our moderators suspended your account. Reasons: Repeated harassment.',
       ]);
 
-      // npm run moderator -- unsuspend: Frank can sign in again; his hidden auction stays hidden.
-      expect(await liftSuspensionByEmail(testDb.database.db, frank.email.toUpperCase())).toBe(true);
-      expect(await liftSuspensionByEmail(testDb.database.db, frank.email)).toBe(false);
+      expect((await call(alice, 'GET', `/api/auctions/${shortId}`)).statusCode).toBe(404);
+
+      // npm run moderator -- unsuspend, two hours later: Frank can sign in again; the auction whose
+      // end is still ahead reopens, the one that ended meanwhile stays ended; the moderator is told which.
+      const liftedAt = new Date(clock + 2 * HOUR);
+      const lifted = await liftSuspensionByEmail(testDb.database.db, frank.email.toUpperCase(), liftedAt);
+      const [walk] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, auctionId));
+      expect(lifted).toEqual({
+        userId: frank.id,
+        reopened: [{ id: auctionId, title: walk!.title, endTime: walk!.endTime }],
+        stayedEnded: [{ id: shortId, title: shortTitle }],
+      });
+      expect(describeLiftedSuspension(frank.email, lifted!)).toEqual([
+        `${frank.email} is no longer suspended and can sign in again.`,
+        `Reopened "${walk!.title}" (${auctionId}): it ends ${walk!.endTime.toISOString()}.`,
+        `"${shortTitle}" (${shortId}) stays ended: its end passed during the suspension.`,
+      ]);
+      expect(await liftSuspensionByEmail(testDb.database.db, frank.email, liftedAt)).toBeUndefined();
       const again = await signInByEmail(app, frank.email, 'correct horse battery', false);
       expect(again.body.user.id).toBe(frank.id);
-      expect((await call(alice, 'GET', `/api/auctions/${auctionId}`)).statusCode).toBe(404);
+      expect(walk).toMatchObject({ isActive: true, hiddenAt: null, cancelledAt: null, closedAt: null });
+      expect((await call(alice, 'GET', `/api/auctions/${auctionId}`)).statusCode).toBe(200);
+      const [short] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, shortId));
+      expect(short).toMatchObject({ isActive: false, hiddenBySuspension: false });
+      expect(short!.cancelledAt).not.toBeNull();
+      expect((await call(alice, 'GET', `/api/auctions/${shortId}`)).statusCode).toBe(404);
     });
   });
 });

@@ -45,6 +45,7 @@ describe('a production boot', () => {
     expect(output).toContain('Refusing to start in production (NODE_ENV=production):');
     expect(reasons).toEqual([
       '  - SMTP_URL is not set',
+      '  - AUDIT_CHECKPOINT_KEY is not set',
       '  - SESSION_SECRET is the published development value: anyone could sign session cookies',
       expect.stringMatching(/^ {2}- payments: the offline sandbox .*ALLOW_SANDBOX=1/),
       expect.stringMatching(/^ {2}- identity: the offline sandbox .*ALLOW_SANDBOX=1/),
@@ -63,6 +64,7 @@ describe('a production boot', () => {
           SESSION_SECRET: 'k3Vq9-staging-secret-0f8a2c71d4e6b5-2f',
           PUBLIC_URL: 'http://staging.example.com',
           SMTP_URL: 'smtp://127.0.0.1:2525',
+          AUDIT_CHECKPOINT_KEY: 'k3Vq9-staging-audit-checkpoint-key-0f8a2c',
           DATA_DIR: dataDir,
           PORT: '0',
           HOST: '127.0.0.1',

@@ -293,6 +293,71 @@ describe('Stripe provider (contract test against a local stand-in for the Stripe
     expect(outcome).toMatchObject({ status: 'failed', code: 'authentication_required', providerPaymentId: 'pi_3ds' });
   });
 
+  it('reads Stripe’s invalid request (an amount above its maximum) as a decided failure, never unknown', async () => {
+    handler = cardsThenIntent(() =>
+      stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: 'Amount must be no more than $999,999.99',
+      }),
+    );
+    await expect(provider().chargeOffSession({ ...chargeRequest, amountCents: 9_999_999_999 })).resolves.toEqual({
+      status: 'failed',
+      providerPaymentId: null,
+      code: 'amount_too_large',
+      message: 'Amount must be no more than $999,999.99',
+    });
+  });
+
+  describe('looking an earlier charge up by its metadata (reconciliation)', () => {
+    const intent = (id: string, status: string, customer = 'cus_payer', extra: Record<string, unknown> = {}) => ({
+      id,
+      object: 'payment_intent',
+      status,
+      customer,
+      metadata: { chargeId: 'c-1', attempt: '2' },
+      ...extra,
+    });
+    const search =
+      (data: unknown[]): Handler =>
+      (req) =>
+        req.path === '/v1/payment_intents/search'
+          ? { status: 200, body: { object: 'search_result', data, has_more: false, url: req.path } }
+          : { status: 500, body: { error: { type: 'api_error', message: 'unexpected' } } };
+    const lookup = () => provider().findChargePayment({ customerId: 'cus_payer', chargeId: 'c-1', attempt: 2 });
+
+    it('searches PaymentIntents by chargeId and attempt and answers the succeeded one', async () => {
+      handler = search([intent('pi_failed', 'requires_payment_method'), intent('pi_paid', 'succeeded')]);
+      await expect(lookup()).resolves.toEqual({ status: 'succeeded', providerPaymentId: 'pi_paid' });
+      expect(requests[0]?.method).toBe('GET');
+      expect(requests[0]?.query.get('query')).toBe("metadata['chargeId']:'c-1' AND metadata['attempt']:'2'");
+    });
+
+    it('answers a declined attempt as failed, nothing found as undefined, another customer’s as nothing', async () => {
+      handler = search([
+        intent('pi_declined', 'requires_payment_method', 'cus_payer', {
+          last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+        }),
+      ]);
+      await expect(lookup()).resolves.toEqual({
+        status: 'failed',
+        providerPaymentId: 'pi_declined',
+        code: 'card_declined',
+        message: 'Your card was declined.',
+      });
+      handler = search([]);
+      await expect(lookup()).resolves.toBeUndefined();
+      handler = search([intent('pi_other', 'succeeded', 'cus_someone_else')]);
+      await expect(lookup()).resolves.toBeUndefined();
+    });
+
+    it('throws while the attempt is still processing, so it is looked up again later', async () => {
+      handler = search([intent('pi_busy', 'processing')]);
+      await expect(lookup()).rejects.toThrow('pi_busy is processing');
+    });
+  });
+
   it('throws when the outcome is unknown (Stripe error or outage), so the caller retries with the same key', async () => {
     handler = cardsThenIntent(() => ({
       status: 500,

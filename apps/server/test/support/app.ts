@@ -6,6 +6,11 @@ import type { Mailer } from '../../src/lib/mailer.js';
 import type { VerificationPartner } from '../../src/modules/identity/providers/verification-partner.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:5000';
+/**
+ * Test apps take payment webhooks, so the route-generated suites (authorization matrix, request
+ * guards, input fuzzing) see POST /api/payments/webhook; it exists only with a secret.
+ */
+export const TEST_PAYMENT_WEBHOOK_SECRET = 'whsec_test_payment_webhooks';
 
 /** Builds the real app on a test database, without the web bundle. */
 export async function createTestApp(
@@ -22,7 +27,12 @@ export async function createTestApp(
     configure?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    STRIPE_WEBHOOK_SECRET: TEST_PAYMENT_WEBHOOK_SECRET,
+    ...env,
+  });
   const { configure, ...deps } = options;
   const app = await buildApp({ config, database, serveWeb: false, runJobs: false, ...deps });
   // Lets a test add a probe route (for behaviour shared by every route) before the app starts.

@@ -675,6 +675,21 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     return post(`/api/moderation/verifications/${member.id}/decide`, { decision: 'verified', notes: 'Matrix check' });
   }),
   {
+    // The provider's webhook: the signature is the only key, never a session. Unsigned, it is a
+    // 400 for everyone and changes nothing (payments-reconcile.test.ts has the signed cases).
+    route: 'POST /api/payments/webhook',
+    owner: 'the payment provider (signature)',
+    prepare: async () => ({
+      request: post('/api/payments/webhook', {
+        id: 'evt_matrix',
+        type: 'payment_intent.succeeded',
+        data: { object: {} },
+      }),
+      owner: undefined,
+    }),
+    expect: { nobody: 400, other: 400, owner: 400 },
+  },
+  {
     // The sandbox partner has no webhook: the route answers 404 to everyone (identity.test.ts);
     // with Stripe the signature is the only key (identity-stripe.test.ts).
     route: 'POST /api/identity/webhook',

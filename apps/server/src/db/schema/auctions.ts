@@ -40,6 +40,11 @@ export const auctions = pgTable(
     endingSoonNotifiedAt: timestamptz('ending_soon_notified_at'),
     /** Hidden by a moderator, or because its host was suspended (docs/trust-and-safety.md). */
     hiddenAt: timestamptz('hidden_at'),
+    /**
+     * Hidden because its host was suspended while it was open (not by a decision about the
+     * auction itself): lifting the suspension reopens it if its end is still ahead.
+     */
+    hiddenBySuspension: boolean('hidden_by_suspension').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

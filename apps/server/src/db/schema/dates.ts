@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auctions } from './auctions.js';
 import { createdAt, money, timestamptz, updatedAt } from './columns.js';
 import { charges } from './payments.js';
@@ -230,7 +230,7 @@ export const sandboxRefunds = pgTable(
     id: varchar('id', { length: 64 }).primaryKey(),
     idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull().unique(),
     paymentId: varchar('payment_id', { length: 64 }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   // The refunded total of a payment, checked before each refund.
@@ -250,7 +250,7 @@ export const sandboxTransfers = pgTable('sandbox_transfers', {
   id: varchar('id', { length: 64 }).primaryKey(),
   idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull().unique(),
   accountId: varchar('account_id', { length: 64 }).notNull(),
-  amountCents: integer('amount_cents').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   createdAt: createdAt(),
 });
 

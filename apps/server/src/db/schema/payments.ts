@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -51,6 +53,11 @@ export const charges = pgTable(
     failureMessage: text('failure_message'),
     /** Until when the payer of a failed charge may fix their card, or the runner-up may accept an offer. */
     payBy: timestamptz('pay_by'),
+    /**
+     * When this attempt was first sent to the provider. Past the provider's idempotency window
+     * the key may be forgotten, so an undecided attempt is looked up, not sent again.
+     */
+    attemptStartedAt: timestamptz('attempt_started_at'),
     /** A processing claim older than this is taken to be from a crashed instance and retried. */
     lockedUntil: timestamptz('locked_until'),
     succeededAt: timestamptz('succeeded_at'),
@@ -175,14 +182,30 @@ export const sandboxPayments = pgTable(
     idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull().unique(),
     customerId: varchar('customer_id', { length: 64 }).notNull(),
     paymentMethodId: varchar('payment_method_id', { length: 64 }),
-    amountCents: integer('amount_cents').notNull(),
+    // 64-bit: a 32-bit column overflows at $21,474,836.47 (docs/charging-and-ledger.md).
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** What the caller attached (chargeId, attempt): what reconciliation looks a payment up by. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     status: varchar('status', { length: 32 }).notNull(),
     declineCode: varchar('decline_code', { length: 64 }),
     declineMessage: text('decline_message'),
     createdAt: createdAt(),
   },
-  (t) => [index('sandbox_payments_customer_idx').on(t.customerId)],
+  (t) => [
+    index('sandbox_payments_customer_idx').on(t.customerId),
+    index('sandbox_payments_charge_idx').on(sql`(${t.metadata}->>'chargeId')`),
+  ],
 );
+
+/**
+ * Payment provider webhook events already applied (docs/payments.md, "Webhooks"): the unique
+ * event id makes a redelivered event an acknowledged no-op.
+ */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: varchar('event_id', { length: 255 }).primaryKey(),
+  type: varchar('type', { length: 100 }).notNull(),
+  receivedAt: createdAt(),
+});
 
 /**
  * An upload URL handed out by POST /api/objects/upload (docs/uploads.md). The server picks

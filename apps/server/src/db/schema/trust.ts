@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns.js';
 import {
   identityDocumentKindEnum,
@@ -92,6 +92,10 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(t.reporterId, t.createdAt),
     index('reports_reported_user_idx').on(t.reportedUserId, t.createdAt),
     index('reports_target_idx').on(t.targetType, t.targetId),
+    // One open report per reporter and target, whatever races: a second is answered with the first.
+    uniqueIndex('reports_one_open_per_reporter_target')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

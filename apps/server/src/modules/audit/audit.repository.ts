@@ -61,3 +61,15 @@ export async function listAuditEntriesAfter(db: Db, afterSequence: number | null
     .orderBy(asc(auditLogs.sequence))
     .limit(limit);
 }
+
+/**
+ * Runs `work` in a transaction where the audit tables accept UPDATE, DELETE and TRUNCATE
+ * (migration 0015 refuses them otherwise, for every role). Only maintenance uses it: repairs an
+ * operator decides on, and tests that tamper with the chain on purpose.
+ */
+export async function withAuditMaintenance<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('bidyourdate.audit_maintenance', 'on', true)`);
+    return work(tx);
+  });
+}

@@ -102,20 +102,23 @@ export async function hideAuctions(
   input: { auctionId?: string; creatorId?: string; now: Date },
 ): Promise<Array<{ auction: Auction; wasOpen: boolean }>> {
   // A suspended host's open auctions are hidden; their past ones keep their winners and chats.
+  // A decision about the auction itself also covers one its host's suspension hid already: lifting
+  // the suspension must not reopen an auction a moderator hid on its own account.
   const target = input.auctionId
-    ? sql`a.id = ${input.auctionId}::uuid`
-    : sql`a.creator_id = ${input.creatorId}::uuid AND a.is_active AND a.closed_at IS NULL`;
+    ? sql`a.id = ${input.auctionId}::uuid AND (a.hidden_at IS NULL OR a.hidden_by_suspension)`
+    : sql`a.creator_id = ${input.creatorId}::uuid AND a.is_active AND a.closed_at IS NULL AND a.hidden_at IS NULL`;
   const at = timestampParam(input.now);
   const result = await db.execute(sql`
     UPDATE auctions a
     SET hidden_at = ${at},
+        hidden_by_suspension = ${input.auctionId ? sql`false` : sql`true`},
         is_active = false,
         updated_at = ${at},
         cancelled_at = CASE WHEN a.is_active AND a.closed_at IS NULL THEN ${at} ELSE a.cancelled_at END,
         winner_id = CASE WHEN a.is_active AND a.closed_at IS NULL THEN NULL ELSE a.winner_id END,
         closed_at = COALESCE(a.closed_at, ${at})
     FROM auctions before
-    WHERE before.id = a.id AND ${target} AND a.hidden_at IS NULL
+    WHERE before.id = a.id AND ${target}
     RETURNING a.id, (before.is_active AND before.closed_at IS NULL) AS was_open
   `);
   const hidden = rowsOf<{ id: string; was_open: boolean }>(result);

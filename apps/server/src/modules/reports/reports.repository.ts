@@ -31,6 +31,7 @@ export async function countReportsSince(db: Db, reporterId: string, since: Date)
   return Number(row?.n ?? 0);
 }
 
+/** Stores a report; undefined when the reporter already has an open report on this target. */
 export async function insertReport(
   db: Db,
   values: {
@@ -43,9 +44,11 @@ export async function insertReport(
     createdAt: Date;
     dueAt: Date;
   },
-): Promise<Report> {
-  const [row] = await db.insert(reports).values(values).returning();
-  return row!;
+): Promise<Report | undefined> {
+  // reports_one_open_per_reporter_target: of two identical reports racing, one is stored and
+  // the other inserts nothing (undefined) and is answered with the stored one.
+  const [row] = await db.insert(reports).values(values).onConflictDoNothing().returning();
+  return row;
 }
 
 export async function findReportableUser(db: Db, id: string) {

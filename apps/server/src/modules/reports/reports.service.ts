@@ -72,7 +72,8 @@ async function findReportedUserId(
 
 /**
  * POST /api/reports. One open report per reporter and target: a repeat answers the open one
- * (200, `created: false`) instead of queueing a duplicate. Due REPORT_REVIEW_HOURS after it is made.
+ * (200, `created: false`) instead of queueing a duplicate; a unique index makes that hold for
+ * repeats sent at the same moment too. Due REPORT_REVIEW_HOURS after it is made.
  */
 export async function createReport(
   deps: ReportsDeps,
@@ -98,7 +99,7 @@ export async function createReport(
   if ((await countReportsSince(deps.db, reporterId, new Date(now.getTime() - HOUR_MS))) >= REPORTS_PER_HOUR) {
     throw tooManyRequests(REPORTS_TOO_FAST);
   }
-  const report = await insertReport(deps.db, {
+  const inserted = await insertReport(deps.db, {
     reporterId,
     targetType: input.targetType,
     targetId: input.targetId,
@@ -108,5 +109,9 @@ export async function createReport(
     createdAt: now,
     dueAt: new Date(now.getTime() + REPORT_REVIEW_HOURS * HOUR_MS),
   });
-  return { report: presentReceipt(report), created: true };
+  if (inserted) return { report: presentReceipt(inserted), created: true };
+  // The same report sent twice at once: the unique index kept the first, which answers both.
+  const stored = await findOpenReportByReporter(deps.db, { reporterId, ...input });
+  if (!stored) throw new Error('An open report conflicted on insert but could not be read back.');
+  return { report: presentReceipt(stored), created: false };
 }

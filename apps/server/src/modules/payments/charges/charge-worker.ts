@@ -5,7 +5,7 @@ import { insertDateForCharge } from '../../dates/dates.repository.js';
 import { insertNotifications } from '../../notifications/notifications.repository.js';
 import { chargeBooking } from '../ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../ledger/ledger.repository.js';
-import type { ChargeOutcome, PaymentProvider } from '../providers/payment-provider.js';
+import { IDEMPOTENCY_WINDOW_HOURS, type ChargeOutcome, type PaymentProvider } from '../providers/payment-provider.js';
 import { CHARGE_TITLES, failedMessage, NO_PAYMENT_METHOD, paidMessage, receivedMessage } from './charge.messages.js';
 import { claimDueCharges, markChargeFailed, markChargeSucceeded, type ClaimedCharge } from './charges.repository.js';
 
@@ -71,7 +71,7 @@ async function collect(deps: ChargeWorkerDeps, charge: ClaimedCharge): Promise<C
   });
   let outcome: ChargeOutcome;
   try {
-    outcome = await askProvider(deps.provider, charge);
+    outcome = await askProvider(deps.provider, charge, deps.now());
   } catch (err) {
     deps.logger.warn(
       { err, chargeId: charge.id, attempt: charge.attempt },
@@ -80,7 +80,7 @@ async function collect(deps: ChargeWorkerDeps, charge: ClaimedCharge): Promise<C
     return result('unknown');
   }
   try {
-    const recorded = await recordOutcome(deps.db, charge, outcome, deps.now());
+    const recorded = await recordChargeOutcome(deps.db, charge, outcome, deps.now());
     if (recorded) {
       deps.logger.info({ chargeId: charge.id, attempt: charge.attempt, status: outcome.status }, 'charge recorded');
     }
@@ -92,9 +92,25 @@ async function collect(deps: ChargeWorkerDeps, charge: ClaimedCharge): Promise<C
   }
 }
 
-function askProvider(provider: PaymentProvider, charge: ClaimedCharge): Promise<ChargeOutcome> {
+/** True once an attempt is older than the provider's idempotency window: its key may be forgotten. */
+export function isPastIdempotencyWindow(charge: Pick<ClaimedCharge, 'attemptStartedAt'>, now: Date): boolean {
+  return now.getTime() - charge.attemptStartedAt.getTime() >= IDEMPOTENCY_WINDOW_HOURS * 3_600_000;
+}
+
+async function askProvider(provider: PaymentProvider, charge: ClaimedCharge, now: Date): Promise<ChargeOutcome> {
   if (!charge.customerId) {
-    return Promise.resolve({ status: 'failed', providerPaymentId: null, ...NO_PAYMENT_METHOD });
+    return { status: 'failed', providerPaymentId: null, ...NO_PAYMENT_METHOD };
+  }
+  // Reconciliation (docs/charging-and-ledger.md): past the window the same key could charge
+  // again, so the payment this attempt may have made is looked up by its metadata first.
+  if (isPastIdempotencyWindow(charge, now)) {
+    const earlier = await provider.findChargePayment({
+      customerId: charge.customerId,
+      chargeId: charge.id,
+      attempt: charge.attempt,
+    });
+    if (earlier) return earlier;
+    // The provider holds no payment for this attempt: the request never reached it, so sending it is the first time.
   }
   return provider.chargeOffSession({
     customerId: charge.customerId,
@@ -106,8 +122,17 @@ function askProvider(provider: PaymentProvider, charge: ClaimedCharge): Promise<
   });
 }
 
-/** One transaction: the charge's new state, its ledger booking and the notifications, or nothing. */
-async function recordOutcome(db: Db, charge: ClaimedCharge, outcome: ChargeOutcome, now: Date): Promise<boolean> {
+/**
+ * One transaction: the charge's new state, its ledger booking and the notifications, or nothing
+ * (false) when this attempt's outcome was recorded already. The worker and provider webhooks
+ * (payment-webhooks.ts) both record through it, so whichever comes first wins and only once.
+ */
+export async function recordChargeOutcome(
+  db: Db,
+  charge: ClaimedCharge,
+  outcome: ChargeOutcome,
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (outcome.status === 'succeeded') {
       const marked = await markChargeSucceeded(tx, {

@@ -71,8 +71,62 @@ export interface ClaimedCharge {
   amountCents: number;
   feeCents: number;
   attempt: number;
+  /** When this attempt was first sent to the provider (docs/charging-and-ledger.md, "Reconciliation"). */
+  attemptStartedAt: Date;
   /** The payer's customer at the payment provider; null when they never saved a card. */
   customerId: string | null;
+}
+
+interface ChargeToCollectRow {
+  id: string;
+  auction_id: string;
+  title: string;
+  payer_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  payee_id: string;
+  amount: string;
+  fee: string;
+  attempt: number;
+  attempt_started_at: unknown;
+  stripe_customer_id: string | null;
+}
+
+function toClaimedCharge(row: ChargeToCollectRow): ClaimedCharge {
+  return {
+    id: row.id,
+    auctionId: row.auction_id,
+    auctionTitle: row.title,
+    payerId: row.payer_id,
+    payerFirstName: row.first_name,
+    payerLastName: row.last_name,
+    payeeId: row.payee_id,
+    amountCents: centsOf(row.amount),
+    feeCents: centsOf(row.fee),
+    attempt: Number(row.attempt),
+    attemptStartedAt: toDate(row.attempt_started_at),
+    customerId: row.stripe_customer_id,
+  };
+}
+
+/**
+ * A charge still waiting for the outcome of `attempt` (status processing, claimed or lapsed),
+ * with what recording that outcome needs: what a provider webhook applies its event to.
+ */
+export async function findProcessingCharge(
+  db: Db,
+  chargeId: string,
+  attempt: number,
+): Promise<ClaimedCharge | undefined> {
+  const [row] = rowsOf<ChargeToCollectRow>(
+    await db.execute(sql`
+      SELECT c.id, c.auction_id, a.title, c.payer_id, u.first_name, u.last_name, c.payee_id,
+             c.amount::text AS amount, c.fee::text AS fee, c.attempt,
+             COALESCE(c.attempt_started_at, c.updated_at) AS attempt_started_at, u.stripe_customer_id
+      FROM charges c JOIN users u ON u.id = c.payer_id JOIN auctions a ON a.id = c.auction_id
+      WHERE c.id = ${chargeId}::uuid AND c.status = 'processing' AND c.attempt = ${attempt}`),
+  );
+  return row ? toClaimedCharge(row) : undefined;
 }
 
 /**
@@ -95,19 +149,7 @@ export async function claimDueCharges(
   // moment's lock, such as a losing double click's guarded update, instead of skipping it and
   // leaving the charge to the next lifecycle run; the re-check after the wait keeps it claimed once.
   const lock = input.chargeId ? sql`FOR UPDATE` : sql`FOR UPDATE SKIP LOCKED`;
-  const rows = rowsOf<{
-    id: string;
-    auction_id: string;
-    title: string;
-    payer_id: string;
-    first_name: string | null;
-    last_name: string | null;
-    payee_id: string;
-    amount: string;
-    fee: string;
-    attempt: number;
-    stripe_customer_id: string | null;
-  }>(
+  const rows = rowsOf<ChargeToCollectRow>(
     await db.execute(sql`
       WITH due AS (
         SELECT id FROM charges
@@ -120,25 +162,15 @@ export async function claimDueCharges(
       )
       UPDATE charges c
       SET status = 'processing', locked_until = ${timestampParam(input.lockedUntil)},
+          attempt_started_at = COALESCE(c.attempt_started_at, ${timestampParam(input.now)}),
           updated_at = ${timestampParam(input.now)}
       FROM due, users u, auctions a
       WHERE c.id = due.id AND u.id = c.payer_id AND a.id = c.auction_id
       RETURNING c.id, c.auction_id, a.title, c.payer_id, u.first_name, u.last_name, c.payee_id,
-                c.amount::text AS amount, c.fee::text AS fee, c.attempt, u.stripe_customer_id`),
+                c.amount::text AS amount, c.fee::text AS fee, c.attempt, c.attempt_started_at,
+                u.stripe_customer_id`),
   );
-  return rows.map((row) => ({
-    id: row.id,
-    auctionId: row.auction_id,
-    auctionTitle: row.title,
-    payerId: row.payer_id,
-    payerFirstName: row.first_name,
-    payerLastName: row.last_name,
-    payeeId: row.payee_id,
-    amountCents: centsOf(row.amount),
-    feeCents: centsOf(row.fee),
-    attempt: Number(row.attempt),
-    customerId: row.stripe_customer_id,
-  }));
+  return rows.map(toClaimedCharge);
 }
 
 /**
@@ -233,7 +265,7 @@ export async function reopenFailedCharge(
     await db.execute(sql`
       UPDATE charges
       SET status = 'pending', attempt = attempt + 1, failure_code = NULL, failure_message = NULL,
-          locked_until = NULL, updated_at = ${at}
+          locked_until = NULL, attempt_started_at = NULL, updated_at = ${at}
       WHERE id = ${input.chargeId}::uuid AND payer_id = ${input.payerId}::uuid
         AND status = 'failed' AND pay_by > ${at}
       RETURNING id`),

@@ -30,6 +30,18 @@ export interface PaymentProvider {
   chargeOffSession(input: ChargeRequest): Promise<ChargeOutcome>;
 
   /**
+   * Looks up what an earlier chargeOffSession made, by the metadata it carried (`chargeId` and
+   * `attempt`), for an attempt older than the provider's idempotency window, whose key the
+   * provider may have forgotten (docs/charging-and-ledger.md, "Reconciliation"). Undefined when
+   * the provider holds no such payment: the request never reached it. Throws when it cannot tell.
+   */
+  findChargePayment(input: {
+    customerId: string;
+    chargeId: string;
+    attempt: number;
+  }): Promise<ChargeOutcome | undefined>;
+
+  /**
    * Refunds part or all of a succeeded payment. Same key -> same refund, never two. Throws only
    * when the outcome is unknown: the caller then retries later with the same key.
    */
@@ -72,6 +84,12 @@ export interface TransferRequest {
   description: string;
   metadata: Record<string, string>;
 }
+
+/**
+ * How long a provider is sure to remember an idempotency key (Stripe: at least 24 hours). An
+ * attempt whose outcome is still unknown after this is looked up, never sent again blindly.
+ */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
 /** The failure of a charge when the payer has no saved card; they fix it by adding one. */
 export const NO_PAYMENT_METHOD_MESSAGE = 'You have no saved card to charge. Add a card in your profile and try again.';

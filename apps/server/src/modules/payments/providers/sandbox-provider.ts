@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@bid/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { sandboxPaymentMethods, sandboxPayments, sandboxSetupIntents } from '../../../db/schema/index.js';
 import {
@@ -75,6 +75,16 @@ function outcomeOf(payment: SandboxPayment): ChargeOutcome {
   };
 }
 
+/**
+ * Stripe's largest charge in US dollars, $999,999.99: a larger amount is an invalid request, which
+ * the sandbox answers the same way (a decided failure, never an unknown outcome).
+ */
+export const SANDBOX_MAX_CHARGE_CENTS = 99_999_999;
+export const AMOUNT_TOO_LARGE = {
+  code: 'amount_too_large',
+  message: 'Amount must be no more than $999,999.99',
+} as const;
+
 async function findPaymentByKey(db: Db, idempotencyKey: string): Promise<SandboxPayment | undefined> {
   const [row] = await db
     .select()
@@ -93,8 +103,55 @@ function assertSameRequest(payment: SandboxPayment, request: ChargeRequest): voi
   }
 }
 
-export function createSandboxProvider(db: Db, options: { now?: () => Date } = {}): SandboxProvider {
+/**
+ * The event Stripe would send about a sandbox payment (`payment_intent.succeeded` or
+ * `payment_intent.payment_failed`), in Stripe's shape, so the webhook code is exercised by both.
+ */
+export function sandboxPaymentEvent(payment: SandboxPayment): SandboxPaymentEvent {
+  return {
+    id: `evt_${payment.id}`,
+    type: payment.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+    data: {
+      object: {
+        id: payment.id,
+        object: 'payment_intent',
+        amount: payment.amountCents,
+        customer: payment.customerId,
+        status: payment.status === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+        metadata: payment.metadata,
+        last_payment_error:
+          payment.status === 'succeeded' ? null : { code: payment.declineCode, message: payment.declineMessage },
+      },
+    },
+  };
+}
+
+export interface SandboxPaymentEvent {
+  id: string;
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+export interface SandboxProviderOptions {
+  now?: () => Date;
+  /**
+   * Where the sandbox sends the events Stripe would send by webhook, after each new payment.
+   * A failure to deliver is logged by the sink's owner and never changes the charge's answer.
+   */
+  onEvent?: (event: SandboxPaymentEvent) => Promise<unknown>;
+}
+
+export function createSandboxProvider(db: Db, options: SandboxProviderOptions = {}): SandboxProvider {
   const now = options.now ?? (() => new Date());
+
+  async function emit(payment: SandboxPayment): Promise<void> {
+    if (!options.onEvent) return;
+    try {
+      await options.onEvent(sandboxPaymentEvent(payment));
+    } catch {
+      // Like a webhook Stripe could not deliver: the charge's own answer still stands.
+    }
+  }
 
   async function listCards(customerId: string) {
     return db
@@ -150,7 +207,13 @@ export function createSandboxProvider(db: Db, options: { now?: () => Date } = {}
       }
 
       const [card] = await listCards(request.customerId);
-      const decline = card ? chargeDeclineOf(card.chargeBehavior) : null;
+      // Like Stripe: an amount it cannot charge is refused before any card is tried.
+      const decline =
+        request.amountCents > SANDBOX_MAX_CHARGE_CENTS
+          ? AMOUNT_TOO_LARGE
+          : card
+            ? chargeDeclineOf(card.chargeBehavior)
+            : null;
       const [inserted] = await db
         .insert(sandboxPayments)
         .values({
@@ -159,19 +222,39 @@ export function createSandboxProvider(db: Db, options: { now?: () => Date } = {}
           customerId: request.customerId,
           paymentMethodId: card?.id ?? null,
           amountCents: request.amountCents,
+          metadata: request.metadata,
           status: card && !decline ? 'succeeded' : 'failed',
-          declineCode: card ? (decline?.code ?? null) : 'no_payment_method',
-          declineMessage: card ? (decline?.message ?? null) : NO_PAYMENT_METHOD_MESSAGE,
+          declineCode: card || decline ? (decline?.code ?? null) : 'no_payment_method',
+          declineMessage: card || decline ? (decline?.message ?? null) : NO_PAYMENT_METHOD_MESSAGE,
         })
         // A concurrent call with the same key got there first: its outcome is the answer.
         .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
         .returning();
-      if (inserted) return outcomeOf(inserted);
+      if (inserted) {
+        await emit(inserted);
+        return outcomeOf(inserted);
+      }
 
       const winner = await findPaymentByKey(db, request.idempotencyKey);
       if (!winner) throw new Error(`Sandbox payment ${request.idempotencyKey} vanished after a key conflict.`);
       assertSameRequest(winner, request);
       return outcomeOf(winner);
+    },
+
+    async findChargePayment({ customerId, chargeId, attempt }) {
+      const [payment] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(
+          and(
+            eq(sandboxPayments.customerId, customerId),
+            sql`${sandboxPayments.metadata}->>'chargeId' = ${chargeId}`,
+            sql`${sandboxPayments.metadata}->>'attempt' = ${String(attempt)}`,
+          ),
+        )
+        .orderBy(desc(sandboxPayments.createdAt))
+        .limit(1);
+      return payment ? outcomeOf(payment) : undefined;
     },
 
     confirmSetup: (customerId, input) => confirmSandboxSetup(db, customerId, input, now()),

@@ -173,9 +173,47 @@ export function createStripeProvider(secretKey: string, options: StripeProviderO
             message: err.message,
           };
         }
+        // Stripe refused the request itself (an amount above its maximum, a parameter it will not
+        // take): asking again gets the same answer, so it is decided, never retried as unknown.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          return {
+            status: 'failed',
+            providerPaymentId: err.payment_intent?.id ?? null,
+            code: err.code ?? 'invalid_request',
+            message: err.message,
+          };
+        }
         // Connection, API and rate-limit errors leave the outcome unknown: the caller retries with the same key.
         throw err;
       }
+    },
+
+    async findChargePayment({ customerId, chargeId, attempt }) {
+      // Search by the metadata every charge carries (chargeId and attempt are ids and digits only).
+      const found = await stripe.paymentIntents.search({
+        query: `metadata['chargeId']:'${chargeId}' AND metadata['attempt']:'${attempt}'`,
+        limit: 10,
+      });
+      const intents = found.data.filter(
+        (intent) => (typeof intent.customer === 'string' ? intent.customer : intent.customer?.id) === customerId,
+      );
+      const succeeded = intents.find((intent) => intent.status === 'succeeded');
+      if (succeeded) return { status: 'succeeded', providerPaymentId: succeeded.id };
+      const [intent] = intents;
+      if (!intent) return undefined;
+      if (
+        intent.status === 'requires_payment_method' ||
+        intent.status === 'canceled' ||
+        intent.status === 'requires_action'
+      ) {
+        return {
+          status: 'failed',
+          providerPaymentId: intent.id,
+          code: intent.last_payment_error?.code ?? 'card_declined',
+          message: intent.last_payment_error?.message ?? 'Your card was declined.',
+        };
+      }
+      throw new Error(`Stripe PaymentIntent ${intent.id} is ${intent.status}; its outcome is not known yet.`);
     },
 
     async refundPayment(request) {
