@@ -12,11 +12,13 @@ import { closingJobKilled } from './lib/faults-closing-job-killed.js';
 import { runCleanups, secondsSince, type ScenarioResult } from './lib/faults-common.js';
 import { instanceKilled } from './lib/faults-instance-killed.js';
 import { postgresRestart } from './lib/faults-postgres-restart.js';
+import { rollingRestart } from './lib/faults-rolling-restart.js';
 
 const SCENARIOS: Record<string, () => Promise<ScenarioResult>> = {
   'postgres-restart': postgresRestart,
   'instance-killed': instanceKilled,
   'closing-job-killed': closingJobKilled,
+  'rolling-restart': rollingRestart,
 };
 
 const RESULTS_FILE = fileURLToPath(new URL('./results/faults.json', import.meta.url));

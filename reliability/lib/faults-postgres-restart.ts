@@ -155,7 +155,7 @@ async function waitForFirstAck(
 }
 
 /** The durability checks, read straight from the database after the load. */
-async function checkBids(
+export async function checkBids(
   pool: pg.Pool,
   acknowledged: readonly BidRecord[],
   all: readonly BidRecord[],
