@@ -180,7 +180,7 @@ export async function rollingRestart(): Promise<ScenarioResult> {
   return {
     name: 'rolling-restart',
     injected:
-      `SIGTERM to each of 2 instances (main.ts, SHUTDOWN_DELAY_MS=${shutdownDelayMs}) behind HAProxy in turn, each ` +
+      `SIGTERM to each of 2 instances (the server bundle, SHUTDOWN_DELAY_MS=${shutdownDelayMs}) behind HAProxy in turn, each ` +
       `started again once it exited, under ${bidders.length} bidders and ${sockets.length} live sockets`,
     checks,
     counts: {

@@ -13,7 +13,10 @@ export interface AppMetrics {
   registry: Registry;
   httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
   bids: Counter<'outcome'>;
-  /** A job's observer: runs, failures, duration, lag and last success under `job`. */
+  /**
+   * A job's observer: runs, failures, duration, lag and last success under `job_name` (not `job`,
+   * which Prometheus gives every scraped series: the target's job).
+   */
   jobObserver(job: string): JobObserver;
 }
 
@@ -67,32 +70,32 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
   const jobRuns = new Counter({
     name: 'bidyourdate_job_runs_total',
     help: 'Background job runs, by job',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers,
   });
   const jobFailures = new Counter({
     name: 'bidyourdate_job_failures_total',
     help: 'Background job runs that failed, by job',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers,
   });
   const jobDuration = new Histogram({
     name: 'bidyourdate_job_duration_seconds',
     help: 'How long background job runs take, by job',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
     registers,
   });
   const jobLag = new Gauge({
     name: 'bidyourdate_job_lag_seconds',
     help: 'How late the last scheduled run of a job started after it was due',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers,
   });
   const jobLastSuccess = new Gauge({
     name: 'bidyourdate_job_last_success_timestamp_seconds',
     help: 'When a run of the job last finished without an error (Unix time)',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers,
   });
 
@@ -118,14 +121,14 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
     httpRequestDuration,
     bids,
     jobObserver(job) {
-      jobRuns.inc({ job }, 0);
-      jobFailures.inc({ job }, 0);
+      jobRuns.inc({ job_name: job }, 0);
+      jobFailures.inc({ job_name: job }, 0);
       return (run) => {
-        jobRuns.inc({ job });
-        if (!run.ok) jobFailures.inc({ job });
-        else jobLastSuccess.set({ job }, Date.now() / 1000);
-        jobDuration.observe({ job }, run.durationSeconds);
-        jobLag.set({ job }, run.lagSeconds);
+        jobRuns.inc({ job_name: job });
+        if (!run.ok) jobFailures.inc({ job_name: job });
+        else jobLastSuccess.set({ job_name: job }, Date.now() / 1000);
+        jobDuration.observe({ job_name: job }, run.durationSeconds);
+        jobLag.set({ job_name: job }, run.lagSeconds);
       };
     },
   };

@@ -122,11 +122,11 @@ describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
     observe({ ok: true, durationSeconds: 0.2, lagSeconds: 0.05 });
     observe({ ok: false, durationSeconds: 0.1, lagSeconds: 0 });
     const text = await (await fetch(`${metricsServer.url}/metrics`)).text();
-    expect(text).toContain('bidyourdate_job_runs_total{job="probe"} 2');
-    expect(text).toContain('bidyourdate_job_failures_total{job="probe"} 1');
-    expect(text).toContain('bidyourdate_job_duration_seconds_count{job="probe"} 2');
-    expect(text).toContain('bidyourdate_job_lag_seconds{job="probe"} 0');
-    expect(text).toMatch(/bidyourdate_job_last_success_timestamp_seconds\{job="probe"\} \d/);
+    expect(text).toContain('bidyourdate_job_runs_total{job_name="probe"} 2');
+    expect(text).toContain('bidyourdate_job_failures_total{job_name="probe"} 1');
+    expect(text).toContain('bidyourdate_job_duration_seconds_count{job_name="probe"} 2');
+    expect(text).toContain('bidyourdate_job_lag_seconds{job_name="probe"} 0');
+    expect(text).toMatch(/bidyourdate_job_last_success_timestamp_seconds\{job_name="probe"\} \d/);
   });
 
   it('keeps a sane incoming X-Request-Id, echoes it, logs it and puts it in error bodies', async () => {
