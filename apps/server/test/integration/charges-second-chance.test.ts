@@ -581,7 +581,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     const rex = await member('Rex', CARDS.succeeds);
     const val = await member('Val', CARDS.succeeds);
     const fay = await member('Fay', CARDS.declines);
-    const notAnOffer = { message: 'This payment is not an offer.', code: 'bad_request' };
+    const notAnOffer = { message: 'This payment is not an offer.', code: 'bad_request', requestId: expect.any(String) };
     const answersToAll = async (chargeId: string, who: Member) => {
       for (const answer of ['accept', 'decline'] as const) {
         const res = await answerOffer(app, chargeId, answer, who);
