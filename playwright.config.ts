@@ -47,6 +47,8 @@ export default defineConfig({
       SEED_DEMO: '0',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Metrics on any free port: the default 9464 may be taken by another server on this machine.
+      METRICS_PORT: '0',
       // A bid in the last moments must not extend the end (e2e/auctions.spec.ts waits for a close).
       SOFT_CLOSE_SECONDS: '0',
       // The moderator of e2e/moderation.spec.ts (docs/trust-and-safety.md: the role comes from this list).

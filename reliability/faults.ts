@@ -13,12 +13,14 @@ import { databaseFrozen } from './lib/faults-database-frozen.js';
 import { runCleanups, secondsSince, type ScenarioResult } from './lib/faults-common.js';
 import { instanceKilled } from './lib/faults-instance-killed.js';
 import { postgresRestart } from './lib/faults-postgres-restart.js';
+import { rollingRestart } from './lib/faults-rolling-restart.js';
 
 const SCENARIOS: Record<string, () => Promise<ScenarioResult>> = {
   'postgres-restart': postgresRestart,
   'instance-killed': instanceKilled,
   'closing-job-killed': closingJobKilled,
   'database-frozen': databaseFrozen,
+  'rolling-restart': rollingRestart,
 };
 
 const RESULTS_FILE = fileURLToPath(new URL('./results/faults.json', import.meta.url));

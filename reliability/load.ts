@@ -1,6 +1,7 @@
 /**
  * `npm run test:load` (issue 10, point 5): LOAD_USERS (200) simulated people browse, search, bid,
- * read notifications and message for LOAD_SECONDS (120) against two app instances on one scratch
+ * read notifications and message for LOAD_SECONDS (120) through HAProxy (deploy/haproxy.cfg) in front
+ * of two app instances on one scratch
  * PostgreSQL database (created on LOAD_DATABASE_URL's server, dropped afterwards), all on loopback.
  * Prints a table, writes reliability/results/load.json, and exits 1 when an acknowledged bid,
  * message or notification is missing or wrong, or when more than LOAD_MAX_ERROR_RATE (1 %) of

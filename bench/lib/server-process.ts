@@ -50,6 +50,7 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
     // The benchmark sets it high (bench/run.ts): hot-auction-bids measures the bid path, not the limit.
     ...(process.env.BIDS_PER_MINUTE ? { BIDS_PER_MINUTE: process.env.BIDS_PER_MINUTE } : {}),
     ...(s.webDistDir ? { WEB_DIST_DIR: s.webDistDir } : {}),
+    ...(s.trustProxy ? { TRUST_PROXY: s.trustProxy } : {}),
   });
   const database = await openDatabase({
     databaseUrl: s.databaseUrl,

@@ -19,6 +19,8 @@ export type ServerSpec =
       bareViewerId?: string;
       /** PUBLIC_URL of the app (e.g. a load balancer's origin); its own http://127.0.0.1:<port> when absent. */
       publicUrl?: string;
+      /** TRUST_PROXY of the app ("1" behind one load balancer); off when absent. */
+      trustProxy?: string | undefined;
     }
   | { kind: 'bare-ws'; port: number };
 

@@ -14,6 +14,7 @@ import {
   type RunningServer,
   type StartOptions,
 } from '../../bench/lib/servers.js';
+import { startAppInstance, type AppInstance } from './app-instance.js';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.js';
 import { TimedConnection } from './timed-connection.js';
 
@@ -57,7 +58,7 @@ export function envNumber(name: string, fallback: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cleanup: every cluster, server, balancer and browser registers how to undo itself, so a
+// Cleanup: every cluster, server, HAProxy and browser registers how to undo itself, so a
 // failure or Ctrl-C never leaves a PostgreSQL cluster or a server process behind.
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -86,8 +87,20 @@ export interface Deployment {
   logDir: string;
   startInstance(
     name: string,
-    extra?: { publicUrl?: string; serveWeb?: boolean; webDistDir?: string; onSpawn?: StartOptions['onSpawn'] },
+    extra?: {
+      /** A port chosen beforehand (the balancer's config names it); a free one when absent. */
+      port?: number;
+      publicUrl?: string;
+      serveWeb?: boolean;
+      webDistDir?: string;
+      onSpawn?: StartOptions['onSpawn'];
+    },
   ): Promise<RunningServer & { name: string; logFile: string }>;
+  /** The server's own main.ts on `port` behind the balancer at `publicUrl` (lib/app-instance.ts). */
+  startMainInstance(
+    name: string,
+    extra: { port: number; publicUrl: string; shutdownDelayMs: number; webDistDir?: string },
+  ): Promise<AppInstance>;
 }
 
 export async function startDeployment(label: string): Promise<Deployment> {
@@ -109,7 +122,7 @@ export async function startDeployment(label: string): Promise<Deployment> {
     async startInstance(name, extra = {}) {
       const logFile = path.join(logDir, `${label}-${name}.log`);
       const fd = openSync(logFile, 'a');
-      const port = await freePort();
+      const port = extra.port ?? (await freePort());
       try {
         const server = await startServer(
           {
@@ -121,6 +134,8 @@ export async function startDeployment(label: string): Promise<Deployment> {
             serveWeb: extra.serveWeb ?? false,
             ...(extra.webDistDir ? { webDistDir: extra.webDistDir } : {}),
             ...(extra.publicUrl ? { publicUrl: extra.publicUrl } : {}),
+            // Behind HAProxy: one proxy in front, whose X-Forwarded-For names the client.
+            trustProxy: extra.publicUrl ? '1' : undefined,
           },
           { outputFd: fd, ...(extra.onSpawn ? { onSpawn: extra.onSpawn } : {}) },
         );
@@ -129,6 +144,23 @@ export async function startDeployment(label: string): Promise<Deployment> {
       } finally {
         closeSync(fd);
       }
+    },
+    async startMainInstance(name, extra) {
+      const instance = await startAppInstance({
+        name,
+        port: extra.port,
+        databaseUrl,
+        sessionSecret,
+        publicUrl: extra.publicUrl,
+        logFile: path.join(logDir, `${label}-${name}.log`),
+        poolSize: APP_POOL_SIZE,
+        shutdownDelayMs: extra.shutdownDelayMs,
+        ...(extra.webDistDir ? { webDistDir: extra.webDistDir } : {}),
+      });
+      onCleanup(async () => {
+        await instance.stop('SIGKILL');
+      });
+      return instance;
     },
   };
 }

@@ -6,7 +6,8 @@ import { chromium, type Page } from '@playwright/test';
 import type pg from 'pg';
 import { addSandboxCards } from '../../bench/lib/members.js';
 import { chromiumArgs, chromiumPath } from '../../playwright.config.js';
-import { startBalancer } from './balancer.js';
+import { freePort } from '../../bench/lib/servers.js';
+import { startHaproxy, type Haproxy, type HaproxyServerStat } from './haproxy.js';
 import {
   check,
   clockFrom,
@@ -63,27 +64,16 @@ export async function instanceKilled(): Promise<ScenarioResult> {
   const [host, watcher, probeA, probeB, ...bidders] = await seedMembers(deployment, bidderCount + 4, 'Killer');
   const [quietAuction, ...loadAuctions] = await createOpenAuctions(pool, host!.id, 6, 'Live auction');
 
-  // The balancer's port is known before the instances start, so it can be their PUBLIC_URL.
-  const ports: number[] = [];
-  const balancer = await startBalancer([
-    {
-      get port() {
-        return ports[0]!;
-      },
-    },
-    {
-      get port() {
-        return ports[1]!;
-      },
-    },
-  ]);
+  // HAProxy starts first, on the ports the instances will take, so its address can be their PUBLIC_URL.
+  const ports = [await freePort(), await freePort()];
+  const balancer = await startHaproxy(ports, `${deployment.logDir}/instance-killed-haproxy.log`);
   onCleanup(() => balancer.close());
   const instanceOptions = { publicUrl: balancer.url, serveWeb: true, webDistDir: distDir };
   const instances = [
-    await deployment.startInstance('a', instanceOptions),
-    await deployment.startInstance('b', instanceOptions),
+    await deployment.startInstance('a', { ...instanceOptions, port: ports[0]! }),
+    await deployment.startInstance('b', { ...instanceOptions, port: ports[1]! }),
   ];
-  for (const instance of instances) ports.push(Number(new URL(instance.url).port));
+  await Promise.all(['app1', 'app2'].map((server) => balancer.waitFor(server, 'UP')));
   await addSandboxCards(balancer.url, [watcher!, probeA!, probeB!, ...bidders]);
   const listeners = await listenSessions(pool);
 
@@ -104,11 +94,17 @@ export async function instanceKilled(): Promise<ScenarioResult> {
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   const shownBefore = (await page.getByTestId('current-bid').textContent())?.trim() ?? '';
 
-  // Which instance holds the page's socket (the balancer saw its upgrade).
-  const wsConnections = balancer.open().filter((c) => c.websocket);
-  if (wsConnections.length !== 1)
-    throw new Error(`expected one WebSocket through the balancer, saw ${wsConnections.length}`);
-  const victimIndex = wsConnections[0]!.backend;
+  // Which instance holds the page's socket: the one session HAProxy keeps open once the page is idle.
+  let victimIndex = -1;
+  await waitFor(
+    () => victimIndex >= 0,
+    15_000,
+    "HAProxy never showed the page's WebSocket as the one open session",
+    async () => {
+      const open = (await balancer.stats()).map((s) => s.currentSessions);
+      victimIndex = open.reduce((a, b) => a + b, 0) === 1 ? open.findIndex((n) => n === 1) : -1;
+    },
+  );
   const victim = instances[victimIndex]!;
   const survivor = instances[1 - victimIndex]!;
 
@@ -118,11 +114,12 @@ export async function instanceKilled(): Promise<ScenarioResult> {
 
   const load = startBidLoad({ targets: [balancer.url], bidders, auctionIds: loadAuctions, thinkMs, clock });
   await sleep(3000);
-  const toVictim = balancer.open().filter((c) => c.backend === victimIndex).length;
+  const toVictim = (await balancer.stats())[victimIndex]!.currentSessions;
   const killedAt = clock();
   await victim.kill('SIGKILL');
 
-  // The client reconnects after REALTIME_RECONNECT_MS (3 s) to the balancer, which skips the dead instance.
+  // The client reconnects after REALTIME_RECONNECT_MS (3 s) to HAProxy, which retries a refused
+  // connection on the other instance and soon marks the dead one DOWN.
   const resubscribed = await waitFor(
     () => sockets.some((s) => s.openedAt > killedAt && s.subscribedAt !== null),
     20_000,
@@ -164,7 +161,7 @@ export async function instanceKilled(): Promise<ScenarioResult> {
     check(
       'failures after the kill only on connections to the dead instance',
       failedAfter.length <= toVictim && lateFailures.length === 0 && serverErrors === 0,
-      `${failedAfter.length} failed requests after the kill (${toVictim} connections were open to it), ` +
+      `${failedAfter.length} failed requests after the kill (${toVictim} requests were in flight to it), ` +
         `${lateFailures.length} failed more than 1 s after it, ${serverErrors} 5xx`,
     ),
     check(
@@ -181,13 +178,13 @@ export async function instanceKilled(): Promise<ScenarioResult> {
   ];
   return {
     name: 'instance-killed',
-    injected: `SIGKILL of instance ${victim.name} (the one holding the browser's WebSocket) of 2 behind a TCP balancer, under a bid load of ${bidders.length} bidders`,
+    injected: `SIGKILL of instance ${victim.name} (the one holding the browser's WebSocket) of 2 behind HAProxy, under a bid load of ${bidders.length} bidders`,
     checks,
     counts: {
       ...loadCounts(load),
       failedAfterKill: failedAfter.length,
       connectionsToVictimAtKill: toVictim,
-      balancerRefusedConnects: balancer.refusedConnects,
+      ...(await haproxyCounts(balancer)),
       pageSockets: sockets.length,
     },
     timingsMs: { reconnect: reconnectMs ?? -1 },
@@ -224,16 +221,33 @@ async function priceShows(page: Page, amount: string | undefined, before: string
   }
 }
 
-async function waitFor(condition: () => boolean, timeoutMs: number, failure: string | null): Promise<boolean> {
+async function waitFor(
+  condition: () => boolean,
+  timeoutMs: number,
+  failure: string | null,
+  refresh?: () => Promise<void>,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  for (;;) {
+    await refresh?.();
+    if (condition()) return true;
     if (Date.now() > deadline) {
       if (failure) throw new Error(failure);
       return false;
     }
     await sleep(50);
   }
-  return true;
+}
+
+/** What HAProxy did about the dead instance: connection errors, retries and redispatches. */
+async function haproxyCounts(balancer: Haproxy): Promise<Record<string, number>> {
+  const stats = await balancer.stats();
+  const sum = (pick: (s: HaproxyServerStat) => number) => stats.reduce((total, s) => total + pick(s), 0);
+  return {
+    haproxyConnectionErrors: sum((s) => s.connectionErrors),
+    haproxyRetries: sum((s) => s.retries),
+    haproxyRedispatches: sum((s) => s.redispatches),
+  };
 }
 
 /** The instances' LISTEN sessions (postgres-bus.ts names them), seen from the database. */

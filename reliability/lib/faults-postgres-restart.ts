@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { addSandboxCards } from '../../bench/lib/members.js';
+import { freePort } from '../../bench/lib/servers.js';
+import { startHaproxy } from './haproxy.js';
 import {
   check,
   clockFrom,
@@ -9,6 +11,7 @@ import {
   healthStatus,
   isAlive,
   loadCounts,
+  onCleanup,
   placeProbeBid,
   secondsSince,
   seedMembers,
@@ -46,12 +49,20 @@ export async function postgresRestart(): Promise<ScenarioResult> {
   const { pool } = deployment;
   const [host, probe1, probe2, ...bidders] = await seedMembers(deployment, bidderCount + 3, 'Bidder');
   const auctionIds = await createOpenAuctions(pool, host!.id, auctionCount, 'Restart auction');
-  const instances = [await deployment.startInstance('a'), await deployment.startInstance('b')];
+  // The load goes through HAProxy, as in production; the probes afterwards ask each instance directly.
+  const ports = [await freePort(), await freePort()];
+  const haproxy = await startHaproxy(ports, `${deployment.logDir}/postgres-restart-haproxy.log`);
+  onCleanup(() => haproxy.close());
+  const instances = [
+    await deployment.startInstance('a', { port: ports[0]!, publicUrl: haproxy.url }),
+    await deployment.startInstance('b', { port: ports[1]!, publicUrl: haproxy.url }),
+  ];
+  await Promise.all(['app1', 'app2'].map((server) => haproxy.waitFor(server, 'UP')));
   const pids = instances.map((instance) => instance.pid);
-  await addSandboxCards(instances[0]!.url, [probe1!, probe2!, ...bidders]);
+  await addSandboxCards(haproxy.url, [probe1!, probe2!, ...bidders]);
 
   const clock = clockFrom();
-  const load = startBidLoad({ targets: instances.map((i) => i.url), bidders, auctionIds, thinkMs, clock });
+  const load = startBidLoad({ targets: [haproxy.url], bidders, auctionIds, thinkMs, clock });
   const restarts: Array<{ mode: Mode; at: number; commandMs: number; recoveryMs: number | null }> = [];
   try {
     await sleep(warmSeconds * 1000);
@@ -118,7 +129,7 @@ export async function postgresRestart(): Promise<ScenarioResult> {
   const committedUnknown = await countCommittedFailures(pool, load.bids);
   return {
     name: 'postgres-restart',
-    injected: `pg_ctl restart ${modes.map((m) => `-m ${m}`).join(', then ')} of the deployment's PostgreSQL during a bid load (${bidders.length} bidders, ${auctionIds.length} auctions, 2 app instances)`,
+    injected: `pg_ctl restart ${modes.map((m) => `-m ${m}`).join(', then ')} of the deployment's PostgreSQL during a bid load (${bidders.length} bidders, ${auctionIds.length} auctions, 2 app instances behind HAProxy)`,
     checks,
     counts: {
       ...statusCounts(load.bids),
@@ -133,7 +144,7 @@ export async function postgresRestart(): Promise<ScenarioResult> {
     ),
     seconds: secondsSince(started),
     held: checks.every((c) => c.held),
-    logs: instances.map((i) => i.logFile),
+    logs: [...instances.map((i) => i.logFile), haproxy.logFile],
   };
 }
 
@@ -155,7 +166,7 @@ async function waitForFirstAck(
 }
 
 /** The durability checks, read straight from the database after the load. */
-async function checkBids(
+export async function checkBids(
   pool: pg.Pool,
   acknowledged: readonly BidRecord[],
   all: readonly BidRecord[],

@@ -255,8 +255,8 @@ async function checkMessageNotifications(
 
 /**
  * Every acknowledged message is readable through the API by the other party (and its sender),
- * whichever instance they ask: each participant pages through the whole conversation on the
- * instance other than the one their load ran on.
+ * whichever instance they ask: the load went through HAProxy, so each participant pages through
+ * the whole conversation on every instance directly.
  */
 async function checkMessagesReadable(world: LoadWorld, acknowledged: Acknowledged): Promise<CheckResult> {
   const byConversation = groupBy(acknowledged.messages, (m) => m.conversationId);
@@ -267,18 +267,21 @@ async function checkMessagesReadable(world: LoadWorld, acknowledged: Acknowledge
     const participants = new Set(messages.flatMap((m) => [m.senderId, m.receiverId]));
     for (const participantId of participants) {
       const user = userById.get(participantId)!;
-      const other = world.servers.find((s) => s.url !== user.baseUrl) ?? world.servers[0]!;
-      const seen = await readWholeConversation(other.url, user.member.cookie, conversationId);
-      reads += 1;
-      if (!seen) {
-        problems.push(`${conversationId} could not be read by ${participantId}`);
-        continue;
+      for (const server of world.servers) {
+        const seen = await readWholeConversation(server.url, user.member.cookie, conversationId);
+        reads += 1;
+        if (!seen) {
+          problems.push(`${conversationId} could not be read by ${participantId} on ${server.url}`);
+          continue;
+        }
+        for (const m of messages) {
+          if (!seen.has(m.id)) problems.push(`message ${m.id} not readable by ${participantId} on ${server.url}`);
+        }
       }
-      for (const m of messages) if (!seen.has(m.id)) problems.push(`message ${m.id} not readable by ${participantId}`);
     }
   }
   return check(
-    `acknowledged messages readable by both participants through the API (${reads} conversation reads)`,
+    `acknowledged messages readable by both participants on every instance (${reads} conversation reads)`,
     acknowledged.messages.length,
     problems,
   );

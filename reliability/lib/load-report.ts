@@ -46,7 +46,7 @@ const pad = (value: string | number, width: number) => String(value).padStart(wi
 /** The table printed at the end of a run (and pasted into docs/reliability.md). */
 export function formatReport(report: LoadReport): string {
   const lines = [
-    `${report.settings.users} users x ${report.settings.seconds} s on ${report.settings.appInstances} app instances; ` +
+    `${report.settings.users} users x ${report.settings.seconds} s on ${report.settings.appInstances} app instances behind HAProxy; ` +
       `${report.marketplace.auctions} auctions (${report.marketplace.openAuctions} open), ${report.marketplace.users} users`,
     report.machine,
     '',

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { createScratchDatabase, type ScratchDatabase } from '../../bench/lib/database.js';
 import { Marketplace } from '../../bench/lib/marketplace.js';
 import { addSandboxCards, createMembers, type Member } from '../../bench/lib/members.js';
 import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from '../../bench/lib/servers.js';
 import { auctionConversationId } from '../../apps/server/src/modules/messages/conversation-id.js';
+import { HAPROXY_INSTANCES, startHaproxy, type Haproxy } from './haproxy.js';
 
 /** An auction chat a load user may write in: they and `otherId` are its host and winner (SPEC §1). */
 export interface Conversation {
@@ -22,6 +25,8 @@ export interface LoadUser {
 export interface LoadWorld {
   database: ScratchDatabase;
   servers: RunningServer[];
+  /** HAProxy (deploy/haproxy.cfg) in front of the servers: every user goes through it. */
+  haproxy: Haproxy;
   users: LoadUser[];
   /** Words people type into search, taken from seeded titles and names so searches find something. */
   searchWords: string[];
@@ -34,13 +39,13 @@ export interface LoadWorld {
 /** Enough rows that lists page through an index and search scans a real trigram index. */
 const MARKETPLACE_USERS = 5000;
 const MARKETPLACE_AUCTIONS = 5000;
-const APP_INSTANCES = 2;
+const APP_INSTANCES = HAPROXY_INSTANCES;
 
 /**
  * A scratch database seeded with a marketplace, `userCount` signed-in members with saved cards,
  * a won auction between each pair of members (so the two may message each other, SPEC §1), and
- * two app instances on that one database with their background jobs on. Users alternate between
- * the instances, as a load balancer without sticky sessions would send them.
+ * two app instances on that one database with their background jobs on, behind HAProxy with the
+ * repository's config (no sticky sessions), through which every user goes.
  */
 export async function buildWorld(input: {
   serverUrl: string;
@@ -49,7 +54,9 @@ export async function buildWorld(input: {
 }): Promise<LoadWorld> {
   const database = await createScratchDatabase(input.serverUrl, 'load');
   const servers: RunningServer[] = [];
+  let haproxy: Haproxy | undefined;
   const close = async () => {
+    await haproxy?.close().catch(() => undefined);
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
     await database.drop().catch((error: unknown) => input.log(`could not drop ${database.name}: ${String(error)}`));
   };
@@ -62,30 +69,40 @@ export async function buildWorld(input: {
     const conversationsOf = await seedWonAuctions(database, members);
     input.log(`seeded ${database.name} in ${Math.round((Date.now() - started) / 1000)} s`);
 
-    for (let i = 0; i < APP_INSTANCES; i += 1) {
+    const ports: number[] = [];
+    for (let i = 0; i < APP_INSTANCES; i += 1) ports.push(await freePort());
+    haproxy = await startHaproxy(ports, path.join(os.tmpdir(), `bid-load-haproxy-${process.pid}.log`));
+    for (const port of ports) {
       servers.push(
         await startServer({
           kind: 'app',
           databaseUrl: database.url,
-          port: await freePort(),
+          port,
           sessionSecret,
           poolSize: APP_POOL_SIZE,
           serveWeb: false,
+          publicUrl: haproxy.url,
+          trustProxy: '1',
         }),
       );
     }
-    const cardsAdded = await addSandboxCards(servers[0]!.url, members);
-    input.log(`${APP_INSTANCES} app instances up; ${members.length} members${cardsAdded ? ' with sandbox cards' : ''}`);
+    await Promise.all(['app1', 'app2'].map((server) => haproxy!.waitFor(server, 'UP')));
+    const cardsAdded = await addSandboxCards(haproxy.url, members);
+    input.log(
+      `${APP_INSTANCES} app instances up behind HAProxy at ${haproxy.url}; ${members.length} members` +
+        (cardsAdded ? ' with sandbox cards' : ''),
+    );
 
     const users = members.map((member, index) => ({
       index,
       member,
-      baseUrl: servers[index % servers.length]!.url,
+      baseUrl: haproxy!.url,
       conversations: conversationsOf.get(member.id) ?? [],
     }));
     return {
       database,
       servers,
+      haproxy,
       users,
       searchWords: await readSearchWords(database),
       bidCountBefore: await readBidCounts(database),

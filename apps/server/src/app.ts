@@ -1,6 +1,7 @@
+import { REQUEST_ID_PATTERN } from '@bid/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { FastifyBaseLogger, FastifyError, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import { defaultWebDistDir } from './lib/paths.js';
@@ -48,6 +49,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
+import { servicePlugin } from './plugins/service.js';
 import { webPlugin } from './plugins/web.js';
 import { recordRoutes } from './plugins/route-list.js';
 
@@ -90,7 +92,13 @@ declare module 'fastify' {
 /** JSON bodies are small in this API; a larger body is refused with a 413. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count n trusts the n proxies nearest to this instance
+ * (what Fastify does with a number, which its types do not list).
+ */
+function trustProxySetting(trustProxy: boolean | number): boolean | ((address: string, hop: number) => boolean) {
+  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
+}
 
 /**
  * Every wait has a limit (docs/reliability.md): a client gets this long to send its headers, and
@@ -108,11 +116,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS },
-    // A request id from a trusted proxy is kept so logs can be followed across hops.
+    // A sane incoming X-Request-Id (the balancer's, docs/deploy.md) is kept so logs can be
+    // followed across hops; anything else gets a new id. Echoed and put in error bodies by the
+    // errors plugin; Fastify puts it on every log line of the request (`reqId`).
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
@@ -121,8 +131,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
     // A URL with bad percent-encoding gets a short fixed message: Fastify's own echoes the whole
     // URL back, however long (found by test/integration/input-fuzzing.test.ts).
-    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
-      void reply.status(400).send({ message: 'The address of this request is not a valid URL.', code: error.code });
+    // Fastify answers these before any hook runs, so the request id is added here.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .header('x-request-id', request.id)
+        .send({ message: 'The address of this request is not a valid URL.', code: error.code, requestId: request.id });
     },
   });
   recordRoutes(app);
@@ -147,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin, { publicUrl: config.publicUrl, database, redisUrl: config.redisUrl });
+  await app.register(servicePlugin, { database });
 
   await app.register(healthRoutes, { database });
   const now = deps.now ?? (() => new Date());
@@ -236,6 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       realtime: app.realtime,
       paymentProvider: payments,
     });
+    lifecycleJob.observe(app.metrics.jobObserver('lifecycle'));
     app.addHook('onReady', async () => lifecycleJob.start());
     // Stopped (and the run in progress awaited) before any onClose hook: those run last-registered
     // first, and main.ts closes the database in one it adds after buildApp.
@@ -250,6 +266,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       now,
       ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
     });
+    retentionJob.observe(app.metrics.jobObserver('retention'));
     app.addHook('onReady', async () => retentionJob.start());
     app.addHook('preClose', () => retentionJob.stop());
     app.addHook('onClose', () => retentionJob.stop());
@@ -262,6 +279,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
       publishDateUpdated: dateUpdatePublisher(app.realtime, app.log),
     });
+    dateJob.observe(app.metrics.jobObserver('date'));
     app.addHook('onReady', async () => dateJob.start());
     // Alerts by e-mail and push (docs/notifications.md): each outbox row sent once across instances.
     app.addHook('onReady', async () => deliveryJob.start());

@@ -4,6 +4,8 @@ import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDemoDataIfEmpty } from './db/seed/demo.js';
 import { createLogger } from './lib/logger.js';
+import { installGracefulShutdown } from './lib/graceful-shutdown.js';
+import { startMetricsServer } from './lib/metrics.js';
 import path from 'node:path';
 
 /** What the boot log says about each real service, so an operator sees at once what runs. */
@@ -58,29 +60,12 @@ async function main() {
   const app = await buildApp({ config, database, logger });
   app.addHook('onClose', async () => database.close());
 
-  let shuttingDown = false;
-  const shutdown = (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ signal }, 'shutting down: draining connections');
-    // Hard stop if something refuses to close, so an orchestrator never waits forever.
-    setTimeout(() => {
-      logger.error('shutdown timed out');
-      process.exit(1);
-    }, 10_000).unref();
-    app.close().then(
-      () => {
-        logger.info('shutdown complete');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
+  const metricsServer = await startMetricsServer(app.metrics.registry, config.metrics).catch((err: unknown) => {
+    throw new Error(
+      `cannot serve metrics on ${config.metrics.host}:${config.metrics.port} (set METRICS_PORT): ${String(err)}`,
     );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  });
+  installGracefulShutdown({ app, logger, delayMs: config.shutdownDelayMs, alsoClose: [() => metricsServer.close()] });
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(
@@ -88,6 +73,7 @@ async function main() {
       url: config.publicUrl,
       environment: config.nodeEnv,
       services: describeServices(config, database.description, app.realtime.fanOut),
+      metrics: `${metricsServer.url}/metrics`,
     },
     `listening on port ${config.port}`,
   );

@@ -27,6 +27,11 @@ export const SEARCH_DROPDOWN_LIMIT = 3;
 export const POLL_INTERVAL_MS = 30_000;
 export const COUNTDOWN_REFRESH_MS = 60_000;
 export const REALTIME_RECONNECT_MS = 3_000;
+/**
+ * The close code (RFC 6455 "Service Restart") of a socket whose instance is restarting
+ * gracefully: the client reconnects at once, not after REALTIME_RECONNECT_MS (docs/deploy.md).
+ */
+export const REALTIME_CLOSE_SERVICE_RESTART = 1012;
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const NOTIFICATION_BADGE_MAX = 9;
 export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 320;

@@ -43,6 +43,23 @@ describe('loadConfig', () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('reads the metrics listener, the shutdown delay and TRUST_PROXY as a flag or a hop count', () => {
+    const defaults = loadConfig({});
+    expect(defaults.metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(defaults.shutdownDelayMs).toBe(2000);
+    expect(defaults.trustProxy).toBe(false);
+    const set = loadConfig({ METRICS_PORT: '0', METRICS_HOST: '10.0.0.5', SHUTDOWN_DELAY_MS: '500', TRUST_PROXY: '1' });
+    expect(set.metrics).toEqual({ port: 0, host: '10.0.0.5' });
+    expect(set.shutdownDelayMs).toBe(500);
+    expect(set.trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    // The whole drain must fit in the 10 s the shutdown allows.
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '9000' })).toThrow(/SHUTDOWN_DELAY_MS/);
+  });
+
   it('turns demo data off with SEED_DEMO=0 and leaves it off outside development', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(false);

@@ -41,7 +41,12 @@ const rawEnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SEED_DEMO: booleanFlag.optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  // A flag, or the number of proxies in front (1 behind one HAProxy): Fastify then takes the
+  // client address that many hops back in X-Forwarded-For.
+  TRUST_PROXY: z.union([z.coerce.number().int().min(1).max(10), booleanFlag]).default(false),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(8000).default(2000),
   // Staging opt-ins for what production otherwise refuses (README.md, "Configuration").
   ALLOW_SANDBOX: booleanFlag.default(false),
   ALLOW_PGLITE: booleanFlag.default(false),
@@ -131,7 +136,11 @@ export interface AppConfig {
   bidsPerMinute: number;
   /** Limits on sending sign-in codes (GUIDE §5); one address is often shared by a household or campus. */
   otpRateLimit: { perEmail: number; emailWindowMinutes: number; perIp: number; ipWindowMinutes: number };
-  trustProxy: boolean;
+  trustProxy: boolean | number;
+  /** Prometheus metrics on their own listener, never on the public port (docs/deploy.md). */
+  metrics: { port: number; host: string };
+  /** On SIGTERM, how long readiness answers 503 before the listener stops (the balancer's notice time). */
+  shutdownDelayMs: number;
   waitlistUrl: string;
   logLevel: string;
   webDistDir: string | undefined;
@@ -244,6 +253,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bidsPerMinute: e.BIDS_PER_MINUTE,
     endingSoonMinutes: e.ENDING_SOON_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     waitlistUrl: e.WAITLIST_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -39,5 +42,30 @@ export async function runMigrations(database: Database): Promise<void> {
     }
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * True when every committed migration is applied: the newest one in the journal is recorded in
+ * drizzle's own table. Readiness (/api/health/ready) answers 503 until then.
+ */
+export async function migrationsApplied(database: Database): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsDir(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  const newest = Math.max(0, ...journal.entries.map((entry) => entry.when));
+  try {
+    // Both drivers answer `{ rows }`.
+    const result = (await database.db.execute(
+      sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: Array<{ newest: string | null }> };
+    const applied = Number(result.rows[0]?.newest ?? 0);
+    return applied >= newest;
+  } catch (err) {
+    // No migrations table yet (42P01 undefined table, 3F000 undefined schema): nothing applied.
+    const code =
+      (err as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code;
+    if (code === '42P01' || code === '3F000') return false;
+    throw err;
   }
 }

@@ -10,7 +10,19 @@ export interface PeriodicJob<Result> {
   stop(): Promise<void>;
   /** True once stop() was called: long runs check it between batches. */
   isStopped(): boolean;
+  /** Tells `observer` about every run from now on (metrics). */
+  observe(observer: JobObserver): void;
 }
+
+/** One finished run: whether it threw, how long it took, how late it started. */
+export interface JobRun {
+  ok: boolean;
+  durationSeconds: number;
+  /** Seconds between when a scheduled run was due and when it started (0 for runOnce calls). */
+  lagSeconds: number;
+}
+
+export type JobObserver = (run: JobRun) => void;
 
 /**
  * Runs `run` every `intervalMs`, chained with setTimeout (the next run is scheduled when the
@@ -30,21 +42,42 @@ export function createPeriodicJob<Result>(options: {
   let inFlight: Promise<Result> | undefined;
   let started = false;
   let stopped = false;
+  const observers: JobObserver[] = [];
 
-  function runOnce(): Promise<Result> {
+  function report(run: JobRun) {
+    for (const observer of observers) observer(run);
+  }
+
+  function runOnce(lagSeconds = 0): Promise<Result> {
     if (!inFlight) {
-      inFlight = options.run().finally(() => {
-        inFlight = undefined;
-      });
+      const startedAt = performance.now();
+      const finished = (ok: boolean) =>
+        report({ ok, durationSeconds: (performance.now() - startedAt) / 1000, lagSeconds });
+      inFlight = options
+        .run()
+        .then(
+          (result) => {
+            finished(true);
+            return result;
+          },
+          (err: unknown) => {
+            finished(false);
+            throw err;
+          },
+        )
+        .finally(() => {
+          inFlight = undefined;
+        });
     }
     return inFlight;
   }
 
   function schedule(delayMs = intervalMs) {
     if (stopped) return;
+    const dueAt = performance.now() + delayMs;
     timer = setTimeout(() => {
       timer = undefined;
-      runOnce().then(
+      runOnce(Math.max(0, performance.now() - dueAt) / 1000).then(
         () => schedule(),
         (err: unknown) => {
           logger.error({ err }, `${options.name} run failed`);
@@ -62,7 +95,7 @@ export function createPeriodicJob<Result>(options: {
       started = true;
       schedule(options.firstDelayMs ?? intervalMs);
     },
-    runOnce,
+    runOnce: () => runOnce(),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
@@ -70,5 +103,8 @@ export function createPeriodicJob<Result>(options: {
       if (inFlight) await inFlight;
     },
     isStopped: () => stopped,
+    observe(observer) {
+      observers.push(observer);
+    },
   };
 }

@@ -71,6 +71,20 @@ function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** `body` (an error body's JSON) with `requestId` added; anything else unchanged. */
+function withRequestId(body: string, requestId: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return body;
+  const error = parsed as Record<string, unknown>;
+  if (typeof error.message !== 'string' || typeof error.code !== 'string' || 'requestId' in error) return body;
+  return JSON.stringify({ ...error, requestId });
+}
+
 /**
  * One error handler for the whole API (GUIDE §3): known errors keep their status and
  * safe message; validation errors are 400 with the contract's message (SPEC §5); a value
@@ -107,6 +121,16 @@ export const errorsPlugin = fp(
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'internal' });
+    });
+
+    // Every answer names its request, and every error body carries the id too (docs/decisions/
+    // 0003-error-body.md): a member's screenshot of an error leads to the log lines. Done as the
+    // body leaves, so refusals sent by hooks, the 404 handlers and Fastify itself get it as well.
+    app.addHook('onSend', async (request, reply, payload) => {
+      void reply.header('x-request-id', request.id);
+      if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+      return withRequestId(payload, request.id);
     });
   },
   { name: 'errors' },

@@ -405,6 +405,7 @@ describe.each(testDatabaseFactories())('the bid rate limit on $kind', (factory) 
     expect(refused.json()).toEqual({
       message: 'You are bidding too quickly. Please wait a moment and try again.',
       code: 'rate_limited',
+      requestId: expect.any(String),
     });
     const db = h.testDb.database.db;
     const stored = await db.select().from(bids).where(eq(bids.bidderId, eager.id));

@@ -9,7 +9,7 @@ import { testDatabaseFactories, type TestDatabase } from '../support/databases.j
 /**
  * The authorization matrix (issue 10, docs/reliability.md): every route the server registers ×
  * {nobody, another signed-in member, the owner}: the expected status, nothing private of the
- * owner's in the body answered to the first two, a refusal shaped `{ message, code, field? }`,
+ * owner's in the body answered to the first two, a refusal shaped `{ message, code, field?, requestId }`,
  * and no committed row change by the first two. Generated from `app.registeredRoutes`, so a
  * route without a row, or a row without a route, fails the suite.
  */
@@ -42,7 +42,7 @@ export function matrixCoverage(app: FastifyInstance, rows: readonly Pick<MatrixR
 const allows = (status: Status, actual: number) =>
   typeof status === 'number' ? status === actual : status.includes(actual);
 
-/** A refusal says only what went wrong, in words: `{ message, code, field? }`. */
+/** A refusal says only what went wrong, in words: `{ message, code, field?, requestId }`. */
 function expectRefusalShape(res: LightMyRequestResponse, where: string): void {
   expect(res.headers['content-type'], `${where}: ${res.statusCode} ${res.body}`).toMatch(/^application\/json/);
   const body = res.json<Record<string, unknown>>();
@@ -52,9 +52,11 @@ function expectRefusalShape(res: LightMyRequestResponse, where: string): void {
     `${where}: ${res.body}`,
   ).toBe(true);
   expect(
-    keys.filter((k) => !['code', 'message', 'field'].includes(k)),
+    keys.filter((k) => !['code', 'message', 'field', 'requestId'].includes(k)),
     `${where}: ${res.body}`,
   ).toEqual([]);
+  // The id that leads to the request's log lines, the same as in the X-Request-Id header.
+  expect(body.requestId, `${where}: ${res.body}`).toBe(res.headers['x-request-id']);
   expect(typeof body.message === 'string' && body.message.trim().length > 3, `${where}: ${res.body}`).toBe(true);
 }
 

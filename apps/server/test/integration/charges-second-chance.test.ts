@@ -195,6 +195,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     expect(retried.json()).toEqual({
       message: 'Accept this offer first: you are charged only if you accept.',
       code: 'bad_request',
+      requestId: expect.any(String),
     });
     advance(HOUR);
     expect(await lifecycle()).toMatchObject({ winsReleased: 0, chargesRecorded: 0 });
@@ -251,10 +252,18 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     for (const answer of ['accept', 'decline'] as const) {
       const again = await answerOffer(app, offer!.id, answer, tia);
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ message: 'You have already accepted this offer.', code: 'bad_request' });
+      expect(again.json()).toEqual({
+        message: 'You have already accepted this offer.',
+        code: 'bad_request',
+        requestId: expect.any(String),
+      });
     }
     const late = await retryPayment(app, failed!.id, dan);
-    expect(late.json()).toEqual({ message: 'The time to fix this payment has passed.', code: 'bad_request' });
+    expect(late.json()).toEqual({
+      message: 'The time to fix this payment has passed.',
+      code: 'bad_request',
+      requestId: expect.any(String),
+    });
     advance(WINDOW * 2);
     expect(await lifecycle()).toMatchObject({ winsReleased: 0, chargesRecorded: 0 });
     expect(await chargesOf(db, auctionId)).toHaveLength(2);
@@ -297,7 +306,11 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     for (const answer of ['accept', 'decline'] as const) {
       const again = await answerOffer(app, toTia.id, answer, tia);
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ message: 'You have already declined this offer.', code: 'bad_request' });
+      expect(again.json()).toEqual({
+        message: 'You have already declined this offer.',
+        code: 'bad_request',
+        requestId: expect.any(String),
+      });
     }
 
     // Vic accepts an hour later and his card is declined: his fix window starts now, not at the offer's deadline.
@@ -409,7 +422,11 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     for (const answer of ['accept', 'decline'] as const) {
       const res = await answerOffer(app, offer.id, answer, rex);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'The time to accept this offer has passed.', code: 'bad_request' });
+      expect(res.json()).toEqual({
+        message: 'The time to accept this offer has passed.',
+        code: 'bad_request',
+        requestId: expect.any(String),
+      });
     }
     expect(await statusesOf(auctionId)).toEqual([
       [dan.id, 'expired', '99.00'],
@@ -430,7 +447,11 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
         'The winner of "Mini golf" could not pay and no other bidder took the date, so the auction ended without a winner.',
     });
     const after = await answerOffer(app, offer.id, 'accept', rex);
-    expect(after.json()).toEqual({ message: 'The time to accept this offer has passed.', code: 'bad_request' });
+    expect(after.json()).toEqual({
+      message: 'The time to accept this offer has passed.',
+      code: 'bad_request',
+      requestId: expect.any(String),
+    });
   });
 
   it('refuses to accept without a card, changing nothing, and accepts once a card is saved', async () => {
@@ -453,7 +474,11 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     const refused = await answerOffer(app, offer.id, 'accept', noel);
 
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: PAYMENT_METHOD_REQUIRED, code: 'payment_method_required' });
+    expect(refused.json()).toEqual({
+      message: PAYMENT_METHOD_REQUIRED,
+      code: 'payment_method_required',
+      requestId: expect.any(String),
+    });
     expect((await chargesOf(db, auctionId)).at(-1)).toMatchObject({ status: 'offered', payBy: offer.payBy });
     expect(await winnerOf(auctionId)).toBeNull();
     expect(await noticeCounts()).toEqual(before);
@@ -490,12 +515,12 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       for (const other of [host, dan, tia]) {
         const res = await answerOffer(app, offer.id, answer, other);
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found' });
+        expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
       }
       for (const id of ['not-a-uuid', randomUUID()]) {
         const res = await answerOffer(app, id, answer, rex);
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found' });
+        expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
       }
       // A page on another site cannot answer for Rex's browser (GUIDE §5).
       const crossSite = await answerOffer(app, offer.id, answer, rex, { 'sec-fetch-site': 'cross-site' });
@@ -503,7 +528,11 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     }
     // Dan's own expired charge is his, but it is no offer to accept.
     const own = await answerOffer(app, before[0]!.id, 'accept', dan);
-    expect(own.json()).toEqual({ message: 'This payment is not an offer.', code: 'bad_request' });
+    expect(own.json()).toEqual({
+      message: 'This payment is not an offer.',
+      code: 'bad_request',
+      requestId: expect.any(String),
+    });
 
     expect(await chargesOf(db, auctionId)).toEqual(before);
     expect(await winnerOf(auctionId)).toBeNull();
@@ -552,7 +581,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     const rex = await member('Rex', CARDS.succeeds);
     const val = await member('Val', CARDS.succeeds);
     const fay = await member('Fay', CARDS.declines);
-    const notAnOffer = { message: 'This payment is not an offer.', code: 'bad_request' };
+    const notAnOffer = { message: 'This payment is not an offer.', code: 'bad_request', requestId: expect.any(String) };
     const answersToAll = async (chargeId: string, who: Member) => {
       for (const answer of ['accept', 'decline'] as const) {
         const res = await answerOffer(app, chargeId, answer, who);

@@ -263,7 +263,11 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
     // Paid: a further retry is refused and changes nothing.
     const late = await retryPayment(app, failed!.id, dan);
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ message: 'This payment has already been made.', code: 'bad_request' });
+    expect(late.json()).toEqual({
+      message: 'This payment has already been made.',
+      code: 'bad_request',
+      requestId: expect.any(String),
+    });
     expect((await chargesOf(db, auctionId))[0]).toMatchObject({ status: 'succeeded', attempt: 3 });
   });
 
@@ -331,12 +335,12 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
     for (const stranger of [rita, host]) {
       const res = await retryPayment(app, charge!.id, stranger);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found' });
+      expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
     }
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const res = await retryPayment(app, id, dan);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found' });
+      expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
     }
 
     // A page on another site cannot make the payer's browser retry (GUIDE §5).
@@ -353,7 +357,11 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
     clock = new Date(charge!.payBy!.getTime());
     const late = await retryPayment(app, charge!.id, dan);
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ message: 'The time to fix this payment has passed.', code: 'bad_request' });
+    expect(late.json()).toEqual({
+      message: 'The time to fix this payment has passed.',
+      code: 'bad_request',
+      requestId: expect.any(String),
+    });
 
     const [after] = await chargesOf(db, auctionId);
     expect(after).toMatchObject({ status: 'failed', attempt: 1, updatedAt: charge!.updatedAt });

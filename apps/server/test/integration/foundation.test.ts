@@ -26,13 +26,13 @@ describe.each(testDatabaseFactories())('server foundation on $kind', (factory) =
     const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found', requestId: expect.any(String) });
   });
 
   it('treats a visitor without a session as logged out', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/auth/user' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized', requestId: expect.any(String) });
   });
 
   it('sends security headers on every response', async () => {

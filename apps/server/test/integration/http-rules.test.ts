@@ -69,13 +69,23 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   it('answers a validation error with 400 and the contract message', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: { firstName: '' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'First name is required', code: 'validation', field: 'firstName' });
+    expect(res.json()).toEqual({
+      message: 'First name is required',
+      code: 'validation',
+      field: 'firstName',
+      requestId: expect.any(String),
+    });
   });
 
   it('answers an AppError with its status, message and field', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/test/app-error' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Bid must be at least 51', code: 'bad_request', field: 'amount' });
+    expect(res.json()).toEqual({
+      message: 'Bid must be at least 51',
+      code: 'bad_request',
+      field: 'amount',
+      requestId: expect.any(String),
+    });
   });
 
   it('accepts a state change with no body and no content type', async () => {
@@ -143,7 +153,11 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   it('answers an unexpected failure with a 500 that leaks nothing', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/crash' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'internal',
+      requestId: expect.any(String),
+    });
     expect(res.body).not.toContain('postgres');
   });
 
@@ -162,6 +176,7 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
     expect(res.json()).toEqual({
       message: 'The service is briefly unavailable. Please try again in a moment.',
       code: 'unavailable',
+      requestId: expect.any(String),
     });
   });
 

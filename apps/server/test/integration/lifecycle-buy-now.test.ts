@@ -207,7 +207,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
     const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
     const res = await buyNow(app, auctionId);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized', requestId: expect.any(String) });
     const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row!.isActive).toBe(true);
   });
@@ -216,7 +216,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
     for (const id of [randomUUID(), 'not-a-uuid', '1%20OR%201=1']) {
       const res = await buyNow(app, id, buyer);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Auction not found', code: 'not_found' });
+      expect(res.json()).toEqual({ message: 'Auction not found', code: 'not_found', requestId: expect.any(String) });
     }
   });
 
@@ -231,7 +231,11 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
     const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
     const res = await buyNow(app, auctionId, host);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'You cannot buy your own auction', code: 'forbidden' });
+    expect(res.json()).toEqual({
+      message: 'You cannot buy your own auction',
+      code: 'forbidden',
+      requestId: expect.any(String),
+    });
   });
 
   it('refuses when there is no buy-now price or the current bid has reached it', async () => {
@@ -245,7 +249,11 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
     for (const auctionId of [withoutPrice, reached]) {
       const res = await buyNow(app, auctionId, buyer);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Buy Now is not available for this auction', code: 'bad_request' });
+      expect(res.json()).toEqual({
+        message: 'Buy Now is not available for this auction',
+        code: 'bad_request',
+        requestId: expect.any(String),
+      });
     }
     const [row] = await db.select().from(auctions).where(eq(auctions.id, reached));
     expect(row).toMatchObject({ isActive: true, winnerId: null, bidCount: 1 });
@@ -264,7 +272,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
     for (const auctionId of [pastEnd, closed, cancelled]) {
       const res = await buyNow(app, auctionId, buyer);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Auction has ended', code: 'bad_request' });
+      expect(res.json()).toEqual({ message: 'Auction has ended', code: 'bad_request', requestId: expect.any(String) });
     }
     const count = await db.select().from(bids).where(eq(bids.bidderId, buyer.id));
     expect(count.some((b) => [pastEnd, closed, cancelled].includes(b.auctionId))).toBe(false);
@@ -319,7 +327,11 @@ describe.each(postgresOnlyFactories())('Buy Now races on $kind', (factory) => {
       expect(winners).toHaveLength(1);
       for (const res of responses.filter((r) => r.statusCode !== 200)) {
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: 'Auction has ended', code: 'bad_request' });
+        expect(res.json()).toEqual({
+          message: 'Auction has ended',
+          code: 'bad_request',
+          requestId: expect.any(String),
+        });
       }
       const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
       expect(row).toMatchObject({ isActive: false, winnerId: winners[0], currentBid: '80.00', bidCount: 2 });

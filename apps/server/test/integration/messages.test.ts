@@ -286,6 +286,7 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
         message: 'Message contains characters that are not allowed',
         code: 'validation',
         field: 'content',
+        requestId: expect.any(String),
       });
     }
     expect((await send(winner, auctionChat, host.id, 'Two\r\nlines\tand a tab')).statusCode).toBe(201);

@@ -113,7 +113,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode, res.body).toBe(401);
-      expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
+      expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized', requestId: expect.any(String) });
     }
   });
 
@@ -178,7 +178,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     const before = await sandboxCardCount();
     const res = await confirmCard(member, secret, cardNumber);
     expect(res.statusCode, res.body).toBe(status);
-    expect(res.json()).toEqual({ message, code });
+    expect(res.json()).toEqual({ message, code, requestId: expect.any(String) });
     expect(await list(member)).toEqual([]);
     expect(await sandboxCardCount()).toBe(before);
     // As on Stripe, the same setup takes another card after a decline.
@@ -203,7 +203,11 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     const lastYear = new Date().getUTCFullYear() - 1;
     const res = await confirmCard(member, secret, '4242424242424242', { expMonth: 12, expYear: lastYear });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: "Your card's expiration year is invalid.", code: 'invalid_expiry_year' });
+    expect(res.json()).toEqual({
+      message: "Your card's expiration year is invalid.",
+      code: 'invalid_expiry_year',
+      requestId: expect.any(String),
+    });
     expect(await list(member)).toEqual([]);
   });
 
@@ -249,7 +253,11 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     expect((await confirmCard(member, secret, '4242424242424242')).statusCode).toBe(200);
     const again = await confirmCard(member, secret, '5555555555554444');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: SETUP_MESSAGES.alreadySucceeded, code: 'bad_request' });
+    expect(again.json()).toEqual({
+      message: SETUP_MESSAGES.alreadySucceeded,
+      code: 'bad_request',
+      requestId: expect.any(String),
+    });
     expect(await list(member)).toHaveLength(1);
   });
 
@@ -288,9 +296,17 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
 
     const twice = await authenticate(member, { clientSecret, outcome: 'complete' });
     expect(twice.statusCode).toBe(400);
-    expect(twice.json()).toEqual({ message: SETUP_MESSAGES.nothingToAuthenticate, code: 'bad_request' });
+    expect(twice.json()).toEqual({
+      message: SETUP_MESSAGES.nothingToAuthenticate,
+      code: 'bad_request',
+      requestId: expect.any(String),
+    });
     const reconfirm = await confirmCard(member, clientSecret, '4242424242424242');
-    expect(reconfirm.json()).toEqual({ message: SETUP_MESSAGES.alreadySucceeded, code: 'bad_request' });
+    expect(reconfirm.json()).toEqual({
+      message: SETUP_MESSAGES.alreadySucceeded,
+      code: 'bad_request',
+      requestId: expect.any(String),
+    });
   });
 
   it('4000002500003155: a failed authentication saves nothing and the setup takes another card', async () => {
@@ -303,6 +319,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
       message:
         'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
       code: 'setup_intent_authentication_failure',
+      requestId: expect.any(String),
     });
     expect(await list(member)).toEqual([]);
     const [intent] = await db()
@@ -331,7 +348,11 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     const clientSecret = await secretFor(member);
     const res = await authenticate(member, { clientSecret, outcome: 'complete' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: SETUP_MESSAGES.nothingToAuthenticate, code: 'bad_request' });
+    expect(res.json()).toEqual({
+      message: SETUP_MESSAGES.nothingToAuthenticate,
+      code: 'bad_request',
+      requestId: expect.any(String),
+    });
   });
 
   describe('ownership', () => {
@@ -350,7 +371,11 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
       const stranger = await signUp('Stan');
       const noCustomer = await confirmCard(stranger, clientSecret, '4242424242424242');
       expect(noCustomer.statusCode).toBe(404);
-      expect(noCustomer.json()).toEqual({ message: CARD_SETUP_NOT_FOUND, code: 'not_found' });
+      expect(noCustomer.json()).toEqual({
+        message: CARD_SETUP_NOT_FOUND,
+        code: 'not_found',
+        requestId: expect.any(String),
+      });
 
       await secretFor(other);
       const withCustomer = await confirmCard(other, clientSecret, '4242424242424242');
@@ -360,7 +385,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
       await confirmCard(owner, clientSecret, '4000002500003155');
       const steal = await authenticate(other, { clientSecret, outcome: 'complete' });
       expect(steal.statusCode).toBe(404);
-      expect(steal.json()).toEqual({ message: CARD_SETUP_NOT_FOUND, code: 'not_found' });
+      expect(steal.json()).toEqual({ message: CARD_SETUP_NOT_FOUND, code: 'not_found', requestId: expect.any(String) });
       const [intent] = await db()
         .select()
         .from(sandboxSetupIntents)
@@ -372,7 +397,11 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
       expect((await list(other)).map((m) => m.id)).not.toContain(ownersCard);
       const res = await remove(other, ownersCard);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: PAYMENT_METHOD_NOT_FOUND, code: 'not_found' });
+      expect(res.json()).toEqual({
+        message: PAYMENT_METHOD_NOT_FOUND,
+        code: 'not_found',
+        requestId: expect.any(String),
+      });
       expect((await list(owner)).map((m) => m.id)).toContain(ownersCard);
     });
 
@@ -380,7 +409,11 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
       for (const id of ['pm_doesnotexist', `pm_${'x'.repeat(80)}`, 'pm_../../v1/customers']) {
         const res = await remove(owner, id);
         expect(res.statusCode, id).toBe(404);
-        expect(res.json()).toEqual({ message: PAYMENT_METHOD_NOT_FOUND, code: 'not_found' });
+        expect(res.json()).toEqual({
+          message: PAYMENT_METHOD_NOT_FOUND,
+          code: 'not_found',
+          requestId: expect.any(String),
+        });
       }
       const newcomer = await signUp('Pip');
       expect((await remove(newcomer, ownersCard)).statusCode).toBe(404);
@@ -417,6 +450,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     expect(answers.find((a) => a.statusCode === 429)!.json()).toEqual({
       message: 'You have started adding a card too many times. Please try again in an hour.',
       code: 'rate_limited',
+      requestId: expect.any(String),
     });
     const customer = await storedCustomerOf(eager);
     const [intents] = await db()

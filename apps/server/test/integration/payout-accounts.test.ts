@@ -158,7 +158,7 @@ describe.each(testDatabaseFactories())('payout accounts on $kind', (factory) => 
     for (const [payload, field, message] of refusals) {
       const res = await completeSandbox(member, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toEqual({ code: 'validation', field, message });
+      expect(res.json()).toEqual({ code: 'validation', field, message, requestId: expect.any(String) });
     }
     expect((await getAccount(member)).json()).toMatchObject({ status: 'onboarding' });
 

@@ -34,7 +34,7 @@ async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 60_0
 }
 
 /** Starts src/main.ts on a free port with its own data folder; output is collected for assertions. */
-async function startServerProcess(dataDir: string) {
+async function startServerProcess(dataDir: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -48,6 +48,9 @@ async function startServerProcess(dataDir: string) {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       PUBLIC_URL: base,
+      // Any free port: test files run side by side.
+      METRICS_PORT: '0',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -62,27 +65,49 @@ describe('server process', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bid-process-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('boots, serves, and on SIGTERM closes sockets and exits 0', async () => {
-    const server = await startServerProcess(dataDir);
+  it('boots, serves, and on SIGTERM drains: readiness 503 at once, sockets closed with 1012, exit 0', async () => {
+    const delayMs = 1500;
+    const server = await startServerProcess(dataDir, { SHUTDOWN_DELAY_MS: String(delayMs) });
     const { child, port, base } = server;
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
     try {
       await waitForHealth(base, child);
-      // The boot log names every real service in use.
+      // The boot log names every real service in use, and where the metrics are.
       expect(server.output).toContain('embedded PGlite in');
       expect(server.output).toContain('offline sandbox');
+      const metricsUrl = /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(server.output)?.[1];
+      expect(metricsUrl, server.output).toBeDefined();
+      expect((await fetch(metricsUrl!)).status).toBe(200);
+      // The public port knows no /metrics: what it answers there is the web app's page, if anything.
+      expect(await (await fetch(`${base}/metrics`)).text()).not.toContain('http_request_duration_seconds');
+      expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
 
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { origin: base });
       await new Promise<void>((resolve, reject) => {
         socket.once('open', () => resolve());
         socket.once('error', reject);
       });
-      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      const closed = new Promise<{ code: number; at: number }>((resolve) =>
+        socket.once('close', (code) => resolve({ code, at: Date.now() })),
+      );
 
+      const signalledAt = Date.now();
       child.kill('SIGTERM');
-      await closed;
+      // Readiness flips at once while the listener still answers (the balancer's notice time).
+      const deadline = Date.now() + delayMs;
+      let ready = 200;
+      while (ready === 200 && Date.now() < deadline) {
+        ready = (await fetch(`${base}/api/health/ready`)).status;
+      }
+      expect(ready).toBe(503);
+      expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
+
+      const close = await closed;
+      expect(close.code).toBe(1012);
+      expect(close.at - signalledAt).toBeGreaterThanOrEqual(delayMs - 100);
       expect(await exited).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
       expect(server.output).toContain('shutdown complete');
       await expect(fetch(`${base}/api/health`)).rejects.toThrow();
     } finally {

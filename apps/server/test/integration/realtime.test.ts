@@ -170,7 +170,11 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     expect(res.status).toBe(426);
     expect(res.headers.get('upgrade')).toBe('websocket');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await res.json()).toEqual({ message: WS_UPGRADE_REQUIRED_MESSAGE, code: 'upgrade_required' });
+    expect(await res.json()).toEqual({
+      message: WS_UPGRADE_REQUIRED_MESSAGE,
+      code: 'upgrade_required',
+      requestId: expect.any(String),
+    });
     // The socket route itself still upgrades.
     const socket = await Client.open(port);
     await socket.sync();

@@ -154,11 +154,19 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const uploadURL = await newUploadUrl(members.ada.cookie);
     const res = await putFile(uploadURL, 'hello, I am plain text', 'image/png', members.ada.cookie);
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.notAnImage, code: 'not_an_image' });
+    expect(res.json()).toEqual({
+      message: UPLOAD_MESSAGES.notAnImage,
+      code: 'not_an_image',
+      requestId: expect.any(String),
+    });
     expect(await incomingFiles()).toEqual([]);
     const finalize = await setImage(withoutQuery(uploadURL), members.ada.cookie);
     expect(finalize.statusCode).toBe(400);
-    expect(finalize.json()).toEqual({ message: UPLOAD_MESSAGES.nothingUploaded, code: 'nothing_uploaded' });
+    expect(finalize.json()).toEqual({
+      message: UPLOAD_MESSAGES.nothingUploaded,
+      code: 'nothing_uploaded',
+      requestId: expect.any(String),
+    });
     expect(await currentImage(members.ada.cookie)).toBe(before);
     // Nothing was stored, so the same URL still takes a real picture.
     expect((await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie)).statusCode).toBe(200);
@@ -169,7 +177,11 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const uploadURL = await newUploadUrl(members.ada.cookie);
     const res = await putFile(uploadURL, SVG_BYTES, contentType, members.ada.cookie);
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.svgRefused, code: 'svg_refused' });
+    expect(res.json()).toEqual({
+      message: UPLOAD_MESSAGES.svgRefused,
+      code: 'svg_refused',
+      requestId: expect.any(String),
+    });
     expect(await currentImage(members.ada.cookie)).toBe(before);
   });
 
@@ -180,7 +192,11 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
       const body = contentType === 'application/json' ? '{"a":1}' : await makePng();
       const res = await putFile(uploadURL, body, contentType, members.ada.cookie);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.notAnImage, code: 'not_an_image' });
+      expect(res.json()).toEqual({
+        message: UPLOAD_MESSAGES.notAnImage,
+        code: 'not_an_image',
+        requestId: expect.any(String),
+      });
     },
   );
 
@@ -190,7 +206,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const big = Buffer.concat([await makePng(), Buffer.alloc(6 * 1024 * 1024)]);
     const res = await putFile(uploadURL, big, 'image/png', members.ada.cookie);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.tooLarge, code: 'too_large' });
+    expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.tooLarge, code: 'too_large', requestId: expect.any(String) });
     expect(await currentImage(members.ada.cookie)).toBe(before);
     expect((await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie)).statusCode).toBe(200);
   });
@@ -200,7 +216,11 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const uploadURL = await uploadedPicture(members.ada.cookie, await makePng(20_000, 1));
     const res = await setImage(withoutQuery(uploadURL), members.ada.cookie);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.tooManyPixels, code: 'too_many_pixels' });
+    expect(res.json()).toEqual({
+      message: UPLOAD_MESSAGES.tooManyPixels,
+      code: 'too_many_pixels',
+      requestId: expect.any(String),
+    });
     expect(await currentImage(members.ada.cookie)).toBe(before);
     expect(
       await exists(
@@ -215,7 +235,11 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     clock += (UPLOAD_URL_TTL_SECONDS + 1) * 1000;
     const res = await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie);
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.urlExpired, code: 'url_expired' });
+    expect(res.json()).toEqual({
+      message: UPLOAD_MESSAGES.urlExpired,
+      code: 'url_expired',
+      requestId: expect.any(String),
+    });
     const finalize = await setImage(withoutQuery(uploadURL), members.ada.cookie);
     expect(finalize.statusCode).toBe(410);
     expect(finalize.json().message).toBe(UPLOAD_MESSAGES.urlExpired);
@@ -232,7 +256,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const uploadURL = await uploadedPicture(members.ada.cookie, await makePng());
     const again = await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: UPLOAD_MESSAGES.urlUsed, code: 'url_used' });
+    expect(again.json()).toEqual({ message: UPLOAD_MESSAGES.urlUsed, code: 'url_used', requestId: expect.any(String) });
     expect((await setImage(withoutQuery(uploadURL), members.ada.cookie)).statusCode).toBe(200);
     const current = await currentImage(members.ada.cookie);
     const reuse = await setImage(withoutQuery(uploadURL), members.ada.cookie);
@@ -247,16 +271,25 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const uploadURL = await newUploadUrl(members.ada.cookie);
     const theft = await putFile(uploadURL, await makePng(), 'image/png', members.bob.cookie);
     expect(theft.statusCode).toBe(403);
-    expect(theft.json()).toEqual({ message: UPLOAD_MESSAGES.urlNotYours, code: 'url_not_yours' });
+    expect(theft.json()).toEqual({
+      message: UPLOAD_MESSAGES.urlNotYours,
+      code: 'url_not_yours',
+      requestId: expect.any(String),
+    });
 
     expect((await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie)).statusCode).toBe(200);
     const claim = await setImage(withoutQuery(uploadURL), members.bob.cookie);
     expect(claim.statusCode).toBe(403);
-    expect(claim.json()).toEqual({ message: UPLOAD_MESSAGES.notYourUpload, code: 'not_your_upload' });
+    expect(claim.json()).toEqual({
+      message: UPLOAD_MESSAGES.notYourUpload,
+      code: 'not_your_upload',
+      requestId: expect.any(String),
+    });
     for (const url of [`/api/objects/uploads/${randomUUID()}`, 'https://elsewhere.example/a.png', 'x']) {
       const unknown = await setImage(url, members.bob.cookie);
       expect(unknown.statusCode).toBe(403);
-      expect(unknown.json()).toEqual(claim.json());
+      // The same refusal, each with its own request's id.
+      expect(unknown.json()).toEqual({ ...claim.json(), requestId: unknown.headers['x-request-id'] });
     }
     expect(await currentImage(members.ada.cookie)).toBe(adaBefore);
     expect(await currentImage(members.bob.cookie)).toBe(bobBefore);
@@ -285,7 +318,11 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     for (const url of forged) {
       const res = await putFile(url, await makePng(), 'image/png', members.ada.cookie);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.urlInvalid, code: 'url_invalid' });
+      expect(res.json()).toEqual({
+        message: UPLOAD_MESSAGES.urlInvalid,
+        code: 'url_invalid',
+        requestId: expect.any(String),
+      });
     }
     expect(await incomingFiles()).toEqual(filesBefore);
   });
@@ -340,7 +377,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+      expect(res.json()).toEqual({ message: 'Not found', code: 'not_found', requestId: expect.any(String) });
     }
   });
 
@@ -348,7 +385,11 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     for (let i = 0; i < UPLOAD_URLS_PER_HOUR; i++) await newUploadUrl(members.cy.cookie);
     const refused = await requestUpload(members.cy.cookie);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: UPLOAD_MESSAGES.tooManyUploads, code: 'rate_limited' });
+    expect(refused.json()).toEqual({
+      message: UPLOAD_MESSAGES.tooManyUploads,
+      code: 'rate_limited',
+      requestId: expect.any(String),
+    });
     // Others are not affected.
     await newUploadUrl(members.bob.cookie);
     clock += 60 * 60 * 1000 + 1000;

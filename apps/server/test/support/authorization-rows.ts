@@ -142,6 +142,8 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     expect: { nobody: 426, other: 426, owner: 426 },
   },
   publicRow('GET /api/health', () => get('/api/health')),
+  publicRow('GET /api/health/live', () => get('/api/health/live')),
+  publicRow('GET /api/health/ready', () => get('/api/health/ready')),
   selfRow('GET /api/auth/user', () => get('/api/auth/user')),
   {
     route: 'GET /api/logout',

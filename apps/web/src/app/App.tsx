@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
@@ -13,11 +13,13 @@ import { AppRoutes } from './routes';
 
 function Shell() {
   const { user, isLoading } = useAuth();
+  const queryClient = useQueryClient();
 
   // SPEC §4: theme colours follow the signed-in user's normalised gender.
   useEffect(() => applyPalette(paletteFor(user?.gender ?? user?.sex)), [user?.gender, user?.sex]);
   // SPEC §7: one real-time connection per tab, for visitors too (auction pages are public).
-  useRealtimeConnection(user?.id ?? null, !isLoading);
+  // Back after a drop (an instance restarting, docs/deploy.md): refetch what may have changed meanwhile.
+  useRealtimeConnection(user?.id ?? null, !isLoading, () => void queryClient.invalidateQueries());
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -101,6 +101,30 @@ describe('RealtimeClient against a real WebSocket server', () => {
     await until(() => auctionEvents.length === 2);
   });
 
+  it('reconnects at once after a 1012 (service restart), subscribes again and tells its reconnect listeners', async () => {
+    const server = await startServer();
+    cleanups.push(() => new Promise<void>((resolve) => server.wss.close(() => resolve())));
+    // A normal drop would wait a minute: only the restart code makes it come back now.
+    const client = new RealtimeClient({ url: server.url, reconnectMs: 60_000, WebSocketImpl: WebSocket as never });
+    cleanups.push(() => client.stop());
+    let reconnects = 0;
+    const stopListening = client.onReconnect(() => (reconnects += 1));
+    client.subscribe({ auctionId: AUCTION }, () => undefined);
+    client.start(null);
+    await until(() => server.connections[0]?.received.length === 1);
+    expect(reconnects).toBe(0);
+
+    server.connections[0]!.socket.close(1012, 'Service restart');
+    await until(() => server.connections[1]?.received.length === 1);
+    expect(server.connections[1]!.received[0]).toEqual({ type: 'subscribe_auction', auctionId: AUCTION });
+    await until(() => reconnects === 1);
+
+    stopListening();
+    server.connections[1]!.socket.close(1012, 'Service restart');
+    await until(() => server.connections[2]?.received.length === 1);
+    expect(reconnects).toBe(1);
+  });
+
   it('unsubscribes when the last handler leaves, and keeps to the server’s message rate', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     cleanups.push(() => {

@@ -1,10 +1,12 @@
-import { REALTIME_RECONNECT_MS } from '@bid/contract';
+import { REALTIME_CLOSE_SERVICE_RESTART, REALTIME_RECONNECT_MS } from '@bid/contract';
 import { useEffect, useRef } from 'react';
 
 /**
  * The real-time channel of SPEC §7 (docs/realtime.md): one WebSocket per tab at /ws on the
  * page's host (wss on https). On open it authenticates (signed in) and subscribes again to
- * every channel it holds; on close it reconnects after 3 s (SPEC §9). Parse and connection
+ * every channel it holds; on close it reconnects after 3 s (SPEC §9), or at once when the server
+ * closed it for a graceful restart (1012, docs/deploy.md), and after a reconnection it tells its
+ * listeners, so the page refetches what it may have missed meanwhile. Parse and connection
  * errors are only logged, never shown (SPEC §8).
  */
 
@@ -18,7 +20,7 @@ export type ChannelSpec = string | { auctionId: string } | { conversationId: str
 interface SocketLike {
   readonly readyState: number;
   onopen: ((event: unknown) => void) | null;
-  onclose: ((event: unknown) => void) | null;
+  onclose: ((event: { code?: number }) => void) | null;
   onerror: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
   send(data: string): void;
@@ -80,6 +82,9 @@ export class RealtimeClient {
   private flushScheduled = false;
   private userId: string | null = null;
   private running = false;
+  /** A socket has opened before: the next open is a reconnection. */
+  private everOpened = false;
+  private readonly reconnectListeners = new Set<() => void>();
   private readonly options: Required<Omit<RealtimeClientOptions, 'url' | 'WebSocketImpl'>> &
     Pick<RealtimeClientOptions, 'url' | 'WebSocketImpl'>;
 
@@ -117,6 +122,14 @@ export class RealtimeClient {
       socket.onclose = null;
       socket.close();
     }
+  }
+
+  /** Calls `listener` each time the connection is back after a drop; returns the unsubscribe. */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => {
+      this.reconnectListeners.delete(listener);
+    };
   }
 
   get isOpen(): boolean {
@@ -177,14 +190,17 @@ export class RealtimeClient {
       if (this.userId) this.queue({ type: 'authenticate', userId: this.userId });
       for (const channel of this.handlers.keys()) this.ask(channel);
       this.flush();
+      if (this.everOpened) for (const listener of [...this.reconnectListeners]) listener();
+      this.everOpened = true;
     };
     socket.onmessage = (event) => this.receive(event.data);
     socket.onerror = (event) => this.options.logger.warn('realtime: connection error', event);
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = undefined;
       this.subscribed.clear();
-      this.scheduleReconnect();
+      // The instance is restarting: the balancer has another one ready, so no need to wait.
+      this.scheduleReconnect(event?.code === REALTIME_CLOSE_SERVICE_RESTART ? 0 : this.options.reconnectMs);
     };
   }
 
@@ -200,12 +216,12 @@ export class RealtimeClient {
     this.connect();
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(delayMs = this.options.reconnectMs): void {
     if (!this.running || this.reconnectTimer) return;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       this.connect();
-    }, this.options.reconnectMs);
+    }, delayMs);
   }
 
   private receive(data: unknown): void {
@@ -304,11 +320,17 @@ export class RealtimeClient {
 /** The tab's one connection. */
 export const realtime = new RealtimeClient();
 
-/** Keeps the tab's connection open, as `userId` (signed in) or as a visitor (null). */
-export function useRealtimeConnection(userId: string | null, enabled = true): void {
+/**
+ * Keeps the tab's connection open, as `userId` (signed in) or as a visitor (null); after a
+ * reconnection `onReconnect` runs (the app refetches its queries: events may have been missed).
+ */
+export function useRealtimeConnection(userId: string | null, enabled = true, onReconnect?: () => void): void {
   useEffect(() => {
     if (enabled) realtime.start(userId);
   }, [userId, enabled]);
+  const onReconnectRef = useRef(onReconnect);
+  onReconnectRef.current = onReconnect;
+  useEffect(() => realtime.onReconnect(() => onReconnectRef.current?.()), []);
 }
 
 /** Calls `handler` for every event on `channel` while the component is mounted (null: none). */

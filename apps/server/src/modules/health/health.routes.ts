@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { migrationsApplied } from '../../db/migrate.js';
 
-/** Liveness and database reachability, for load balancers and operators. */
+/**
+ * Health for load balancers and operators (docs/deploy.md): `/api/health` reports the database;
+ * `/live` says the process answers (restart it when not); `/ready` says this instance should get
+ * traffic: migrations applied, the database answering, and not draining for a shutdown.
+ */
 export async function healthRoutes(app: FastifyInstance, opts: { database: Database }) {
   app.get('/api/health', async (request, reply) => {
     const started = performance.now();
@@ -18,6 +23,24 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
         .header('retry-after', '2')
         .status(503)
         .send({ status: 'degraded', database: { kind: opts.database.kind, ok: false } });
+    }
+  });
+
+  // Probed every second or so by the balancer: only their warnings reach the log.
+  app.get('/api/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+
+  // Once applied, migrations stay applied: the check is not repeated on every probe.
+  let migrated = false;
+  app.get('/api/health/ready', { logLevel: 'warn' }, async (request, reply) => {
+    if (app.service.draining) return reply.status(503).send({ status: 'draining' });
+    try {
+      migrated ||= await migrationsApplied(opts.database);
+      if (!migrated) return reply.status(503).send({ status: 'migrations pending' });
+      await opts.database.ping();
+      return { status: 'ready' };
+    } catch (err) {
+      request.log.warn({ err }, 'readiness: database unreachable');
+      return reply.status(503).send({ status: 'database unreachable' });
     }
   });
 }

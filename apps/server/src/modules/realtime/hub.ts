@@ -52,6 +52,15 @@ export interface Realtime {
   readonly fanOut: string;
   /** Sends what is queued for the bus now (tests, shutdown). */
   flush(): Promise<void>;
+  /** Sockets open on this instance right now (metrics). */
+  readonly connectionCount: number;
+  /** Frames sent to sockets of this instance since it started (metrics). */
+  readonly messagesSent: number;
+  /**
+   * Closes every socket of this instance with 1012 "service restart" (a graceful shutdown): the
+   * web app reconnects at once, through the balancer to another instance, and refetches.
+   */
+  closeForRestart(): void;
 }
 
 /** The parts of a `ws` WebSocket the hub uses (tests can pass a fake). */
@@ -111,6 +120,7 @@ export class RealtimeHub implements Realtime {
   private authorizer: ConversationAuthorizer | undefined;
   private presenceTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private sent = 0;
 
   constructor(
     private readonly bus: Bus,
@@ -141,6 +151,20 @@ export class RealtimeHub implements Realtime {
       connection.socket.close(WS_CLOSE.goingAway, 'Server shutting down');
     }
     await this.bus.close();
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  get messagesSent(): number {
+    return this.sent;
+  }
+
+  closeForRestart(): void {
+    for (const connection of this.connections) {
+      connection.socket.close(WS_CLOSE.serviceRestart, 'Service restart');
+    }
   }
 
   // ---- server API ---------------------------------------------------------------------------
@@ -403,6 +427,7 @@ export class RealtimeHub implements Realtime {
       return;
     }
     socket.send(data, { binary: false });
+    this.sent += 1;
   }
 
   // ---- delivery and the bus -----------------------------------------------------------------

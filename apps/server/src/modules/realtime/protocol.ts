@@ -3,6 +3,8 @@
  * the hub decides, this file reads.
  */
 
+import { REALTIME_CLOSE_SERVICE_RESTART } from '@bid/contract';
+
 /** Largest client message accepted; the protocol's messages are a few ids. Larger frames close the socket (1009). */
 export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;
 /** Messages a socket may send per second; more are refused with an error. */
@@ -24,6 +26,8 @@ export const WS_HEARTBEAT_MS = 30_000;
 export const WS_CLOSE = {
   policyViolation: 1008,
   goingAway: 1001,
+  /** A graceful restart (RFC 6455 registry): reconnect at once, another instance answers. */
+  serviceRestart: REALTIME_CLOSE_SERVICE_RESTART,
   signedOut: 4001,
 } as const;
 
