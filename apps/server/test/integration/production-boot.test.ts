@@ -67,6 +67,7 @@ describe('a production boot', () => {
           AUDIT_CHECKPOINT_KEY: 'k3Vq9-staging-audit-checkpoint-key-0f8a2c',
           DATA_DIR: dataDir,
           PORT: '0',
+          METRICS_PORT: '0',
           HOST: '127.0.0.1',
           ALLOW_SANDBOX: '1',
           ALLOW_PGLITE: '1',
