@@ -24,7 +24,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'boot-smoke-'));
 const started = Date.now();
 const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
   cwd: ROOT,
-  env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', METRICS_PORT: '0' },
+  env: {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    METRICS_PORT: '0',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
