@@ -165,6 +165,11 @@ export type EditAuction = z.output<typeof editAuctionSchema>;
 export const placeBidSchema = z.object({
   auctionId: z.string({ error: 'Auction is required' }).min(1, 'Auction is required').max(64),
   amount: moneyString('Please enter a valid bid amount'),
+  /** An automatic bid's maximum (docs/auctions.md): private to the bidder, at least `amount`. */
+  maxAmount: z
+    .union([z.null(), z.literal(''), moneyString('Please enter a valid maximum bid')])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 
 export const AUCTION_SORTS = ['ending-soon', 'most-popular', 'newest', 'price-low', 'price-high'] as const;
