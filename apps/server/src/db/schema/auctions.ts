@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, latitude, longitude, money, timestamptz, updatedAt } from './columns.js';
 import { dateTypeEnum, paymentResponsibilityEnum } from './enums.js';
 import { users } from './users.js';
@@ -40,6 +40,15 @@ export const auctions = pgTable(
     endingSoonNotifiedAt: timestamptz('ending_soon_notified_at'),
     /** Hidden by a moderator, or because its host was suspended (docs/trust-and-safety.md). */
     hiddenAt: timestamptz('hidden_at'),
+    /**
+     * Who leads and their maximum (automatic bids, docs/auctions.md), kept by `accept_bid` under
+     * the row lock so a bid never scans the auction's bids. `leaderMax` is PRIVATE to the leader:
+     * no presenter may ever copy it into an answer or an event.
+     */
+    leaderId: uuid('leader_id').references(() => users.id),
+    leaderMax: money('leader_max'),
+    /** Members watching the auction, kept by the watch and unwatch calls (lists need no COUNT). */
+    watcherCount: integer('watcher_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,6 +98,12 @@ export const bids = pgTable(
       .notNull()
       .references(() => users.id),
     amount: money('amount').notNull(),
+    /** The bidder's maximum when the request set one: PRIVATE to the bidder (docs/auctions.md). */
+    maxAmount: money('max_amount'),
+    /** True for a step the product placed for the bidder, answering a rival (an automatic bid). */
+    isAutomatic: boolean('is_automatic').notNull().default(false),
+    /** Set when a moderator voided the bid or its bidder was suspended; a voided bid no longer counts. */
+    voidedAt: timestamptz('voided_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -97,6 +112,21 @@ export const bids = pgTable(
     index('bids_auction_amount_idx').on(t.auctionId, t.amount),
     index('bids_bidder_created_idx').on(t.bidderId, t.createdAt),
   ],
+);
+
+/** Members following an auction (the watchlist, docs/auctions.md). */
+export const auctionWatches = pgTable(
+  'auction_watches',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.auctionId] }), index('auction_watches_auction_idx').on(t.auctionId)],
 );
 
 export type Auction = typeof auctions.$inferSelect;

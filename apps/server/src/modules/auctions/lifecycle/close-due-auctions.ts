@@ -65,8 +65,10 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
           LEFT JOIN LATERAL (
             SELECT b.bidder_id, b.amount
             FROM bids b
-            WHERE b.auction_id = a.id
-            ORDER BY b.amount DESC, b.created_at ASC, b.id ASC
+            WHERE b.auction_id = a.id AND b.voided_at IS NULL
+            -- On equal amounts the LATER row wins: an automatic answer at a rival's equal maximum
+            -- is stored after the rival's bid (docs/auctions.md); plain bids never tie.
+            ORDER BY b.amount DESC, b.created_at DESC, b.id DESC
             LIMIT 1
           ) w ON true
           WHERE a.id IN (${uuidList(due.map((row) => row.id))})
