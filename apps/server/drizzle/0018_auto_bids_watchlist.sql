@@ -106,12 +106,20 @@ BEGIN
   v_start := LEAST(v_max, GREATEST(p_amount, v_minimum));
   v_leader := a.leader_id;
   v_leader_max := a.leader_max;
+  IF v_leader IS NULL AND a.bid_count > 0 THEN
+    -- Bids written without this function (imports, fixtures): the highest bid leads at its amount.
+    SELECT b.bidder_id INTO v_leader FROM bids AS b
+    WHERE b.auction_id = p_auction_id AND b.voided_at IS NULL
+    ORDER BY b.amount DESC, b.created_at DESC, b.id DESC LIMIT 1;
+    v_leader_max := a.current_bid;
+  END IF;
   v_price := a.current_bid;
   v_at := clock_timestamp();
 
   IF v_leader = p_bidder_id AND p_max_amount IS NOT NULL THEN
     -- The leader raises their maximum: the price stays, nothing is shown to anyone.
-    UPDATE auctions AS x SET leader_max = GREATEST(x.leader_max, v_max), updated_at = p_now WHERE x.id = p_auction_id;
+    UPDATE auctions AS x SET leader_id = v_leader, leader_max = GREATEST(v_leader_max, v_max), updated_at = p_now
+    WHERE x.id = p_auction_id;
     SELECT b.id, b.amount, b.created_at INTO v_bid_id, v_own_amount, v_bid_at
     FROM bids AS b
     WHERE b.auction_id = p_auction_id AND b.bidder_id = p_bidder_id AND b.voided_at IS NULL
@@ -124,8 +132,9 @@ BEGIN
     -- The first bid, or the leader's own plain bid: it is the price.
     v_price := v_start;
     v_own_amount := v_start;
+    -- GREATEST skips NULL: a first bid's maximum is its own.
+    v_leader_max := CASE WHEN v_leader = p_bidder_id THEN GREATEST(v_leader_max, v_max) ELSE v_max END;
     v_leader := p_bidder_id;
-    v_leader_max := CASE WHEN a.leader_id = p_bidder_id THEN GREATEST(a.leader_max, v_max) ELSE v_max END;
     INSERT INTO bids AS b (auction_id, bidder_id, amount, max_amount, created_at)
     VALUES (p_auction_id, p_bidder_id, v_start, p_max_amount, v_at) RETURNING b.id, b.created_at INTO v_bid_id, v_bid_at;
     v_rows := 1;

@@ -167,7 +167,9 @@ export const placeBidSchema = z.object({
   amount: moneyString('Please enter a valid bid amount'),
   /** An automatic bid's maximum (docs/auctions.md): private to the bidder, at least `amount`. */
   maxAmount: z
-    .union([z.null(), z.literal(''), moneyString('Please enter a valid maximum bid')])
+    .union([z.null(), z.literal(''), moneyString('Please enter a valid maximum bid')], {
+      error: 'Please enter a valid maximum bid',
+    })
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
