@@ -240,6 +240,22 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     prepare: async (w) => ({ request: del(`/api/auctions/${await w.openAuction(w.host)}`), owner: w.host }),
     expect: { nobody: 401, other: [403, 404], owner: 200 },
   },
+  publicRow('GET /api/auctions/:id/bids', (w) => get(`/api/auctions/${w.date.auctionId}/bids`)),
+  {
+    ...selfRow('PUT /api/auctions/:id/watch', (w) => put(`/api/auctions/${w.date.auctionId}/watch`, {}), 204),
+    callerMayChange: {
+      other: ['auction_watches', 'auctions'],
+      why: 'another member watches the auction themselves (their own watchlist and the watcher count)',
+    },
+  },
+  {
+    ...selfRow('DELETE /api/auctions/:id/watch', (w) => del(`/api/auctions/${w.date.auctionId}/watch`), 204),
+    callerMayChange: {
+      other: ['auction_watches', 'auctions'],
+      why: 'another member stops watching themselves (their own watchlist and the watcher count)',
+    },
+  },
+  selfRow('GET /api/watchlist', () => get('/api/watchlist')),
   {
     // "Another member" here is the host: the one member a bid on this auction is refused to.
     route: 'POST /api/bids',

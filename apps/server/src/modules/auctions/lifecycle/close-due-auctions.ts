@@ -141,7 +141,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
       SELECT DISTINCT b.bidder_id, 'auction_lost'::notification_type, ${LIFECYCLE_TITLES.lost},
              ${LOST_MESSAGE_PARTS[0]} || a.title || ${LOST_MESSAGE_PARTS[1]}, a.id
       FROM auctions a
-      JOIN bids b ON b.auction_id = a.id
+      JOIN bids b ON b.auction_id = a.id AND b.voided_at IS NULL
       WHERE a.id IN (${uuidList(won.map((auction) => auction.auctionId))})
         AND b.bidder_id <> a.winner_id`);
     return closed;
