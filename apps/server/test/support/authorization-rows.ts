@@ -510,6 +510,11 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     callerMayChange: { other: ['reports'], why: 'another member files a report of their own' },
   },
   moderatorRow('GET /api/moderation/reports', async () => get('/api/moderation/reports')),
+  moderatorRow('POST /api/moderation/bids/:id/void', async (w) => {
+    const auctionId = await w.openAuction(w.host);
+    const bid = await w.must(w.winner, { method: 'POST', url: '/api/bids', payload: { auctionId, amount: '25' } });
+    return post(`/api/moderation/bids/${bid.json<{ bid: { id: string } }>().bid.id}/void`, { reason: 'Matrix check' });
+  }),
   moderatorRow('POST /api/moderation/reports/:id/resolve', async (w) =>
     post(`/api/moderation/reports/${await w.report(w.winner)}/resolve`, { action: 'dismiss', reasons: 'Matrix check' }),
   ),
