@@ -129,6 +129,24 @@ export const auctionWatches = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.auctionId] }), index('auction_watches_auction_idx').on(t.auctionId)],
 );
 
+/**
+ * Who has been told an auction ends soon: 'auction_ending_soon' goes once per member and auction,
+ * also when soft close moves the end, and also to those who start bidding or watching late.
+ */
+export const endingSoonNotices = pgTable(
+  'ending_soon_notices',
+  {
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.auctionId, t.userId] })],
+);
+
 export type Auction = typeof auctions.$inferSelect;
 export type NewAuction = typeof auctions.$inferInsert;
 export type Bid = typeof bids.$inferSelect;
