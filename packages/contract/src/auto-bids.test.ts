@@ -191,15 +191,17 @@ describe('bounded money', () => {
     expect(
       bidBoundProblem({ amountCents: 99_999_999_99, minimumCents: 2000, buyNowPrice: '150.00', buyNowCents: 15_000 }),
     ).toBe('Buy it now for $150 instead');
-    expect(bidBoundProblem({ amountCents: 15_000, minimumCents: 2000, buyNowPrice: '150.00', buyNowCents: 15_000 })).toBe(
-      'Buy it now for $150 instead',
-    );
+    expect(
+      bidBoundProblem({ amountCents: 15_000, minimumCents: 2000, buyNowPrice: '150.00', buyNowCents: 15_000 }),
+    ).toBe('Buy it now for $150 instead');
     expect(
       bidBoundProblem({ amountCents: 14_999, minimumCents: 2000, buyNowPrice: '150.00', buyNowCents: 15_000 }),
     ).toBeNull();
     expect(bidBoundProblem({ amountCents: 100_001, minimumCents: 2000, buyNowPrice: null, buyNowCents: null })).toBe(
       'Bids on this auction can be at most $1,000 for now. Please enter a smaller amount.',
     );
-    expect(bidBoundProblem({ amountCents: 100_000, minimumCents: 2000, buyNowPrice: null, buyNowCents: null })).toBeNull();
+    expect(
+      bidBoundProblem({ amountCents: 100_000, minimumCents: 2000, buyNowPrice: null, buyNowCents: null }),
+    ).toBeNull();
   });
 });

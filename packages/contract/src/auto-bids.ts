@@ -24,10 +24,7 @@ export const BID_CEILING_ABSOLUTE_CENTS = 100_000_00;
  * typo or a hostile member from parking an absurd maximum that blocks every other bid.
  */
 export function bidCeilingCents(minimumCents: number): number {
-  return Math.min(
-    BID_CEILING_ABSOLUTE_CENTS,
-    Math.max(BID_CEILING_FLOOR_CENTS, BID_CEILING_MULTIPLIER * minimumCents),
-  );
+  return Math.min(BID_CEILING_ABSOLUTE_CENTS, Math.max(BID_CEILING_FLOOR_CENTS, BID_CEILING_MULTIPLIER * minimumCents));
 }
 
 /** "$1,000" or "$1,000.50". */
@@ -40,7 +37,8 @@ export const bidTooHighMessage = (ceilingCents: number) =>
   `Bids on this auction can be at most ${formatDollars(ceilingCents)} for now. Please enter a smaller amount.`;
 
 /** A bid (or maximum) at or above the Buy Now price: buying is the honest way to pay that much. */
-export const buyNowInsteadMessage = (buyNowPrice: string) => `Buy it now for ${formatWholeDollars(buyNowPrice)} instead`;
+export const buyNowInsteadMessage = (buyNowPrice: string) =>
+  `Buy it now for ${formatWholeDollars(buyNowPrice)} instead`;
 
 /** Shown when the bid was stored but a higher maximum answered it at once. */
 export const outbidByAutomaticBidMessage = (minimumCents: number) =>
@@ -148,7 +146,13 @@ export function applyBidRequest(state: AutoBidState, request: BidRequest): BidRe
 
   if (state.leaderId === null) {
     const rows = [{ bidderId: request.bidderId, amountCents: start, automatic: false }];
-    const next = { ...state, priceCents: start, bidCount: bidCount(rows), leaderId: request.bidderId, leaderMaxCents: max };
+    const next = {
+      ...state,
+      priceCents: start,
+      bidCount: bidCount(rows),
+      leaderId: request.bidderId,
+      leaderMaxCents: max,
+    };
     return { accepted: true, state: next, rows, outbidId: null, outbidByAutomaticBid: false };
   }
 
@@ -160,7 +164,13 @@ export function applyBidRequest(state: AutoBidState, request: BidRequest): BidRe
     }
     const price = Math.max(start, Math.min(max, state.leaderMaxCents + BID_STEP_CENTS));
     rows.push({ bidderId: request.bidderId, amountCents: price, automatic: false });
-    const next = { ...state, priceCents: price, bidCount: bidCount(rows), leaderId: request.bidderId, leaderMaxCents: max };
+    const next = {
+      ...state,
+      priceCents: price,
+      bidCount: bidCount(rows),
+      leaderId: request.bidderId,
+      leaderMaxCents: max,
+    };
     return { accepted: true, state: next, rows, outbidId: state.leaderId, outbidByAutomaticBid: false };
   }
 

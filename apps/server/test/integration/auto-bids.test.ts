@@ -268,9 +268,9 @@ describe.each(testDatabaseFactories())('automatic bids on $kind', (factory) => {
         const expected = replayBidRequests(2000, requests);
         const rows = await h.rows(auction.id);
         const row = await h.auctionRow(auction.id);
-        expect(rows.map((r) => ({ bidderId: r.bidderId, amountCents: cents(r.amount), automatic: r.isAutomatic }))).toEqual(
-          expected.rows,
-        );
+        expect(
+          rows.map((r) => ({ bidderId: r.bidderId, amountCents: cents(r.amount), automatic: r.isAutomatic })),
+        ).toEqual(expected.rows);
         expect(cents(row.currentBid)).toBe(expected.state.priceCents);
         expect(row.bidCount).toBe(expected.state.bidCount);
         expect(row.leaderId).toBe(expected.state.leaderId);
@@ -323,7 +323,9 @@ describe.each(testDatabaseFactories())('bounded money on $kind', (factory) => {
     const auction = await h.createAuction(host);
     const over = await h.bid(mallory, { auctionId: auction.id, amount: '1000.01' });
     expect(over.statusCode).toBe(400);
-    expect(over.json().message).toBe('Bids on this auction can be at most $1,000 for now. Please enter a smaller amount.');
+    expect(over.json().message).toBe(
+      'Bids on this auction can be at most $1,000 for now. Please enter a smaller amount.',
+    );
     const overMax = await h.bid(mallory, { auctionId: auction.id, amount: '20', maxAmount: '5000' });
     expect(overMax.json()).toMatchObject({ field: 'maxAmount' });
     expect(await h.rows(auction.id)).toHaveLength(0);
@@ -405,12 +407,17 @@ describe.each(postgresOnlyFactories())('racing maximums on two instances on $kin
     }
 
     const db = testDb.database.db;
-    const rows = await db.select().from(bids).where(eq(bids.auctionId, auctionId)).orderBy(asc(bids.createdAt), asc(bids.id));
+    const rows = await db
+      .select()
+      .from(bids)
+      .where(eq(bids.auctionId, auctionId))
+      .orderBy(asc(bids.createdAt), asc(bids.id));
     const [auction] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
 
     // Every invariant of plain bidding still holds: rows counted, none going down, the last one is the price.
     expect(auction!.bidCount).toBe(rows.length);
-    for (let i = 1; i < rows.length; i++) expect(cents(rows[i]!.amount)).toBeGreaterThanOrEqual(cents(rows[i - 1]!.amount));
+    for (let i = 1; i < rows.length; i++)
+      expect(cents(rows[i]!.amount)).toBeGreaterThanOrEqual(cents(rows[i - 1]!.amount));
     expect(rows.at(-1)!.amount).toBe(auction!.currentBid);
     expect(rows.at(-1)!.bidderId).toBe(auction!.leaderId);
     const accepted = responses.filter((r) => r.statusCode === 201).map((r) => r.json<PlaceBidResponse>());

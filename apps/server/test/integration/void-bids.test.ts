@@ -124,9 +124,9 @@ describe.each(testDatabaseFactories())('voiding bids on $kind', (factory) => {
     expect(audit[0]).toMatchObject({ action: 'delete', resource: 'bid', userId: moderator.id });
 
     // Twice is a 409 that changes nothing; bidding goes on from the recomputed price.
-    expect((await call(moderator, 'POST', `/api/moderation/bids/${annsBid}/void`, { reason: 'Again' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call(moderator, 'POST', `/api/moderation/bids/${annsBid}/void`, { reason: 'Again' })).statusCode,
+    ).toBe(409);
     const next = await call(ann, 'POST', '/api/bids', { auctionId, amount: '50' });
     expect(next.json().message).toBe('Bid must be at least 51');
   });
@@ -151,12 +151,21 @@ describe.each(testDatabaseFactories())('voiding bids on $kind', (factory) => {
     await bid(dan, { auctionId, amount: '40', maxAmount: '90' });
     expect(await auctionRow(auctionId)).toMatchObject({ leaderId: dan.id, currentBid: '40.00' });
 
-    const report = await call(ann, 'POST', '/api/reports', { targetType: 'user', targetId: dan.id, reason: 'harassment' });
-    expect(report.statusCode, report.body).toBe(201);
-    const resolved = await call(moderator, 'POST', `/api/moderation/reports/${report.json<ReportReceipt>().id}/resolve`, {
-      action: 'suspend_user',
-      reasons: 'Repeated harassment.',
+    const report = await call(ann, 'POST', '/api/reports', {
+      targetType: 'user',
+      targetId: dan.id,
+      reason: 'harassment',
     });
+    expect(report.statusCode, report.body).toBe(201);
+    const resolved = await call(
+      moderator,
+      'POST',
+      `/api/moderation/reports/${report.json<ReportReceipt>().id}/resolve`,
+      {
+        action: 'suspend_user',
+        reasons: 'Repeated harassment.',
+      },
+    );
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(await auctionRow(auctionId)).toMatchObject({ leaderId: ann.id, currentBid: '20.00', bidCount: 1 });
   });

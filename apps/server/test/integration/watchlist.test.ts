@@ -112,7 +112,10 @@ describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
     expect((await call(ben, 'PUT', `/api/auctions/${sooner}/watch`)).statusCode).toBe(204);
     const ended = await createAuction('Ended coffee', 1 * HOUR);
     expect((await call(ben, 'PUT', `/api/auctions/${ended}/watch`)).statusCode).toBe(204);
-    await testDb.database.db.update(auctions).set({ endTime: new Date(clock.getTime() - MINUTE) }).where(eq(auctions.id, ended));
+    await testDb.database.db
+      .update(auctions)
+      .set({ endTime: new Date(clock.getTime() - MINUTE) })
+      .where(eq(auctions.id, ended));
 
     const ids = (await call(ben, 'GET', '/api/watchlist')).json<AuctionListItem[]>().map((a) => a.id);
     expect(ids.filter((id) => [later, sooner, ended].includes(id))).toEqual([sooner, later, ended]);
@@ -157,7 +160,9 @@ describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
 
   it('closes with the member whose maximum won a tie, at that maximum', async () => {
     const id = await createAuction('Coffee with a tie', 2 * HOUR);
-    expect((await call(ann, 'POST', '/api/bids', { auctionId: id, amount: '20', maxAmount: '100' })).statusCode).toBe(201);
+    expect((await call(ann, 'POST', '/api/bids', { auctionId: id, amount: '20', maxAmount: '100' })).statusCode).toBe(
+      201,
+    );
     const tie = await call(ben, 'POST', '/api/bids', { auctionId: id, amount: '100' });
     expect(tie.json()).toMatchObject({ outbidByAutomaticBid: true, auction: { currentBid: '100.00' } });
     clock = new Date(clock.getTime() + 3 * HOUR);

@@ -4,7 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { cancelAuction, createAuction, editAuction } from './auction-management.service.js';
-import { getAuctionDetail, getBidHistory, listAuctions, listMyAuctions, listMyBids, type AuctionsDeps } from './auctions.service.js';
+import {
+  getAuctionDetail,
+  getBidHistory,
+  listAuctions,
+  listMyAuctions,
+  listMyBids,
+  type AuctionsDeps,
+} from './auctions.service.js';
 
 /** The signed-in user's own auctions and bids (profile tabs, SPEC §2). */
 export async function myListsRoutes(app: FastifyInstance, opts: { db: Db }) {

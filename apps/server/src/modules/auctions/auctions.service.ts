@@ -125,7 +125,11 @@ export async function getAuctionDetail(deps: AuctionsDeps, id: unknown, viewerId
 }
 
 /** One hidden by a moderator is a 404 for everyone but its host and moderators. */
-async function assertVisible(deps: AuctionsDeps, auction: { hiddenAt: Date | null; creatorId: string }, viewerId?: string) {
+async function assertVisible(
+  deps: AuctionsDeps,
+  auction: { hiddenAt: Date | null; creatorId: string },
+  viewerId?: string,
+) {
   if (auction.hiddenAt && viewerId !== auction.creatorId) {
     if (!viewerId || !(await isModerator(deps.db, viewerId))) throw notFound(AUCTION_NOT_FOUND);
   }

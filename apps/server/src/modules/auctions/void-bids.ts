@@ -110,7 +110,9 @@ export async function voidBidderOnAuction(
   );
 
   const remaining = bidders.map((b) => b.bidderId);
-  const priceText = standing.leaderId ? `The current bid is now $${formatAmountPlain(standing.priceCents)}.` : 'It has no bids now.';
+  const priceText = standing.leaderId
+    ? `The current bid is now $${formatAmountPlain(standing.priceCents)}.`
+    : 'It has no bids now.';
   const notices: NewNotification[] = [
     {
       userId: input.bidderId,

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.js';
 import type { ModerationDeps } from './moderation.service.js';
 
 export const BID_NOT_FOUND = 'Bid not found';
-export const BID_NOT_VOIDABLE = 'This bid can no longer be voided: the auction has ended or the bid was already voided.';
+export const BID_NOT_VOIDABLE =
+  'This bid can no longer be voided: the auction has ended or the bid was already voided.';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const voidBidSchema = z.object({

@@ -34,7 +34,7 @@ export async function isWatching(db: Db, userId: string, auctionId: string): Pro
   const result = await db.execute(sql`
     SELECT EXISTS (SELECT 1 FROM auction_watches WHERE user_id = ${userId}::uuid AND auction_id = ${auctionId}::uuid)
       AS watching`);
-  return (result as unknown as { rows: { watching: boolean }[] }).rows[0]?.watching === true;
+  return (result as { rows: { watching: boolean }[] }).rows[0]?.watching === true;
 }
 
 /**
@@ -64,6 +64,11 @@ export function listWatchedAuctions(db: Db, userId: string, now: Date) {
         isNotBlockedWithSql(sql`${userId}::uuid`, sql`${auctions.creatorId}`),
       ),
     )
-    .orderBy(sql`${open} DESC`, sql`CASE WHEN ${open} THEN ${auctions.endTime} END ASC`, desc(auctions.endTime), asc(auctions.id))
+    .orderBy(
+      sql`${open} DESC`,
+      sql`CASE WHEN ${open} THEN ${auctions.endTime} END ASC`,
+      desc(auctions.endTime),
+      asc(auctions.id),
+    )
     .limit(WATCHLIST_LIMIT);
 }
