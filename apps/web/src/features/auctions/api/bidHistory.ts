@@ -12,7 +12,9 @@ export function useBidHistory(auctionId: string, bidCount: number) {
   return useQuery<AuctionBidView[]>({
     queryKey: [...AUCTIONS_KEY, auctionId, 'bids', bidCount],
     queryFn: async () =>
-      (await (await apiRequest('GET', `/api/auctions/${encodeURIComponent(auctionId)}/bids`)).json()) as AuctionBidView[],
+      (await (
+        await apiRequest('GET', `/api/auctions/${encodeURIComponent(auctionId)}/bids`)
+      ).json()) as AuctionBidView[],
     placeholderData: (previous) => previous,
   });
 }

@@ -98,7 +98,11 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
           if (result.outbidByAutomaticBid) {
             // Stored and counted, but another member's maximum answered it at once (docs/auctions.md).
             const next = (parseMoneyToCents(result.auction?.currentBid ?? '') ?? cents) + 100;
-            toast({ title: "You've been outbid", description: outbidByAutomaticBidMessage(next), variant: 'destructive' });
+            toast({
+              title: "You've been outbid",
+              description: outbidByAutomaticBidMessage(next),
+              variant: 'destructive',
+            });
           } else {
             toast({
               title: 'Bid Placed Successfully!',

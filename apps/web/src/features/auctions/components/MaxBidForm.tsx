@@ -98,7 +98,11 @@ export function MaxBidForm({ auction }: { auction: MaxBidAuction }) {
         </Button>
       </form>
       {answer && (
-        <p role="status" className="rounded-md bg-secondary/40 px-3 py-2 text-sm font-medium" data-testid="max-bid-answer">
+        <p
+          role="status"
+          className="rounded-md bg-secondary/40 px-3 py-2 text-sm font-medium"
+          data-testid="max-bid-answer"
+        >
           {answer}
         </p>
       )}

@@ -28,7 +28,10 @@ export function WatchButton({ auctionId, isWatched, watcherCount, className }: W
       {
         onSettled: () => setOptimistic(null),
         onError: (error) =>
-          onMutationError(error, { title: 'Watchlist', description: 'Could not update your watchlist. Please try again.' }),
+          onMutationError(error, {
+            title: 'Watchlist',
+            description: 'Could not update your watchlist. Please try again.',
+          }),
       },
     );
   };
@@ -44,7 +47,10 @@ export function WatchButton({ auctionId, isWatched, watcherCount, className }: W
       data-testid="watch-button"
       onClick={onClick}
     >
-      <Heart aria-hidden="true" className={cn('size-5', watching ? 'fill-current text-primary' : 'text-neutral-text/70')} />
+      <Heart
+        aria-hidden="true"
+        className={cn('size-5', watching ? 'fill-current text-primary' : 'text-neutral-text/70')}
+      />
       {watcherCount !== undefined && <span className="text-sm">{watcherCount} watching</span>}
     </Button>
   );
