@@ -68,7 +68,7 @@ describe('bid history', () => {
       expect(fetchMock.mock.calls.some(([url]) => url === '/api/moderation/bids/b3/void')).toBe(true),
     );
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/moderation/bids/b3/void')!;
-    expect(JSON.parse(String(init!.body))).toEqual({ reason: 'Shill bidding' });
+    expect(JSON.parse(init!.body as string)).toEqual({ reason: 'Shill bidding' });
   });
 });
 
