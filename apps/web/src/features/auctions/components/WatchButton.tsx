@@ -43,7 +43,10 @@ export function WatchButton({ auctionId, isWatched, watcherCount, className }: W
       size={watcherCount === undefined ? 'icon' : 'sm'}
       className={cn('relative z-10', className)}
       aria-pressed={watching}
-      aria-label={watching ? 'Stop watching this auction' : 'Watch this auction'}
+      // The name holds the visible count too, so speech users can say what they see.
+      aria-label={`${watching ? 'Stop watching this auction' : 'Watch this auction'}${
+        watcherCount === undefined ? '' : `, ${watcherCount} watching`
+      }`}
       data-testid="watch-button"
       onClick={onClick}
     >
