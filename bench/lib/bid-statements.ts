@@ -13,8 +13,9 @@ export type Attempt = (bidder: Member, amount: string) => Promise<string | null>
 const softCloseSeconds = loadConfig({}).softCloseSeconds;
 
 /**
- * The ceiling's statement: the conditional UPDATE that decides a bid, exactly as the first
- * statement of the `accept_bid` function (migration 0008) runs it, with the bid's INSERT fed by
+ * The ceiling's statement: the conditional UPDATE that decides a plain bid, as the `accept_bid`
+ * function of migration 0008 ran it (since 0018 it locks the row first and applies the
+ * automatic-bid rule, docs/auctions.md, still in one call), with the bid's INSERT fed by
  * its result, as one statement straight through the driver. What the app adds on top of it (the
  * HTTP request, the session, the checks and the two notifications) is what the ratio measures.
  */
@@ -68,11 +69,12 @@ export function bareStatementAttempt(pool: pg.Pool, auctionId: string): Attempt 
 export function appCallAttempt(pool: pg.Pool, auctionId: string): Attempt {
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return async (bidder, amount) => {
-    const texts = bidNotificationTexts({ bidderName: bidder.firstName, amount, title: 'Hot auction' });
+    const texts = bidNotificationTexts({ bidderName: bidder.firstName, title: 'Hot auction' });
     const bid = await acceptBid(db, {
       auctionId,
       bidderId: bidder.id,
       amount,
+      maxAmount: undefined,
       now: new Date(),
       softCloseSeconds,
       texts,

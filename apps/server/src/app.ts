@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
 import { auctionRoutes, myListsRoutes } from './modules/auctions/auctions.routes.js';
 import { bidRoutes } from './modules/auctions/bids.routes.js';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes.js';
 import { buyNowRoutes } from './modules/auctions/lifecycle/buy-now.routes.js';
 import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(profileRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });
   await app.register(auctionRoutes, { db: database.db, now, requireVerifiedHosts: config.requireVerifiedHosts });
+  await app.register(watchlistRoutes, { db: database.db, now });
   const payments = deps.paymentProvider ?? createPaymentProvider(config, database.db, { now });
   await app.register(paymentMethodRoutes, { db: database.db, payments });
   await app.register(bidRoutes, {

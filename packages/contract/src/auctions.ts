@@ -165,6 +165,13 @@ export type EditAuction = z.output<typeof editAuctionSchema>;
 export const placeBidSchema = z.object({
   auctionId: z.string({ error: 'Auction is required' }).min(1, 'Auction is required').max(64),
   amount: moneyString('Please enter a valid bid amount'),
+  /** An automatic bid's maximum (docs/auctions.md): private to the bidder, at least `amount`. */
+  maxAmount: z
+    .union([z.null(), z.literal(''), moneyString('Please enter a valid maximum bid')], {
+      error: 'Please enter a valid maximum bid',
+    })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 
 export const AUCTION_SORTS = ['ending-soon', 'most-popular', 'newest', 'price-low', 'price-high'] as const;
@@ -251,6 +258,10 @@ export interface AuctionListItem {
   bidCount: number;
   createdAt: string;
   updatedAt: string;
+  /** True when the signed-in viewer watches this auction (always false for visitors). */
+  isWatched: boolean;
+  /** How many members watch it (the host sees the interest). */
+  watcherCount: number;
   creator: {
     id: string;
     firstName: string | null;
@@ -265,7 +276,10 @@ export interface AuctionBidView {
   id: string;
   amount: string;
   createdAt: string;
-  bidder: { id: string; firstName: string | null };
+  /** A step the product placed for the bidder's maximum, answering a rival ("automatic"). */
+  isAutomatic: boolean;
+  /** `displayName`: first name + last initial, as everyone (host and moderators too) sees it. */
+  bidder: { id: string; firstName: string | null; displayName: string };
 }
 
 export interface AuctionDetail extends Omit<AuctionListItem, 'creator'> {
@@ -282,12 +296,25 @@ export interface AuctionDetail extends Omit<AuctionListItem, 'creator'> {
   bids: AuctionBidView[];
   /** Distinct people who have bid (the detail page's "bidder count" tile). */
   bidderCount: number;
+  /**
+   * The viewer's own maximum while it stands (they lead with an automatic bid), else null.
+   * Private: it is only ever in the answer to its owner.
+   */
+  myMaxAmount: string | null;
 }
+
+/** The most bids GET /api/auctions/{id}/bids answers with (the auction page's bid history). */
+export const BID_HISTORY_LIMIT = 100;
 
 /** The answer to POST /api/bids (201). */
 export interface PlaceBidResponse {
+  /** The bidder's own bid as it now stands (for a leader raising their maximum: their standing bid). */
   bid: { id: string; auctionId: string; amount: string; createdAt: string };
   auction: { id: string; currentBid: string; bidCount: number; endTime: string };
+  /** True when the bid did not beat another member's maximum and was answered at once. */
+  outbidByAutomaticBid: boolean;
+  /** The bidder's maximum when they set one: only ever in their own answer. */
+  maxAmount: string | null;
 }
 
 /** Header of GET /api/auctions telling the Load More button whether another page exists. */

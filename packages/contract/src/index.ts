@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './money.js';
 export * from './time.js';
 export * from './auctions.js';
+export * from './auto-bids.js';
 export * from './payments.js';
 export * from './uploads.js';
 export * from './trust.js';

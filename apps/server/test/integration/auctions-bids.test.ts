@@ -171,6 +171,8 @@ describe.each(testDatabaseFactories())('POST /api/bids on $kind', (factory) => {
     expect(body).toEqual({
       bid: { id: expect.any(String), auctionId: auction.id, amount: '20.00', createdAt: expect.any(String) },
       auction: { id: auction.id, currentBid: '20.00', bidCount: 1, endTime: auction.endTime },
+      outbidByAutomaticBid: false,
+      maxAmount: null,
     });
 
     for (const amount of ['20', '20.99']) {

@@ -270,7 +270,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       ]);
       expect(detail.bids.map((b) => b.amount)).toEqual(['15.00', '14.00', '13.00', '12.00', '11.00']);
       expect(detail.bids.map((b) => b.bidder.firstName)).toEqual(['Rival', 'Bidder', 'Rival', 'Bidder', 'Rival']);
-      expect(Object.keys(detail.bids[0]!.bidder).sort()).toEqual(['firstName', 'id']);
+      expect(Object.keys(detail.bids[0]!.bidder).sort()).toEqual(['displayName', 'firstName', 'id']);
       expect(res.body).not.toContain('@example.com');
       expect(res.body).not.toContain('email');
     });

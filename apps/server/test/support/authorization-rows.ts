@@ -261,6 +261,22 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     prepare: async (w) => ({ request: del(`/api/auctions/${await w.openAuction(w.host)}`), owner: w.host }),
     expect: { nobody: 401, other: [403, 404], owner: 200 },
   },
+  publicRow('GET /api/auctions/:id/bids', (w) => get(`/api/auctions/${w.date.auctionId}/bids`)),
+  {
+    ...selfRow('PUT /api/auctions/:id/watch', (w) => put(`/api/auctions/${w.date.auctionId}/watch`, {}), 204),
+    callerMayChange: {
+      other: ['auction_watches', 'auctions'],
+      why: 'another member watches the auction themselves (their own watchlist and the watcher count)',
+    },
+  },
+  {
+    ...selfRow('DELETE /api/auctions/:id/watch', (w) => del(`/api/auctions/${w.date.auctionId}/watch`), 204),
+    callerMayChange: {
+      other: ['auction_watches', 'auctions'],
+      why: 'another member stops watching themselves (their own watchlist and the watcher count)',
+    },
+  },
+  selfRow('GET /api/watchlist', () => get('/api/watchlist')),
   {
     // "Another member" here is the host: the one member a bid on this auction is refused to.
     route: 'POST /api/bids',
@@ -569,6 +585,11 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     callerMayChange: { other: ['reports'], why: 'another member files a report of their own' },
   },
   moderatorRow('GET /api/moderation/reports', async () => get('/api/moderation/reports')),
+  moderatorRow('POST /api/moderation/bids/:id/void', async (w) => {
+    const auctionId = await w.openAuction(w.host);
+    const bid = await w.must(w.winner, { method: 'POST', url: '/api/bids', payload: { auctionId, amount: '25' } });
+    return post(`/api/moderation/bids/${bid.json<{ bid: { id: string } }>().bid.id}/void`, { reason: 'Matrix check' });
+  }),
   moderatorRow('POST /api/moderation/reports/:id/resolve', async (w) =>
     post(`/api/moderation/reports/${await w.report(w.winner)}/resolve`, { action: 'dismiss', reasons: 'Matrix check' }),
   ),

@@ -24,6 +24,7 @@ const IdentitySandboxPage = lazy(() => import('@/pages/IdentitySandboxPage'));
 const DateModePage = lazy(() => import('@/pages/DateModePage'));
 const SharedDatePage = lazy(() => import('@/pages/SharedDatePage'));
 const PayoutSandboxOnboardingPage = lazy(() => import('@/pages/PayoutSandboxOnboardingPage'));
+const WatchingPage = lazy(() => import('@/pages/WatchingPage'));
 
 /**
  * The route table of SPEC §2. Logged-out visitors who open a signed-in page are sent to
@@ -50,6 +51,7 @@ export function AppRoutes({ isAuthenticated }: { isAuthenticated: boolean }) {
         {isAuthenticated ? <PayoutSandboxOnboardingPage /> : <BrowserRedirect to="/api/login" />}
       </Route>
       <Route path="/create-auction">{isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}</Route>
+      <Route path="/watching">{isAuthenticated ? <WatchingPage /> : <RedirectTo to="/login" />}</Route>
       <Route path="/messages">{isAuthenticated ? <MessagesPage /> : <RedirectTo to="/login" />}</Route>
       <Route path="/search">{isAuthenticated ? <SearchPage /> : <RedirectTo to="/login" />}</Route>
       {/* Auction pages are public so shared links work; bidding asks logged-out visitors to sign in. */}

@@ -7,6 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuction } from '@/features/auctions/api/getAuction';
 import { AuctionSidebar } from '@/features/auctions/components/AuctionSidebar';
+import { BidHistory } from '@/features/auctions/components/BidHistory';
+import { MaxBidForm } from '@/features/auctions/components/MaxBidForm';
+import { WatchButton } from '@/features/auctions/components/WatchButton';
 import { CreatorCard } from '@/features/auctions/components/CreatorCard';
 import { RecentBids } from '@/features/auctions/components/RecentBids';
 import { formatDateTime } from '@/features/auctions/labels';
@@ -31,6 +34,7 @@ export default function AuctionDetailPage({ id }: { id: string }) {
   if (isPending) return <PageLoading />;
   if (isError || !auction) return <AuctionNotFound signedIn={user !== null} />;
   // Issue 9: the winner and the host of a won auction plan and run their date from here.
+  const isOpen = auction.isActive && !hasPassedEnd && !auction.cancelledAt;
   const isDatePerson = Boolean(auction.winnerId) && (user?.id === auction.winnerId || user?.id === auction.creatorId);
 
   return (
@@ -47,7 +51,12 @@ export default function AuctionDetailPage({ id }: { id: string }) {
           {isDatePerson && <YourDateCard auctionId={auction.id} />}
           <CreatorCard auction={auction} />
           <Card className="p-6">
-            <h1 className="text-3xl font-bold">{auction.title}</h1>
+            <div className="flex items-start justify-between gap-2">
+              <h1 className="text-3xl font-bold">{auction.title}</h1>
+              {user && (
+                <WatchButton auctionId={auction.id} isWatched={auction.isWatched} watcherCount={auction.watcherCount} />
+              )}
+            </div>
             <p className="mt-4 whitespace-pre-line text-neutral-text/90">{auction.description}</p>
             <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-text/80">
               <span>
@@ -64,9 +73,17 @@ export default function AuctionDetailPage({ id }: { id: string }) {
             <InfoTiles auction={auction} />
           </Card>
           <RecentBids bids={auction.bids} />
+          <BidHistory
+            auctionId={auction.id}
+            bidCount={auction.bidCount}
+            viewerId={user?.id}
+            isModerator={user?.role === 'moderator'}
+            isOpen={isOpen}
+          />
         </div>
-        <aside aria-label="Bidding">
+        <aside aria-label="Bidding" className="grid content-start gap-6">
           <AuctionSidebar auction={auction} user={user} now={now} />
+          {user && user.id !== auction.creatorId && isOpen && <MaxBidForm auction={auction} />}
         </aside>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, latitude, longitude, money, timestamptz, updatedAt } from './columns.js';
 import { dateTypeEnum, paymentResponsibilityEnum } from './enums.js';
 import { users } from './users.js';
@@ -45,6 +45,15 @@ export const auctions = pgTable(
      * auction itself): lifting the suspension reopens it if its end is still ahead.
      */
     hiddenBySuspension: boolean('hidden_by_suspension').notNull().default(false),
+    /**
+     * Who leads and their maximum (automatic bids, docs/auctions.md), kept by `accept_bid` under
+     * the row lock so a bid never scans the auction's bids. `leaderMax` is PRIVATE to the leader:
+     * no presenter may ever copy it into an answer or an event.
+     */
+    leaderId: uuid('leader_id').references(() => users.id),
+    leaderMax: money('leader_max'),
+    /** Members watching the auction, kept by the watch and unwatch calls (lists need no COUNT). */
+    watcherCount: integer('watcher_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,6 +103,12 @@ export const bids = pgTable(
       .notNull()
       .references(() => users.id),
     amount: money('amount').notNull(),
+    /** The bidder's maximum when the request set one: PRIVATE to the bidder (docs/auctions.md). */
+    maxAmount: money('max_amount'),
+    /** True for a step the product placed for the bidder, answering a rival (an automatic bid). */
+    isAutomatic: boolean('is_automatic').notNull().default(false),
+    /** Set when a moderator voided the bid or its bidder was suspended; a voided bid no longer counts. */
+    voidedAt: timestamptz('voided_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -102,6 +117,39 @@ export const bids = pgTable(
     index('bids_auction_amount_idx').on(t.auctionId, t.amount),
     index('bids_bidder_created_idx').on(t.bidderId, t.createdAt),
   ],
+);
+
+/** Members following an auction (the watchlist, docs/auctions.md). */
+export const auctionWatches = pgTable(
+  'auction_watches',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.auctionId] }), index('auction_watches_auction_idx').on(t.auctionId)],
+);
+
+/**
+ * Who has been told an auction ends soon: 'auction_ending_soon' goes once per member and auction,
+ * also when soft close moves the end, and also to those who start bidding or watching late.
+ */
+export const endingSoonNotices = pgTable(
+  'ending_soon_notices',
+  {
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.auctionId, t.userId] })],
 );
 
 export type Auction = typeof auctions.$inferSelect;

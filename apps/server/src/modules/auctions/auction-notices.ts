@@ -1,4 +1,4 @@
-import { formatAmountPlain, parseMoneyToCents, type NotificationType } from '@bid/contract';
+import type { NotificationType } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import type { Auction } from '../../db/schema/index.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
@@ -57,22 +57,20 @@ export async function notifyBiddersOfChange(db: Db, auction: Auction, change: Au
   return bidderIds;
 }
 
-/** Readable texts for the two notices a bid sends (creator and previous leader). */
-export function bidNotificationTexts(input: {
-  bidderName: string;
-  amount: string;
-  title: string;
-}): BidNotificationTexts {
-  const cents = parseMoneyToCents(input.amount) ?? 0;
-  const amount = `$${formatAmountPlain(cents)}`;
+/**
+ * Readable texts for the two notices a bid sends (creator and beaten leader). The amounts are
+ * placeholders `accept_bid` fills in ({amount}: the bidder's visible bid, {price}: the new
+ * current bid, {next}: the new minimum), because automatic bids decide them under the row lock.
+ */
+export function bidNotificationTexts(input: { bidderName: string; title: string }): BidNotificationTexts {
   return {
     received: {
       title: 'New bid on your auction',
-      message: `${input.bidderName} bid ${amount} on "${input.title}".`,
+      message: `${input.bidderName} bid ${'$'}{amount} on "${input.title}".`,
     },
     outbid: {
       title: "You've been outbid",
-      message: `Someone bid ${amount} on "${input.title}". Bid at least $${formatAmountPlain(cents + 100)} to take the lead.`,
+      message: `Someone bid ${'$'}{price} on "${input.title}". Bid at least ${'$'}{next} to take the lead.`,
     },
   };
 }

@@ -26,6 +26,8 @@ export function presentAuctionFields(auction: Auction): Omit<AuctionListItem, 'c
     bidCount: auction.bidCount,
     createdAt: auction.createdAt.toISOString(),
     updatedAt: auction.updatedAt.toISOString(),
+    isWatched: false,
+    watcherCount: auction.watcherCount,
   };
 }
 
@@ -38,9 +40,10 @@ export interface CreatorNames {
 }
 
 /** A card in a list: the auction with its creator's name only (never contact details). */
-export function presentAuctionListItem(auction: Auction, creator: CreatorNames): AuctionListItem {
+export function presentAuctionListItem(auction: Auction, creator: CreatorNames, isWatched = false): AuctionListItem {
   return {
     ...presentAuctionFields(auction),
+    isWatched,
     creator: {
       id: creator.id,
       firstName: creator.firstName,
@@ -61,7 +64,8 @@ export interface RecentBidRow {
   id: string;
   amount: string;
   createdAt: Date;
-  bidder: { id: string; firstName: string | null };
+  isAutomatic: boolean;
+  bidder: { id: string; firstName: string | null; lastName: string | null };
 }
 
 /** The auction page: creator card fields (SPEC §3, no email) and the latest bids. */
@@ -70,9 +74,11 @@ export function presentAuctionDetail(
   creator: DetailCreator,
   recentBids: RecentBidRow[],
   bidderCount: number,
+  viewer: { id: string | undefined; isWatched: boolean },
 ): AuctionDetail {
   return {
     ...presentAuctionFields(auction),
+    isWatched: viewer.isWatched,
     creator: {
       id: creator.id,
       firstName: creator.firstName,
@@ -84,15 +90,18 @@ export function presentAuctionDetail(
     },
     bids: recentBids.map(presentBidView),
     bidderCount,
+    // The leader's maximum is private: only the leader themselves ever reads it here.
+    myMaxAmount: viewer.id !== undefined && auction.leaderId === viewer.id ? auction.leaderMax : null,
   };
 }
 
-function presentBidView(bid: RecentBidRow): AuctionBidView {
+export function presentBidView(bid: RecentBidRow): AuctionBidView {
   return {
     id: bid.id,
     amount: bid.amount,
     createdAt: bid.createdAt.toISOString(),
-    bidder: { id: bid.bidder.id, firstName: bid.bidder.firstName },
+    isAutomatic: bid.isAutomatic,
+    bidder: { id: bid.bidder.id, firstName: bid.bidder.firstName, displayName: displayNameOf(bid.bidder) },
   };
 }
 

@@ -63,19 +63,23 @@ export async function findAuctionWithCreator(db: Db, id: string) {
   return row;
 }
 
-/** The latest bids of an auction, newest first, with each bidder's first name only. */
+/**
+ * The latest bids of an auction that still count (not voided), newest first, with each bidder's
+ * names for "Ada L." (never a maximum: those are private).
+ */
 export function listRecentBids(db: Db, auctionId: string, limit: number) {
   return db
     .select({
       id: bids.id,
       amount: bids.amount,
       createdAt: bids.createdAt,
-      bidder: { id: users.id, firstName: users.firstName },
+      isAutomatic: bids.isAutomatic,
+      bidder: { id: users.id, firstName: users.firstName, lastName: users.lastName },
     })
     .from(bids)
     .innerJoin(users, eq(users.id, bids.bidderId))
-    .where(eq(bids.auctionId, auctionId))
-    .orderBy(desc(bids.createdAt), desc(bids.amount))
+    .where(and(eq(bids.auctionId, auctionId), isNull(bids.voidedAt)))
+    .orderBy(desc(bids.createdAt), desc(bids.id))
     .limit(limit);
 }
 
@@ -83,7 +87,7 @@ export async function countBidders(db: Db, auctionId: string): Promise<number> {
   const [row] = await db
     .select({ n: countDistinct(bids.bidderId) })
     .from(bids)
-    .where(eq(bids.auctionId, auctionId));
+    .where(and(eq(bids.auctionId, auctionId), isNull(bids.voidedAt)));
   return Number(row?.n ?? 0);
 }
 

@@ -4,7 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { cancelAuction, createAuction, editAuction } from './auction-management.service.js';
-import { getAuctionDetail, listAuctions, listMyAuctions, listMyBids, type AuctionsDeps } from './auctions.service.js';
+import {
+  getAuctionDetail,
+  getBidHistory,
+  listAuctions,
+  listMyAuctions,
+  listMyBids,
+  type AuctionsDeps,
+} from './auctions.service.js';
 
 /** The signed-in user's own auctions and bids (profile tabs, SPEC §2). */
 export async function myListsRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -27,6 +34,10 @@ export async function auctionRoutes(app: FastifyInstance, opts: AuctionsDeps) {
 
   r.get<{ Params: { id: string } }>('/api/auctions/:id', async (request) =>
     getAuctionDetail(opts, request.params.id, request.userId),
+  );
+
+  r.get<{ Params: { id: string } }>('/api/auctions/:id/bids', async (request) =>
+    getBidHistory(opts, request.params.id, request.userId),
   );
 
   r.post('/api/auctions', async (request, reply) => {

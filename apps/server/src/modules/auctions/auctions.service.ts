@@ -2,7 +2,9 @@ import {
   AUCTION_PAGE_SIZE_DEFAULT,
   centsToMoneyString,
   PRICE_RANGE_BOUNDS,
+  BID_HISTORY_LIMIT,
   RECENT_BIDS_ON_DETAIL,
+  type AuctionBidView,
   type AuctionDetail,
   type AuctionListItem,
   type ListAuctionsQuery,
@@ -16,10 +18,13 @@ import {
   presentAuctionDetail,
   presentAuctionFields,
   presentAuctionListItem,
+  presentBidView,
   presentOwnBid,
 } from './auctions.presenter.js';
+import { isWatching } from '../watchlist/watchlist.repository.js';
 import {
   countBidders,
+  findAuctionById,
   findAuctionWithCreator,
   listAuctionsByCreator,
   listBidsByBidder,
@@ -85,7 +90,7 @@ export async function listAuctions(
   };
   const rows = await listOpenAuctions(deps.db, filter);
   return {
-    items: rows.slice(0, limit).map((row) => presentAuctionListItem(row.auction, row.creator)),
+    items: rows.slice(0, limit).map((row) => presentAuctionListItem(row.auction, row.creator, row.isWatched)),
     hasMore: rows.length > limit,
   };
 }
@@ -105,16 +110,45 @@ async function findViewerArea(db: Db, viewerId: string | undefined, location: Li
  */
 export async function getAuctionDetail(deps: AuctionsDeps, id: unknown, viewerId?: string): Promise<AuctionDetail> {
   assertAuctionId(id);
-  const [found, recentBids, bidderCount] = await Promise.all([
+  const [found, recentBids, bidderCount, watched] = await Promise.all([
     findAuctionWithCreator(deps.db, id),
     listRecentBids(deps.db, id, RECENT_BIDS_ON_DETAIL),
     countBidders(deps.db, id),
+    viewerId ? isWatching(deps.db, viewerId, id) : false,
   ]);
   if (!found) throw notFound(AUCTION_NOT_FOUND);
-  if (found.auction.hiddenAt && viewerId !== found.auction.creatorId) {
+  await assertVisible(deps, found.auction, viewerId);
+  return presentAuctionDetail(found.auction, found.creator, recentBids, bidderCount, {
+    id: viewerId,
+    isWatched: watched,
+  });
+}
+
+/** One hidden by a moderator is a 404 for everyone but its host and moderators. */
+async function assertVisible(
+  deps: AuctionsDeps,
+  auction: { hiddenAt: Date | null; creatorId: string },
+  viewerId?: string,
+) {
+  if (auction.hiddenAt && viewerId !== auction.creatorId) {
     if (!viewerId || !(await isModerator(deps.db, viewerId))) throw notFound(AUCTION_NOT_FOUND);
   }
-  return presentAuctionDetail(found.auction, found.creator, recentBids, bidderCount);
+}
+
+/**
+ * GET /api/auctions/{id}/bids (public, like the page): the bid history, newest first, up to
+ * BID_HISTORY_LIMIT, each with the bidder as "Ada L." and automatic steps marked. Maximums are
+ * private and never listed.
+ */
+export async function getBidHistory(deps: AuctionsDeps, id: unknown, viewerId?: string): Promise<AuctionBidView[]> {
+  assertAuctionId(id);
+  const [auction, rows] = await Promise.all([
+    findAuctionById(deps.db, id),
+    listRecentBids(deps.db, id, BID_HISTORY_LIMIT),
+  ]);
+  if (!auction) throw notFound(AUCTION_NOT_FOUND);
+  await assertVisible(deps, auction, viewerId);
+  return rows.map(presentBidView);
 }
 
 /** Profile tab "My Auctions": every auction the user created, newest first. */

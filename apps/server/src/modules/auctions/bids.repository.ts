@@ -28,6 +28,8 @@ function buildBidContextLookup(db: Db) {
         isActive: auctions.isActive,
         closedAt: auctions.closedAt,
         hiddenAt: auctions.hiddenAt,
+        buyNowPrice: auctions.buyNowPrice,
+        leaderId: auctions.leaderId,
       },
       // A block either way between bidder and host refuses the bid (docs/trust-and-safety.md):
       // two primary-key probes in this same statement, so a bid still costs one read.
@@ -75,16 +77,28 @@ export interface BidAuctionState {
   endTime: Date;
   isActive: boolean;
   closedAt: Date | null;
+  buyNowPrice: string | null;
 }
 
 export type BidOutcome =
-  | { accepted: true; bidId: string; createdAt: Date; auction: BidAuctionState }
+  | {
+      accepted: true;
+      bidId: string;
+      /** The bidder's visible bid after the request (raised by their maximum, or their maximum when beaten). */
+      amount: string;
+      createdAt: Date;
+      /** The request did not beat the leader's maximum: it was stored and answered at once. */
+      outbidByAutomaticBid: boolean;
+      auction: BidAuctionState;
+    }
   | { accepted: false; auction: BidAuctionState };
 
 interface BidOutcomeRow {
   accepted: boolean;
   bid_id: string | null;
+  bid_amount: string | null;
   bid_created_at: Date | string | null;
+  outbid_by_automatic_bid: boolean;
   creator_id: string;
   title: string;
   current_bid: string;
@@ -93,26 +107,28 @@ interface BidOutcomeRow {
   end_time: Date | string;
   is_active: boolean;
   closed_at: Date | string | null;
+  buy_now_price: string | null;
 }
 
+/** Texts may hold {amount}, {price} and {next}, filled in by `accept_bid` (only it knows them). */
 export interface BidNotificationTexts {
   received: { title: string; message: string };
   outbid: { title: string; message: string };
 }
 
 /**
- * Accepts a bid in ONE call of the `accept_bid` function (migration 0008,
- * docs/decisions/0005-accept-bid-function.md): its conditional UPDATE takes the auction row's
- * lock and re-checks every rule on the freshest row (open, not the creator's, high enough), then
- * it inserts the bid, 'bid_received' to the creator and 'outbid' to the previous leader unless the
- * bidder outbid themselves. Concurrent bids from any number of app instances queue on the row
- * lock, so none is lost and each accepted bid beats the last; the lock is never held across a
- * round trip to the app, and the bid and its notifications commit together or not at all.
+ * Accepts a bid request in ONE call of the `accept_bid` function (migrations 0008 and 0018,
+ * docs/decisions/0005-accept-bid-function.md): it takes the auction row's lock, re-checks every
+ * rule on the freshest row (open, not the creator's, high enough, within the money bounds, below
+ * Buy Now) and applies the automatic-bid rule (`applyBidRequest` in packages/contract): it inserts
+ * the request's row and any automatic answer, keeps the leader and their private maximum on the
+ * auction, sends 'bid_received' to the creator and 'outbid' to a leader whose maximum was beaten.
+ * Concurrent bids from any number of app instances queue on the row lock, so none is lost; the
+ * lock is never held across a round trip to the app, and everything commits together or not at all.
  *
- * - The first bid may equal the starting bid; later ones must beat the current bid by $1.
- * - Soft close: a bid within the last `softCloseSeconds` moves the end to bid time +
- *   `softCloseSeconds` (with 0 the CASE never fires, since the end is after `now`).
- * - The bid's createdAt is the database clock read after the row lock is held, so the order
+ * - Soft close: a request that adds a bid within the last `softCloseSeconds` moves the end to bid
+ *   time + `softCloseSeconds` (with 0 the CASE never fires, since the end is after `now`).
+ * - The bids' createdAt is the database clock read after the row lock is held, so the order
  *   of createdAt is the order of acceptance even when requests started in another order.
  *
  * A refused bid answers the auction as it now stands, so the caller can say why without reading
@@ -124,6 +140,7 @@ export async function acceptBid(
     auctionId: string;
     bidderId: string;
     amount: string;
+    maxAmount: string | undefined;
     now: Date;
     softCloseSeconds: number;
     texts: BidNotificationTexts;
@@ -133,10 +150,10 @@ export async function acceptBid(
   const now = input.now.toISOString();
   const softEnd = new Date(input.now.getTime() + input.softCloseSeconds * 1000).toISOString();
   const result = await db.execute(sql`
-    SELECT accepted, bid_id, bid_created_at, creator_id, title, current_bid, starting_bid, bid_count, end_time,
-           is_active, closed_at
+    SELECT accepted, bid_id, bid_amount, bid_created_at, outbid_by_automatic_bid, creator_id, title, current_bid,
+           starting_bid, bid_count, end_time, is_active, closed_at, buy_now_price
     FROM accept_bid(${input.auctionId}::uuid, ${input.bidderId}::uuid, ${input.amount}::numeric,
-      ${now}::timestamptz, ${softEnd}::timestamptz,
+      ${input.maxAmount ?? null}::numeric, ${now}::timestamptz, ${softEnd}::timestamptz,
       ${texts.received.title}, ${texts.received.message}, ${texts.outbid.title}, ${texts.outbid.message})
   `);
   // Both drivers (pg and PGlite) answer a raw statement with `{ rows }`.
@@ -152,7 +169,15 @@ export async function acceptBid(
     endTime: new Date(row.end_time),
     isActive: row.is_active,
     closedAt: row.closed_at === null ? null : new Date(row.closed_at),
+    buyNowPrice: row.buy_now_price,
   };
-  if (!row.accepted || !row.bid_id || !row.bid_created_at) return { accepted: false, auction };
-  return { accepted: true, bidId: row.bid_id, createdAt: new Date(row.bid_created_at), auction };
+  if (!row.accepted || !row.bid_id || !row.bid_created_at || !row.bid_amount) return { accepted: false, auction };
+  return {
+    accepted: true,
+    bidId: row.bid_id,
+    amount: row.bid_amount,
+    createdAt: new Date(row.bid_created_at),
+    outbidByAutomaticBid: row.outbid_by_automatic_bid,
+    auction,
+  };
 }

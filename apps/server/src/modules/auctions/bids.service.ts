@@ -1,5 +1,7 @@
 import {
+  bidBoundProblem,
   BLOCKED_BID_MESSAGE,
+  MAX_BELOW_AMOUNT_MESSAGE,
   bidTooLowMessage,
   displayNameOf,
   INCOMPLETE_PROFILE_FOR_BID,
@@ -40,22 +42,35 @@ export interface BidsDeps extends AuctionsDeps {
 
 type BidRuleFields = Pick<
   BidAuctionState,
-  'closedAt' | 'isActive' | 'endTime' | 'currentBid' | 'startingBid' | 'bidCount'
+  'closedAt' | 'isActive' | 'endTime' | 'currentBid' | 'startingBid' | 'bidCount' | 'buyNowPrice'
 >;
 
 function assertOpen(auction: BidRuleFields, now: Date): void {
   if (auction.closedAt || !isAuctionOpen(auction, now)) throw badRequest(AUCTION_HAS_ENDED);
 }
 
-function assertHighEnough(auction: BidRuleFields, amountCents: number): void {
+/**
+ * `maxCents` is the request's maximum (its amount for a plain bid): it must reach the minimum
+ * and stay within the money bounds (bidBoundProblem, docs/auctions.md).
+ */
+function assertAmountAllowed(auction: BidRuleFields, maxCents: number, field: 'amount' | 'maxAmount'): void {
   const minimum = minimumNextBidCents(auction);
-  if (amountCents < minimum) throw badRequest(bidTooLowMessage(minimum), 'amount');
+  if (maxCents < minimum) throw badRequest(bidTooLowMessage(minimum), field);
+  const buyNowCents = auction.buyNowPrice === null ? null : (parseMoneyToCents(auction.buyNowPrice) ?? null);
+  const problem = bidBoundProblem({
+    amountCents: maxCents,
+    minimumCents: minimum,
+    buyNowPrice: auction.buyNowPrice,
+    buyNowCents,
+  });
+  if (problem) throw badRequest(problem, field);
 }
 
 /**
  * POST /api/bids. Checks in this order: the auction exists, the bidder's profile is complete,
  * the bidder is not the creator, the auction is open, the bidder has a card on file (SPEC §1:
- * the win is charged to it), the amount is well-formed and at least the minimum (SPEC §5).
+ * the win is charged to it), the amount (and the optional `maxAmount`) is well-formed, the maximum
+ * is at least the amount and the minimum (SPEC §5), and within the money bounds (docs/auctions.md).
  * Those early answers give the precise message; the decision itself is the single call of
  * `acceptBid`, which re-checks every rule under the row lock, so racing bids from any number of
  * app instances can neither be lost nor reordered. A bid costs three statements (session, this
@@ -85,15 +100,24 @@ export async function placeBid(deps: BidsDeps, bidderId: string, body: unknown):
     throw new AppError(400, 'validation', parsedAmount.error.issues[0]?.message ?? 'Invalid amount', 'amount');
   }
   const amount = parsedAmount.data;
+  const parsedMax = placeBidSchema.shape.maxAmount.safeParse(fields.maxAmount);
+  if (!parsedMax.success) {
+    throw new AppError(400, 'validation', parsedMax.error.issues[0]?.message ?? 'Invalid maximum', 'maxAmount');
+  }
+  const maxAmount = parsedMax.data;
   const amountCents = parseMoneyToCents(amount) ?? 0;
-  assertHighEnough(auction, amountCents);
+  const maxCents = maxAmount === undefined ? amountCents : (parseMoneyToCents(maxAmount) ?? 0);
+  if (maxCents < amountCents) throw badRequest(MAX_BELOW_AMOUNT_MESSAGE, 'maxAmount');
+  const field = maxAmount === undefined ? 'amount' : 'maxAmount';
+  assertAmountAllowed(auction, maxCents, field);
 
   // The notices name the auction as it read when the bid arrived (bid texts, SPEC §4).
-  const texts = bidNotificationTexts({ bidderName: displayNameOf(bidder), amount, title: auction.title });
+  const texts = bidNotificationTexts({ bidderName: displayNameOf(bidder), title: auction.title });
   const outcome = await acceptBid(deps.db, {
     auctionId: auction.id,
     bidderId,
     amount,
+    maxAmount,
     now: deps.now(),
     softCloseSeconds: deps.softCloseSeconds,
     texts,
@@ -102,7 +126,7 @@ export async function placeBid(deps: BidsDeps, bidderId: string, body: unknown):
   if (!outcome.accepted) {
     // Another bid, the closing job, a cancel or buy-now won the race: answer from the fresh row.
     assertOpen(outcome.auction, deps.now());
-    assertHighEnough(outcome.auction, amountCents);
+    assertAmountAllowed(outcome.auction, maxCents, field);
     throw conflict('The auction changed while you were bidding. Please try again.');
   }
 
@@ -111,9 +135,12 @@ export async function placeBid(deps: BidsDeps, bidderId: string, body: unknown):
     bid: {
       id: outcome.bidId,
       auctionId: after.id,
-      amount: after.currentBid,
+      amount: outcome.amount,
       createdAt: outcome.createdAt.toISOString(),
     },
+    outbidByAutomaticBid: outcome.outbidByAutomaticBid,
+    // The bidder's own maximum, only ever in their own answer (docs/auctions.md).
+    maxAmount: maxAmount ?? null,
     auction: {
       id: after.id,
       currentBid: after.currentBid,

@@ -108,8 +108,14 @@ function buildPage(db: Db, v: PageValues) {
     .limit(v.limit as number)
     .offset(v.offset as number)
     .as('page');
+  // The viewer's heart on each card: one primary-key probe per row of the page.
+  const isWatched =
+    v.viewerId === undefined
+      ? sql<boolean>`false`
+      : sql<boolean>`EXISTS (SELECT 1 FROM auction_watches w
+          WHERE w.user_id = ${v.viewerId}::uuid AND w.auction_id = ${auctions.id})`;
   return db
-    .select({ auction: auctions, creator: creatorNames })
+    .select({ auction: auctions, creator: creatorNames, isWatched })
     .from(auctions)
     .innerJoin(page, eq(page.id, auctions.id))
     .innerJoin(users, eq(users.id, auctions.creatorId))

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { requireModerator } from './moderators.js';
 import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';
+import { voidBid } from './void-bid.service.js';
 
 /**
  * The moderation queue (docs/trust-and-safety.md). Moderators only: nobody signed in is a 401,
@@ -27,5 +28,10 @@ export async function moderationRoutes(app: FastifyInstance, opts: { db: Db; now
   app.post<{ Params: { id: string } }>('/api/moderation/reports/:id/resolve', async (request) => {
     const moderatorId = await requireModerator(request, opts.db);
     return resolveReport(deps, moderatorId, request.params.id, request.body);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/moderation/bids/:id/void', async (request) => {
+    const moderatorId = await requireModerator(request, opts.db);
+    return voidBid(deps, moderatorId, request.params.id, request.body);
   });
 }

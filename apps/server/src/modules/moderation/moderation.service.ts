@@ -16,7 +16,9 @@ import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { publishSafely } from '../messages/messages.realtime.js';
 import type { Realtime } from '../realtime/hub.js';
+import type { VoidedBids } from '../auctions/void-bids.js';
 import { reportedMemberNotice, reporterNotice } from './moderation.notices.js';
+import { announceVoided, voidOpenBidsOf } from './void-bid.service.js';
 import {
   findReport,
   hideAuctions,
@@ -36,7 +38,7 @@ export interface ModerationDeps {
   /** Ends every session of a suspended member (app.sessions.endAllForUser). */
   endAllSessions: (userId: string) => Promise<unknown>;
   /** `app.realtime`, read at call time: closes a suspended member's sockets and rings bells. */
-  realtime: () => Pick<Realtime, 'publishToUser' | 'closeUserSockets'> | undefined;
+  realtime: () => Pick<Realtime, 'publish' | 'publishToUser' | 'closeUserSockets'> | undefined;
 }
 
 export const queueQuerySchema = z.object({
@@ -143,6 +145,7 @@ export async function resolveReport(
 
   const now = deps.now();
   const notified = new Set<string>();
+  const voidedBids: VoidedBids[] = [];
   const suspendedUserId = await deps.db.transaction(async (tx) => {
     const resolved = await markReportResolved(tx, { id: reportId, moderatorId, action, reasons, now });
     if (!resolved) throw conflict(REPORT_ALREADY_RESOLVED);
@@ -159,6 +162,8 @@ export async function resolveReport(
       }
       const hidden = await hideAuctions(tx, { creatorId: report.reportedUserId, now });
       for (const id of await notifyBiddersOfRemoval(tx, hidden)) notified.add(id);
+      // Their open bids go too, and each auction's price is recomputed without them (docs/auctions.md).
+      voidedBids.push(...(await voidOpenBidsOf(tx, report.reportedUserId, now, reasons)));
     }
 
     const notices: NewNotification[] = [];
@@ -201,6 +206,7 @@ export async function resolveReport(
     return suspended;
   });
 
+  announceVoided(deps, voidedBids);
   if (suspendedUserId) {
     await deps.endAllSessions(suspendedUserId);
     deps.realtime()?.closeUserSockets(suspendedUserId);

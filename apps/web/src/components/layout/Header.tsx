@@ -45,6 +45,9 @@ export function Header({ user }: { user: CurrentUser }) {
               <DropdownMenu.Item asChild className={menuItemClass}>
                 <Link href="/profile">Profile</Link>
               </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={menuItemClass}>
+                <Link href="/watching">Watching</Link>
+              </DropdownMenu.Item>
               {user.role === 'moderator' ? (
                 <DropdownMenu.Item asChild className={menuItemClass}>
                   <Link href="/moderation">Moderation</Link>

@@ -65,8 +65,11 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
           LEFT JOIN LATERAL (
             SELECT b.bidder_id, b.amount
             FROM bids b
-            WHERE b.auction_id = a.id
-            ORDER BY b.amount DESC, b.created_at ASC, b.id ASC
+            WHERE b.auction_id = a.id AND b.voided_at IS NULL
+            -- The leader accept_bid keeps wins: an automatic answer at a rival's equal maximum has
+            -- the rival's amount (docs/auctions.md). Without one (bids written by hand), the highest
+            -- bid, the earliest on a tie.
+            ORDER BY COALESCE(b.bidder_id = a.leader_id, false) DESC, b.amount DESC, b.created_at ASC, b.id ASC
             LIMIT 1
           ) w ON true
           WHERE a.id IN (${uuidList(due.map((row) => row.id))})
@@ -139,7 +142,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
       SELECT DISTINCT b.bidder_id, 'auction_lost'::notification_type, ${LIFECYCLE_TITLES.lost},
              ${LOST_MESSAGE_PARTS[0]} || a.title || ${LOST_MESSAGE_PARTS[1]}, a.id
       FROM auctions a
-      JOIN bids b ON b.auction_id = a.id
+      JOIN bids b ON b.auction_id = a.id AND b.voided_at IS NULL
       WHERE a.id IN (${uuidList(won.map((auction) => auction.auctionId))})
         AND b.bidder_id <> a.winner_id`);
     return closed;

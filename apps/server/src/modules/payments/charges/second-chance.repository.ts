@@ -109,6 +109,7 @@ export async function findNextBidders(tx: Db, auctionIds: readonly string[]): Pr
       SELECT DISTINCT ON (b.auction_id) b.auction_id, b.bidder_id, b.amount::text AS amount
       FROM bids b
       WHERE b.auction_id IN (${uuidList(auctionIds)})
+        AND b.voided_at IS NULL
         AND NOT EXISTS (
           SELECT 1 FROM charges c WHERE c.auction_id = b.auction_id AND c.payer_id = b.bidder_id
         )

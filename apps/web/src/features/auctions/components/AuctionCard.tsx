@@ -16,6 +16,7 @@ import { BidDialog } from './BidDialog';
 import { AuctionCardHeading } from './AuctionCardHeading';
 import { Countdown } from './Countdown';
 import { SignUpLink } from './SignUpToBidLink';
+import { WatchButton } from './WatchButton';
 
 interface AuctionCardProps {
   auction: AuctionListItem;
@@ -43,6 +44,9 @@ export function AuctionCard({ auction, view, viewerId }: AuctionCardProps) {
       data-testid="auction-card"
     >
       <AuctionCardHeading id={auction.id} title={auction.title} dateType={auction.dateType} />
+      {view === 'member' && !isOwn && (
+        <WatchButton auctionId={auction.id} isWatched={auction.isWatched} className="absolute right-3 top-3" />
+      )}
 
       <div className="grid gap-1 text-sm text-neutral-text/80">
         <p>

@@ -7,6 +7,7 @@ import {
   INCOMPLETE_PROFILE_TITLE,
   isProfileComplete,
   minimumNextBidCents,
+  outbidByAutomaticBidMessage,
   parseMoneyToCents,
   QUICK_BID_STEPS,
 } from '@bid/contract';
@@ -93,11 +94,21 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
     placeBid.mutate(
       { auctionId: auction.id, amountCents: cents },
       {
-        onSuccess: () => {
-          toast({
-            title: 'Bid Placed Successfully!',
-            description: `Your bid of $${formatAmountPlain(cents)} has been placed`,
-          });
+        onSuccess: (result) => {
+          if (result.outbidByAutomaticBid) {
+            // Stored and counted, but another member's maximum answered it at once (docs/auctions.md).
+            const next = (parseMoneyToCents(result.auction?.currentBid ?? '') ?? cents) + 100;
+            toast({
+              title: "You've been outbid",
+              description: outbidByAutomaticBidMessage(next),
+              variant: 'destructive',
+            });
+          } else {
+            toast({
+              title: 'Bid Placed Successfully!',
+              description: `Your bid of $${formatAmountPlain(cents)} has been placed`,
+            });
+          }
           onDone();
         },
         onError: (error) =>

@@ -25,6 +25,8 @@ export function makeAuctionListItem(overrides: Partial<AuctionListItem> = {}): A
     bidCount: 0,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
+    isWatched: false,
+    watcherCount: 0,
     creator: { id: 'u1', firstName: 'Ada', lastName: 'L', displayName: 'Ada L.', identityVerified: false },
     ...overrides,
   };

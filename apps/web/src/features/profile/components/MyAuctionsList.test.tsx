@@ -38,6 +38,8 @@ function auction(overrides: Partial<MyAuction>): MyAuction {
     bidCount: 3,
     createdAt: yesterday,
     updatedAt: yesterday,
+    isWatched: false,
+    watcherCount: 0,
     ...overrides,
   };
 }

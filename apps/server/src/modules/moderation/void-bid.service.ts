@@ -1,0 +1,119 @@
+import { plainText } from '@bid/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { recordAuditEvent } from '../audit/audit.service.js';
+import { rowsOf } from '../auctions/lifecycle/sql-helpers.js';
+import { listOpenAuctionsWithBidsOf, voidBidderOnAuction, type VoidedBids } from '../auctions/void-bids.js';
+import { publishSafely } from '../messages/messages.realtime.js';
+import type { Db } from '../../db/client.js';
+import type { ModerationDeps } from './moderation.service.js';
+
+export const BID_NOT_FOUND = 'Bid not found';
+export const BID_NOT_VOIDABLE =
+  'This bid can no longer be voided: the auction has ended or the bid was already voided.';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const voidBidSchema = z.object({
+  reason: plainText(
+    z
+      .string({ error: 'Please give a reason' })
+      .trim()
+      .min(1, 'Please give a reason')
+      .max(1000, 'The reason must be at most 1000 characters'),
+    'Reason',
+  ),
+});
+
+export interface VoidBidResult {
+  auctionId: string;
+  voidedBidIds: string[];
+  currentBid: string;
+  bidCount: number;
+}
+
+/** After the commit: the new price to every page showing the auction, and the bells of those told. */
+export function announceVoided(deps: Pick<ModerationDeps, 'log' | 'realtime'>, results: VoidedBids[]) {
+  const realtime = deps.realtime();
+  if (!realtime) return;
+  for (const result of results) {
+    publishSafely(deps.log, () =>
+      realtime.publish(`auction:${result.auctionId}`, {
+        type: 'bid_update',
+        auctionId: result.auctionId,
+        newBid: result.currentBid,
+        bidCount: result.bidCount,
+        endTime: result.endTime.toISOString(),
+      }),
+    );
+    for (const userId of result.notified) {
+      publishSafely(deps.log, () => realtime.publishToUser(userId, { type: 'notifications_changed' }));
+    }
+  }
+}
+
+/**
+ * POST /api/moderation/bids/{id}/void {reason} (docs/auctions.md "Voiding bids"): the bid's
+ * member loses every bid on that open auction, the price is recomputed from the remaining bids
+ * and maximums by the automatic-bid rule, the member and the remaining bidders are told, and the
+ * decision is appended to the audit chain, all in one transaction.
+ */
+export async function voidBid(deps: ModerationDeps, moderatorId: string, bidId: string, body: unknown) {
+  if (!UUID_PATTERN.test(bidId)) throw notFound(BID_NOT_FOUND);
+  const parsed = voidBidSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(400, 'validation', issue?.message ?? 'Invalid reason', issue?.path[0]?.toString());
+  }
+  const [bid] = rowsOf<{ auction_id: string; bidder_id: string }>(
+    await deps.db.execute(sql`SELECT auction_id, bidder_id FROM bids WHERE id = ${bidId}::uuid`),
+  );
+  if (!bid) throw notFound(BID_NOT_FOUND);
+  const now = deps.now();
+  const result = await deps.db.transaction(async (tx) => {
+    const voided = await voidBidderOnAuction(tx, {
+      auctionId: bid.auction_id,
+      bidderId: bid.bidder_id,
+      now,
+      reason: parsed.data.reason,
+    });
+    if (!voided) throw conflict(BID_NOT_VOIDABLE);
+    await recordAuditEvent(tx, {
+      action: 'delete',
+      outcome: 'success',
+      resource: 'bid',
+      resourceId: bidId,
+      userId: moderatorId,
+      details: {
+        decision: 'void_bid',
+        auctionId: voided.auctionId,
+        bidderId: voided.bidderId,
+        voidedBids: voided.voidedBidIds.length,
+        currentBid: voided.currentBid,
+      },
+      complianceLevel: 'ial1',
+      at: now,
+    });
+    return voided;
+  });
+  announceVoided(deps, [result]);
+  return {
+    auctionId: result.auctionId,
+    voidedBidIds: result.voidedBidIds,
+    currentBid: result.currentBid,
+    bidCount: result.bidCount,
+  } satisfies VoidBidResult;
+}
+
+/**
+ * A suspended member's open bids are voided the same way, on every open auction they bid on
+ * (call inside the suspension's transaction; announce the results after the commit).
+ */
+export async function voidOpenBidsOf(tx: Db, bidderId: string, now: Date, reason: string): Promise<VoidedBids[]> {
+  const results: VoidedBids[] = [];
+  for (const auctionId of await listOpenAuctionsWithBidsOf(tx, bidderId, now)) {
+    const voided = await voidBidderOnAuction(tx, { auctionId, bidderId, now, reason });
+    if (voided) results.push(voided);
+  }
+  return results;
+}

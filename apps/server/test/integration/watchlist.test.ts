@@ -1,0 +1,172 @@
+import type { AuctionDetail, AuctionListItem } from '@bid/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auctions, notifications } from '../../src/db/schema/index.js';
+import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
+import { notifyEndingSoon } from '../../src/modules/auctions/lifecycle/notify-ending-soon.js';
+import { createTestApp } from '../support/app.js';
+import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { addSandboxCard } from '../support/payments.js';
+import { completeProfile } from '../support/profiles.js';
+import { signInByEmail, withSession } from '../support/session.js';
+
+interface Person {
+  id: string;
+  cookie: string;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let clock = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
+  let emails = 0;
+  let host: Person;
+  let ann: Person;
+  let ben: Person;
+
+  const signUp = async (firstName: string) => {
+    const { cookie, body } = await signInByEmail(app, `${firstName.toLowerCase()}.${++emails}@example.com`);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: completeProfile(firstName),
+      cookies: withSession(cookie),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await addSandboxCard(app, cookie);
+    return { id: body.user.id, cookie };
+  };
+  const call = (who: Person | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload ? { payload } : {}) });
+  const createAuction = async (title: string, endsIn = 24 * HOUR) => {
+    const res = await call(host, 'POST', '/api/auctions', {
+      title,
+      description: 'A relaxed coffee at a busy cafe, then a walk.',
+      dateType: 'coffee',
+      location: 'Austin, TX',
+      locationRadius: 25,
+      startingBid: '20',
+      endTime: new Date(clock.getTime() + endsIn).toISOString(),
+      paymentResponsibility: '50_50',
+      expectedDuration: 60,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<AuctionListItem>().id;
+  };
+  const detail = async (id: string, who?: Person) =>
+    (await call(who, 'GET', `/api/auctions/${id}`)).json<AuctionDetail>();
+  const endingSoonTo = (who: Person, auctionId: string) =>
+    testDb.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, who.id),
+          eq(notifications.relatedAuctionId, auctionId),
+          eq(notifications.type, 'auction_ending_soon'),
+        ),
+      );
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' }, { now: () => clock });
+    host = await signUp('Host');
+    ann = await signUp('Ann');
+    ben = await signUp('Ben');
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  it('watches and unwatches idempotently, with the heart and the count on list and detail', async () => {
+    const id = await createAuction('Coffee to watch');
+    expect((await call(undefined, 'PUT', `/api/auctions/${id}/watch`)).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await call(ann, 'PUT', `/api/auctions/${id}/watch`)).statusCode).toBe(204);
+    expect(await detail(id, ann)).toMatchObject({ isWatched: true, watcherCount: 1 });
+    expect(await detail(id, ben)).toMatchObject({ isWatched: false, watcherCount: 1 });
+    expect(await detail(id)).toMatchObject({ isWatched: false, watcherCount: 1 });
+    const feed = (await call(ann, 'GET', '/api/auctions?limit=100')).json<AuctionListItem[]>();
+    expect(feed.find((a) => a.id === id)).toMatchObject({ isWatched: true, watcherCount: 1 });
+    const list = (await call(ann, 'GET', '/api/watchlist')).json<AuctionListItem[]>();
+    expect(list.map((a) => a.id)).toContain(id);
+
+    for (let i = 0; i < 2; i++) expect((await call(ann, 'DELETE', `/api/auctions/${id}/watch`)).statusCode).toBe(204);
+    expect(await detail(id, ann)).toMatchObject({ isWatched: false, watcherCount: 0 });
+    expect((await call(ann, 'GET', '/api/watchlist')).json<AuctionListItem[]>().map((a) => a.id)).not.toContain(id);
+
+    expect((await call(ann, 'PUT', '/api/auctions/not-an-id/watch')).statusCode).toBe(404);
+    expect((await call(ann, 'PUT', '/api/auctions/00000000-0000-4000-8000-000000000000/watch')).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', '/api/watchlist')).statusCode).toBe(401);
+  });
+
+  it('watches an auction on a bid, lists open ones first, and leaves out blocked and hidden ones', async () => {
+    const later = await createAuction('Later coffee', 48 * HOUR);
+    const sooner = await createAuction('Sooner coffee', 12 * HOUR);
+    expect((await call(ben, 'POST', '/api/bids', { auctionId: later, amount: '20' })).statusCode).toBe(201);
+    expect(await detail(later, ben)).toMatchObject({ isWatched: true, watcherCount: 1 });
+    expect((await call(ben, 'PUT', `/api/auctions/${sooner}/watch`)).statusCode).toBe(204);
+    const ended = await createAuction('Ended coffee', 1 * HOUR);
+    expect((await call(ben, 'PUT', `/api/auctions/${ended}/watch`)).statusCode).toBe(204);
+    await testDb.database.db
+      .update(auctions)
+      .set({ endTime: new Date(clock.getTime() - MINUTE) })
+      .where(eq(auctions.id, ended));
+
+    const ids = (await call(ben, 'GET', '/api/watchlist')).json<AuctionListItem[]>().map((a) => a.id);
+    expect(ids.filter((id) => [later, sooner, ended].includes(id))).toEqual([sooner, later, ended]);
+
+    // Hidden by a moderator: gone from the list, and cannot be watched again.
+    await testDb.database.db.update(auctions).set({ hiddenAt: clock }).where(eq(auctions.id, sooner));
+    expect((await call(ben, 'GET', '/api/watchlist')).json<AuctionListItem[]>().map((a) => a.id)).not.toContain(sooner);
+    expect((await call(ann, 'PUT', `/api/auctions/${sooner}/watch`)).statusCode).toBe(404);
+
+    // A block either way: the host's auctions leave the list and cannot be watched.
+    expect((await call(host, 'POST', '/api/blocks', { userId: ben.id })).statusCode).toBeLessThan(300);
+    expect((await call(ben, 'GET', '/api/watchlist')).json<AuctionListItem[]>()).toEqual([]);
+    const refused = await call(ben, 'PUT', `/api/auctions/${later}/watch`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You cannot watch this auction because one of you has blocked the other');
+    expect((await call(host, 'DELETE', `/api/blocks/${ben.id}`)).statusCode).toBeLessThan(300);
+  });
+
+  it('tells watchers and bidders an auction ends soon once each, also when soft close moves the end', async () => {
+    const id = await createAuction('Coffee ending soon', 30 * MINUTE);
+    const cat = await signUp('Cat');
+    expect((await call(cat, 'PUT', `/api/auctions/${id}/watch`)).statusCode).toBe(204);
+    // A watcher hears even before anyone bid.
+    await notifyEndingSoon(testDb.database.db, clock, 60);
+    expect(await endingSoonTo(cat, id)).toHaveLength(1);
+
+    expect((await call(ann, 'POST', '/api/bids', { auctionId: id, amount: '20' })).statusCode).toBe(201);
+    expect(await notifyEndingSoon(testDb.database.db, clock, 60)).toEqual([{ auctionId: id, bidderCount: 1 }]);
+    expect(await endingSoonTo(ann, id)).toHaveLength(1);
+
+    // Soft close moves the end; nobody hears twice, and a late bidder still hears once.
+    clock = new Date(clock.getTime() + 29 * MINUTE);
+    expect((await call(ben, 'POST', '/api/bids', { auctionId: id, amount: '21' })).statusCode).toBe(201);
+    expect((await detail(id)).endTime).toBe(new Date(clock.getTime() + 2 * MINUTE).toISOString());
+    await notifyEndingSoon(testDb.database.db, clock, 60);
+    await notifyEndingSoon(testDb.database.db, clock, 60);
+    expect(await endingSoonTo(cat, id)).toHaveLength(1);
+    expect(await endingSoonTo(ann, id)).toHaveLength(1);
+    expect(await endingSoonTo(ben, id)).toHaveLength(1);
+    expect(await endingSoonTo(host, id)).toHaveLength(0);
+  });
+
+  it('closes with the member whose maximum won a tie, at that maximum', async () => {
+    const id = await createAuction('Coffee with a tie', 2 * HOUR);
+    expect((await call(ann, 'POST', '/api/bids', { auctionId: id, amount: '20', maxAmount: '100' })).statusCode).toBe(
+      201,
+    );
+    const tie = await call(ben, 'POST', '/api/bids', { auctionId: id, amount: '100' });
+    expect(tie.json()).toMatchObject({ outbidByAutomaticBid: true, auction: { currentBid: '100.00' } });
+    clock = new Date(clock.getTime() + 3 * HOUR);
+    const closed = await closeDueAuctions(testDb.database.db, clock);
+    expect(closed.find((a) => a.auctionId === id)).toMatchObject({ winnerId: ann.id, winningBid: '100.00' });
+  });
+});

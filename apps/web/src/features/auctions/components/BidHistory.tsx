@@ -1,0 +1,122 @@
+import { type AuctionBidView, formatRelativeTime, formatWholeDollars } from '@bid/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { History } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+import { onMutationError } from '@/lib/unauthorized';
+import { cn } from '@/lib/utils';
+import { AUCTIONS_KEY } from '../api/auctionCache';
+import { useBidHistory } from '../api/bidHistory';
+import { useNow } from '../useNow';
+
+interface BidHistoryProps {
+  auctionId: string;
+  bidCount: number;
+  viewerId: string | undefined;
+  /** Moderators can void a bid from here (docs/auctions.md "Voiding bids"). */
+  isModerator: boolean;
+  isOpen: boolean;
+}
+
+/**
+ * The auction's bid history: amount, time and the bidder as "Ada L." (the same for everyone,
+ * host and moderators included), automatic steps labelled, the viewer's own bids highlighted.
+ */
+export function BidHistory({ auctionId, bidCount, viewerId, isModerator, isOpen }: BidHistoryProps) {
+  const now = useNow();
+  const { data: bids = [] } = useBidHistory(auctionId, bidCount);
+  return (
+    <Card className="p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <History aria-hidden="true" className="size-5 text-primary" />
+        Bid History
+      </h2>
+      {bids.length === 0 ? (
+        <p className="mt-4 text-neutral-text/70">No bids yet.</p>
+      ) : (
+        <ol className="mt-4 max-h-96 divide-y divide-black/5 overflow-y-auto" aria-label="Bid history">
+          {bids.map((bid) => {
+            const isOwn = viewerId !== undefined && bid.bidder.id === viewerId;
+            return (
+              <li
+                key={bid.id}
+                className={cn('grid gap-2 px-2 py-3', isOwn && 'rounded-md bg-primary/10')}
+                data-testid="bid-history-row"
+                data-own={isOwn ? 'true' : undefined}
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex items-center gap-2 font-medium">
+                    {bid.bidder.displayName}
+                    {isOwn && <span className="text-xs font-semibold text-primary">(you)</span>}
+                    {bid.isAutomatic && (
+                      <span className="rounded-full bg-secondary/60 px-2 py-0.5 text-xs text-neutral-text/80">
+                        automatic
+                      </span>
+                    )}
+                  </span>
+                  <span className="flex items-center gap-4">
+                    <span className="font-semibold text-primary">{formatWholeDollars(bid.amount)}</span>
+                    <time dateTime={bid.createdAt} className="w-16 text-right text-sm text-neutral-text/70">
+                      {formatRelativeTime(bid.createdAt, now)}
+                    </time>
+                  </span>
+                </div>
+                {isModerator && isOpen && <VoidBidControl bid={bid} />}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+/** POST /api/moderation/bids/{id}/void {reason}: the member's bids on the auction go, the price is recomputed. */
+function VoidBidControl({ bid }: { bid: AuctionBidView }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const voidBid = useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', `/api/moderation/bids/${encodeURIComponent(bid.id)}/void`, { reason });
+    },
+    onSuccess: async () => {
+      toast({ title: 'Bid voided', description: `${bid.bidder.displayName}'s bids were removed.` });
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: AUCTIONS_KEY });
+    },
+    onError: (error) => onMutationError(error, { title: 'Void failed', description: 'Could not void the bid.' }),
+  });
+  if (!open) {
+    return (
+      <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setOpen(true)}>
+        Void bid
+      </Button>
+    );
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim() !== '') voidBid.mutate();
+  };
+  return (
+    <form className="flex flex-wrap gap-2" onSubmit={onSubmit} aria-label={`Void ${bid.bidder.displayName}'s bid`}>
+      <Input
+        aria-label="Reason for voiding"
+        placeholder="Reason"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        className="max-w-xs"
+      />
+      <Button type="submit" size="sm" variant="destructive" disabled={reason.trim() === '' || voidBid.isPending}>
+        Confirm void
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
+        Cancel
+      </Button>
+    </form>
+  );
+}

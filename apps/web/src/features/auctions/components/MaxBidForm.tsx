@@ -1,0 +1,116 @@
+import {
+  type AuctionDetail,
+  centsToMoneyString,
+  formatAmountPlain,
+  formatWholeDollars,
+  minimumNextBidCents,
+  outbidByAutomaticBidMessage,
+  parseMoneyToCents,
+  type PlaceBidResponse,
+} from '@bid/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+import { mutationErrorText } from '@/lib/unauthorized';
+import { AUCTIONS_KEY } from '../api/auctionCache';
+
+type MaxBidAuction = Pick<AuctionDetail, 'id' | 'currentBid' | 'startingBid' | 'bidCount' | 'myMaxAmount'>;
+
+/**
+ * An automatic bid (docs/auctions.md): the member names the most they will pay and the product
+ * bids for them, one step at a time, only as far as needed. Their maximum is private: they see
+ * "Your maximum: $X" and can raise it.
+ */
+export function MaxBidForm({ auction }: { auction: MaxBidAuction }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const minCents = minimumNextBidCents(auction);
+  const [max, setMax] = useState('');
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const maxCents = parseMoneyToCents(max);
+
+  const setMaximum = useMutation({
+    mutationFn: async (cents: number) => {
+      const res = await apiRequest('POST', '/api/bids', {
+        auctionId: auction.id,
+        // The visible bid starts at the minimum; the server raises it only when a rival forces it.
+        amount: centsToMoneyString(Math.min(minCents, cents)),
+        maxAmount: centsToMoneyString(cents),
+      });
+      return (await res.json()) as PlaceBidResponse;
+    },
+    onSuccess: async (result) => {
+      setMax('');
+      setError(null);
+      if (result.outbidByAutomaticBid) {
+        const next = (parseMoneyToCents(result.auction.currentBid) ?? 0) + 100;
+        setAnswer(outbidByAutomaticBidMessage(next));
+      } else {
+        setAnswer(null);
+        toast({
+          title: 'Maximum bid set',
+          description: `We'll bid for you up to ${formatWholeDollars(result.maxAmount ?? '0')}.`,
+        });
+      }
+      await queryClient.invalidateQueries({ queryKey: AUCTIONS_KEY });
+    },
+    onError: (err) => setError(mutationErrorText(err, 'Failed to set your maximum. Please try again.')),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (maxCents === undefined || setMaximum.isPending) return;
+    setMaximum.mutate(maxCents);
+  };
+
+  return (
+    <Card className="grid gap-3 p-6" data-testid="max-bid">
+      <h2 className="text-lg font-semibold">Automatic bidding</h2>
+      {auction.myMaxAmount ? (
+        <p className="font-medium" data-testid="my-max">
+          Your maximum: {formatWholeDollars(auction.myMaxAmount)}
+        </p>
+      ) : (
+        <p className="text-sm text-neutral-text/80">
+          Set the most you would pay. We bid for you, one step at a time, only as far as needed.
+        </p>
+      )}
+      <form className="grid gap-2" noValidate onSubmit={onSubmit} aria-label="Set a maximum bid">
+        <Label htmlFor={`${id}-max`}>{auction.myMaxAmount ? 'Raise your maximum ($)' : 'Your maximum bid ($)'}</Label>
+        <Input
+          id={`${id}-max`}
+          type="number"
+          inputMode="decimal"
+          step={1}
+          min={formatAmountPlain(minCents)}
+          placeholder={formatAmountPlain(minCents)}
+          value={max}
+          onChange={(event) => setMax(event.target.value)}
+        />
+        <Button type="submit" variant="outline" disabled={maxCents === undefined || setMaximum.isPending}>
+          {auction.myMaxAmount ? 'Raise Maximum' : 'Set Maximum'}
+        </Button>
+      </form>
+      {answer && (
+        <p
+          role="status"
+          className="rounded-md bg-secondary/40 px-3 py-2 text-sm font-medium"
+          data-testid="max-bid-answer"
+        >
+          {answer}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </Card>
+  );
+}

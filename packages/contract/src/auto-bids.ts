@@ -1,0 +1,220 @@
+import { formatAmountPlain, formatWholeDollars } from './money.js';
+
+/**
+ * Automatic (maximum) bids and the bounds on money a bid may carry (docs/auctions.md).
+ *
+ * The rule is a fold over accepted bid requests, in acceptance order. The database runs the same
+ * fold inside `accept_bid` under the auction's row lock (migration 0018); `applyBidRequest` is its
+ * twin in TypeScript, and a test replays random sequences through both and compares the outcome.
+ * All amounts are integer cents.
+ */
+
+/** The minimum step between bids (SPEC §8: current bid + 1). */
+export const BID_STEP_CENTS = 100;
+/** A bid or maximum may always go up to this, whatever the current minimum. */
+export const BID_CEILING_FLOOR_CENTS = 1_000_00;
+/** ...and up to this many times the current minimum bid, */
+export const BID_CEILING_MULTIPLIER = 10;
+/** ...but never above this. */
+export const BID_CEILING_ABSOLUTE_CENTS = 100_000_00;
+
+/**
+ * The highest amount a bid or a maximum may name when the minimum acceptable bid is
+ * `minimumCents`: the greater of $1,000 and 10 × the minimum, never above $100,000. It keeps a
+ * typo or a hostile member from parking an absurd maximum that blocks every other bid.
+ */
+export function bidCeilingCents(minimumCents: number): number {
+  return Math.min(BID_CEILING_ABSOLUTE_CENTS, Math.max(BID_CEILING_FLOOR_CENTS, BID_CEILING_MULTIPLIER * minimumCents));
+}
+
+/** "$1,000" or "$1,000.50". */
+function formatDollars(cents: number): string {
+  const whole = Math.floor(cents / 100).toLocaleString('en-US');
+  return cents % 100 === 0 ? `$${whole}` : `$${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export const bidTooHighMessage = (ceilingCents: number) =>
+  `Bids on this auction can be at most ${formatDollars(ceilingCents)} for now. Please enter a smaller amount.`;
+
+/** A bid (or maximum) at or above the Buy Now price: buying is the honest way to pay that much. */
+export const buyNowInsteadMessage = (buyNowPrice: string) =>
+  `Buy it now for ${formatWholeDollars(buyNowPrice)} instead`;
+
+/** Shown when the bid was stored but a higher maximum answered it at once. */
+export const outbidByAutomaticBidMessage = (minimumCents: number) =>
+  `Someone's maximum bid is higher. Bid at least $${formatAmountPlain(minimumCents)} to lead.`;
+
+export const MAX_BELOW_AMOUNT_MESSAGE = 'Your maximum must be at least your bid';
+
+/**
+ * The problem with an amount (a bid's `amount` or its `maxAmount`) against the auction's money
+ * bounds, or null. `buyNowPrice` is the auction's Buy Now price when it has one.
+ */
+export function bidBoundProblem(input: {
+  amountCents: number;
+  minimumCents: number;
+  buyNowPrice: string | null;
+  buyNowCents: number | null;
+}): string | null {
+  if (input.buyNowCents !== null && input.buyNowPrice !== null && input.amountCents >= input.buyNowCents) {
+    return buyNowInsteadMessage(input.buyNowPrice);
+  }
+  const ceiling = bidCeilingCents(input.minimumCents);
+  if (input.amountCents > ceiling) return bidTooHighMessage(ceiling);
+  return null;
+}
+
+/** One accepted bid request: a plain bid has no `maxCents` (it counts as a maximum equal to its amount). */
+export interface BidRequest {
+  bidderId: string;
+  amountCents: number;
+  maxCents?: number | undefined;
+}
+
+/** A stored bid row the fold produces: the request's own row, or an automatic answer. */
+export interface BidRow {
+  bidderId: string;
+  amountCents: number;
+  automatic: boolean;
+}
+
+/** The auction's bidding state between requests. `leaderMaxCents` is private to the leader. */
+export interface AutoBidState {
+  startingCents: number;
+  priceCents: number;
+  bidCount: number;
+  leaderId: string | null;
+  leaderMaxCents: number;
+}
+
+export function initialAutoBidState(startingCents: number): AutoBidState {
+  return { startingCents, priceCents: startingCents, bidCount: 0, leaderId: null, leaderMaxCents: 0 };
+}
+
+/** The lowest acceptable bid (or maximum) in `state`. */
+export function minimumBidCents(state: Pick<AutoBidState, 'bidCount' | 'priceCents' | 'startingCents'>): number {
+  return state.bidCount === 0 ? state.startingCents : state.priceCents + BID_STEP_CENTS;
+}
+
+export type BidRequestOutcome =
+  | { accepted: false; minimumCents: number }
+  | {
+      accepted: true;
+      state: AutoBidState;
+      /** Rows to store, in order. Empty when the leader only raised their own maximum. */
+      rows: BidRow[];
+      /** The bidder whose lead was taken (gets 'outbid' with the new price), or null. */
+      outbidId: string | null;
+      /** True when the request did not beat the leader's maximum and an automatic bid answered it. */
+      outbidByAutomaticBid: boolean;
+    };
+
+/**
+ * Applies one bid request to `state` (acceptance order). The rules:
+ * - the leader is the bidder with the highest maximum; on equal maximums, the one who set it first;
+ * - the current bid is the lowest amount that beats every other maximum by the step, capped at the
+ *   leader's maximum, never below the leader's own amount;
+ * - a request is valid when its maximum (its amount for a plain bid) is at least the minimum; the
+ *   amount of a request with a maximum only sets where its visible bid starts;
+ * - a request that does not beat the leader's maximum is stored at its maximum and answered at
+ *   once by an automatic bid of the leader;
+ * - the leader raising their own maximum does not move the price (a plain bid by the leader does,
+ *   as before automatic bids existed).
+ */
+export function applyBidRequest(state: AutoBidState, request: BidRequest): BidRequestOutcome {
+  const minimum = minimumBidCents(state);
+  const isMaxBid = request.maxCents !== undefined;
+  const max = request.maxCents ?? request.amountCents;
+  if (max < minimum || max < request.amountCents) return { accepted: false, minimumCents: minimum };
+  const start = Math.min(max, Math.max(request.amountCents, minimum));
+  const bidCount = (rows: BidRow[]) => state.bidCount + rows.length;
+
+  if (state.leaderId === request.bidderId) {
+    if (isMaxBid) {
+      const next = { ...state, leaderMaxCents: Math.max(state.leaderMaxCents, max) };
+      return { accepted: true, state: next, rows: [], outbidId: null, outbidByAutomaticBid: false };
+    }
+    const rows = [{ bidderId: request.bidderId, amountCents: start, automatic: false }];
+    const next = {
+      ...state,
+      priceCents: start,
+      bidCount: bidCount(rows),
+      leaderMaxCents: Math.max(state.leaderMaxCents, start),
+    };
+    return { accepted: true, state: next, rows, outbidId: null, outbidByAutomaticBid: false };
+  }
+
+  if (state.leaderId === null) {
+    const rows = [{ bidderId: request.bidderId, amountCents: start, automatic: false }];
+    const next = {
+      ...state,
+      priceCents: start,
+      bidCount: bidCount(rows),
+      leaderId: request.bidderId,
+      leaderMaxCents: max,
+    };
+    return { accepted: true, state: next, rows, outbidId: null, outbidByAutomaticBid: false };
+  }
+
+  if (max > state.leaderMaxCents) {
+    const rows: BidRow[] = [];
+    // The beaten leader's automatic bid went as far as their maximum before giving way.
+    if (state.leaderMaxCents > state.priceCents) {
+      rows.push({ bidderId: state.leaderId, amountCents: state.leaderMaxCents, automatic: true });
+    }
+    const price = Math.max(start, Math.min(max, state.leaderMaxCents + BID_STEP_CENTS));
+    rows.push({ bidderId: request.bidderId, amountCents: price, automatic: false });
+    const next = {
+      ...state,
+      priceCents: price,
+      bidCount: bidCount(rows),
+      leaderId: request.bidderId,
+      leaderMaxCents: max,
+    };
+    return { accepted: true, state: next, rows, outbidId: state.leaderId, outbidByAutomaticBid: false };
+  }
+
+  // Not above the leader's maximum (a tie goes to the leader, who set it first): the request is
+  // stored at its maximum and the leader's automatic bid answers one step above, within its maximum.
+  const answer = Math.min(state.leaderMaxCents, max + BID_STEP_CENTS);
+  const rows: BidRow[] = [
+    { bidderId: request.bidderId, amountCents: max, automatic: false },
+    { bidderId: state.leaderId, amountCents: answer, automatic: true },
+  ];
+  const next = { ...state, priceCents: answer, bidCount: bidCount(rows) };
+  return { accepted: true, state: next, rows, outbidId: null, outbidByAutomaticBid: true };
+}
+
+/** Replays accepted-or-refused requests in order; refused ones change nothing. */
+export function replayBidRequests(startingCents: number, requests: readonly BidRequest[]) {
+  let state = initialAutoBidState(startingCents);
+  const rows: BidRow[] = [];
+  for (const request of requests) {
+    const outcome = applyBidRequest(state, request);
+    if (!outcome.accepted) continue;
+    state = outcome.state;
+    rows.push(...outcome.rows);
+  }
+  return { state, rows };
+}
+
+/**
+ * The standing computed from maximums alone (used after a bid is voided, and to check the fold):
+ * per bidder their highest maximum and when they first set it, and the highest amount they have
+ * been shown at. Returns the leader and the price by the rule above.
+ */
+export function standingFromMaximums(
+  startingCents: number,
+  bidders: readonly { bidderId: string; maxCents: number; setOrder: number; highestAmountCents: number }[],
+): { leaderId: string | null; leaderMaxCents: number; priceCents: number } {
+  if (bidders.length === 0) return { leaderId: null, leaderMaxCents: 0, priceCents: startingCents };
+  const ranked = [...bidders].sort((a, b) => b.maxCents - a.maxCents || a.setOrder - b.setOrder);
+  const leader = ranked[0]!;
+  const second = ranked[1];
+  const beatOthers = second ? Math.min(leader.maxCents, second.maxCents + BID_STEP_CENTS) : 0;
+  return {
+    leaderId: leader.bidderId,
+    leaderMaxCents: leader.maxCents,
+    priceCents: Math.max(leader.highestAmountCents, beatOthers),
+  };
+}
