@@ -69,6 +69,9 @@ export interface AppDependencies {
 /** JSON bodies are small in this API; a larger body is refused with a 413. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** TRUST_PROXY=<n>: the n proxies nearest this server may name the client (what Fastify does with a number). */
+const trustNearestHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 
 /**
@@ -79,7 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // A request id from a trusted proxy is kept so logs can be followed across hops.
     genReqId: (req) => {

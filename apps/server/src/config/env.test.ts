@@ -134,4 +134,38 @@ describe('loadConfig', () => {
       'MODERATOR_EMAILS must be comma-separated e-mail addresses (not: admin).',
     );
   });
+
+  it('reveals sign-in codes in responses only in development or test, without SMTP_URL, on a loopback PUBLIC_URL', () => {
+    expect(loadConfig({}).revealCodesInResponse).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:5301' }).revealCodesInResponse).toBe(true);
+    // The reported takeover: NODE_ENV unset (development), a public address and mail configured.
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://bid.example.com', SMTP_URL: 'smtp://mail.example.com:25' })
+        .revealCodesInResponse,
+    ).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://bid.example.com' }).revealCodesInResponse).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).revealCodesInResponse).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(48),
+        PUBLIC_URL: 'http://localhost:5000',
+        SMTP_URL: 'smtp://localhost:25',
+      }).revealCodesInResponse,
+    ).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses, and refuses "true"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    for (const value of ['true', 'yes', 'on', 'everything', '10.0.0.1, example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be the number of proxies/);
+    }
+  });
 });

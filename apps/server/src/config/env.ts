@@ -33,11 +33,13 @@ const rawEnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SEED_DEMO: booleanFlag.optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z.string().optional(),
   OTP_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
   OTP_EMAIL_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   OTP_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   OTP_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  OTP_MAX_PER_EMAIL_CEILING: z.coerce.number().int().min(1).max(100_000).default(30),
+  OTP_EMAIL_CEILING_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SOFT_CLOSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   BIDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   ENDING_SOON_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
@@ -97,8 +99,26 @@ export interface AppConfig {
   /** Bids one member may place in any minute (GUIDE §5); a person bids a few times a minute at most. */
   bidsPerMinute: number;
   /** Limits on sending sign-in codes (GUIDE §5); one address is often shared by a household or campus. */
-  otpRateLimit: { perEmail: number; emailWindowMinutes: number; perIp: number; ipWindowMinutes: number };
-  trustProxy: boolean;
+  otpRateLimit: {
+    /** Per e-mail AND client address together, so a stranger cannot use up a member's allowance. */
+    perEmail: number;
+    emailWindowMinutes: number;
+    perIp: number;
+    ipWindowMinutes: number;
+    /** Per e-mail from every address: a generous ceiling against mail bombing. */
+    perEmailCeiling: number;
+    emailCeilingWindowMinutes: number;
+  };
+  /**
+   * Which proxies may name the client address in X-Forwarded-For: false (none), a hop count,
+   * or a list of addresses/CIDRs (docs/accounts.md). Never "every hop".
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Sign-in codes are answered in the response (`devOtp`) only on a developer's own machine:
+   * development or test, no mail configured and a loopback PUBLIC_URL. Anywhere else they go by mail only.
+   */
+  revealCodesInResponse: boolean;
   waitlistUrl: string;
   logLevel: string;
   webDistDir: string | undefined;
@@ -153,6 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   const signInProviders = readSignInProviders(e, isProduction);
+  const trustProxy = readTrustProxy(e.TRUST_PROXY);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -164,7 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
@@ -189,11 +211,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailWindowMinutes: e.OTP_EMAIL_WINDOW_MINUTES,
       perIp: e.OTP_MAX_PER_IP,
       ipWindowMinutes: e.OTP_IP_WINDOW_MINUTES,
+      perEmailCeiling: e.OTP_MAX_PER_EMAIL_CEILING,
+      emailCeilingWindowMinutes: e.OTP_EMAIL_CEILING_WINDOW_MINUTES,
     },
     softCloseSeconds: e.SOFT_CLOSE_SECONDS,
     bidsPerMinute: e.BIDS_PER_MINUTE,
     endingSoonMinutes: e.ENDING_SOON_MINUTES,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    revealCodesInResponse:
+      (e.NODE_ENV === 'development' || e.NODE_ENV === 'test') &&
+      !e.SMTP_URL &&
+      LOOPBACK_HOSTS.has(new URL(publicUrl).hostname),
     waitlistUrl: e.WAITLIST_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
@@ -230,6 +258,32 @@ function readSignInProviders(
     }
   }
   return providers;
+}
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must be the number of proxies in front of the server (for example 1 behind one load balancer) ' +
+  'or a comma-separated list of their addresses or CIDRs (for example 10.0.0.0/8); ' +
+  '"true" would trust every X-Forwarded-For hop, so any client could choose its own address.';
+
+/** '1' → 1, '10.0.0.1, 10.1.0.0/16' → ['10.0.0.1', '10.1.0.0/16'], unset/'0'/'false' → false; 'true' stops the boot. */
+function readTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false' || value === '0' || value === 'no' || value === 'off') {
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) throw new ConfigError(TRUST_PROXY_HELP);
+    return hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const isAddressOrCidr = (entry: string) =>
+    /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/.test(entry) || /^[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?$/.test(entry);
+  if (entries.length === 0 || !entries.every(isAddressOrCidr)) throw new ConfigError(TRUST_PROXY_HELP);
+  return entries;
 }
 
 /** 'A@x.com, b@y.org' → ['a@x.com', 'b@y.org']; a value that is not an e-mail stops the boot. */
