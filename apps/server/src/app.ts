@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(messageRoutes, { db: database.db });
   await app.register(notificationRoutes, { db: database.db });
   await app.register(searchRoutes, { db: database.db, now });
-  await app.register(presenceRoutes);
+  await app.register(presenceRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db });
   await app.register(blockRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db, now });

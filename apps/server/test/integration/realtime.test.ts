@@ -348,7 +348,12 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     const first = await Client.open(port, { cookie });
     const second = await Client.open(port, { cookie });
     const bystander = await Client.open(port, { cookie: bob.cookie });
-    const res = await app.inject({ method: 'GET', url: '/api/logout', cookies: withSession(cookie) });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      cookies: withSession(cookie),
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.statusCode).toBe(302);
     expect((await first.closed).code).toBe(4001);
     expect((await second.closed).code).toBe(4001);
