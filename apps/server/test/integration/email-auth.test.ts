@@ -420,7 +420,12 @@ describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory)
     });
     expect(wrong.statusCode).toBe(401);
     const { cookie } = await signInByEmail(app, email, password, false);
-    const logout = await app.inject({ method: 'GET', url: '/api/logout', cookies: withSession(cookie) });
+    const logout = await app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      cookies: withSession(cookie),
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(logout.statusCode).toBe(302);
 
     const rows = await testDb.database.db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));

@@ -62,6 +62,12 @@ const EXCEPTIONS: Record<string, { guards: readonly Guard[]; why: string }> = {
       'POST is the protocol. The route checks the signed state and the browser-binding cookie instead; ' +
       'see "refuses a provider callback without a valid state" below.',
   },
+  'POST /api/logout': {
+    guards: ['form'],
+    why:
+      'The sign-out page that a cross-site GET /api/logout shows has a plain HTML form (no script), which ' +
+      'posts an empty url-encoded body; same-origin only, like every other route (http-rules.test.ts).',
+  },
   'PUT /api/objects/uploads/:grantId': {
     guards: ['text/plain', 'form', 'multipart', 'xml', 'oversized'],
     why:
