@@ -217,6 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.serveWeb ?? true) {
     await app.register(webPlugin, {
       distDir: config.webDistDir ?? defaultWebDistDir(),
+      serveSourceMaps: !config.isProduction,
       config: {
         waitlistUrl: config.waitlistUrl,
         softCloseSeconds: config.softCloseSeconds,
