@@ -175,7 +175,7 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
           url: `/api/users/${person.id}/presence`,
           cookies: withSession(viewer.cookie),
         })
-      ).json();
+      ).json<{ online: boolean }>();
     const blockersSocket = await Client.open(port, { cookie: blocker.cookie });
     const blockedsSocket = await Client.open(port, { cookie: blocked.cookie });
     await blockersSocket.sync();
