@@ -93,13 +93,8 @@ declare module 'fastify' {
 /** JSON bodies are small in this API; a larger body is refused with a 413. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/**
- * TRUST_PROXY as Fastify takes it: a hop count n trusts the n proxies nearest to this instance
- * (what Fastify does with a number, which its types do not list).
- */
-function trustProxySetting(trustProxy: boolean | number): boolean | ((address: string, hop: number) => boolean) {
-  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
-}
+/** TRUST_PROXY=<n>: the n proxies nearest this server may name the client (what Fastify does with a number). */
+const trustNearestHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /**
  * Every wait has a limit (docs/reliability.md): a client gets this long to send its headers, and
@@ -117,7 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: trustProxySetting(config.trustProxy),
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS },
@@ -226,7 +221,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('preClose', () => deliveryJob.stop());
   app.addHook('onClose', () => deliveryJob.stop());
   await app.register(searchRoutes, { db: database.db, now });
-  await app.register(presenceRoutes);
+  await app.register(presenceRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db });
   await app.register(blockRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db, now });
@@ -304,6 +299,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.serveWeb ?? true) {
     await app.register(webPlugin, {
       distDir: config.webDistDir ?? defaultWebDistDir(),
+      serveSourceMaps: !config.isProduction,
       config: {
         waitlistUrl: config.waitlistUrl,
         softCloseSeconds: config.softCloseSeconds,

@@ -20,6 +20,9 @@ function describeServices(config: AppConfig, databaseDescription: string, realti
       : `local disk in ${path.join(config.dataDir, 'uploads')}`,
     payments: config.stripe ? 'Stripe' : 'offline sandbox (no real money moves)',
     signIn: ['e-mail codes', ...Object.keys(config.signInProviders)].join(', '),
+    signInCodes: config.revealCodesInResponse
+      ? 'also answered in the send-otp response (devOtp): development on a loopback address without SMTP_URL'
+      : 'by mail only (never in a response)',
     realtime: `WebSocket at /ws; events between instances over ${realtimeFanOut}`,
     push: config.vapid
       ? 'web push (VAPID keys from the environment)'

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyString } from './auctions.js';
 import { plainText } from './text.js';
+import { HOST_NO_SHOW_GRACE_MINUTES } from './the-date.js';
 
 /**
  * The date itself, as the API shows it (issue 9, docs/the-date.md): the plan the winner and the
@@ -12,6 +13,8 @@ import { plainText } from './text.js';
 export const DATE_REMINDER_MINUTES = 120;
 /** Date Mode can be started from this long before the agreed start. */
 export const DATE_MODE_OPENS_MINUTES_BEFORE = 120;
+/** "I've arrived" counts from this long before the agreed start, never earlier (docs/the-date.md). */
+export const ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE = 15;
 /** A date nobody ended is ended by the server this long after the agreed start. */
 export const DATE_AUTO_END_HOURS = 12;
 /** A plan is for a time within this many days. */
@@ -49,6 +52,8 @@ export const DATE_MESSAGES = {
   ended: 'This date has ended.',
   endBeforeHost:
     'The date can end once the host has checked in. If the host has not checked in 30 minutes after the start, the winner is refunded automatically.',
+  arrivalTooEarly: `You can check in as arrived from ${ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE} minutes before the start.`,
+  endTooEarly: `The date can end from ${HOST_NO_SHOW_GRACE_MINUTES} minutes after the agreed start.`,
   settled: 'This date is settled.',
   checkInKind: 'Check in as "arrived" or "safe".',
   reasonTooShort: `Tell us what went wrong (at least ${REFUND_REASON_MIN_LENGTH} characters).`,

@@ -43,7 +43,7 @@ describe('loadConfig', () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
 
-  it('reads the metrics listener, the shutdown delay and TRUST_PROXY as a flag or a hop count', () => {
+  it('reads the metrics listener and the shutdown delay', () => {
     const defaults = loadConfig({});
     expect(defaults.metrics).toEqual({ port: 9464, host: '127.0.0.1' });
     expect(defaults.shutdownDelayMs).toBe(2000);
@@ -53,8 +53,6 @@ describe('loadConfig', () => {
     expect(set.shutdownDelayMs).toBe(500);
     expect(set.trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
     // The whole drain must fit in the 10 s the shutdown allows.
     expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '9000' })).toThrow(/SHUTDOWN_DELAY_MS/);
@@ -252,5 +250,35 @@ describe('loadConfig', () => {
     ).toEqual(['http://127.0.0.1:5599', 'https://push.example.com']);
     expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: 'ftp://push.example.com' })).toThrow(/PUSH_ALLOWED_ORIGINS/);
     expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: 'push.example.com' })).toThrow(/PUSH_ALLOWED_ORIGINS/);
+  });
+
+  it('reveals sign-in codes in responses only in development or test, without SMTP_URL, on a loopback PUBLIC_URL', () => {
+    expect(loadConfig({}).revealCodesInResponse).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:5301' }).revealCodesInResponse).toBe(true);
+    // The reported takeover: NODE_ENV unset (development), a public address and mail configured.
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://bid.example.com', SMTP_URL: 'smtp://mail.example.com:25' })
+        .revealCodesInResponse,
+    ).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://bid.example.com' }).revealCodesInResponse).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).revealCodesInResponse).toBe(false);
+    expect(
+      loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://localhost:5000', ALLOW_INSECURE_PUBLIC_URL: '1' })
+        .revealCodesInResponse,
+    ).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses, and refuses "true"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    for (const value of ['true', 'yes', 'on', 'everything', '10.0.0.1, example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be the number of proxies/);
+    }
   });
 });

@@ -41,9 +41,7 @@ const rawEnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SEED_DEMO: booleanFlag.optional(),
-  // A flag, or the number of proxies in front (1 behind one HAProxy): Fastify then takes the
-  // client address that many hops back in X-Forwarded-For.
-  TRUST_PROXY: z.union([z.coerce.number().int().min(1).max(10), booleanFlag]).default(false),
+  TRUST_PROXY: z.string().optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(8000).default(2000),
@@ -55,6 +53,8 @@ const rawEnvSchema = z.object({
   OTP_EMAIL_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   OTP_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   OTP_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  OTP_MAX_PER_EMAIL_CEILING: z.coerce.number().int().min(1).max(100_000).default(30),
+  OTP_EMAIL_CEILING_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SOFT_CLOSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   BIDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   ENDING_SOON_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
@@ -135,8 +135,26 @@ export interface AppConfig {
   /** Bids one member may place in any minute (GUIDE §5); a person bids a few times a minute at most. */
   bidsPerMinute: number;
   /** Limits on sending sign-in codes (GUIDE §5); one address is often shared by a household or campus. */
-  otpRateLimit: { perEmail: number; emailWindowMinutes: number; perIp: number; ipWindowMinutes: number };
-  trustProxy: boolean | number;
+  otpRateLimit: {
+    /** Per e-mail AND client address together, so a stranger cannot use up a member's allowance. */
+    perEmail: number;
+    emailWindowMinutes: number;
+    perIp: number;
+    ipWindowMinutes: number;
+    /** Per e-mail from every address: a generous ceiling against mail bombing. */
+    perEmailCeiling: number;
+    emailCeilingWindowMinutes: number;
+  };
+  /**
+   * Which proxies may name the client address in X-Forwarded-For: false (none), a hop count,
+   * or a list of addresses/CIDRs (docs/accounts.md). Never "every hop".
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Sign-in codes are answered in the response (`devOtp`) only on a developer's own machine:
+   * development or test, no mail configured and a loopback PUBLIC_URL. Anywhere else they go by mail only.
+   */
+  revealCodesInResponse: boolean;
   /** Prometheus metrics on their own listener, never on the public port (docs/deploy.md). */
   metrics: { port: number; host: string };
   /** On SIGTERM, how long readiness answers 503 before the listener stops (the balancer's notice time). */
@@ -198,11 +216,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   const signInProviders = readSignInProviders(e, isProduction);
+  const trustProxy = readTrustProxy(e.TRUST_PROXY);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -248,11 +267,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailWindowMinutes: e.OTP_EMAIL_WINDOW_MINUTES,
       perIp: e.OTP_MAX_PER_IP,
       ipWindowMinutes: e.OTP_IP_WINDOW_MINUTES,
+      perEmailCeiling: e.OTP_MAX_PER_EMAIL_CEILING,
+      emailCeilingWindowMinutes: e.OTP_EMAIL_CEILING_WINDOW_MINUTES,
     },
     softCloseSeconds: e.SOFT_CLOSE_SECONDS,
     bidsPerMinute: e.BIDS_PER_MINUTE,
     endingSoonMinutes: e.ENDING_SOON_MINUTES,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    revealCodesInResponse:
+      (e.NODE_ENV === 'development' || e.NODE_ENV === 'test') &&
+      !e.SMTP_URL &&
+      LOOPBACK_HOSTS.has(new URL(publicUrl).hostname),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     waitlistUrl: e.WAITLIST_URL,
@@ -377,6 +402,32 @@ function readSignInProviders(
     }
   }
   return providers;
+}
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must be the number of proxies in front of the server (for example 1 behind one load balancer) ' +
+  'or a comma-separated list of their addresses or CIDRs (for example 10.0.0.0/8); ' +
+  '"true" would trust every X-Forwarded-For hop, so any client could choose its own address.';
+
+/** '1' → 1, '10.0.0.1, 10.1.0.0/16' → ['10.0.0.1', '10.1.0.0/16'], unset/'0'/'false' → false; 'true' stops the boot. */
+function readTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false' || value === '0' || value === 'no' || value === 'off') {
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) throw new ConfigError(TRUST_PROXY_HELP);
+    return hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const isAddressOrCidr = (entry: string) =>
+    /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/.test(entry) || /^[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?$/.test(entry);
+  if (entries.length === 0 || !entries.every(isAddressOrCidr)) throw new ConfigError(TRUST_PROXY_HELP);
+  return entries;
 }
 
 /** 'A@x.com, b@y.org' → ['a@x.com', 'b@y.org']; a value that is not an e-mail stops the boot. */

@@ -45,6 +45,9 @@ export const realtimePlugin = fp(
     const hub = new RealtimeHub(createBus(opts, logger), logger);
     await hub.start();
     app.decorate('realtime', hub as Realtime);
+    // A socket lives no longer than its session (docs/realtime.md): ended here, it closes on every instance.
+    hub.setSessionChecker((ids) => app.sessions.liveSessionIds(ids));
+    app.sessions.onSessionsEnded((ids) => hub.closeSessionSockets(...ids));
 
     await app.register(websocket, {
       options: {
@@ -64,7 +67,7 @@ export const realtimePlugin = fp(
       // @fastify/websocket answers an empty 404, unlike every other refusal of the API.
       handler: refuseWithoutUpgrade,
       wsHandler: (socket, request) => {
-        const connection = hub.attach(socket, request.userId);
+        const connection = hub.attach(socket, request.userId, request.session?.id);
         socket.on('message', (raw) => hub.receive(connection, rawDataToString(raw)));
         socket.on('pong', () => {
           connection.alive = true;
@@ -74,7 +77,12 @@ export const realtimePlugin = fp(
       },
     });
 
-    const heartbeat = setInterval(() => hub.heartbeat(), WS_HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      hub.heartbeat();
+      hub
+        .closeSocketsOfEndedSessions()
+        .catch((err: unknown) => app.log.warn({ err }, 'realtime: session check failed'));
+    }, WS_HEARTBEAT_MS);
     heartbeat.unref();
     // preClose: onClose hooks run last-registered first, and main.ts closes the database in one
     // it adds after buildApp; the bus must flush and close before that.

@@ -8,6 +8,7 @@ import {
   deleteSession,
   deleteSessionsOfUser,
   findLiveSession,
+  findLiveSessions,
   recordUserActivity,
   touchSession,
   upsertSession,
@@ -48,6 +49,13 @@ export interface SessionManager {
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every session of a user (password reset, suspension, account deletion). Returns the ended ids. */
   endAllForUser(userId: string): Promise<string[]>;
+  /** Of these session ids, the ones still live (not ended, idle or past the absolute timeout). */
+  liveSessionIds(ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Calls `listener` with the ids of sessions this instance ended (sign-out, password reset,
+   * suspension, deletion), so what belongs to them (their sockets) ends too.
+   */
+  onSessionsEnded(listener: (sessionIds: string[]) => void): void;
 }
 
 export interface SessionPluginOptions {
@@ -98,9 +106,17 @@ export const sessionPlugin = fp(
       request.userId = data.userId;
     });
 
+    const endedListeners: Array<(sessionIds: string[]) => void> = [];
+    const announceEnded = (sessionIds: string[]) => {
+      if (sessionIds.length > 0) for (const listener of endedListeners) listener(sessionIds);
+    };
+
     const manager: SessionManager = {
       async signIn(request, reply, userId) {
-        if (request.session) await deleteSession(opts.db, request.session.id);
+        if (request.session) {
+          await deleteSession(opts.db, request.session.id);
+          announceEnded([request.session.id]);
+        }
         const id = randomBytes(32).toString('base64url');
         const data: SessionData = { userId, createdAt: now().getTime() };
         const expire = new Date(now().getTime() + SESSION_IDLE_MS);
@@ -112,12 +128,30 @@ export const sessionPlugin = fp(
         return request.session;
       },
       async signOut(request, reply) {
-        if (request.session) await deleteSession(opts.db, request.session.id);
+        if (request.session) {
+          await deleteSession(opts.db, request.session.id);
+          announceEnded([request.session.id]);
+        }
         request.session = null;
         request.userId = undefined;
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
       },
-      endAllForUser: (userId) => deleteSessionsOfUser(opts.db, userId),
+      async endAllForUser(userId) {
+        const ended = await deleteSessionsOfUser(opts.db, userId);
+        announceEnded(ended);
+        return ended;
+      },
+      async liveSessionIds(ids) {
+        const current = now();
+        const rows = await findLiveSessions(opts.db, ids, current);
+        const withinAbsolute = rows.filter(
+          (row) => current.getTime() - (row.sess as SessionData).createdAt <= SESSION_ABSOLUTE_MS,
+        );
+        return new Set(withinAbsolute.map((row) => row.sid));
+      },
+      onSessionsEnded(listener) {
+        endedListeners.push(listener);
+      },
     };
     app.decorate('sessions', manager);
 

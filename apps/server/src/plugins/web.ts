@@ -30,7 +30,9 @@ function isApiPath(url: string): boolean {
  * so the client router can show the page or its 404. Unknown /api paths stay JSON 404s.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { distDir: string; config: PublicWebConfig }) => {
+  async (app: FastifyInstance, opts: { distDir: string; config: PublicWebConfig; serveSourceMaps: boolean }) => {
+    // Source maps would hand anyone the app's original source; production never serves them.
+    const isHiddenSourceMap = (pathName: string) => !opts.serveSourceMaps && pathName.split('?')[0]!.endsWith('.map');
     const indexFile = path.join(opts.distDir, 'index.html');
     const hasWebApp = existsSync(indexFile);
     let indexHtml = '';
@@ -42,7 +44,7 @@ export const webPlugin = fp(
         wildcard: false,
         index: false,
         // index.html is always served with the run-time config injected (below).
-        allowedPath: (pathName) => pathName !== '/index.html',
+        allowedPath: (pathName) => pathName !== '/index.html' && !isHiddenSourceMap(pathName),
         setHeaders(res, filePath) {
           const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
           // The service worker is checked for updates on every visit (docs/notifications.md).
@@ -68,7 +70,9 @@ export const webPlugin = fp(
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-      if (!isApiPath(request.url) && isPageRequest && hasWebApp) return sendIndex(reply);
+      if (!isApiPath(request.url) && !isHiddenSourceMap(request.url) && isPageRequest && hasWebApp) {
+        return sendIndex(reply);
+      }
       return reply.status(404).send({ message: 'Not found', code: 'not_found' });
     });
   },

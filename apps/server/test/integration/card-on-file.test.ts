@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PAYMENT_METHOD_REQUIRED, type AuctionListItem, type CreateAuctionInput } from '@bid/contract';
@@ -263,7 +263,45 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
         (await app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
       );
       expect(sandbox).not.toContain('stripe.com');
+      // Only our own origin (its WebSocket included): never ws:/wss: to any host.
+      expect(sandbox).toContain("connect-src 'self';");
     });
+  });
+
+  it('serves source maps outside production only', async () => {
+    const distDir = mkdtempSync(path.join(tmpdir(), 'bid-web-'));
+    writeFileSync(path.join(distDir, 'index.html'), '<html><head><!--app-config--></head><body></body></html>');
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'assets', 'index-abc.js'), 'console.log(1);');
+    writeFileSync(path.join(distDir, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(48),
+      PUBLIC_URL: 'https://bid.example.com',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    };
+    const fetchBoth = async (env: Record<string, string>) => {
+      const webApp = await buildApp({
+        config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, WEB_DIST_DIR: distDir, ...env }),
+        database: testDb.database,
+        runJobs: false,
+      });
+      try {
+        const script = await webApp.inject({ method: 'GET', url: '/assets/index-abc.js' });
+        const map = await webApp.inject({ method: 'GET', url: '/assets/index-abc.js.map' });
+        return { script: script.statusCode, map: map.statusCode, mapBody: map.body };
+      } finally {
+        await webApp.close();
+      }
+    };
+    try {
+      expect(await fetchBoth({})).toMatchObject({ script: 200, map: 200 });
+      const inProduction = await fetchBoth(production);
+      expect(inProduction).toMatchObject({ script: 200, map: 404 });
+      expect(inProduction.mapBody).not.toContain('secret.ts');
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+    }
   });
 
   it('tells the web app which provider saves cards (index.html app config)', async () => {

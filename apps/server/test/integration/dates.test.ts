@@ -1,4 +1,5 @@
 import {
+  ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE,
   DATE_MESSAGES,
   DISPUTE_WINDOW_HOURS,
   HOST_NO_SHOW_GRACE_MINUTES,
@@ -136,7 +137,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     moderator = await signUpMember(app, 'Mona');
     await db.update(users).set({ role: 'moderator' }).where(eq(users.id, moderator.id));
     winners = [];
-    for (let i = 0; i < 7; i += 1) winners.push(await signUpMember(app, `Wes${i}`, CARDS.succeeds));
+    for (let i = 0; i < 8; i += 1) winners.push(await signUpMember(app, `Wes${i}`, CARDS.succeeds));
   }, 120_000);
 
   afterEach(async () => expectLedgerBalanced(db));
@@ -315,6 +316,37 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     expect(state.settlement?.releasedAt).not.toBeNull();
   });
 
+  it('cannot be ended early: arrival from 15 minutes before the start, the end from the start plus the grace', async () => {
+    const { auctionId, winner } = await paidDate(60);
+    await agreePlan(auctionId, winner, host, 2 * 60);
+    const checkInUrl = `/api/auctions/${auctionId}/date-mode/check-in`;
+    const endUrl = `/api/auctions/${auctionId}/date-mode/end`;
+    // The reported attack: the host opens Date Mode two hours early, checks in and ends the date.
+    expect((await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/start`)).statusCode).toBe(200);
+    expect((await call(host, 'POST', checkInUrl, { kind: 'arrived' })).json()).toMatchObject({
+      message: DATE_MESSAGES.arrivalTooEarly,
+    });
+    // "I'm safe" works while Date Mode runs; only the arrival waits.
+    expect((await call(host, 'POST', checkInUrl, { kind: 'safe' })).statusCode).toBe(200);
+    expect((await call(host, 'POST', endUrl)).json()).toMatchObject({ message: DATE_MESSAGES.endBeforeHost });
+
+    advance(2 * HOUR - (ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE * MINUTE + 1));
+    expect((await call(host, 'POST', checkInUrl, { kind: 'arrived' })).json()).toMatchObject({
+      message: DATE_MESSAGES.arrivalTooEarly,
+    });
+    advance(1);
+    const arrived = await call(host, 'POST', checkInUrl, { kind: 'arrived' });
+    expect(arrived.json<DateState>().dateMode.hostArrivedAt).toBe(clock.toISOString());
+
+    // At the start plus the grace less a millisecond the date still cannot end (no early winner_no_show).
+    advance((ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE + HOST_NO_SHOW_GRACE_MINUTES) * MINUTE - 1);
+    expect((await call(host, 'POST', endUrl)).json()).toMatchObject({ message: DATE_MESSAGES.endTooEarly });
+    expect((await stateOf(host, auctionId)).settlement).toBeNull();
+    advance(1);
+    const ended = (await call(host, 'POST', endUrl)).json<DateState>();
+    expect(ended.settlement).toMatchObject({ reason: 'winner_no_show' });
+  });
+
   it('host no-show: refunded automatically in full, fee included, through the provider, once', async () => {
     const { auctionId, winner } = await paidDate(60);
     await agreePlan(auctionId, host, winner, 30);
@@ -490,9 +522,10 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
       message: DATE_MESSAGES.shareLinkExpired,
     });
 
-    advance(20 * MINUTE);
+    // A date cannot end before the start plus the no-show grace.
+    advance(HOST_NO_SHOW_GRACE_MINUTES * MINUTE);
     const ended = (await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/end`)).json<DateState>();
-    expect(ended.settlement).toMatchObject({ reason: 'shorter_than_agreed', hostShare: '30.00', refund: '60.00' });
+    expect(ended.settlement).toMatchObject({ reason: 'shorter_than_agreed', hostShare: '45.00', refund: '45.00' });
     expect((await call(undefined, 'GET', `/api/shared-dates/${token}`)).statusCode).toBe(200);
     expect((await call(host, 'POST', `/api/auctions/${auctionId}/release`)).json()).toMatchObject({
       message: DATE_MESSAGES.releaseWinnerOnly,

@@ -84,12 +84,26 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
     expect(again.statusCode).toBe(400);
   });
 
-  it('only the newest code works', async () => {
+  it('keeps the last three codes valid: a new request never cancels a pending one', async () => {
     const email = freshEmail();
-    const first = (await send(email)).json().devOtp;
-    const second = (await send(email)).json().devOtp;
-    if (first !== second) expect((await verify(email, first)).statusCode).toBe(400);
-    expect((await verify(email, second)).statusCode).toBe(200);
+    const codes: string[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await send(email)).json().devOtp);
+    // The oldest of four is retired (unless a later code happens to be the same digits).
+    if (!codes.slice(1).includes(codes[0]!)) expect((await verify(email, codes[0]!)).statusCode).toBe(400);
+    expect((await verify(email, codes[1]!)).statusCode).toBe(200);
+  });
+
+  it('still gives the member a code from their own address after a stranger used up the limit elsewhere', async () => {
+    const email = freshEmail();
+    const fromStranger = () =>
+      app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email }, remoteAddress: '203.0.113.66' });
+    // The member asks first; the stranger's requests from elsewhere cancel nothing and use up only their own allowance.
+    const membersFirst = (await send(email)).json().devOtp;
+    for (let i = 0; i < 4; i++) expect((await fromStranger()).statusCode).toBe(200);
+    expect((await fromStranger()).statusCode).toBe(429);
+    const membersSecond = await send(email);
+    expect(membersSecond.statusCode).toBe(200);
+    expect((await verify(email, membersFirst)).statusCode).toBe(200);
   });
 
   it('expires a code after 10 minutes', async () => {
@@ -247,6 +261,28 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
     }
   });
 
+  it('answers no devOtp when NODE_ENV is unset but the app is public and has mail (the reported takeover)', async () => {
+    const publicApp = await createTestApp(
+      testDb.database,
+      { NODE_ENV: 'development', PUBLIC_URL: 'https://bid.example.com', SMTP_URL: 'smtp://127.0.0.1:2525' },
+      { mailer },
+    );
+    try {
+      const email = freshEmail();
+      const res = await publicApp.inject({
+        method: 'POST',
+        url: '/api/auth/send-otp',
+        payload: { email },
+        headers: { origin: 'https://bid.example.com' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'Verification code sent' });
+      expect(mailer.sent.find((m) => m.to === email)?.text).toMatch(/code is \d{6}/);
+    } finally {
+      await publicApp.close();
+    }
+  });
+
   it('answers no devOtp in production', async () => {
     const prodApp = await createTestApp(
       testDb.database,
@@ -285,7 +321,7 @@ describe.each(testDatabaseFactories())('per-address limit on $kind', (factory) =
   beforeAll(async () => {
     testDb = await factory.open();
     app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '3' });
-    trustingApp = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '3', TRUST_PROXY: 'true' });
+    trustingApp = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '3', TRUST_PROXY: '1' });
   });
   afterAll(async () => {
     await app.close();
@@ -322,6 +358,41 @@ describe.each(testDatabaseFactories())('per-address limit on $kind', (factory) =
     });
     expect(behindProxy.statusCode).toBe(200);
   });
+
+  it('with TRUST_PROXY=1 takes the address the proxy saw, not one the client wrote in front of it', async () => {
+    // The client prepends spoofed addresses; the one proxy appends the real one (198.51.100.7).
+    const results: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await trustingApp.inject({
+        method: 'POST',
+        url: '/api/auth/send-otp',
+        payload: { email: freshEmail() },
+        headers: { 'x-forwarded-for': `203.0.113.${100 + i}, 198.51.100.7` },
+      });
+      results.push(res.statusCode);
+    }
+    expect(results).toEqual([200, 200, 200, 429, 429]);
+    const [stored] = await testDb.database.db
+      .select({ ip: emailOtps.requestIp })
+      .from(emailOtps)
+      .where(eq(emailOtps.requestIp, '198.51.100.7'));
+    expect(stored?.ip).toBe('198.51.100.7');
+  });
+
+  it('passes exactly the limit when code requests from one address race', async () => {
+    const raced = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/send-otp',
+          payload: { email: freshEmail() },
+          remoteAddress: '192.0.2.77',
+        }),
+      ),
+    );
+    expect(raced.filter((res) => res.statusCode === 200)).toHaveLength(3);
+    expect(raced.filter((res) => res.statusCode === 429)).toHaveLength(9);
+  });
 });
 
 describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory) => {
@@ -353,7 +424,12 @@ describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory)
     });
     expect(wrong.statusCode).toBe(401);
     const { cookie } = await signInByEmail(app, email, password, false);
-    const logout = await app.inject({ method: 'GET', url: '/api/logout', cookies: withSession(cookie) });
+    const logout = await app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      cookies: withSession(cookie),
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(logout.statusCode).toBe(302);
 
     const rows = await testDb.database.db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));

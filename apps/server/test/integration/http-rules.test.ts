@@ -242,11 +242,63 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   it('ends the session at logout: the replayed cookie is dead', async () => {
     const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
     const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-    const logout = await app.inject({ method: 'GET', url: '/api/logout', cookies: { [SESSION_COOKIE]: value } });
+    const logout = await app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      cookies: { [SESSION_COOKIE]: value },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(logout.statusCode).toBe(302);
     expect(logout.headers.location).toBe('/');
     const replay = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: value } });
     expect(replay.statusCode).toBe(401);
+  });
+
+  it.each([{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}])(
+    'a GET /api/logout that is not a same-origin navigation (%j) ends nothing and offers a button that POSTs',
+    async (headers) => {
+      const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+      const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+      const page = await app.inject({
+        method: 'GET',
+        url: '/api/logout',
+        cookies: { [SESSION_COOKIE]: value },
+        headers,
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<form method="post" action="/api/logout"><button type="submit">Sign out</button>');
+      const stillIn = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: value } });
+      expect(stillIn.statusCode).toBe(200);
+
+      // The page's form: same origin, an empty url-encoded body.
+      const posted = await app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        cookies: { [SESSION_COOKIE]: value },
+        headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(posted.statusCode).toBe(303);
+      expect(posted.headers.location).toBe('/');
+      const replay = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: value } });
+      expect(replay.statusCode).toBe(401);
+    },
+  );
+
+  it('refuses a cross-site POST /api/logout', async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+    const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: { [SESSION_COOKIE]: value },
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(posted.statusCode).toBe(403);
+    const stillIn = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: value } });
+    expect(stillIn.statusCode).toBe(200);
   });
 
   it('sends /api/login without a provider to the sign-in screen, and an unconfigured provider back with a message', async () => {

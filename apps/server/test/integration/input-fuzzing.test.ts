@@ -158,7 +158,7 @@ const HANDLER_QUERY_KEYS: Record<string, readonly string[]> = {
  * Routes that end the session the fuzzer signs in with (logout, account deletion) run last,
  * so every other route is fuzzed by a member who is still signed in.
  */
-const SESSION_ENDING = ['DELETE /api/account', 'GET /api/logout'];
+const SESSION_ENDING = ['DELETE /api/account', 'GET /api/logout', 'POST /api/logout'];
 
 function fuzzedRoutes(app: FastifyInstance): RegisteredRoute[] {
   const routes = app.registeredRoutes.filter((route) => !route.websocket);

@@ -408,4 +408,14 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
     // The other person is not limited by it.
     expect((await send(b, direct, a.id, 'slow down')).statusCode).toBe(201);
   });
+
+  it(`passes exactly ${MESSAGES_PER_MINUTE} of 60 concurrent messages (the limit is decided under a lock)`, async () => {
+    const a = await signUp('Ria');
+    const b = await signUp('Roy');
+    const direct = directConversationId(a.id, b.id);
+    expect((await start(a, b.id, 'first')).statusCode).toBe(201);
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => send(a, direct, b.id, `burst ${i}`)));
+    expect(burst.filter((res) => res.statusCode === 201)).toHaveLength(MESSAGES_PER_MINUTE - 1);
+    expect(burst.filter((res) => res.statusCode === 429)).toHaveLength(60 - (MESSAGES_PER_MINUTE - 1));
+  });
 });

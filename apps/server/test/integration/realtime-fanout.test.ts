@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openDatabase, type Database } from '../../src/db/client.js';
+import { sessions } from '../../src/db/schema/index.js';
 import { PG_LISTEN_APPLICATION_NAME } from '../../src/modules/realtime/postgres-bus.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase, type TestDatabaseFactory } from '../support/databases.js';
@@ -213,10 +215,67 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
     appA.realtime.publishToUser(userId, { type: 'notifications_changed' });
     expect(await onB.take((m) => m.type === 'notifications_changed')).toBeTruthy();
 
-    const res = await appA.inject({ method: 'GET', url: '/api/logout', cookies: withSession(cookie) });
+    const res = await appA.inject({
+      method: 'GET',
+      url: '/api/logout',
+      cookies: withSession(cookie),
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.statusCode).toBe(302);
     expect((await onB.closed).code).toBe(4001);
     await waitFor(async () => !(await appA.realtime.isOnline(userId)), 5000, 'offline on A');
+  });
+
+  it('signing out closes exactly that session’s sockets, on every instance', async () => {
+    const email = `erin.${++emails}@example.com`;
+    const laptop = await signInByEmail(appA, email, 'laptop password', true);
+    const phone = await signInByEmail(appA, email, 'laptop password', false);
+    const laptopOnB = await Client.open(portB, laptop.cookie);
+    const phoneOnB = await Client.open(portB, phone.cookie);
+    const res = await appA.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: withSession(laptop.cookie),
+      headers: { origin: 'http://localhost:5000' },
+    });
+    expect(res.statusCode).toBe(303);
+    expect((await laptopOnB.closed).code).toBe(4001);
+    // The phone's session lives on, and so does its socket.
+    phoneOnB.send({ type: 'ping' });
+    expect(await phoneOnB.take((m) => m.type === 'pong')).toMatchObject({ authenticated: true });
+    phoneOnB.close();
+  });
+
+  it('a password reset closes the old session’s sockets on every instance (the attacker’s open socket)', async () => {
+    const email = `fay.${++emails}@example.com`;
+    const attacker = await signInByEmail(appA, email, 'stolen password', true);
+    const attackersSocket = await Client.open(portB, attacker.cookie);
+    attackersSocket.send({ type: 'ping' });
+    await attackersSocket.take((m) => m.type === 'pong');
+    // The owner sets a new password with a code sent to their address.
+    const reset = await signInByEmail(appA, email, 'owner’s new password', true);
+    expect(reset.body.message).toBe('Password updated and signed in');
+    expect((await attackersSocket.closed).code).toBe(4001);
+  });
+
+  it('closes a socket whose session expired or was deleted behind its back, at the next session check', async () => {
+    const { cookie, body } = await signInByEmail(appA, `gus.${++emails}@example.com`);
+    const onB = await Client.open(portB, cookie);
+    onB.send({ type: 'ping' });
+    await onB.take((m) => m.type === 'pong');
+    // The session row ends without any instance being told (expiry, or a deletion by another tool).
+    await testDb.database.db.delete(sessions).where(eq(sessions.userId, body.user.id));
+    // A new subscription re-checks the session…
+    onB.send({ type: 'subscribe_auction', auctionId: '00000000-0000-4000-8000-000000000000' });
+    expect((await onB.closed).code).toBe(4001);
+  });
+
+  it('allows at most 10 sockets per session', async () => {
+    const { cookie } = await signInByEmail(appA, `hal.${++emails}@example.com`);
+    const sockets = await Promise.all(Array.from({ length: 10 }, () => Client.open(portB, cookie)));
+    const eleventh = await Client.open(portB, cookie);
+    expect((await eleventh.closed).code).toBe(1008);
+    for (const socket of sockets) socket.close();
   });
 
   it.runIf(factory.kind === 'postgres' && !env.REDIS_URL)(

@@ -165,6 +165,37 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     bobSocket.close();
   });
 
+  it('hides presence across a block, in both directions', async () => {
+    const blocker = await signUp('Bea');
+    const blocked = await signUp('Ben');
+    const presenceOf = async (viewer: { cookie: string }, person: { id: string }) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/users/${person.id}/presence`,
+          cookies: withSession(viewer.cookie),
+        })
+      ).json<{ online: boolean }>();
+    const blockersSocket = await Client.open(port, { cookie: blocker.cookie });
+    const blockedsSocket = await Client.open(port, { cookie: blocked.cookie });
+    await blockersSocket.sync();
+    await blockedsSocket.sync();
+    expect(await presenceOf(blocked, blocker)).toEqual({ online: true });
+    const block = await app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      payload: { userId: blocked.id },
+      cookies: withSession(blocker.cookie),
+    });
+    expect(block.statusCode).toBeLessThan(300);
+    expect(await presenceOf(blocked, blocker)).toEqual({ online: false });
+    expect(await presenceOf(blocker, blocked)).toEqual({ online: false });
+    // Anyone else still sees them online.
+    expect(await presenceOf(alice, blocker)).toEqual({ online: true });
+    blockersSocket.close();
+    blockedsSocket.close();
+  });
+
   it('answers a plain GET of /ws (no upgrade) with a JSON 426 naming the protocol, over real HTTP', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/ws`);
     expect(res.status).toBe(426);
@@ -352,7 +383,12 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     const first = await Client.open(port, { cookie });
     const second = await Client.open(port, { cookie });
     const bystander = await Client.open(port, { cookie: bob.cookie });
-    const res = await app.inject({ method: 'GET', url: '/api/logout', cookies: withSession(cookie) });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      cookies: withSession(cookie),
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.statusCode).toBe(302);
     expect((await first.closed).code).toBe(4001);
     expect((await second.closed).code).toBe(4001);

@@ -69,6 +69,12 @@ const EXCEPTIONS: Record<string, { guards: readonly Guard[]; why: string }> = {
       'servers, with no cookie. The signed token in the URL is the only key, and it can only turn off one kind ' +
       'of e-mail for the member it names; see "refuses an unsubscribe POST without a valid token" below.',
   },
+  'POST /api/logout': {
+    guards: ['form'],
+    why:
+      'The sign-out page that a cross-site GET /api/logout shows has a plain HTML form (no script), which ' +
+      'posts an empty url-encoded body; same-origin only, like every other route (http-rules.test.ts).',
+  },
   'PUT /api/objects/uploads/:grantId': {
     guards: ['text/plain', 'form', 'multipart', 'xml', 'oversized'],
     why:

@@ -146,14 +146,30 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   publicRow('GET /api/health/ready', () => get('/api/health/ready')),
   selfRow('GET /api/auth/user', () => get('/api/auth/user')),
   {
+    // The app's own "Log out" link is a same-origin navigation; any other GET only gets a page.
     route: 'GET /api/logout',
     owner: 'the signed-in member themself (a throwaway member)',
     prepare: async (w) => ({
-      request: get('/api/logout'),
+      request: { method: 'GET', url: '/api/logout', headers: { 'sec-fetch-site': 'same-origin' } },
       owner: await w.member('Leo'),
       other: await w.member('Lou', { owner: false }),
     }),
     expect: { nobody: 302, other: 302, owner: 302 },
+    callerMayChange: {
+      other: ['sessions', 'audit_logs', 'audit_chain_head'],
+      why: 'another member signs themself out (audited)',
+    },
+  },
+  {
+    // The sign-out page's button (a cross-site GET /api/logout shows it).
+    route: 'POST /api/logout',
+    owner: 'the signed-in member themself (a throwaway member)',
+    prepare: async (w) => ({
+      request: post('/api/logout'),
+      owner: await w.member('Lena'),
+      other: await w.member('Luc', { owner: false }),
+    }),
+    expect: { nobody: 303, other: 303, owner: 303 },
     callerMayChange: {
       other: ['sessions', 'audit_logs', 'audit_chain_head'],
       why: 'another member signs themself out (audited)',

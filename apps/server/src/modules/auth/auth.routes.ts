@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
@@ -16,7 +16,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
     return getCurrentUser(opts.db, userId);
   });
 
-  r.get('/api/logout', async (request, reply) => {
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.userId) {
       await auditSessionEvent(opts.db, request, {
         action: 'logout',
@@ -25,11 +25,33 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
         method: 'logout',
       });
     }
-    const signedOutUserId = request.userId;
+    // The sockets of this session close with it, on every instance (docs/realtime.md).
     await app.sessions.signOut(request, reply);
-    // GUIDE §5: the user's sockets close at logout, on every instance (they were opened with this identity).
-    if (signedOutUserId) app.realtime.closeUserSockets(signedOutUserId);
+  };
+
+  // The app's own "Log out" link is a same-origin navigation; anything else (a link or image on
+  // another site, an old browser that names no origin) gets a page whose button POSTs, so no
+  // other site can end a member's session (docs/accounts.md).
+  r.get('/api/logout', async (request, reply) => {
+    if (!isSameOriginNavigation(request)) {
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(SIGN_OUT_CONFIRMATION_PAGE);
+    }
+    await signOut(request, reply);
     return reply.redirect('/');
+  });
+
+  // The confirmation page's form posts here (an empty url-encoded body, parsed only on this route).
+  await app.register(async (formScope) => {
+    formScope.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => {
+      done(null, undefined);
+    });
+    formScope.post('/api/logout', async (request, reply) => {
+      await signOut(request, reply);
+      return reply.redirect('/', 303);
+    });
   });
 
   // Provider sign-in (docs/sign-in-providers.md): an unknown or unconfigured provider, or one
@@ -40,3 +62,22 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
   );
   await app.register(providerSignIn.callbackRoutes);
 }
+
+/** Sec-Fetch-Site as sent on the app's own navigations (`none`: typed or bookmarked by the member). */
+function isSameOriginNavigation(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'same-origin' || site === 'none';
+}
+
+const SIGN_OUT_CONFIRMATION_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign out of BidYourDate</title></head>
+<body>
+<main>
+<h1>Sign out of BidYourDate?</h1>
+<form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
+<p><a href="/">Back to BidYourDate</a></p>
+</main>
+</body>
+</html>
+`;

@@ -1,33 +1,74 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailOtps, emailVerificationTokens, users } from '../../db/schema/index.js';
+import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
 
-export async function countCodesSentToEmailSince(db: Db, email: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(emailOtps)
-    .where(and(eq(emailOtps.email, email), gte(emailOtps.createdAt, since)));
-  return row?.n ?? 0;
+/**
+ * How many codes one e-mail requested from one address stay usable at once. Older codes are
+ * retired per address, so a request from elsewhere never cancels the member's pending codes.
+ */
+export const LIVE_CODES_PER_EMAIL_AND_ADDRESS = 3;
+/** A bound on the codes one verification compares (the per-e-mail ceiling keeps far fewer alive). */
+const MAX_CODES_COMPARED = 100;
+
+export type CodeLimitRefusal = 'email_and_address' | 'address' | 'email';
+
+export interface CodeLimits {
+  /** Codes for one e-mail requested from one client address. */
+  perEmailAndIp: { max: number; since: Date };
+  /** Codes requested from one client address, whatever the e-mail. */
+  perIp: { max: number; since: Date };
+  /** Codes for one e-mail from anywhere: a high ceiling against mail bombing. */
+  perEmail: { max: number; since: Date };
 }
 
-export async function countCodesSentFromIpSince(db: Db, ip: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(emailOtps)
-    .where(and(eq(emailOtps.requestIp, ip), gte(emailOtps.createdAt, since)));
-  return row?.n ?? 0;
-}
-
-/** Stores a new code and retires the email's older unused codes: only the newest one works. */
-export async function replaceCode(
+/**
+ * Stores a new code if every limit allows it, deciding and recording under locks on the e-mail
+ * and the address, so concurrent requests cannot pass more than a limit. Codes older than the
+ * newest LIVE_CODES_PER_EMAIL_AND_ADDRESS from the same address stop working; every other
+ * code stays valid until it expires.
+ */
+export async function insertCodeWithinLimits(
   db: Db,
   values: { email: string; codeHash: string; expiresAt: Date; requestIp: string; now: Date },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  limits: CodeLimits,
+): Promise<CodeLimitRefusal | undefined> {
+  return db.transaction(async (tx) => {
+    await lockRateLimitKeys(tx, [`otp-email:${values.email}`, `otp-ip:${values.requestIp}`]);
+    const countSince = async (where: SQL | undefined) => {
+      const [row] = await tx.select({ n: count() }).from(emailOtps).where(where);
+      return row?.n ?? 0;
+    };
+    const sameEmailAndIp = and(eq(emailOtps.email, values.email), eq(emailOtps.requestIp, values.requestIp));
+    if (
+      (await countSince(and(sameEmailAndIp, gte(emailOtps.createdAt, limits.perEmailAndIp.since)))) >=
+      limits.perEmailAndIp.max
+    ) {
+      return 'email_and_address';
+    }
+    if (
+      (await countSince(
+        and(eq(emailOtps.requestIp, values.requestIp), gte(emailOtps.createdAt, limits.perIp.since)),
+      )) >= limits.perIp.max
+    ) {
+      return 'address';
+    }
+    if (
+      (await countSince(and(eq(emailOtps.email, values.email), gte(emailOtps.createdAt, limits.perEmail.since)))) >=
+      limits.perEmail.max
+    ) {
+      return 'email';
+    }
+    const keptLive = tx
+      .select({ id: emailOtps.id })
+      .from(emailOtps)
+      .where(and(sameEmailAndIp, isNull(emailOtps.consumedAt)))
+      .orderBy(desc(emailOtps.createdAt))
+      .limit(LIVE_CODES_PER_EMAIL_AND_ADDRESS - 1);
     await tx
       .update(emailOtps)
       .set({ consumedAt: values.now })
-      .where(and(eq(emailOtps.email, values.email), isNull(emailOtps.consumedAt)));
+      .where(and(sameEmailAndIp, isNull(emailOtps.consumedAt), notInArray(emailOtps.id, keptLive)));
     await tx.insert(emailOtps).values({
       email: values.email,
       codeHash: values.codeHash,
@@ -35,17 +76,18 @@ export async function replaceCode(
       requestIp: values.requestIp,
       createdAt: values.now,
     });
+    return undefined;
   });
 }
 
-export async function findNewestUnusedCode(db: Db, email: string) {
-  const [row] = await db
+/** The e-mail's codes that may still be tried, newest first. */
+export async function findUnusedCodes(db: Db, email: string) {
+  return db
     .select()
     .from(emailOtps)
     .where(and(eq(emailOtps.email, email), isNull(emailOtps.consumedAt)))
     .orderBy(desc(emailOtps.createdAt))
-    .limit(1);
-  return row;
+    .limit(MAX_CODES_COMPARED);
 }
 
 /**
@@ -68,17 +110,25 @@ export async function consumeCode(db: Db, id: string, now: Date, maxFailedAttemp
   return rows.length === 1;
 }
 
-/** Counts a wrong try atomically and burns the code at the limit. Returns the tries so far. */
-export async function recordFailedAttempt(db: Db, id: string, now: Date, maxFailedAttempts: number): Promise<number> {
-  const [row] = await db
+/**
+ * Counts a wrong try on every code still being tried, atomically, and burns a code at the limit,
+ * so holding several live codes gives no extra guesses. Returns the most tries of any of them.
+ */
+export async function recordFailedAttempt(
+  db: Db,
+  ids: readonly string[],
+  now: Date,
+  maxFailedAttempts: number,
+): Promise<number> {
+  const rows = await db
     .update(emailOtps)
     .set({
       failedAttempts: sql`${emailOtps.failedAttempts} + 1`,
       consumedAt: sql`CASE WHEN ${emailOtps.failedAttempts} + 1 >= ${maxFailedAttempts} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
     })
-    .where(and(eq(emailOtps.id, id), isNull(emailOtps.consumedAt)))
+    .where(and(inArray(emailOtps.id, [...ids]), isNull(emailOtps.consumedAt)))
     .returning({ failedAttempts: emailOtps.failedAttempts });
-  return row?.failedAttempts ?? maxFailedAttempts;
+  return rows.length === 0 ? maxFailedAttempts : Math.max(...rows.map((row) => row.failedAttempts));
 }
 
 export async function insertVerificationToken(

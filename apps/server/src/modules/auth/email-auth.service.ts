@@ -8,14 +8,12 @@ import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from '
 import {
   consumeCode,
   consumeVerificationToken,
-  countCodesSentFromIpSince,
-  countCodesSentToEmailSince,
-  findNewestUnusedCode,
+  findUnusedCodes,
   findUserByEmail,
+  insertCodeWithinLimits,
   insertUserWithPassword,
   insertVerificationToken,
   recordFailedAttempt,
-  replaceCode,
   setPasswordHash,
 } from './email-auth.repository.js';
 
@@ -25,6 +23,9 @@ export const MAX_FAILED_ATTEMPTS = 5;
 /** The proof of a verified e-mail must be used quickly: it only bridges two screens. */
 export const VERIFICATION_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
+export const TOO_MANY_FOR_EMAIL_MESSAGE =
+  'Too many codes were requested for this email. Please wait a few minutes and try again.';
+export const TOO_MANY_FROM_NETWORK_MESSAGE = 'Too many codes were requested from your network. Please try again later.';
 export const INVALID_CODE_MESSAGE = 'Invalid OTP';
 export const EXPIRED_CODE_MESSAGE = 'This code has expired. Please request a new one.';
 export const BURNED_CODE_MESSAGE = 'Too many wrong attempts. Please request a new code.';
@@ -35,7 +36,7 @@ export const ACCOUNT_SUSPENDED_CODE = 'account_suspended';
 export interface EmailAuthDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<AppConfig, 'isProduction' | 'sessionSecret' | 'otpRateLimit'>;
+  config: Pick<AppConfig, 'revealCodesInResponse' | 'sessionSecret' | 'otpRateLimit'>;
   now: () => Date;
 }
 
@@ -51,29 +52,34 @@ export async function sendSignInCode(
 ): Promise<{ devOtp?: string }> {
   const now = deps.now();
   const limits = deps.config.otpRateLimit;
-  const emailSince = new Date(now.getTime() - limits.emailWindowMinutes * 60_000);
-  if ((await countCodesSentToEmailSince(deps.db, input.email, emailSince)) >= limits.perEmail) {
-    throw tooManyRequests('Too many codes were requested for this email. Please wait a few minutes and try again.');
-  }
-  const ipSince = new Date(now.getTime() - limits.ipWindowMinutes * 60_000);
-  if ((await countCodesSentFromIpSince(deps.db, input.ip, ipSince)) >= limits.perIp) {
-    throw tooManyRequests('Too many codes were requested from your network. Please try again later.');
-  }
-
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
   const code = randomDigits(OTP_LENGTH);
-  await replaceCode(deps.db, {
-    email: input.email,
-    codeHash: codeHash(deps.config.sessionSecret, input.email, code),
-    expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
-    requestIp: input.ip,
-    now,
-  });
+  // Limits count per e-mail AND address, so nobody elsewhere can use up a member's allowance
+  // (docs/accounts.md); the per-e-mail ceiling only stops mail bombing.
+  const refusal = await insertCodeWithinLimits(
+    deps.db,
+    {
+      email: input.email,
+      codeHash: codeHash(deps.config.sessionSecret, input.email, code),
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+      requestIp: input.ip,
+      now,
+    },
+    {
+      perEmailAndIp: { max: limits.perEmail, since: minutesAgo(limits.emailWindowMinutes) },
+      perIp: { max: limits.perIp, since: minutesAgo(limits.ipWindowMinutes) },
+      perEmail: { max: limits.perEmailCeiling, since: minutesAgo(limits.emailCeilingWindowMinutes) },
+    },
+  );
+  if (refusal === 'address') throw tooManyRequests(TOO_MANY_FROM_NETWORK_MESSAGE);
+  if (refusal) throw tooManyRequests(TOO_MANY_FOR_EMAIL_MESSAGE);
   await deps.mailer.send({
     to: input.email,
     subject: `Your BidYourDate code: ${code}`,
     text: `Your sign-in code is ${code}. It works once, for 10 minutes.\n\nIf you did not ask for it, you can ignore this email.`,
   });
-  return deps.config.isProduction ? {} : { devOtp: code };
+  // Only on a developer's own machine (config/env.ts): anywhere else the code would let anyone sign in as anyone.
+  return deps.config.revealCodesInResponse ? { devOtp: code } : {};
 }
 
 /** Checks a code and, once, exchanges it for a short-lived proof that the caller owns the e-mail. */
@@ -82,13 +88,21 @@ export async function verifySignInCode(
   input: { email: string; otp: string },
 ): Promise<{ verificationToken: string }> {
   const now = deps.now();
-  const stored = await findNewestUnusedCode(deps.db, input.email);
-  if (!stored) throw badRequest(INVALID_CODE_MESSAGE, 'otp');
-  if (stored.expiresAt.getTime() <= now.getTime()) throw badRequest(EXPIRED_CODE_MESSAGE, 'otp');
+  const unused = await findUnusedCodes(deps.db, input.email);
+  // A new request never cancels a pending code from another address; each address keeps its last three.
+  const live = unused.filter((code) => code.expiresAt.getTime() > now.getTime());
+  if (unused.length === 0) throw badRequest(INVALID_CODE_MESSAGE, 'otp');
+  if (live.length === 0) throw badRequest(EXPIRED_CODE_MESSAGE, 'otp');
 
-  const matches = hexDigestsEqual(stored.codeHash, codeHash(deps.config.sessionSecret, input.email, input.otp));
-  if (!matches) {
-    const failures = await recordFailedAttempt(deps.db, stored.id, now, MAX_FAILED_ATTEMPTS);
+  const entered = codeHash(deps.config.sessionSecret, input.email, input.otp);
+  const stored = live.find((code) => hexDigestsEqual(code.codeHash, entered));
+  if (!stored) {
+    const failures = await recordFailedAttempt(
+      deps.db,
+      live.map((code) => code.id),
+      now,
+      MAX_FAILED_ATTEMPTS,
+    );
     throw badRequest(failures >= MAX_FAILED_ATTEMPTS ? BURNED_CODE_MESSAGE : INVALID_CODE_MESSAGE, 'otp');
   }
   if (!(await consumeCode(deps.db, stored.id, now, MAX_FAILED_ATTEMPTS))) {

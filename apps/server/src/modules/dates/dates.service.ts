@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE,
   DATE_AUTO_END_HOURS,
   DATE_MESSAGES,
   DATE_MODE_OPENS_MINUTES_BEFORE,
   DISPUTE_WINDOW_HOURS,
+  HOST_NO_SHOW_GRACE_MINUTES,
   planTimeProblem,
   SHARE_LINK_GRACE_MINUTES,
   type CheckInKind,
@@ -219,13 +221,17 @@ export async function checkIn(
   kind: CheckInKind,
 ): Promise<DateState> {
   return changeDate(deps, userId, auctionId, async (tx, date, role, now) => {
-    assertDateModeOpen(date, now);
+    const startsAt = assertDateModeOpen(date, now);
     if (!date.startedAt) throw conflict(DATE_MESSAGES.notStarted);
     if (kind === 'safe') {
       await updateDate(tx, auctionId, now, role === 'host' ? { hostSafeAt: now } : { winnerSafeAt: now });
       return [];
     }
     const arrived = role === 'host' ? date.hostArrivedAt : date.winnerArrivedAt;
+    // An arrival hours early would let a host later claim the winner did not show (docs/the-date.md).
+    if (!arrived && now.getTime() < startsAt.getTime() - ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE * MINUTE_MS) {
+      throw conflict(DATE_MESSAGES.arrivalTooEarly);
+    }
     if (!arrived) {
       await updateDate(tx, auctionId, now, role === 'host' ? { hostArrivedAt: now } : { winnerArrivedAt: now });
     }
@@ -236,13 +242,17 @@ export async function checkIn(
 /**
  * POST /api/auctions/{id}/date-mode/end: either person ends the date; the money is settled by
  * the rule and the dispute window opens. Before the host has checked in it cannot end: a host
- * no-show is settled by the date job at the grace time, never earlier.
+ * no-show is settled by the date job at the grace time, never earlier. Nor can it end before the
+ * start plus that grace: ended earlier, a late winner would count as a no-show (docs/the-date.md).
  */
 export async function endDate(deps: DateDeps, userId: string, auctionId: string): Promise<DateState> {
   return changeDate(deps, userId, auctionId, async (tx, date, _role, now) => {
-    assertDateModeOpen(date, now);
+    const startsAt = assertDateModeOpen(date, now);
     if (!date.startedAt) throw conflict(DATE_MESSAGES.notStarted);
     if (!date.hostArrivedAt) throw conflict(DATE_MESSAGES.endBeforeHost);
+    if (now.getTime() < startsAt.getTime() + HOST_NO_SHOW_GRACE_MINUTES * MINUTE_MS) {
+      throw conflict(DATE_MESSAGES.endTooEarly);
+    }
     await updateDate(tx, auctionId, now, { endedAt: now });
     const settlement = await settleByRule(tx, date, { endedAt: now, now });
     if (!settlement) throw conflict(DATE_MESSAGES.settled);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
+import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { directConversationId, isUuid } from './conversation-id.js';
 import { assertNotBlocked, assertReceiverNotDeleted, canMessage, getConversationAccess } from './messages.policy.js';
@@ -96,7 +97,9 @@ export async function readConversation(
   return { items: page.items.map(presentMessage), hasMore: page.hasMore };
 }
 
+/** Call inside the sending transaction: the lock makes the count and the insert one decision (docs/messaging.md). */
 async function assertSendingRate(db: Db, senderId: string): Promise<void> {
+  await lockRateLimitKeys(db, [`messages:${senderId}`]);
   const since = new Date(Date.now() - 60_000);
   if ((await countMessagesSentSince(db, senderId, since)) >= MESSAGES_PER_MINUTE)
     throw tooManyRequests(SENDING_TOO_FAST);
@@ -111,12 +114,12 @@ async function deliver(
   deps: MessagesDeps,
   input: { conversationId: string; senderId: string; receiverId: string; content: string; auctionId?: string },
 ): Promise<PresentedMessage> {
-  await assertSendingRate(deps.db, input.senderId);
   const sender = await findChatUser(deps.db, input.senderId);
   const senderName = sender?.firstName?.trim() || 'Someone';
   const preview = Array.from(input.content).slice(0, NOTIFICATION_PREVIEW_CHARS).join('');
 
   const stored = await deps.db.transaction(async (tx) => {
+    await assertSendingRate(tx, input.senderId);
     const message = await insertMessage(tx, {
       conversationId: input.conversationId,
       senderId: input.senderId,

@@ -21,6 +21,8 @@ import {
   WS_MAX_BUFFERED_BYTES,
   WS_MAX_IDS_PER_MESSAGE,
   WS_MAX_MESSAGES_PER_SECOND,
+  WS_MAX_SOCKETS_PER_SESSION,
+  WS_MAX_SOCKETS_PER_USER,
   WS_MAX_SUBSCRIPTIONS,
   WS_RATE_STRIKES_BEFORE_CLOSE,
   type ClientMessage,
@@ -28,6 +30,9 @@ import {
 
 /** A message for browsers: JSON with a `type` (SPEC §7: bid_update, new_message, …). */
 export type RealtimeMessage = { type: string } & Record<string, unknown>;
+
+/** Of these session ids, the ones still live; registered by the realtime plugin from the session store. */
+export type SessionChecker = (sessionIds: readonly string[]) => Promise<Set<string>>;
 
 /** Says whether a user takes part in a conversation; registered by the messaging module. */
 export type ConversationAuthorizer = (userId: string, conversationId: string) => Promise<boolean>;
@@ -44,8 +49,10 @@ export interface Realtime {
   publishToUser(userId: string, message: RealtimeMessage): void;
   /** True when the user has an open socket on any instance (other instances: as of their last report, ≤ 40 s). */
   isOnline(userId: string): Promise<boolean>;
-  /** Closes every socket of the user on every instance (logout). */
+  /** Closes every socket of the user on every instance (suspension, account deletion). */
   closeUserSockets(userId: string): void;
+  /** Closes the sockets opened with these sessions on every instance (sign-out, password reset, expiry). */
+  closeSessionSockets(...sessionIds: string[]): void;
   /** Registers who may subscribe to `conversation:{id}`; until then every such subscription is refused. */
   setConversationAuthorizer(authorizer: ConversationAuthorizer): void;
   /** How events travel between instances, for the boot log. */
@@ -91,6 +98,8 @@ export class Connection {
     readonly socket: HubSocket,
     /** From the session cookie at the handshake; never from a message. */
     readonly userId: string | undefined,
+    /** The session the cookie named at the handshake: the socket lives no longer than it. */
+    readonly sessionId: string | undefined = undefined,
   ) {}
 
   get subscriptionCount(): number {
@@ -102,7 +111,14 @@ export class Connection {
 export const PRESENCE_BEAT_MS = 15_000;
 export const PRESENCE_TTL_MS = 40_000;
 
-type ControlOp = 'close-user' | 'presence-add' | 'presence-remove' | 'presence-beat' | 'presence-sync' | 'presence-bye';
+type ControlOp =
+  | 'close-user'
+  | 'close-session'
+  | 'presence-add'
+  | 'presence-remove'
+  | 'presence-beat'
+  | 'presence-sync'
+  | 'presence-bye';
 
 /**
  * The realtime hub of one app instance: its sockets, their channels, and the bus that joins
@@ -114,6 +130,8 @@ export class RealtimeHub implements Realtime {
   private sequence = 0;
   private readonly channels = new Map<string, Set<Connection>>();
   private readonly users = new Map<string, Set<Connection>>();
+  private readonly sessions = new Map<string, Set<Connection>>();
+  private sessionChecker: SessionChecker | undefined;
   private readonly connections = new Set<Connection>();
   /** instanceId → userId → until when that instance said the user was online. */
   private readonly remotePresence = new Map<string, Map<string, number>>();
@@ -206,6 +224,28 @@ export class RealtimeHub implements Realtime {
     this.sendControl('close-user', id);
   }
 
+  closeSessionSockets(...sessionIds: string[]): void {
+    for (const sessionId of sessionIds) {
+      this.closeLocalSessionSockets(sessionId);
+      this.sendControl('close-session', sessionId);
+    }
+  }
+
+  setSessionChecker(checker: SessionChecker): void {
+    this.sessionChecker = checker;
+  }
+
+  /**
+   * Closes the local sockets whose session has ended by any road, expiry included (every instance
+   * runs this with its heartbeat). One query for all sessions with an open socket here.
+   */
+  async closeSocketsOfEndedSessions(): Promise<void> {
+    if (!this.sessionChecker || this.sessions.size === 0) return;
+    const ids = [...this.sessions.keys()];
+    const live = await this.sessionChecker(ids);
+    for (const id of ids) if (!live.has(id)) this.closeLocalSessionSockets(id);
+  }
+
   setConversationAuthorizer(authorizer: ConversationAuthorizer): void {
     this.authorizer = authorizer;
   }
@@ -216,10 +256,30 @@ export class RealtimeHub implements Realtime {
 
   // ---- sockets ------------------------------------------------------------------------------
 
-  /** Registers a socket that passed the handshake; a signed-in user's socket joins `user:{id}`. */
-  attach(socket: HubSocket, userId: string | undefined): Connection {
-    const connection = new Connection(socket, userId?.toLowerCase());
+  /**
+   * Registers a socket that passed the handshake; a signed-in user's socket joins `user:{id}`.
+   * A socket over the per-session or per-member cap is closed at once (1008).
+   */
+  attach(socket: HubSocket, userId: string | undefined, sessionId?: string): Connection {
+    const connection = new Connection(socket, userId?.toLowerCase(), userId ? sessionId : undefined);
+    const overCap =
+      (connection.sessionId !== undefined &&
+        (this.sessions.get(connection.sessionId)?.size ?? 0) >= WS_MAX_SOCKETS_PER_SESSION) ||
+      (connection.userId !== undefined && (this.users.get(connection.userId)?.size ?? 0) >= WS_MAX_SOCKETS_PER_USER);
+    if (overCap) {
+      connection.closed = true;
+      socket.close(WS_CLOSE.policyViolation, 'Too many connections');
+      return connection;
+    }
     this.connections.add(connection);
+    if (connection.sessionId) {
+      let sockets = this.sessions.get(connection.sessionId);
+      if (!sockets) {
+        sockets = new Set();
+        this.sessions.set(connection.sessionId, sockets);
+      }
+      sockets.add(connection);
+    }
     if (connection.userId) {
       const id = connection.userId;
       let sockets = this.users.get(id);
@@ -239,6 +299,11 @@ export class RealtimeHub implements Realtime {
     connection.closed = true;
     this.connections.delete(connection);
     for (const channel of connection.channels) this.leave(connection, channel);
+    if (connection.sessionId) {
+      const sockets = this.sessions.get(connection.sessionId);
+      sockets?.delete(connection);
+      if (sockets && sockets.size === 0) this.sessions.delete(connection.sessionId);
+    }
     if (connection.userId) {
       const sockets = this.users.get(connection.userId);
       sockets?.delete(connection);
@@ -306,6 +371,11 @@ export class RealtimeHub implements Realtime {
 
   private async handle(connection: Connection, message: ClientMessage): Promise<void> {
     if (connection.closed) return;
+    // Every subscription re-checks the socket's session: one ended elsewhere gains nothing more.
+    if (message.type.startsWith('subscribe') && !(await this.sessionStillLive(connection))) {
+      this.closeLocalSessionSockets(connection.sessionId!);
+      return;
+    }
     switch (message.type) {
       case 'ping':
         this.reply(connection, { type: 'pong', authenticated: Boolean(connection.userId) });
@@ -357,6 +427,12 @@ export class RealtimeHub implements Realtime {
         return;
       }
     }
+  }
+
+  private async sessionStillLive(connection: Connection): Promise<boolean> {
+    if (!connection.sessionId || !this.sessionChecker) return true;
+    const live = await this.sessionChecker([connection.sessionId]);
+    return live.has(connection.sessionId) && !connection.closed;
   }
 
   private async subscribeConversation(connection: Connection, conversationId: unknown): Promise<void> {
@@ -493,6 +569,9 @@ export class RealtimeHub implements Realtime {
       case 'close-user':
         if (isUuid(body)) this.closeLocalUserSockets(body.toLowerCase());
         return;
+      case 'close-session':
+        this.closeLocalSessionSockets(body);
+        return;
       case 'presence-add':
         this.presenceOf(from).set(body, this.now() + PRESENCE_TTL_MS);
         return;
@@ -546,6 +625,15 @@ export class RealtimeHub implements Realtime {
 
   private closeLocalUserSockets(userId: string): void {
     const sockets = this.users.get(userId);
+    if (!sockets) return;
+    for (const connection of [...sockets]) {
+      connection.socket.close(WS_CLOSE.signedOut, 'Signed out');
+      this.detach(connection);
+    }
+  }
+
+  private closeLocalSessionSockets(sessionId: string): void {
+    const sockets = this.sessions.get(sessionId);
     if (!sockets) return;
     for (const connection of [...sockets]) {
       connection.socket.close(WS_CLOSE.signedOut, 'Signed out');

@@ -22,6 +22,11 @@ export const WS_MAX_BUFFERED_BYTES = 1024 * 1024;
 /** How often sockets are pinged; one that has not answered the previous ping is dropped. */
 export const WS_HEARTBEAT_MS = 30_000;
 
+/** Open sockets one session may hold (tabs of one browser); the next is closed at once (docs/realtime.md). */
+export const WS_MAX_SOCKETS_PER_SESSION = 10;
+/** Open sockets one member may hold on one instance across all their sessions and devices. */
+export const WS_MAX_SOCKETS_PER_USER = 30;
+
 /** Close codes the server uses. */
 export const WS_CLOSE = {
   policyViolation: 1008,

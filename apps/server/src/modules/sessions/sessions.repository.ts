@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 
@@ -33,6 +33,15 @@ export async function findLiveSession(db: Db, sid: string, now: Date) {
   }
   const [row] = await lookup.execute({ sid, now });
   return row;
+}
+
+/** Which of `sids` are stored and not past their idle deadline, with their data (for the absolute timeout). */
+export async function findLiveSessions(db: Db, sids: readonly string[], now: Date) {
+  if (sids.length === 0) return [];
+  return db
+    .select({ sid: sessions.sid, sess: sessions.sess })
+    .from(sessions)
+    .where(and(inArray(sessions.sid, [...sids]), gt(sessions.expire, now)));
 }
 
 export async function upsertSession(db: Db, sid: string, data: SessionData, expire: Date): Promise<void> {

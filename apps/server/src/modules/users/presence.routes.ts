@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
+import { isBlockedBetween } from '../blocks/blocks.repository.js';
 
 /**
  * GET /api/users/{id}/presence → {online}: whether the person has a live socket on any app
- * instance (the chat's 'Online' label, SPEC §2). Signed-in members only; it reveals nothing else.
+ * instance (the chat's 'Online' label, SPEC §2). Signed-in members only; it reveals nothing else,
+ * and across a block (either direction) the person always shows offline (docs/trust-and-safety.md).
  */
-export async function presenceRoutes(app: FastifyInstance) {
+export async function presenceRoutes(app: FastifyInstance, opts: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/users/:id/presence', { schema: { params: z.object({ id: z.uuid('Not found') }) } }, async (request) => {
-      requireUserId(request);
+      const viewerId = requireUserId(request);
+      if (await isBlockedBetween(opts.db, viewerId, request.params.id)) return { online: false };
       return { online: await app.realtime.isOnline(request.params.id) };
     });
 }
