@@ -91,10 +91,9 @@ export async function startHaproxy(instancePorts: readonly number[], logFile: st
     stats,
     async waitFor(server, status, timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
-      let last = '';
       for (;;) {
         const stat = (await stats()).find((s) => s.name === server);
-        last = stat?.status ?? 'missing';
+        const last = stat?.status ?? 'missing';
         if (last === status) return;
         if (Date.now() > until) throw new Error(`haproxy: ${server} still ${last} after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -116,6 +116,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS },
+    // While closing (a graceful shutdown, lib/graceful-shutdown.ts) a request that still arrives on
+    // an open connection is served, not refused with a 503: the balancer may not have noticed the
+    // drain yet on a busy machine, and the answer closes the connection anyway (plugins/service.ts).
+    return503OnClosing: false,
     // A sane incoming X-Request-Id (the balancer's, docs/deploy.md) is kept so logs can be
     // followed across hops; anything else gets a new id. Echoed and put in error bodies by the
     // errors plugin; Fastify puts it on every log line of the request (`reqId`).

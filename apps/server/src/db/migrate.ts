@@ -56,10 +56,11 @@ export async function migrationsApplied(database: Database): Promise<boolean> {
   const newest = Math.max(0, ...journal.entries.map((entry) => entry.when));
   try {
     // Both drivers answer `{ rows }`.
-    const result = (await database.db.execute(
+    const result: unknown = await database.db.execute(
       sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
-    )) as unknown as { rows: Array<{ newest: string | null }> };
-    const applied = Number(result.rows[0]?.newest ?? 0);
+    );
+    const { rows } = result as { rows: Array<{ newest: string | null }> };
+    const applied = Number(rows[0]?.newest ?? 0);
     return applied >= newest;
   } catch (err) {
     // No migrations table yet (42P01 undefined table, 3F000 undefined schema): nothing applied.
