@@ -8,6 +8,7 @@ import { useAuth } from '@/features/auth/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { applyPalette, paletteFor } from '@/lib/theme';
+import { useVisualViewportInsets } from '@/lib/visualViewport';
 import { AppRoutes } from './routes';
 
 function Shell() {
@@ -17,6 +18,8 @@ function Shell() {
   useEffect(() => applyPalette(paletteFor(user?.gender ?? user?.sex)), [user?.gender, user?.sex]);
   // SPEC §7: one real-time connection per tab, for visitors too (auction pages are public).
   useRealtimeConnection(user?.id ?? null, !isLoading);
+  // Bottom sheets keep their input above a phone's keyboard (docs/web-app.md).
+  useVisualViewportInsets();
 
   return (
     <div className="flex min-h-screen flex-col">
