@@ -34,7 +34,7 @@ export default function AuctionDetailPage({ id }: { id: string }) {
   const isDatePerson = Boolean(auction.winnerId) && (user?.id === auction.winnerId || user?.id === auction.creatorId);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8">
+    <div className="mx-auto w-full max-w-6xl px-4 pb-28 pt-8 lg:pb-8">
       <title>{`${auction.title} | BidYourDate`}</title>
       <Button asChild variant="ghost" className="-ml-3 mb-4">
         <Link href="/">

@@ -16,6 +16,7 @@ import { BidDialog } from './BidDialog';
 import { AuctionCardHeading } from './AuctionCardHeading';
 import { Countdown } from './Countdown';
 import { SignUpLink } from './SignUpToBidLink';
+import { StandingBadge } from './StandingBadge';
 
 interface AuctionCardProps {
   auction: AuctionListItem;
@@ -43,6 +44,7 @@ export function AuctionCard({ auction, view, viewerId }: AuctionCardProps) {
       data-testid="auction-card"
     >
       <AuctionCardHeading id={auction.id} title={auction.title} dateType={auction.dateType} />
+      {auction.viewerStanding && <StandingBadge standing={auction.viewerStanding} />}
 
       <div className="grid gap-1 text-sm text-neutral-text/80">
         <p>

@@ -1,8 +1,10 @@
 import { formatAmountPlain, parseMoneyToCents } from '@bid/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 import { useRealtimeChannel } from '@/lib/realtime';
+import { patchCachedAuction } from '../api/auctionCache';
 
 export const OUTBID_TOAST_TITLE = "You've been outbid";
 
@@ -18,8 +20,11 @@ export function outbidToastDescription(minimumBid: string): string {
  */
 export function useOutbidToast(userId: string | undefined): void {
   const [location, navigate] = useLocation();
+  const queryClient = useQueryClient();
   useRealtimeChannel(userId ? `user:${userId}` : null, (event) => {
     if (event.type !== 'outbid' || typeof event.auctionId !== 'string' || typeof event.minimumBid !== 'string') return;
+    // Cards and the auction page say so at once; their next read confirms it.
+    patchCachedAuction(queryClient, event.auctionId, { viewerStanding: 'outbid' });
     const target = `/auction/${event.auctionId}`;
     toast({
       title: OUTBID_TOAST_TITLE,
