@@ -227,7 +227,7 @@ export function bidProgressPercent(bidCount: number): number {
 }
 
 /**
- * Where a bidder stands (docs/auctions.md "Where you stand"): leading an open auction
+ * Where a bidder stands (docs/web-app.md "Where you stand"): leading an open auction
  * ('winning'), beaten by a higher bid ('outbid'), its winner ('won'), or on an ended auction
  * someone else won or nobody did ('lost'). null when the viewer never bid (or is a visitor).
  */

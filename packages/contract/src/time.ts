@@ -61,7 +61,7 @@ export const DURATION_OPTIONS: ReadonlyArray<{ value: number; label: string }> =
 export const isValidDurationRange = (minutes: number) =>
   minutes >= DURATION_MIN_MINUTES && minutes <= DURATION_MAX_MINUTES;
 
-/** The last stretch of an auction in which its page counts seconds (docs/auctions.md "Where you stand"). */
+/** The last stretch of an auction in which its page counts seconds (docs/web-app.md "Where you stand"). */
 export const COUNTDOWN_SECONDS_WITHIN_MS = 60 * 60 * 1000;
 /** The last stretch in which the countdown is shown as urgent. */
 export const COUNTDOWN_URGENT_WITHIN_MS = 5 * 60 * 1000;

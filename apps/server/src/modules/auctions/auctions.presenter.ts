@@ -125,7 +125,7 @@ export interface OwnBidRow {
 }
 
 /** A row of the profile's My Bids tab (SPEC §3: the bid plus its auction's title, current bid and state). */
-/** `viewerStanding`: where I stand on the bid's auction (docs/auctions.md "Where you stand"). */
+/** `viewerStanding`: where I stand on the bid's auction (docs/web-app.md "Where you stand"). */
 export function presentOwnBid(bid: OwnBidRow, viewerStanding: ViewerStanding = null) {
   return {
     id: bid.id,

@@ -154,7 +154,7 @@ export async function cancelOpenAuction(db: Db, input: { id: string; ownerId: st
 }
 
 /**
- * The viewer's highest bid on each of `auctionIds` they bid on (their standing, docs/auctions.md
+ * The viewer's highest bid on each of `auctionIds` they bid on (their standing, docs/web-app.md
  * "Where you stand"): one grouped read over the bidder's index, only for the ids asked.
  */
 export async function findViewerHighestBids(

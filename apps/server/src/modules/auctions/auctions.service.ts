@@ -102,7 +102,7 @@ export async function listAuctions(
 type StandingAuction = Parameters<typeof viewerStandingOf>[0] & { id: string; bidCount: number };
 
 /**
- * Where the viewer stands on each of `auctions` (docs/auctions.md "Where you stand"). Visitors
+ * Where the viewer stands on each of `auctions` (docs/web-app.md "Where you stand"). Visitors
  * cost nothing; a member costs one read, and none when no auction has a bid.
  */
 export async function viewerStandings(
