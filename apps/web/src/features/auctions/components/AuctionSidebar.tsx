@@ -152,9 +152,10 @@ function statusLabel(status: 'open' | 'ended' | 'cancelled'): string | null {
 }
 
 const STANDING_STYLES: Record<'winning' | 'outbid' | 'won' | 'lost', string> = {
-  winning: 'bg-success/15 text-success',
-  outbid: 'bg-danger/10 text-danger',
-  won: 'bg-primary/10 text-primary',
+  // Solid colours with white text: the tints failed the contrast check.
+  winning: 'bg-success text-white',
+  outbid: 'bg-danger text-white',
+  won: 'bg-primary text-white',
   lost: 'bg-secondary/40 text-neutral-text',
 };
 
@@ -174,7 +175,7 @@ function StandingNote({
         {text}
       </p>
       {standing === 'won' && onPlan && (
-        <Button size="sm" onClick={onPlan}>
+        <Button size="sm" variant="secondary" onClick={onPlan}>
           <CalendarHeart aria-hidden="true" />
           Plan your date
         </Button>
