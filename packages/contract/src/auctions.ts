@@ -233,6 +233,44 @@ export function bidProgressPercent(bidCount: number): number {
   return Math.min(100, Math.max(0, (bidCount / 20) * 100));
 }
 
+/**
+ * Where a bidder stands (docs/web-app.md "Where you stand"): leading an open auction
+ * ('winning'), beaten by a higher bid ('outbid'), its winner ('won'), or on an ended auction
+ * someone else won or nobody did ('lost'). null when the viewer never bid (or is a visitor).
+ */
+export const VIEWER_STANDINGS = ['winning', 'outbid', 'won', 'lost'] as const;
+export type ViewerStanding = (typeof VIEWER_STANDINGS)[number] | null;
+export const viewerStandingSchema = z.enum(VIEWER_STANDINGS).nullable();
+
+/**
+ * The rule behind `viewerStanding`. `viewerHighestBid` is the viewer's highest bid on the auction
+ * (null when they never bid). Bids only ever rise, so the viewer leads exactly when their highest
+ * bid equals the current bid. An auction past its end time that the closing job has not closed
+ * yet still shows its leader as 'winning' (the job makes it 'won' within seconds).
+ */
+export function viewerStandingOf(
+  auction: {
+    isActive: boolean;
+    endTime: string | Date;
+    winnerId: string | null;
+    cancelledAt: string | Date | null;
+    currentBid: string;
+  },
+  viewer: { id: string; highestBid: string | null } | null,
+  now: Date = new Date(),
+): ViewerStanding {
+  if (!viewer) return null;
+  // A Buy Now winner may have no bid of their own.
+  if (auction.winnerId === viewer.id) return 'won';
+  if (viewer.highestBid === null) return null;
+  const isLeader = parseMoneyToCents(viewer.highestBid) === parseMoneyToCents(auction.currentBid);
+  const isClosed = Boolean(auction.cancelledAt) || !auction.isActive || auction.winnerId !== null;
+  if (isClosed) return 'lost';
+  if (isAuctionOpen(auction, now)) return isLeader ? 'winning' : 'outbid';
+  // Past its end, waiting for the closing job.
+  return isLeader ? 'winning' : 'lost';
+}
+
 /** What lists return for each auction (SPEC §3 plus bidCount and the creator's display name). */
 export interface AuctionListItem {
   id: string;
@@ -262,6 +300,8 @@ export interface AuctionListItem {
   isWatched: boolean;
   /** How many members watch it (the host sees the interest). */
   watcherCount: number;
+  /** Where the signed-in viewer stands on this auction; null for visitors and members who never bid on it. */
+  viewerStanding: ViewerStanding;
   creator: {
     id: string;
     firstName: string | null;

@@ -60,3 +60,27 @@ export const DURATION_OPTIONS: ReadonlyArray<{ value: number; label: string }> =
 
 export const isValidDurationRange = (minutes: number) =>
   minutes >= DURATION_MIN_MINUTES && minutes <= DURATION_MAX_MINUTES;
+
+/** The last stretch of an auction in which its page counts seconds (docs/web-app.md "Where you stand"). */
+export const COUNTDOWN_SECONDS_WITHIN_MS = 60 * 60 * 1000;
+/** The last stretch in which the countdown is shown as urgent. */
+export const COUNTDOWN_URGENT_WITHIN_MS = 5 * 60 * 1000;
+
+/**
+ * The auction page's countdown: as `formatCountdown`, but in the last hour with seconds
+ * ('12m 05s', '45s'), so a closing auction visibly moves.
+ */
+export function formatCountdownPrecise(endTime: Date | string | number, now: Date | number = Date.now()): string {
+  const remaining = new Date(endTime).getTime() - new Date(now).getTime();
+  if (!(remaining > 0) || remaining >= COUNTDOWN_SECONDS_WITHIN_MS) return formatCountdown(endTime, now);
+  const minutes = Math.floor(remaining / MINUTE);
+  const seconds = Math.floor((remaining % MINUTE) / 1000);
+  if (minutes === 0) return `${seconds}s`;
+  return `${minutes}m ${String(seconds).padStart(2, '0')}s`;
+}
+
+/** True in the last five minutes before the end (the countdown turns urgent). */
+export function isCountdownUrgent(endTime: Date | string | number, now: Date | number = Date.now()): boolean {
+  const remaining = new Date(endTime).getTime() - new Date(now).getTime();
+  return remaining > 0 && remaining <= COUNTDOWN_URGENT_WITHIN_MS;
+}

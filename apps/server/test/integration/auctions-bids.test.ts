@@ -272,6 +272,47 @@ describe.each(testDatabaseFactories())('POST /api/bids on $kind', (factory) => {
     expect(afterRaise.every((n) => n.userId !== ben.id)).toBe(true);
   });
 
+  it('tells each signed-in bidder where they stand on the page, in lists and in My Bids', async () => {
+    const auction = await h.createAuction(host, { title: 'Standing check', buyNowPrice: '200' });
+    const get = (url: string, who?: Person) => h.app.inject({ method: 'GET', url, cookies: withSession(who?.cookie) });
+    const standingOn = async (who?: Person) =>
+      (await get(`/api/auctions/${auction.id}`, who)).json<AuctionDetail>().viewerStanding;
+    const standingInList = async (who: Person) =>
+      (await get('/api/auctions?limit=100', who)).json<AuctionListItem[]>().find((a) => a.id === auction.id)
+        ?.viewerStanding;
+    const myBidStandings = async (who: Person) =>
+      (await get('/api/my-bids', who))
+        .json<Array<{ auctionId: string; auction: { viewerStanding: string | null } }>>()
+        .filter((row) => row.auctionId === auction.id)
+        .map((row) => row.auction.viewerStanding);
+
+    expect(await standingOn(ann)).toBeNull();
+    await h.bid(ann, { auctionId: auction.id, amount: '20' });
+    expect(await standingOn(ann)).toBe('winning');
+    await h.bid(ben, { auctionId: auction.id, amount: '30' });
+    expect(await standingOn(ann)).toBe('outbid');
+    expect(await standingOn(ben)).toBe('winning');
+    expect(await standingInList(ann)).toBe('outbid');
+    expect(await standingInList(ben)).toBe('winning');
+    // The host and visitors have no standing; nobody learns another member's.
+    expect(await standingOn(host)).toBeNull();
+    expect(await standingOn()).toBeNull();
+    expect(await myBidStandings(ann)).toEqual(['outbid']);
+
+    const bought = await h.app.inject({
+      method: 'POST',
+      url: `/api/auctions/${auction.id}/buy-now`,
+      payload: {},
+      cookies: withSession(ann.cookie),
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(await standingOn(ann)).toBe('won');
+    expect(await standingOn(ben)).toBe('lost');
+    expect(await myBidStandings(ben)).toEqual(['lost']);
+    // Buy Now is a bid of its own: both of ann's rows say where she stands.
+    expect(await myBidStandings(ann)).toEqual(['won', 'won']);
+  });
+
   it('refuses a bid that a faster bid made too low, with the fresh minimum', async () => {
     const auction = await h.createAuction(host);
     const [first, second] = await Promise.all([

@@ -378,6 +378,52 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     watcher.close();
   });
 
+  it('tells the host and the outbid member live: their bells refresh and the outbid one hears by how much', async () => {
+    const auctionId = await createAuction();
+    const hostSocket = await Client.open(port, { cookie: host.cookie });
+    const aliceSocket = await Client.open(port, { cookie: alice.cookie });
+    const bobSocket = await Client.open(port, { cookie: bob.cookie });
+    await Promise.all([hostSocket.sync(), aliceSocket.sync(), bobSocket.sync()]);
+
+    expect((await bid(alice, auctionId, '25')).statusCode).toBe(201);
+    await hostSocket.take((m) => m.type === 'notifications_changed');
+    // Nobody was outbid by the first bid.
+    await aliceSocket.sync();
+    expect(aliceSocket.messages.filter((m) => m.type === 'outbid' || m.type === 'notifications_changed')).toEqual([]);
+
+    expect((await bid(bob, auctionId, '30')).statusCode).toBe(201);
+    expect(await aliceSocket.take((m) => m.type === 'outbid')).toMatchObject({
+      auctionId,
+      newBid: '30.00',
+      minimumBid: '31.00',
+      channel: `user:${alice.id}`,
+    });
+    await aliceSocket.take((m) => m.type === 'notifications_changed');
+    await hostSocket.take((m) => m.type === 'notifications_changed');
+    // The new leader hears no outbid of their own.
+    await bobSocket.sync();
+    expect(bobSocket.messages.filter((m) => m.type === 'outbid')).toEqual([]);
+
+    // Raising one's own lead outbids nobody.
+    expect((await bid(bob, auctionId, '35')).statusCode).toBe(201);
+    await Promise.all([aliceSocket.sync(), bobSocket.sync()]);
+    expect([...aliceSocket.messages, ...bobSocket.messages].filter((m) => m.type === 'outbid')).toEqual([]);
+
+    // Buy Now refreshes the buyer's and the host's bells.
+    hostSocket.messages.length = 0;
+    const bought = await app.inject({
+      method: 'POST',
+      url: `/api/auctions/${auctionId}/buy-now`,
+      payload: {},
+      cookies: withSession(alice.cookie),
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json()).not.toHaveProperty('hostId');
+    await aliceSocket.take((m) => m.type === 'notifications_changed');
+    await hostSocket.take((m) => m.type === 'notifications_changed');
+    for (const socket of [hostSocket, aliceSocket, bobSocket]) socket.close();
+  });
+
   it('closes the user’s sockets at logout', async () => {
     const { cookie } = await signInByEmail(app, `carol.${++emails}@example.com`);
     const first = await Client.open(port, { cookie });

@@ -9,6 +9,7 @@ import { PushPrompt } from '@/features/notification-settings/components/PushProm
 import { createQueryClient } from '@/lib/queryClient';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { applyPalette, paletteFor } from '@/lib/theme';
+import { useVisualViewportInsets } from '@/lib/visualViewport';
 import { AppRoutes } from './routes';
 
 function Shell() {
@@ -20,6 +21,8 @@ function Shell() {
   // SPEC §7: one real-time connection per tab, for visitors too (auction pages are public).
   // Back after a drop (an instance restarting, docs/deploy.md): refetch what may have changed meanwhile.
   useRealtimeConnection(user?.id ?? null, !isLoading, () => void queryClient.invalidateQueries());
+  // Bottom sheets keep their input above a phone's keyboard (docs/web-app.md).
+  useVisualViewportInsets();
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,7 +1,7 @@
 import { type AuctionDetail, formatDuration, formatWholeDollars, PAYMENT_RESPONSIBILITY_LABELS } from '@bid/contract';
 import { ArrowLeft, CalendarClock, DollarSign, MapPin, SearchX, Users } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +12,7 @@ import { MaxBidForm } from '@/features/auctions/components/MaxBidForm';
 import { WatchButton } from '@/features/auctions/components/WatchButton';
 import { CreatorCard } from '@/features/auctions/components/CreatorCard';
 import { RecentBids } from '@/features/auctions/components/RecentBids';
+import { JUST_CREATED_PARAM, ShareAuctionCard } from '@/features/auctions/components/ShareAuction';
 import { formatDateTime } from '@/features/auctions/labels';
 import { useNow } from '@/features/auctions/useNow';
 import { useAuth } from '@/features/auth/useAuth';
@@ -22,6 +23,7 @@ export default function AuctionDetailPage({ id }: { id: string }) {
   const { user } = useAuth();
   const { data: auction, isPending, isError, refetch } = useAuction(id);
   const now = useNow(auction?.endTime);
+  const justCreated = new URLSearchParams(useSearch()).get(JUST_CREATED_PARAM) === '1';
 
   // At the end time the server closes the auction within seconds: look again at once
   // (then every few seconds, see auctionRefetchInterval) so the outcome shows without a reload.
@@ -35,10 +37,11 @@ export default function AuctionDetailPage({ id }: { id: string }) {
   if (isError || !auction) return <AuctionNotFound signedIn={user !== null} />;
   // Issue 9: the winner and the host of a won auction plan and run their date from here.
   const isOpen = auction.isActive && !hasPassedEnd && !auction.cancelledAt;
+  const isHost = user?.id === auction.creatorId;
   const isDatePerson = Boolean(auction.winnerId) && (user?.id === auction.winnerId || user?.id === auction.creatorId);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8">
+    <div className="mx-auto w-full max-w-6xl px-4 pb-28 pt-8 lg:pb-8">
       <title>{`${auction.title} | BidYourDate`}</title>
       <Button asChild variant="ghost" className="-ml-3 mb-4">
         <Link href="/">
@@ -48,6 +51,7 @@ export default function AuctionDetailPage({ id }: { id: string }) {
       </Button>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="grid content-start gap-6">
+          {isHost && auction.isActive && <ShareAuctionCard auction={auction} justCreated={justCreated} />}
           {isDatePerson && <YourDateCard auctionId={auction.id} />}
           <CreatorCard auction={auction} />
           <Card className="p-6">

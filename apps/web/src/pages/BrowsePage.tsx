@@ -4,7 +4,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePublicAuctions } from '@/features/auctions/api/listPublicAuctions';
 import { AuctionCard } from '@/features/auctions/components/AuctionCard';
-import { BrowseFilterBar, type VisitorLocationState } from '@/features/auctions/components/BrowseFilterBar';
+import {
+  BROWSE_FILTER_DOMAIN,
+  BROWSE_FILTER_URL_NAMES,
+  BrowseFilterBar,
+  type VisitorLocationState,
+} from '@/features/auctions/components/BrowseFilterBar';
+import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
 import { SignUpLink } from '@/features/auctions/components/SignUpToBidLink';
 import {
   type BrowseFilters,
@@ -12,6 +18,7 @@ import {
   DEFAULT_BROWSE_FILTERS,
   filterAndSortAuctions,
 } from '@/features/auctions/browseFilters';
+import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { LandingTopBar } from '@/features/landing/LandingTopBar';
 
 /**
@@ -20,7 +27,12 @@ import { LandingTopBar } from '@/features/landing/LandingTopBar';
  */
 export default function BrowsePage() {
   const { data, isPending, isError } = usePublicAuctions();
-  const [filters, setFilters] = useState<BrowseFilters>(DEFAULT_BROWSE_FILTERS);
+  // Kept in the address (docs/web-app.md), so a filtered page can be shared and survives a reload.
+  const [filters, setFilters] = useUrlFilters<BrowseFilters>(
+    DEFAULT_BROWSE_FILTERS,
+    BROWSE_FILTER_DOMAIN,
+    BROWSE_FILTER_URL_NAMES,
+  );
   const [visitor, setVisitor] = useState<Coordinates | null>(null);
   const [locationState, setLocationState] = useState<VisitorLocationState>('unknown');
 
@@ -65,7 +77,9 @@ export default function BrowsePage() {
       </div>
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
-        <BrowseFilterBar filters={filters} onChange={setFilters} locationState={locationState} onLocate={locate} />
+        <FiltersSheet activeCount={countActiveFilters(filters, DEFAULT_BROWSE_FILTERS)}>
+          <BrowseFilterBar filters={filters} onChange={setFilters} locationState={locationState} onLocate={locate} />
+        </FiltersSheet>
 
         <h2 id="browse-results-heading" className="sr-only">
           Auctions

@@ -2,6 +2,7 @@ import { isProfileComplete } from '@bid/contract';
 import { Link, useLocation } from 'wouter';
 import { Card } from '@/components/ui/card';
 import { CreateAuctionForm } from '@/features/auctions/components/CreateAuctionForm';
+import { JUST_CREATED_PARAM } from '@/features/auctions/components/ShareAuction';
 import { useAuth } from '@/features/auth/useAuth';
 import { publicConfig } from '@/lib/config';
 
@@ -37,7 +38,12 @@ export default function CreateAuctionPage() {
         </Card>
       )}
       <div className="mt-6">
-        <CreateAuctionForm user={user} onCreated={() => navigate('/')} onCancel={() => navigate('/')} />
+        {/* The new auction's page, offering its share link (docs/web-app.md "After creating an auction"). */}
+        <CreateAuctionForm
+          user={user}
+          onCreated={(auction) => navigate(`/auction/${auction.id}?${JUST_CREATED_PARAM}=1`)}
+          onCancel={() => navigate('/')}
+        />
       </div>
     </div>
   );

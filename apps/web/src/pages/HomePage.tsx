@@ -1,5 +1,4 @@
 import { ArrowDown, Gavel, Plus } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,7 +9,9 @@ import {
   useAuctionFeed,
 } from '@/features/auctions/api/listAuctions';
 import { AuctionCard } from '@/features/auctions/components/AuctionCard';
-import { AuctionFilters } from '@/features/auctions/components/AuctionFilters';
+import { AuctionFilters, FEED_FILTER_DOMAIN } from '@/features/auctions/components/AuctionFilters';
+import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
+import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { FeaturedAuction, pickFeaturedAuction } from '@/features/auctions/components/FeaturedAuction';
 import { useAuth } from '@/features/auth/useAuth';
 
@@ -27,7 +28,8 @@ function scrollToGrid() {
 /** SPEC §2 "Home page (signed in)": hero, filters, featured auction, the feed with Load More, a floating create button. */
 export default function HomePage() {
   const { user } = useAuth();
-  const [filters, setFilters] = useState<AuctionFeedFilters>(DEFAULT_FEED_FILTERS);
+  // Kept in the address under the API's names, so a filtered feed can be shared and survives a reload.
+  const [filters, setFilters] = useUrlFilters<AuctionFeedFilters>(DEFAULT_FEED_FILTERS, FEED_FILTER_DOMAIN);
   const feed = useAuctionFeed(filters);
   const auctions = flattenPages(feed.data?.pages);
   const featured = pickFeaturedAuction(auctions);
@@ -56,7 +58,9 @@ export default function HomePage() {
       </section>
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8">
-        <AuctionFilters filters={filters} onChange={setFilters} />
+        <FiltersSheet activeCount={countActiveFilters(filters, DEFAULT_FEED_FILTERS)}>
+          <AuctionFilters filters={filters} onChange={setFilters} />
+        </FiltersSheet>
 
         {featured && <FeaturedAuction auction={featured} />}
 

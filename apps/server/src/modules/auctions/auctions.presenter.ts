@@ -1,8 +1,14 @@
-import { displayNameOf, type AuctionBidView, type AuctionDetail, type AuctionListItem } from '@bid/contract';
+import {
+  displayNameOf,
+  type AuctionBidView,
+  type AuctionDetail,
+  type AuctionListItem,
+  type ViewerStanding,
+} from '@bid/contract';
 import type { Auction } from '../../db/schema/index.js';
 
 /** The auction's own fields as every response shows them: money as "12.50", times as ISO text. */
-export function presentAuctionFields(auction: Auction): Omit<AuctionListItem, 'creator'> {
+export function presentAuctionFields(auction: Auction): Omit<AuctionListItem, 'creator' | 'viewerStanding'> {
   return {
     id: auction.id,
     creatorId: auction.creatorId,
@@ -40,10 +46,16 @@ export interface CreatorNames {
 }
 
 /** A card in a list: the auction with its creator's name only (never contact details). */
-export function presentAuctionListItem(auction: Auction, creator: CreatorNames, isWatched = false): AuctionListItem {
+export function presentAuctionListItem(
+  auction: Auction,
+  creator: CreatorNames,
+  isWatched = false,
+  viewerStanding: ViewerStanding = null,
+): AuctionListItem {
   return {
     ...presentAuctionFields(auction),
     isWatched,
+    viewerStanding,
     creator: {
       id: creator.id,
       firstName: creator.firstName,
@@ -74,11 +86,12 @@ export function presentAuctionDetail(
   creator: DetailCreator,
   recentBids: RecentBidRow[],
   bidderCount: number,
-  viewer: { id: string | undefined; isWatched: boolean },
+  viewer: { id: string | undefined; isWatched: boolean; standing: ViewerStanding },
 ): AuctionDetail {
   return {
     ...presentAuctionFields(auction),
     isWatched: viewer.isWatched,
+    viewerStanding: viewer.standing,
     creator: {
       id: creator.id,
       firstName: creator.firstName,
@@ -110,11 +123,19 @@ export interface OwnBidRow {
   auctionId: string;
   amount: string;
   createdAt: Date;
-  auction: { title: string; currentBid: string; isActive: boolean; endTime: Date };
+  auction: {
+    title: string;
+    currentBid: string;
+    isActive: boolean;
+    endTime: Date;
+    winnerId: string | null;
+    cancelledAt: Date | null;
+  };
 }
 
 /** A row of the profile's My Bids tab (SPEC §3: the bid plus its auction's title, current bid and state). */
-export function presentOwnBid(bid: OwnBidRow) {
+/** `viewerStanding`: where I stand on the bid's auction (docs/web-app.md "Where you stand"). */
+export function presentOwnBid(bid: OwnBidRow, viewerStanding: ViewerStanding = null) {
   return {
     id: bid.id,
     auctionId: bid.auctionId,
@@ -125,6 +146,9 @@ export function presentOwnBid(bid: OwnBidRow) {
       currentBid: bid.auction.currentBid,
       isActive: bid.auction.isActive,
       endTime: bid.auction.endTime.toISOString(),
+      winnerId: bid.auction.winnerId,
+      cancelledAt: bid.auction.cancelledAt?.toISOString() ?? null,
+      viewerStanding,
     },
   };
 }

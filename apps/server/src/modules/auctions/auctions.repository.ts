@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, inArray, isNull, lt, max, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, bids, users, type NewAuction } from '../../db/schema/index.js';
 
@@ -33,6 +33,8 @@ export function listBidsByBidder(db: Db, bidderId: string) {
         currentBid: auctions.currentBid,
         isActive: auctions.isActive,
         endTime: auctions.endTime,
+        winnerId: auctions.winnerId,
+        cancelledAt: auctions.cancelledAt,
       },
     })
     .from(bids)
@@ -153,4 +155,22 @@ export async function cancelOpenAuction(db: Db, input: { id: string; ownerId: st
     .where(isOpenAndOwnedBy(input.id, input.ownerId, input.now))
     .returning();
   return auction;
+}
+
+/**
+ * The viewer's highest bid on each of `auctionIds` they bid on (their standing, docs/web-app.md
+ * "Where you stand"): one grouped read over the bidder's index, only for the ids asked.
+ */
+export async function findViewerHighestBids(
+  db: Db,
+  viewerId: string,
+  auctionIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (auctionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ auctionId: bids.auctionId, highest: max(bids.amount) })
+    .from(bids)
+    .where(and(eq(bids.bidderId, viewerId), inArray(bids.auctionId, [...auctionIds])))
+    .groupBy(bids.auctionId);
+  return new Map(rows.flatMap((row) => (row.highest === null ? [] : [[row.auctionId, row.highest] as const])));
 }

@@ -8,6 +8,8 @@ import {
   type AuctionDetail,
   type AuctionListItem,
   type ListAuctionsQuery,
+  type ViewerStanding,
+  viewerStandingOf,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
@@ -26,6 +28,7 @@ import {
   countBidders,
   findAuctionById,
   findAuctionWithCreator,
+  findViewerHighestBids,
   listAuctionsByCreator,
   listBidsByBidder,
   listOpenAuctions,
@@ -89,10 +92,35 @@ export async function listAuctions(
     viewerId,
   };
   const rows = await listOpenAuctions(deps.db, filter);
+  const page = rows.slice(0, limit);
+  const standingOf = await viewerStandings(
+    deps,
+    viewerId,
+    page.map((row) => row.auction),
+  );
   return {
-    items: rows.slice(0, limit).map((row) => presentAuctionListItem(row.auction, row.creator, row.isWatched)),
+    items: page.map((row) => presentAuctionListItem(row.auction, row.creator, row.isWatched, standingOf(row.auction))),
     hasMore: rows.length > limit,
   };
+}
+
+type StandingAuction = Parameters<typeof viewerStandingOf>[0] & { id: string; bidCount: number };
+
+/**
+ * Where the viewer stands on each of `auctions` (docs/web-app.md "Where you stand"). Visitors
+ * cost nothing; a member costs one read, and none when no auction has a bid.
+ */
+export async function viewerStandings(
+  deps: Pick<AuctionsDeps, 'db' | 'now'>,
+  viewerId: string | undefined,
+  auctions: readonly StandingAuction[],
+): Promise<(auction: StandingAuction) => ViewerStanding> {
+  if (!viewerId) return () => null;
+  const withBids = auctions.filter((auction) => auction.bidCount > 0).map((auction) => auction.id);
+  const highest =
+    withBids.length > 0 ? await findViewerHighestBids(deps.db, viewerId, withBids) : new Map<string, string>();
+  const now = deps.now();
+  return (auction) => viewerStandingOf(auction, { id: viewerId, highestBid: highest.get(auction.id) ?? null }, now);
 }
 
 async function findViewerArea(db: Db, viewerId: string | undefined, location: ListAuctionsQuery['location']) {
@@ -118,9 +146,11 @@ export async function getAuctionDetail(deps: AuctionsDeps, id: unknown, viewerId
   ]);
   if (!found) throw notFound(AUCTION_NOT_FOUND);
   await assertVisible(deps, found.auction, viewerId);
+  const standingOf = await viewerStandings(deps, viewerId, [found.auction]);
   return presentAuctionDetail(found.auction, found.creator, recentBids, bidderCount, {
     id: viewerId,
     isWatched: watched,
+    standing: standingOf(found.auction),
   });
 }
 
@@ -158,7 +188,15 @@ export async function listMyAuctions(db: Db, userId: string) {
 }
 
 /** Profile tab "My Bids": the user's bids, newest first, each with its auction's state. */
-export async function listMyBids(db: Db, userId: string) {
+export async function listMyBids(db: Db, userId: string, now: Date = new Date()) {
   const rows = await listBidsByBidder(db, userId);
-  return rows.map(presentOwnBid);
+  // Rows are newest first and bids only rise, so the first row of an auction is my highest bid on it.
+  const highest = new Map<string, string>();
+  for (const row of rows) if (!highest.has(row.auctionId)) highest.set(row.auctionId, row.amount);
+  return rows.map((row) =>
+    presentOwnBid(
+      row,
+      viewerStandingOf(row.auction, { id: userId, highestBid: highest.get(row.auctionId) ?? row.amount }, now),
+    ),
+  );
 }

@@ -39,6 +39,10 @@ function buildBidContextLookup(db: Db) {
       // clock, so the window is measured on that clock too.
       recentBidCount: sql<number>`(SELECT count(*)::int FROM ${bids}
         WHERE ${bids.bidderId} = ${users.id} AND ${bids.createdAt} > now() - interval '1 minute')`,
+      // Who leads before this bid (one probe of the (auction, amount) index), so the one it beats
+      // hears it live (docs/realtime.md). A read before the bid's lock: only a refetch signal uses it.
+      leaderId: sql<string | null>`(SELECT ${bids.bidderId} FROM ${bids}
+        WHERE ${bids.auctionId} = ${auctions.id} ORDER BY ${bids.amount} DESC LIMIT 1)`,
     })
     .from(users)
     .leftJoin(auctions, eq(auctions.id, sql.placeholder('auctionId')))

@@ -1,3 +1,4 @@
+import { centsToMoneyString, minimumNextBidCents } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireUserId } from '../../plugins/auth.js';
 import { placeBid, type BidsDeps } from './bids.service.js';
@@ -11,7 +12,8 @@ export async function bidRoutes(app: FastifyInstance, opts: BidsDeps) {
     const bidderId = requireUserId(request);
     const result = await placeBid(opts, bidderId, request.body);
     // placeBid returns after its transaction committed; a refused bid threw and publishes nothing.
-    const { auction } = result;
+    const { recipients, ...response } = result;
+    const { auction } = response;
     app.realtime.publish(`auction:${auction.id}`, {
       type: 'bid_update',
       auctionId: auction.id,
@@ -19,6 +21,18 @@ export async function bidRoutes(app: FastifyInstance, opts: BidsDeps) {
       bidCount: auction.bidCount,
       endTime: auction.endTime,
     });
-    return reply.status(201).send(result);
+    // The bid's notices were written with it: the host's and the outbid member's bells refresh
+    // now, and the outbid member's open pages say so (the 30 s poll stays the fallback).
+    app.realtime.publishToUser(recipients.hostId, { type: 'notifications_changed' });
+    if (recipients.outbidId) {
+      app.realtime.publishToUser(recipients.outbidId, { type: 'notifications_changed' });
+      app.realtime.publishToUser(recipients.outbidId, {
+        type: 'outbid',
+        auctionId: auction.id,
+        newBid: auction.currentBid,
+        minimumBid: centsToMoneyString(minimumNextBidCents({ ...auction, startingBid: auction.currentBid })),
+      });
+    }
+    return reply.status(201).send(response);
   });
 }

@@ -76,7 +76,20 @@ function assertAmountAllowed(auction: BidRuleFields, maxCents: number, field: 'a
  * app instances can neither be lost nor reordered. A bid costs three statements (session, this
  * use case's read, the call): docs/performance.md.
  */
-export async function placeBid(deps: BidsDeps, bidderId: string, body: unknown): Promise<PlaceBidResponse> {
+/**
+ * Who a bid's notices went to, for the live signals sent after it commits (docs/realtime.md):
+ * the host, and the member who led before it (unless they outbid themselves).
+ */
+export interface BidRecipients {
+  hostId: string;
+  outbidId: string | null;
+}
+
+export async function placeBid(
+  deps: BidsDeps,
+  bidderId: string,
+  body: unknown,
+): Promise<PlaceBidResponse & { recipients: BidRecipients }> {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (fields.auctionId === undefined || fields.auctionId === null || fields.auctionId === '') {
     throw new AppError(400, 'validation', 'Auction is required', 'auctionId');
@@ -131,7 +144,9 @@ export async function placeBid(deps: BidsDeps, bidderId: string, body: unknown):
   }
 
   const after = outcome.auction;
+  const outbidId = context.leaderId && context.leaderId !== bidderId ? context.leaderId : null;
   return {
+    recipients: { hostId: after.creatorId, outbidId },
     bid: {
       id: outcome.bidId,
       auctionId: after.id,

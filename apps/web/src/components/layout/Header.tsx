@@ -1,29 +1,80 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Heart, Plus, User } from 'lucide-react';
-import { Link } from 'wouter';
+import { Heart, Plus, Search, User, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import type { CurrentUser } from '@/features/auth/useAuth';
 import { MessagesHeaderButton } from '@/features/messages/components/MessagesHeaderButton';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
+import { useOutbidToast } from '@/features/auctions/live/useOutbidToast';
 import { HeaderSearch } from '@/features/search/components/HeaderSearch';
+import { cn } from '@/lib/utils';
 
 /**
  * The signed-in header of SPEC §2: logo, search box with its dropdown, Create, the
- * notification bell, messages and the user menu.
+ * notification bell, messages and the user menu. On a phone it is compact (docs/web-app.md):
+ * the logo is its heart, Create its plus, and the search box opens as a full-width sheet
+ * from a search button.
  */
 export function Header({ user }: { user: CurrentUser }) {
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   const menuLabel = displayName ? `Account menu for ${displayName}` : 'Account menu';
+  const [isSearchOpen, setSearchOpen] = useState(false);
+  const searchRef = useRef<HTMLDivElement>(null);
+  const [location] = useLocation();
+  useOutbidToast(user.id);
+
+  // Moving to another page closes the phone's search sheet.
+  useEffect(() => setSearchOpen(false), [location]);
+  useEffect(() => {
+    if (isSearchOpen) searchRef.current?.querySelector('input')?.focus();
+  }, [isSearchOpen]);
+
   return (
     <header className="sticky top-0 z-40 border-b border-black/10 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Logo />
-        <div className="flex min-w-0 flex-1 justify-center" data-slot="header-search">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-4 sm:px-4">
+        <Logo compact />
+        <div
+          ref={searchRef}
+          className={cn(
+            'min-w-0 flex-1 justify-center sm:static sm:flex sm:bg-transparent sm:p-0 sm:shadow-none',
+            isSearchOpen
+              ? 'fixed inset-x-0 top-0 z-50 flex items-start gap-2 bg-white p-3 shadow-lg'
+              : 'hidden sm:flex',
+          )}
+          data-slot="header-search"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setSearchOpen(false);
+          }}
+        >
           <HeaderSearch />
+          {isSearchOpen && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="sm:hidden"
+              aria-label="Close search"
+              onClick={() => setSearchOpen(false)}
+            >
+              <X aria-hidden="true" />
+            </Button>
+          )}
         </div>
-        <Button asChild size="sm">
-          <Link href="/create-auction">
-            <Plus aria-hidden="true" /> Create
+        <span className="flex-1 sm:hidden" aria-hidden="true" />
+        <Button
+          variant="ghost"
+          size="icon"
+          className="sm:hidden"
+          aria-label="Search"
+          aria-expanded={isSearchOpen}
+          data-testid="open-search"
+          onClick={() => setSearchOpen(true)}
+        >
+          <Search aria-hidden="true" />
+        </Button>
+        <Button asChild size="sm" className="max-sm:size-9 max-sm:px-0">
+          <Link href="/create-auction" aria-label="Create">
+            <Plus aria-hidden="true" /> <span className="max-sm:sr-only">Create</span>
           </Link>
         </Button>
         <div data-slot="notifications">
@@ -68,11 +119,16 @@ export function Header({ user }: { user: CurrentUser }) {
 const menuItemClass =
   'block cursor-pointer px-4 py-2 text-sm outline-none data-[highlighted]:bg-secondary/40 focus-visible:bg-secondary/40';
 
-export function Logo() {
+/** `compact`: on a phone only the heart shows (the link keeps its name). */
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <Link href="/" className="flex items-center gap-2 text-lg font-bold text-primary" aria-label="BidYourDate home">
+    <Link
+      href="/"
+      className="flex shrink-0 items-center gap-2 text-lg font-bold text-primary"
+      aria-label="BidYourDate home"
+    >
       <Heart aria-hidden="true" className="h-6 w-6 fill-current" />
-      <span>BidYourDate</span>
+      <span className={compact ? 'max-sm:hidden' : undefined}>BidYourDate</span>
     </Link>
   );
 }

@@ -16,6 +16,15 @@ export const DialogOverlay = React.forwardRef<
 ));
 DialogOverlay.displayName = DialogPrimitive.Overlay.displayName;
 
+/**
+ * On a phone every dialog is a bottom sheet (docs/web-app.md "Phone layout"): full width, resting
+ * on the on-screen keyboard's top edge and never taller than what the keyboard leaves visible,
+ * so the focused input and the dialog's buttons stay in view. The variables come from
+ * useVisualViewportInsets. Applied last, so a dialog's own width or height is for larger screens.
+ */
+const PHONE_SHEET_CLASSES =
+  'max-sm:inset-x-0 max-sm:top-auto max-sm:bottom-[var(--keyboard-inset,0px)] max-sm:left-0 max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-b-none max-sm:max-h-[calc(var(--viewport-height,100dvh)-2rem)] max-sm:p-5 max-sm:pb-[max(1.25rem,env(safe-area-inset-bottom))]';
+
 export const DialogContent = React.forwardRef<
   React.ElementRef<typeof DialogPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content>
@@ -27,6 +36,7 @@ export const DialogContent = React.forwardRef<
       className={cn(
         'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-black/10 bg-white p-6 shadow-lg',
         className,
+        PHONE_SHEET_CLASSES,
       )}
       {...props}
     >

@@ -52,4 +52,12 @@ describe('applyAuctionEvent', () => {
     applyAuctionEvent(qc, { type: 'auction_closed', auctionId: ID, isActive: false, winnerId: null });
     expect(qc.getQueryData<AuctionListItem>([...AUCTIONS_KEY, ID])).toMatchObject({ isActive: false, bidCount: 4 });
   });
+
+  it('marks the auction page and the profile lists stale, as nothing but numbers came with the event', () => {
+    const qc = new QueryClient();
+    const keys = [[...AUCTIONS_KEY, ID], ['/api/my-bids'], ['/api/my-auctions'], [...AUCTIONS_KEY, 'other']];
+    for (const key of keys) qc.setQueryData(key, key[0] === '/api/auctions' ? auction() : []);
+    applyAuctionEvent(qc, { type: 'auction_closed', auctionId: ID, isActive: false, winnerId: 'w1' });
+    expect(keys.map((key) => qc.getQueryState(key)?.isInvalidated)).toEqual([true, true, true, false]);
+  });
 });

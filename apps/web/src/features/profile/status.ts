@@ -1,4 +1,4 @@
-import { isAuctionOpen, parseMoneyToCents } from '@bid/contract';
+import { isAuctionOpen, parseMoneyToCents, type ViewerStanding } from '@bid/contract';
 
 export type MyAuctionStatus = 'active' | 'sold' | 'ended' | 'cancelled';
 
@@ -15,13 +15,29 @@ export function myAuctionStatus(
   return auction.winnerId ? 'sold' : 'ended';
 }
 
-export type MyBidStanding = 'leading' | 'outbid' | 'ended';
+export type MyBidStanding = 'leading' | 'outbid' | 'won' | 'ended';
 
 /** Where one of my bids stands: the auction is over; or my amount is its current bid (leading); or not (outbid). */
 export function myBidStanding(
-  bid: { amount: string; auction: { currentBid: string; isActive: boolean; endTime: string } },
+  bid: {
+    amount: string;
+    auction: { currentBid: string; isActive: boolean; endTime: string; viewerStanding?: ViewerStanding };
+  },
   now: Date = new Date(),
 ): MyBidStanding {
+  // The server's standing, when it sent one, knows the winner (docs/web-app.md "Where you stand").
+  switch (bid.auction.viewerStanding) {
+    case 'winning':
+      return isAuctionOpen(bid.auction, now) ? 'leading' : 'ended';
+    case 'outbid':
+      return isAuctionOpen(bid.auction, now) ? 'outbid' : 'ended';
+    case 'won':
+      return 'won';
+    case 'lost':
+      return 'ended';
+    default:
+      break;
+  }
   if (!isAuctionOpen(bid.auction, now)) return 'ended';
   const mine = parseMoneyToCents(bid.amount);
   return mine !== undefined && mine === parseMoneyToCents(bid.auction.currentBid) ? 'leading' : 'outbid';

@@ -28,9 +28,12 @@ export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: ()
     { schema: { params: z.object({ id: z.string() }), response: { 200: buyNowResponseSchema } } },
     async (request) => {
       const buyerId = requireUserId(request);
-      const result = await buyNow(opts, { buyerId, auctionId: request.params.id, now: opts.now() });
+      const { hostId, ...result } = await buyNow(opts, { buyerId, auctionId: request.params.id, now: opts.now() });
       // After the purchase committed: pages showing the auction see the price, the count and the end.
       const { auction } = result;
+      // The purchase wrote the buyer's and the host's notices: their bells refresh now.
+      app.realtime.publishToUser(buyerId, { type: 'notifications_changed' });
+      app.realtime.publishToUser(hostId, { type: 'notifications_changed' });
       app.realtime.publish(`auction:${auction.id}`, {
         type: 'bid_update',
         auctionId: auction.id,

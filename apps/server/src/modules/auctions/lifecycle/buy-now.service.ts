@@ -31,6 +31,8 @@ export interface BuyNowDeps {
 }
 
 export interface BuyNowResult {
+  /** The host, whose bell the route refreshes live; not part of the response. */
+  hostId: string;
   auction: { id: string; currentBid: string; bidCount: number; isActive: boolean; winnerId: string; endTime: string };
 }
 
@@ -104,6 +106,7 @@ export async function buyNow(
   }
 
   return {
+    hostId: bought.creatorId,
     auction: {
       id: bought.id,
       currentBid: bought.currentBid,

@@ -25,7 +25,7 @@ export interface LifecycleJobOptions {
   intervalMs?: number;
   batchLimit?: number;
   /** Tells the auctions' pages that they closed (after the closing transaction committed). */
-  realtime?: Pick<Realtime, 'publish'>;
+  realtime?: Pick<Realtime, 'publish' | 'publishToUser'>;
   /**
    * Collects winners' charges and offers unpaid wins to the runner-up
    * (docs/charging-and-ledger.md). Without it the job only closes auctions and sends notices.
@@ -72,6 +72,9 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
           isActive: false,
           winnerId: auction.winnerId,
         });
+        // The close wrote the host's and the winner's notices (losers read the auction_closed above).
+        options.realtime?.publishToUser(auction.creatorId, { type: 'notifications_changed' });
+        if (auction.winnerId) options.realtime?.publishToUser(auction.winnerId, { type: 'notifications_changed' });
       }
       if (batchClosed.length > 0) {
         logger.info(

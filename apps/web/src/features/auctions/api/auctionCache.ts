@@ -10,7 +10,10 @@ export interface AuctionPage {
   hasMore: boolean;
 }
 
-type PatchableFields = Pick<AuctionListItem, 'currentBid' | 'bidCount' | 'endTime' | 'isActive' | 'winnerId'>;
+type PatchableFields = Pick<
+  AuctionListItem,
+  'currentBid' | 'bidCount' | 'endTime' | 'isActive' | 'winnerId' | 'viewerStanding'
+>;
 export type AuctionPatch = Partial<PatchableFields> | ((auction: PatchableFields) => Partial<PatchableFields>);
 
 type CachedAuction = Pick<AuctionListItem, 'id'> & PatchableFields;

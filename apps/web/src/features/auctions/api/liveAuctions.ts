@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RealtimeEvent, useRealtimeChannels } from '@/lib/realtime';
-import { type AuctionPatch, patchCachedAuction } from './auctionCache';
+import { AUCTIONS_KEY, type AuctionPatch, patchCachedAuction } from './auctionCache';
 
 /**
  * SPEC §4 "Live bids": a bid_update replaces the auction's current bid and bid count in
@@ -31,8 +31,16 @@ export function applyAuctionEvent(queryClient: QueryClient, event: RealtimeEvent
       ...(typeof event.winnerId === 'string' || event.winnerId === null ? { winnerId: event.winnerId } : {}),
     };
   }
-  if (patch) patchCachedAuction(queryClient, auctionId, patch);
+  if (!patch) return;
+  patchCachedAuction(queryClient, auctionId, patch);
+  // The event carries numbers only: what else changed (the bid list, the bidder count, the
+  // winner, where the viewer stands, the profile lists) is read again where it is shown.
+  void queryClient.invalidateQueries({ queryKey: [...AUCTIONS_KEY, auctionId], exact: true });
+  for (const key of LISTS_FOLLOWING_AUCTIONS) void queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
+
+/** The profile lists that show auctions' state (My Bids, My Auctions): refreshed on any auction event. */
+const LISTS_FOLLOWING_AUCTIONS = [['/api/my-bids'], ['/api/my-auctions']] as const;
 
 /** Follows the given auctions live while the calling component is mounted. */
 export function useLiveAuctions(auctionIds: readonly string[]): void {

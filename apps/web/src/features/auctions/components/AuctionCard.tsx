@@ -17,6 +17,7 @@ import { AuctionCardHeading } from './AuctionCardHeading';
 import { Countdown } from './Countdown';
 import { SignUpLink } from './SignUpToBidLink';
 import { WatchButton } from './WatchButton';
+import { StandingBadge } from './StandingBadge';
 
 interface AuctionCardProps {
   auction: AuctionListItem;
@@ -47,6 +48,7 @@ export function AuctionCard({ auction, view, viewerId }: AuctionCardProps) {
       {view === 'member' && !isOwn && (
         <WatchButton auctionId={auction.id} isWatched={auction.isWatched} className="absolute right-3 top-3" />
       )}
+      {auction.viewerStanding && <StandingBadge standing={auction.viewerStanding} />}
 
       <div className="grid gap-1 text-sm text-neutral-text/80">
         <p>

@@ -2,6 +2,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { Card } from '@/components/ui/card';
 import type { AuctionFeedFilters } from '../api/listAuctions';
+import type { FilterDomain } from '../urlFilters';
 import { DATE_TYPE_FILTER_OPTIONS, FilterSelect, type FilterOption as Option } from './FilterSelect';
 
 const LOCATION_OPTIONS: Option<AuctionFeedFilters['location']>[] = [
@@ -22,6 +23,16 @@ const SORT_OPTIONS: Option<AuctionFeedFilters['sortBy']>[] = [
   { value: 'newest', label: 'Newest' },
   { value: 'price-low', label: 'Price: Low to High' },
 ];
+
+const valuesOf = <T extends string>(options: Option<T>[]) => options.map((option) => option.value);
+
+/** What the address may carry for each home filter, under the API's own names (docs/web-app.md). */
+export const FEED_FILTER_DOMAIN: FilterDomain<AuctionFeedFilters> = {
+  location: valuesOf(LOCATION_OPTIONS),
+  dateType: valuesOf(DATE_TYPE_FILTER_OPTIONS),
+  priceRange: valuesOf(PRICE_OPTIONS),
+  sortBy: valuesOf(SORT_OPTIONS),
+};
 
 interface AuctionFiltersProps {
   filters: AuctionFeedFilters;

@@ -1,5 +1,5 @@
 import { type AuctionDetail, formatWholeDollars } from '@bid/contract';
-import { MessageCircle, Zap } from 'lucide-react';
+import { CalendarHeart, MessageCircle, Trophy, Zap } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -8,9 +8,11 @@ import type { CurrentUser } from '@/features/auth/useAuth';
 import { AuctionChatDialog } from '@/features/messages/components/AuctionChatDialog';
 import { auctionStatusOf, canBuyNow, canMessageAbout } from '../auctionStatus';
 import { bidCountLabel } from '../labels';
+import { standingText, winnerFirstName } from '../standing';
 import { BidDialog } from './BidDialog';
 import { BuyNowDialog } from './BuyNowDialog';
 import { Countdown } from './Countdown';
+import { StickyBidBar } from './StickyBidBar';
 
 interface AuctionSidebarProps {
   auction: AuctionDetail;
@@ -27,6 +29,10 @@ export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
   const status = auctionStatusOf(auction, at);
   const isCreator = user?.id === auction.creatorId;
   const showMessage = canMessageAbout(auction, user?.id, at);
+  const standing = isCreator ? null : auction.viewerStanding;
+  const winnerName = winnerFirstName(auction);
+  // The host talks to the winner by name (docs/web-app.md "Where you stand").
+  const messageLabel = isCreator ? `Message ${winnerName ?? 'the winner'}` : 'Message';
 
   const note = (text: string) => (
     <p className="rounded-md bg-secondary/40 px-4 py-3 text-center font-medium" data-testid="auction-status-note">
@@ -42,7 +48,17 @@ export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
       </Button>
     );
   } else if (isCreator) {
-    actions = note('This is your auction');
+    actions = (
+      <>
+        {note('This is your auction')}
+        {auction.winnerId && (
+          <p className="flex items-center justify-center gap-2 font-semibold" data-testid="auction-winner">
+            <Trophy aria-hidden="true" className="size-4 text-primary" />
+            Won by {winnerName ?? 'a bidder'}
+          </p>
+        )}
+      </>
+    );
   } else if (status === 'open') {
     actions = (
       <>
@@ -61,8 +77,21 @@ export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
     actions = note(status === 'cancelled' ? 'Auction not active' : 'Auction has ended');
   }
 
+  let stickyStatus: string | null = statusLabel(status);
+  if (standing) stickyStatus = standingText(standing, auction);
+  else if (isCreator)
+    stickyStatus = auction.winnerId ? `Won by ${winnerName ?? 'a bidder'}` : (stickyStatus ?? 'This is your auction');
+  const openBid = status === 'open' && user !== null && !isCreator ? () => setIsBidding(true) : undefined;
+
   return (
     <Card className="grid gap-5 p-6 lg:sticky lg:top-24">
+      {standing && (
+        <StandingNote
+          text={standingText(standing, auction)}
+          standing={standing}
+          onPlan={showMessage ? () => setIsChatting(true) : undefined}
+        />
+      )}
       <div>
         <p className="text-sm uppercase tracking-wide text-neutral-text/70">Current bid</p>
         <p className="text-4xl font-extrabold text-primary" data-testid="current-bid">
@@ -76,7 +105,7 @@ export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
         <div className="flex items-center justify-between gap-3">
           <dt className="text-neutral-text/70">Time left</dt>
           <dd className="font-semibold">
-            <Countdown endTime={auction.endTime} />
+            <Countdown endTime={auction.endTime} isActive={auction.isActive} precise />
           </dd>
         </div>
         {auction.buyNowPrice && (
@@ -91,11 +120,12 @@ export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
         {showMessage && (
           <Button size="lg" variant="secondary" className="w-full" onClick={() => setIsChatting(true)}>
             <MessageCircle aria-hidden="true" />
-            Message
+            {messageLabel}
           </Button>
         )}
       </div>
 
+      <StickyBidBar auction={auction} signedIn={user !== null} onBid={openBid} statusText={stickyStatus} />
       {isBidding && <BidDialog auction={auction} open={isBidding} onOpenChange={setIsBidding} />}
       {isChatting && user && auction.winnerId && (
         <AuctionChatDialog
@@ -113,5 +143,43 @@ export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
         />
       )}
     </Card>
+  );
+}
+
+function statusLabel(status: 'open' | 'ended' | 'cancelled'): string | null {
+  if (status === 'open') return null;
+  return status === 'cancelled' ? 'Auction not active' : 'Auction has ended';
+}
+
+const STANDING_STYLES: Record<'winning' | 'outbid' | 'won' | 'lost', string> = {
+  // Solid colours with white text: the tints failed the contrast check.
+  winning: 'bg-success text-white',
+  outbid: 'bg-danger text-white',
+  won: 'bg-primary text-white',
+  lost: 'bg-secondary/40 text-neutral-text',
+};
+
+/** Where the signed-in bidder stands, at the top of the bidding card; the winner's leads to the chat and its plan. */
+function StandingNote({
+  text,
+  standing,
+  onPlan,
+}: {
+  text: string;
+  standing: 'winning' | 'outbid' | 'won' | 'lost';
+  onPlan: (() => void) | undefined;
+}) {
+  return (
+    <div className={`grid gap-2 rounded-md px-4 py-3 text-center ${STANDING_STYLES[standing]}`}>
+      <p className="font-semibold" role="status" data-testid="viewer-standing" data-standing={standing}>
+        {text}
+      </p>
+      {standing === 'won' && onPlan && (
+        <Button size="sm" variant="secondary" onClick={onPlan}>
+          <CalendarHeart aria-hidden="true" />
+          Plan your date
+        </Button>
+      )}
+    </div>
   );
 }

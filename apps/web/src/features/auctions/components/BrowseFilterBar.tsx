@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { BrowseFilters } from '../browseFilters';
+import type { FilterDomain } from '../urlFilters';
 import { DATE_TYPE_FILTER_OPTIONS, FilterSelect, type FilterOption as Option } from './FilterSelect';
 
 const RADIUS_OPTIONS: Option<BrowseFilters['radius']>[] = [
@@ -28,6 +29,20 @@ const SORT_OPTIONS: Option<BrowseFilters['sortBy']>[] = [
   { value: 'price-low', label: 'Price: Low to High' },
   { value: 'price-high', label: 'Price: High to Low' },
 ];
+
+const valuesOf = <T extends string>(options: Option<T>[]) => options.map((option) => option.value);
+
+/** What the address may carry for each browse filter (docs/web-app.md "Filters in the address"). */
+export const BROWSE_FILTER_DOMAIN: FilterDomain<BrowseFilters> = {
+  search: 'text',
+  dateType: valuesOf(DATE_TYPE_FILTER_OPTIONS),
+  radius: valuesOf(RADIUS_OPTIONS),
+  priceRange: valuesOf(PRICE_OPTIONS),
+  sortBy: valuesOf(SORT_OPTIONS),
+};
+
+/** The browse page's distance is the API's `location`; its free text is `q`. */
+export const BROWSE_FILTER_URL_NAMES = { radius: 'location', search: 'q' } as const;
 
 export type VisitorLocationState = 'unknown' | 'locating' | 'known' | 'unavailable';
 

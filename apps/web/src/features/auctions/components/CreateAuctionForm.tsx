@@ -58,7 +58,8 @@ const PAYMENT_HINTS: Record<PaymentResponsibility, { hint: string; icon: typeof 
 
 interface CreateAuctionFormProps {
   user: ProfileCompletenessFields | null;
-  onCreated: () => void;
+  /** Called with the new auction once it is live (the page goes to it, docs/web-app.md). */
+  onCreated: (auction: { id: string }) => void;
   onCancel: () => void;
 }
 
@@ -116,12 +117,12 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
     const auction = parseCreateAuction(values, endTime);
     if (!auction) return;
     createAuction.mutate(auction, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         toast({
           title: 'Auction Created!',
           description: 'Your auction has been successfully created and is now live.',
         });
-        onCreated();
+        onCreated(created);
       },
       onError: (error) => {
         const fieldError = serverFieldOf(error);

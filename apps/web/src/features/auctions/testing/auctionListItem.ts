@@ -27,6 +27,7 @@ export function makeAuctionListItem(overrides: Partial<AuctionListItem> = {}): A
     updatedAt: '2025-01-01T00:00:00Z',
     isWatched: false,
     watcherCount: 0,
+    viewerStanding: null,
     creator: { id: 'u1', firstName: 'Ada', lastName: 'L', displayName: 'Ada L.', identityVerified: false },
     ...overrides,
   };

@@ -29,8 +29,11 @@ export function AuctionChatDialog({ auction, myId, open, onOpenChange }: Auction
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex h-[min(36rem,85vh)] flex-col gap-0 p-0" data-testid="auction-chat">
-        <div className="border-b border-black/10 px-4 py-3 pr-12">
+      <DialogContent
+        className="flex h-[min(36rem,85vh)] flex-col gap-0 overflow-hidden p-0 max-sm:h-[calc(var(--viewport-height,100dvh)-2rem)] max-sm:p-0"
+        data-testid="auction-chat"
+      >
+        <div className="shrink-0 border-b border-black/10 px-4 py-3 pr-12">
           <DialogTitle>Auction chat</DialogTitle>
           <DialogDescription className="truncate">{auction.title}</DialogDescription>
         </div>

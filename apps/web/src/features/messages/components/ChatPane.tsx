@@ -45,7 +45,7 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
   const send = useSendMessage();
   const [draft, setDraft] = useState('');
   const now = useNow();
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const items = messages.data ?? [];
   const lastId = items.at(-1)?.id;
   // An auction chat is where the winner and the host agree the date's time and place (issue 9).
@@ -101,7 +101,7 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
 
   return (
     <section className={cn('flex min-h-0 flex-col', className)} aria-label={`Chat with ${otherUser.name}`}>
-      <header className="flex items-center justify-between gap-3 border-b border-black/10 px-4 py-3">
+      <header className="flex shrink-0 items-center justify-between gap-3 border-b border-black/10 px-4 py-3">
         <div className="min-w-0">
           <h2 className="truncate font-semibold" data-testid="chat-partner-name">
             {otherUser.name}
@@ -115,53 +115,57 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
         </div>
       </header>
 
-      {auctionId && <PlanCard auctionId={auctionId} />}
+      {/* The plan and the messages scroll together, so the message box below always stays in view
+          however tall the plan card grows (docs/web-app.md "Phone layout"). */}
+      <div ref={listRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto" data-testid="chat-scroll">
+        {auctionId && <PlanCard auctionId={auctionId} />}
 
-      <ol ref={listRef} className="flex min-h-48 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3" aria-live="polite">
-        {messages.isLoading && <li className="text-sm text-neutral-text/70">Loading messages...</li>}
-        {messages.isError && <li className="text-sm text-danger">Could not load messages.</li>}
-        {!messages.isLoading && !messages.isError && items.length === 0 && (
-          <li className="m-auto text-sm text-neutral-text/70">No messages yet. Say hello!</li>
-        )}
-        {items.map((message) => {
-          const isMine = message.senderId === user?.id;
-          return (
-            <li
-              key={message.id}
-              className={cn(
-                'flex max-w-[80%] flex-col gap-0.5',
-                isMine ? 'self-end items-end' : 'self-start items-start',
-              )}
-              data-testid="chat-message"
-            >
-              <p
+        <ol className="flex flex-1 flex-col gap-2 px-4 py-3" aria-live="polite">
+          {messages.isLoading && <li className="text-sm text-neutral-text/70">Loading messages...</li>}
+          {messages.isError && <li className="text-sm text-danger">Could not load messages.</li>}
+          {!messages.isLoading && !messages.isError && items.length === 0 && (
+            <li className="m-auto text-sm text-neutral-text/70">No messages yet. Say hello!</li>
+          )}
+          {items.map((message) => {
+            const isMine = message.senderId === user?.id;
+            return (
+              <li
+                key={message.id}
                 className={cn(
-                  'whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm',
-                  isMine ? 'bg-primary text-white' : 'bg-black/5 text-neutral-text',
+                  'flex max-w-[80%] flex-col gap-0.5',
+                  isMine ? 'self-end items-end' : 'self-start items-start',
                 )}
+                data-testid="chat-message"
               >
-                {message.content}
-              </p>
-              <span className="flex items-center gap-2">
-                <time className="text-xs text-neutral-text/60" dateTime={message.createdAt}>
-                  {formatRelativeTime(message.createdAt, now, { withAgo })}
-                </time>
-                {!isMine && (
-                  <ReportDialog
-                    targetType="message"
-                    targetId={message.id}
-                    variant="ghost"
-                    label="Report"
-                    triggerClassName="h-6 px-1 text-xs text-neutral-text/60"
-                  />
-                )}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+                <p
+                  className={cn(
+                    'whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm',
+                    isMine ? 'bg-primary text-white' : 'bg-black/5 text-neutral-text',
+                  )}
+                >
+                  {message.content}
+                </p>
+                <span className="flex items-center gap-2">
+                  <time className="text-xs text-neutral-text/60" dateTime={message.createdAt}>
+                    {formatRelativeTime(message.createdAt, now, { withAgo })}
+                  </time>
+                  {!isMine && (
+                    <ReportDialog
+                      targetType="message"
+                      targetId={message.id}
+                      variant="ghost"
+                      label="Report"
+                      triggerClassName="h-6 px-1 text-xs text-neutral-text/60"
+                    />
+                  )}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
 
-      <form className="flex items-end gap-2 border-t border-black/10 p-3" onSubmit={onSubmit}>
+      <form className="flex shrink-0 items-end gap-2 border-t border-black/10 p-3" onSubmit={onSubmit}>
         <Textarea
           aria-label="Type a message"
           placeholder="Type a message..."

@@ -1,3 +1,4 @@
+import type { ViewerStanding } from '@bid/contract';
 import { useQuery } from '@tanstack/react-query';
 
 export const MY_BIDS_KEY = ['/api/my-bids'] as const;
@@ -13,6 +14,10 @@ export interface MyBid {
     currentBid: string;
     isActive: boolean;
     endTime: string;
+    winnerId?: string | null;
+    cancelledAt?: string | null;
+    /** Where I stand on the auction, computed by the server (docs/web-app.md "Where you stand"). */
+    viewerStanding?: ViewerStanding;
   };
 }
 

@@ -9,15 +9,29 @@ import { useNow } from '../useNow';
 const STANDING_BADGES: Record<MyBidStanding, { label: string; variant: 'success' | 'muted' | 'outline' }> = {
   leading: { label: 'Leading', variant: 'success' },
   outbid: { label: 'Outbid', variant: 'outline' },
+  won: { label: 'Won', variant: 'success' },
   ended: { label: 'Ended', variant: 'muted' },
 };
 
-/** The My Bids tab's list (SPEC §2): each bid with its auction, my amount, the current bid, when and where it stands. */
+/**
+ * One row per auction (docs/web-app.md "Where you stand"): the list is newest first and bids only
+ * rise, so an auction's first bid in it is my highest, and it is where I stand.
+ */
+export function latestBidPerAuction(bids: readonly MyBid[]): MyBid[] {
+  const seen = new Set<string>();
+  return bids.filter((bid) => {
+    if (seen.has(bid.auctionId)) return false;
+    seen.add(bid.auctionId);
+    return true;
+  });
+}
+
+/** The My Bids tab's list (SPEC §2): each auction I bid on, my highest bid, the current bid, when and where I stand. */
 export function MyBidsList({ bids }: { bids: MyBid[] }) {
   const now = useNow();
   return (
     <ul className="grid gap-3" aria-label="My bids">
-      {bids.map((bid) => {
+      {latestBidPerAuction(bids).map((bid) => {
         const standing = STANDING_BADGES[myBidStanding(bid, now)];
         return (
           <li key={bid.id} data-testid="my-bid">

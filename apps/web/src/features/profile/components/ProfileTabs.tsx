@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useLiveAuctions } from '@/features/auctions/api/liveAuctions';
 import { PaymentMethodsTab } from '@/features/payments/components/PaymentMethodsTab';
 import { PaymentsHistory } from '@/features/payments/components/PaymentsHistory';
 import { PayoutAccountSection } from '@/features/payments/components/PayoutAccountSection';
@@ -65,8 +66,14 @@ export function ProfileTabs() {
   );
 }
 
+/** The ids a profile list follows live (docs/realtime.md): bids, closes and wins show without a reload. */
+function useLiveIds(ids: readonly string[] | undefined) {
+  useLiveAuctions(ids ?? []);
+}
+
 function MyAuctionsTab() {
   const { data: auctions, isLoading, isError } = useMyAuctions();
+  useLiveIds(auctions?.map((auction) => auction.id));
   if (isLoading) return <LoadingText>Loading your auctions...</LoadingText>;
   if (isError) return <LoadingText>Your auctions could not be loaded. Please try again later.</LoadingText>;
   if (!auctions?.length) {
@@ -84,6 +91,7 @@ function MyAuctionsTab() {
 
 function MyBidsTab() {
   const { data: bids, isLoading, isError } = useMyBids();
+  useLiveIds(bids?.map((bid) => bid.auctionId));
   if (isLoading) return <LoadingText>Loading your bids...</LoadingText>;
   if (isError) return <LoadingText>Your bids could not be loaded. Please try again later.</LoadingText>;
   if (!bids?.length) {
