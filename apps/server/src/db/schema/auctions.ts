@@ -40,6 +40,8 @@ export const auctions = pgTable(
     endingSoonNotifiedAt: timestamptz('ending_soon_notified_at'),
     /** Hidden by a moderator, or because its host was suspended (docs/trust-and-safety.md). */
     hiddenAt: timestamptz('hidden_at'),
+    /** The host's cover photo (`/api/objects/images/<id>-1280.jpg`, docs/uploads.md); null shows the default. */
+    coverImageUrl: text('cover_image_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
