@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
 import { auctionRoutes, myListsRoutes } from './modules/auctions/auctions.routes.js';
 import { bidRoutes } from './modules/auctions/bids.routes.js';
+import { auctionSharePreview } from './modules/auctions/share-preview.js';
 import { buyNowRoutes } from './modules/auctions/lifecycle/buy-now.routes.js';
 import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -214,6 +215,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.serveWeb ?? true) {
     await app.register(webPlugin, {
       distDir: config.webDistDir ?? defaultWebDistDir(),
+      publicUrl: config.publicUrl,
+      auctionPreview: (id) => auctionSharePreview(database.db, id),
       config: {
         waitlistUrl: config.waitlistUrl,
         softCloseSeconds: config.softCloseSeconds,

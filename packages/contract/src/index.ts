@@ -14,3 +14,4 @@ export * from './identity.js';
 export * from './the-date.js';
 export * from './date-api.js';
 export * from './text.js';
+export * from './app-routes.js';
