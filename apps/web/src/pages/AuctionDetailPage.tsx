@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuction } from '@/features/auctions/api/getAuction';
 import { AuctionSidebar } from '@/features/auctions/components/AuctionSidebar';
+import { AuctionCover } from '@/features/auctions/components/AuctionCover';
 import { CreatorCard } from '@/features/auctions/components/CreatorCard';
 import { RecentBids } from '@/features/auctions/components/RecentBids';
 import { formatDateTime } from '@/features/auctions/labels';
@@ -44,6 +45,12 @@ export default function AuctionDetailPage({ id }: { id: string }) {
       </Button>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="grid content-start gap-6">
+          <AuctionCover
+            auction={auction}
+            priority
+            sizes="(min-width: 1024px) 60vw, 100vw"
+            className="rounded-xl border border-black/10"
+          />
           {isDatePerson && <YourDateCard auctionId={auction.id} />}
           <CreatorCard auction={auction} />
           <Card className="p-6">

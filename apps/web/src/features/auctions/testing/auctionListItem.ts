@@ -22,10 +22,11 @@ export function makeAuctionListItem(overrides: Partial<AuctionListItem> = {}): A
     isActive: true,
     winnerId: null,
     cancelledAt: null,
+    coverImageUrl: null,
     bidCount: 0,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
-    creator: { id: 'u1', firstName: 'Ada', lastName: 'L', displayName: 'Ada L.', identityVerified: false },
+    creator: { id: 'u1', firstName: 'Ada', lastName: 'L', displayName: 'Ada L.', identityVerified: false, profileImageUrl: null },
     ...overrides,
   };
 }
