@@ -50,7 +50,9 @@ export function AppRoutes({ isAuthenticated }: { isAuthenticated: boolean }) {
       <Route path={APP_ROUTES.payoutSandboxOnboarding}>
         {isAuthenticated ? <PayoutSandboxOnboardingPage /> : <BrowserRedirect to="/api/login" />}
       </Route>
-      <Route path={APP_ROUTES.createAuction}>{isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}</Route>
+      <Route path={APP_ROUTES.createAuction}>
+        {isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}
+      </Route>
       <Route path={APP_ROUTES.messages}>{isAuthenticated ? <MessagesPage /> : <RedirectTo to="/login" />}</Route>
       <Route path={APP_ROUTES.search}>{isAuthenticated ? <SearchPage /> : <RedirectTo to="/login" />}</Route>
       {/* Auction pages are public so shared links work; bidding asks logged-out visitors to sign in. */}

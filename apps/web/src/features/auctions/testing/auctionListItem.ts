@@ -26,7 +26,14 @@ export function makeAuctionListItem(overrides: Partial<AuctionListItem> = {}): A
     bidCount: 0,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
-    creator: { id: 'u1', firstName: 'Ada', lastName: 'L', displayName: 'Ada L.', identityVerified: false, profileImageUrl: null },
+    creator: {
+      id: 'u1',
+      firstName: 'Ada',
+      lastName: 'L',
+      displayName: 'Ada L.',
+      identityVerified: false,
+      profileImageUrl: null,
+    },
     ...overrides,
   };
 }
