@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDemoDataIfEmpty } from './db/seed/demo.js';
+import { createObjectStorage } from './modules/uploads/storage/create-object-storage.js';
 import path from 'node:path';
 
 /** What the boot log says about each real service, so an operator sees at once what runs. */
@@ -46,7 +47,10 @@ async function main() {
   });
   await runMigrations(database);
   if (config.seedDemo) {
-    const seeded = await seedDemoDataIfEmpty(database.db, new Date(), { sandboxCards: !config.stripe });
+    const seeded = await seedDemoDataIfEmpty(database.db, new Date(), {
+      sandboxCards: !config.stripe,
+      storage: createObjectStorage(config),
+    });
     if (seeded) logger.info(seeded, 'empty database: loaded the DEMO data set (turn off with SEED_DEMO=0)');
   }
 

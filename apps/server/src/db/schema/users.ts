@@ -121,7 +121,7 @@ export const profilePhotos = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
+    position: integer('sort_order').notNull(),
     /** The served URL of its main JPEG; a picture from before photos had variants keeps its old URL. */
     url: text('url').notNull(),
     createdAt: createdAt(),
