@@ -255,7 +255,8 @@ describe.each(testDatabaseFactories())('demo data seed on $kind', (factory) => {
       await fresh.cleanup();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Encoding a dozen portraits in three formats is real work on a busy machine.
+  }, 180_000);
 
   it.runIf(factory.kind === 'postgres')('seeds once when two instances boot at the same time', async () => {
     const fresh = await factory.open();
