@@ -10,6 +10,7 @@ import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
 import { auctionRoutes, myListsRoutes } from './modules/auctions/auctions.routes.js';
 import { bidRoutes } from './modules/auctions/bids.routes.js';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.js';
+import { auctionSharePreview } from './modules/auctions/share-preview.js';
 import { buyNowRoutes } from './modules/auctions/lifecycle/buy-now.routes.js';
 import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -304,6 +305,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(webPlugin, {
       distDir: config.webDistDir ?? defaultWebDistDir(),
       serveSourceMaps: !config.isProduction,
+      publicUrl: config.publicUrl,
+      auctionPreview: (id) => auctionSharePreview(database.db, id),
       config: {
         waitlistUrl: config.waitlistUrl,
         softCloseSeconds: config.softCloseSeconds,

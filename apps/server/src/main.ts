@@ -6,6 +6,7 @@ import { seedDemoDataIfEmpty } from './db/seed/demo.js';
 import { createLogger } from './lib/logger.js';
 import { installGracefulShutdown } from './lib/graceful-shutdown.js';
 import { startMetricsServer } from './lib/metrics.js';
+import { createObjectStorage } from './modules/uploads/storage/create-object-storage.js';
 import path from 'node:path';
 
 /** What the boot log says about each real service, so an operator sees at once what runs. */
@@ -56,7 +57,10 @@ async function main() {
   });
   await runMigrations(database);
   if (config.seedDemo) {
-    const seeded = await seedDemoDataIfEmpty(database.db, new Date(), { sandboxCards: !config.stripe });
+    const seeded = await seedDemoDataIfEmpty(database.db, new Date(), {
+      sandboxCards: !config.stripe,
+      storage: createObjectStorage(config),
+    });
     if (seeded) logger.info(seeded, 'empty database: loaded the DEMO data set (turn off with SEED_DEMO=0)');
   }
 

@@ -293,6 +293,8 @@ export interface AuctionListItem {
   winnerId: string | null;
   /** Set when the owner cancelled the auction (irreversible); null otherwise. */
   cancelledAt: string | null;
+  /** The host's own cover photo (docs/uploads.md); null shows the default (`auctionPictureOf`). */
+  coverImageUrl: string | null;
   bidCount: number;
   createdAt: string;
   updatedAt: string;
@@ -309,6 +311,8 @@ export interface AuctionListItem {
     displayName: string;
     /** True when the host's identity is verified (docs/trust-and-safety.md): the card shows the badge. */
     identityVerified: boolean;
+    /** The host's main photo, the card's picture when the auction has no cover. */
+    profileImageUrl: string | null;
   };
 }
 
@@ -367,3 +371,19 @@ export function displayNameOf(person: { firstName?: string | null; lastName?: st
   const initial = person.lastName?.trim().charAt(0);
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
+
+/** What an auction's card and page show at their top (docs/uploads.md): never nothing. */
+export type AuctionPicture = { kind: 'photo'; url: string } | { kind: 'drawing'; dateType: DateType };
+
+/** The auction's cover when it has one, else its host's main photo, else the drawing of its date type. */
+export function auctionPictureOf(auction: {
+  coverImageUrl: string | null;
+  dateType: DateType;
+  creator: { profileImageUrl: string | null };
+}): AuctionPicture {
+  const url = auction.coverImageUrl ?? auction.creator.profileImageUrl;
+  return url ? { kind: 'photo', url } : { kind: 'drawing', dateType: auction.dateType };
+}
+
+/** The drawn cover of each date type, shipped with the web app (apps/web/public/covers/). */
+export const dateTypeDrawingUrl = (dateType: DateType) => `/covers/${dateType}.svg`;

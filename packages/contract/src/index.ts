@@ -16,3 +16,4 @@ export * from './the-date.js';
 export * from './date-api.js';
 export * from './text.js';
 export * from './notification-channels.js';
+export * from './app-routes.js';

@@ -53,3 +53,78 @@ export const PROFILE_PICTURE_TEXTS = {
   uploadFailedImage: 'Failed to upload image',
   updatedTitle: 'Profile Image Updated',
 } as const;
+
+/**
+ * Photos (docs/uploads.md): each upload is re-encoded into these widths, each as AVIF, WebP and a
+ * JPEG fallback; a width larger than the picture itself holds the picture at its own size (never
+ * enlarged), so every name exists for every photo.
+ */
+export const PHOTO_VARIANT_WIDTHS = [320, 640, 1280] as const;
+export type PhotoVariantWidth = (typeof PHOTO_VARIANT_WIDTHS)[number];
+export const PHOTO_VARIANT_FORMATS = ['avif', 'webp', 'jpg'] as const;
+export type PhotoVariantFormat = (typeof PHOTO_VARIANT_FORMATS)[number];
+/** The variant a photo's plain URL names (the JPEG at the largest width): what `profileImageUrl` holds. */
+export const PHOTO_MAIN_WIDTH: PhotoVariantWidth = 1280;
+/** Profile photos one member may have; the first is the main one (`profileImageUrl`). */
+export const PROFILE_PHOTOS_MAX = 6;
+
+const SERVED_PHOTO_URL =
+  /^\/api\/objects\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-1280\.jpg$/;
+
+/** The served URL of one variant of the photo `photoId`. */
+export const photoVariantUrl = (photoId: string, width: PhotoVariantWidth, format: PhotoVariantFormat) =>
+  `/api/objects/images/${photoId}-${width}.${format}`;
+
+/** The photo's plain URL (its main JPEG), as stored in `profileImageUrl` and `coverImageUrl`. */
+export const photoMainUrl = (photoId: string) => photoVariantUrl(photoId, PHOTO_MAIN_WIDTH, 'jpg');
+
+/**
+ * The `srcset` of each format for a photo URL, or undefined for a URL that has no variants
+ * (a picture uploaded before variants existed, or one from elsewhere): show it as it is.
+ */
+export function photoSourcesOf(
+  url: string | null | undefined,
+): { avif: string; webp: string; jpg: string; fallback: string } | undefined {
+  const photoId = url ? SERVED_PHOTO_URL.exec(url)?.[1] : undefined;
+  if (!photoId) return undefined;
+  const srcsetOf = (format: PhotoVariantFormat) =>
+    PHOTO_VARIANT_WIDTHS.map((width) => `${photoVariantUrl(photoId, width, format)} ${width}w`).join(', ');
+  return {
+    avif: srcsetOf('avif'),
+    webp: srcsetOf('webp'),
+    jpg: srcsetOf('jpg'),
+    fallback: photoVariantUrl(photoId, 640, 'jpg'),
+  };
+}
+
+export const profilePhotoSchema = z.object({ id: z.string().uuid(), url: z.string() });
+export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
+/** The answer of every profile photo route: the member's photos in order, the first is the main one. */
+export const profilePhotosResponseSchema = z.object({ photos: z.array(profilePhotoSchema) });
+export type ProfilePhotosResponse = z.infer<typeof profilePhotosResponseSchema>;
+
+/** POST /api/profile/photos: an upload of this member (the URL from POST /api/objects/upload). */
+export const addProfilePhotoBodySchema = profileImageBodySchema;
+export type AddProfilePhotoBody = ProfileImageBody;
+
+/** PUT /api/profile/photos/order: every photo id of the member, once each, in the new order. */
+export const reorderProfilePhotosBodySchema = z.object({
+  photoIds: z
+    .array(z.string().uuid('Photo id is not valid'))
+    .min(1, 'Photo ids are required')
+    .max(PROFILE_PHOTOS_MAX, `At most ${PROFILE_PHOTOS_MAX} photos`),
+});
+export type ReorderProfilePhotosBody = z.infer<typeof reorderProfilePhotosBodySchema>;
+
+/** PUT /api/auctions/:id/cover: an upload of the host becomes the auction's cover. */
+export const auctionCoverBodySchema = profileImageBodySchema;
+export type AuctionCoverBody = ProfileImageBody;
+export const auctionCoverResponseSchema = z.object({ coverImageUrl: z.string().nullable() });
+export type AuctionCoverResponse = z.infer<typeof auctionCoverResponseSchema>;
+
+export const PHOTO_MESSAGES = {
+  tooManyPhotos: `You can have at most ${PROFILE_PHOTOS_MAX} photos. Delete one to add another.`,
+  photoNotFound: 'Photo not found',
+  orderMismatch: 'The new order must list each of your photos exactly once.',
+  notYourAuction: 'Only the host can change the cover of this auction.',
+} as const;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PaymentsClientConfig } from '@bid/contract';
+import { isAppRoute, robotsTxt, type PaymentsClientConfig } from '@bid/contract';
+import type { AuctionSharePreview } from '../modules/auctions/share-preview.js';
 
 /** Settings the browser needs at run time; served inside index.html so no extra request is made. */
 export interface PublicWebConfig {
@@ -18,6 +19,34 @@ export interface PublicWebConfig {
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
+const escapeText = escapeAttribute;
+
+const SITE_NAME = 'BidYourDate';
+const SITE_DESCRIPTION = 'Bid Your Perfect Date: auction fun, platonic outings and bid for the chance to go.';
+
+/** Open Graph and Twitter card tags; every value is escaped, whatever a member typed. */
+function shareTags(tags: { title: string; description: string; url: string; image?: string }): string {
+  const meta = (attribute: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeAttribute(value)}">`;
+  return [
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', tags.title),
+    meta('property', 'og:description', tags.description),
+    meta('property', 'og:url', tags.url),
+    ...(tags.image ? [meta('property', 'og:image', tags.image)] : []),
+    meta('name', 'twitter:card', tags.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', tags.title),
+    meta('name', 'twitter:description', tags.description),
+    ...(tags.image ? [meta('name', 'twitter:image', tags.image)] : []),
+  ].join('');
+}
+
+const pathOf = (url: string) => {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+};
+
 function isApiPath(url: string): boolean {
   return (
     url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url === '/ws' || url.startsWith('/ws?')
@@ -30,7 +59,19 @@ function isApiPath(url: string): boolean {
  * so the client router can show the page or its 404. Unknown /api paths stay JSON 404s.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { distDir: string; config: PublicWebConfig; serveSourceMaps: boolean }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      distDir: string;
+      config: PublicWebConfig;
+      /** Outside production only: source maps would hand anyone the app's original source. */
+      serveSourceMaps: boolean;
+      /** PUBLIC_URL: share tags carry absolute addresses. */
+      publicUrl: string;
+      /** The preview of a shareable auction, or undefined (unknown, hidden or deleted: generic tags). */
+      auctionPreview: (id: string) => Promise<AuctionSharePreview | undefined>;
+    },
+  ) => {
     // Source maps would hand anyone the app's original source; production never serves them.
     const isHiddenSourceMap = (pathName: string) => !opts.serveSourceMaps && pathName.split('?')[0]!.endsWith('.map');
     const indexFile = path.join(opts.distDir, 'index.html');
@@ -63,15 +104,52 @@ export const webPlugin = fp(
       app.log.warn({ distDir: opts.distDir }, 'web app is not built; run `npm run build` to serve pages');
     }
 
-    const sendIndex = (reply: FastifyReply) =>
-      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const absolute = (pathName: string) => new URL(pathName, opts.publicUrl).toString();
+    const genericTags = (pathName: string) =>
+      shareTags({ title: SITE_NAME, description: SITE_DESCRIPTION, url: absolute(pathName) });
 
-    app.get('/', async (_request, reply) => (hasWebApp ? sendIndex(reply) : reply.callNotFound()));
+    /** index.html with the page's share tags (and title) rendered in, at the given status. */
+    const sendIndex = (reply: FastifyReply, status: number, headTags: string, title = SITE_NAME) =>
+      reply
+        .status(status)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(
+          indexHtml
+            .replace('<title>BidYourDate</title>', `<title>${escapeText(title)}</title>`)
+            .replace('</head>', `${headTags}</head>`),
+        );
+
+    // Crawlers: public pages yes, the API and members' own pages no; no sitemap is named because there is none.
+    app.get('/robots.txt', async (_request, reply) =>
+      reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt()),
+    );
+
+    app.get('/', async (_request, reply) =>
+      hasWebApp ? sendIndex(reply, 200, genericTags('/')) : reply.callNotFound(),
+    );
+
+    // A shared auction link shows its title, price, photo and description in chat apps and social sites.
+    app.get<{ Params: { id: string } }>('/auction/:id', async (request, reply) => {
+      if (!hasWebApp) return reply.callNotFound();
+      const pathName = pathOf(request.url);
+      const preview = await opts.auctionPreview(request.params.id);
+      if (!preview) return sendIndex(reply, 404, genericTags(pathName));
+      const tags = shareTags({
+        title: `${preview.title} · ${preview.price}`,
+        description: preview.description,
+        url: absolute(pathName),
+        image: absolute(preview.imagePath),
+      });
+      return sendIndex(reply, 200, tags, `${preview.title} · ${SITE_NAME}`);
+    });
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
       if (!isApiPath(request.url) && !isHiddenSourceMap(request.url) && isPageRequest && hasWebApp) {
-        return sendIndex(reply);
+        // The app renders its own "not found" page; the status tells crawlers and tools the truth.
+        const pathName = pathOf(request.url);
+        return sendIndex(reply, isAppRoute(pathName) ? 200 : 404, genericTags(pathName));
       }
       return reply.status(404).send({ message: 'Not found', code: 'not_found' });
     });

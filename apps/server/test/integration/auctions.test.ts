@@ -157,14 +157,17 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         startingBid: '10.00',
         isActive: true,
         cancelledAt: null,
-        creator: { firstName: 'Hostess', lastName: 'Tester', displayName: 'Hostess T.' },
+        coverImageUrl: null,
+        creator: { firstName: 'Hostess', lastName: 'Tester', displayName: 'Hostess T.', profileImageUrl: null },
       });
+      // The host's main photo is the card's picture when the auction has no cover (docs/uploads.md).
       expect(Object.keys(p1.creator).sort()).toEqual([
         'displayName',
         'firstName',
         'id',
         'identityVerified',
         'lastName',
+        'profileImageUrl',
       ]);
       expect(res.body).not.toContain('@example.com');
       expect(res.body).not.toContain('email');

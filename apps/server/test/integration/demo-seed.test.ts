@@ -1,12 +1,17 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
-import { auctions, bids, users, type Auction, type Bid, type User } from '../../src/db/schema/index.js';
+import { auctions, bids, profilePhotos, users, type Auction, type Bid, type User } from '../../src/db/schema/index.js';
 import { planDemoData } from '../../src/db/seed/demo-plan.js';
 import { verifyPassword } from '../../src/lib/passwords.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoDataIfEmpty } from '../../src/db/seed/demo.js';
 import { assertHasPaymentMethod } from '../../src/modules/payments/payment-methods.service.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
+import { LocalObjectStorage } from '../../src/modules/uploads/storage/local-storage.js';
+import { UploadUrlSigner } from '../../src/modules/uploads/storage/upload-url-signer.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 
 const HOUR = 3_600_000;
@@ -225,6 +230,33 @@ describe.each(testDatabaseFactories())('demo data seed on $kind', (factory) => {
       await fresh.cleanup();
     }
   });
+
+  it('gives every demo member a drawn portrait as their main photo, with every variant stored', async () => {
+    const fresh = await factory.open();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'demo-avatars-'));
+    try {
+      await seedDemoDataIfEmpty(fresh.database.db, now, {
+        storage: new LocalObjectStorage(path.join(dataDir, 'uploads'), new UploadUrlSigner('x'.repeat(32))),
+      });
+      const members = await fresh.database.db.select().from(users);
+      const photos = await fresh.database.db.select().from(profilePhotos);
+      expect(members.length).toBeGreaterThan(0);
+      expect(photos).toHaveLength(members.length);
+      const files = await readdir(path.join(dataDir, 'uploads', 'images'));
+      for (const member of members) {
+        const photo = photos.find((p) => p.userId === member.id);
+        expect(member.profileImageUrl).toBe(photo?.url);
+        expect(member.profileImageUrl).toMatch(/^\/api\/objects\/images\/[0-9a-f-]{36}-1280\.jpg$/);
+        expect(files.filter((name) => name.startsWith(photo!.id))).toHaveLength(9);
+      }
+      // Each portrait is its own.
+      expect(new Set(photos.map((p) => p.url)).size).toBe(photos.length);
+    } finally {
+      await fresh.cleanup();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    // Encoding a dozen portraits in three formats is real work on a busy machine.
+  }, 180_000);
 
   it.runIf(factory.kind === 'postgres')('seeds once when two instances boot at the same time', async () => {
     const fresh = await factory.open();

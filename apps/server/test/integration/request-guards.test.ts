@@ -98,6 +98,7 @@ function paramValue(name: string, world: World): string {
     case 'provider':
       return 'google';
     case 'grantId':
+    case 'photoId':
       return randomUUID();
     case 'token':
       return randomBytes(24).toString('base64url');

@@ -72,7 +72,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with S3
     const res = await setImage(withoutQuery(uploadURL), ada.cookie);
     expect(res.statusCode).toBe(200);
     const { profileImageUrl } = res.json<{ profileImageUrl: string }>();
-    expect(profileImageUrl).toMatch(/^\/api\/objects\/images\/[0-9a-f-]{36}\.jpg$/);
+    expect(profileImageUrl).toMatch(/^\/api\/objects\/images\/[0-9a-f-]{36}-1280\.jpg$/);
     expect(await bucket.readObject(rawKeyOf(uploadURL), 10_000_000)).toBeUndefined();
 
     const served = await app.inject({ method: 'GET', url: profileImageUrl });
@@ -84,6 +84,10 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with S3
     expect(meta).toMatchObject({ format: 'jpeg', width: 32, height: 64 });
     expect(meta.exif).toBeUndefined();
     expect(meta.icc).toBeUndefined();
+    // Its AVIF and WebP variants are in the bucket too, served through the app.
+    const avif = await app.inject({ method: 'GET', url: profileImageUrl.replace('-1280.jpg', '-320.avif') });
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
   });
 
   it('lets the page connect to the bucket (CSP) and has no local upload route', async () => {

@@ -16,7 +16,7 @@ import { testDatabaseFactories, type TestDatabase } from '../support/databases.j
 import { exifHasGps, makeJpegWithGps, makePng, SVG_BYTES } from '../support/images.js';
 import { signInByEmail, withSession } from '../support/session.js';
 
-const SERVED_IMAGE = /^\/api\/objects\/images\/[0-9a-f-]{36}\.jpg$/;
+const SERVED_IMAGE = /^\/api\/objects\/images\/[0-9a-f-]{36}-1280\.jpg$/;
 const withoutQuery = (url: string) => url.split('?')[0]!;
 const exists = (file: string) =>
   access(file).then(
@@ -131,7 +131,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
       .from(auditLogs)
       .where(and(eq(auditLogs.userId, members.ada.id), eq(auditLogs.action, 'upload')));
     expect(entry).toMatchObject({ outcome: 'success', resource: 'profile_image', complianceLevel: 'ial1' });
-    expect(entry?.resourceId).toBe(user.profileImageUrl.slice('/api/objects/images/'.length, -'.jpg'.length));
+    expect(entry?.resourceId).toBe(user.profileImageUrl.slice('/api/objects/images/'.length, -'-1280.jpg'.length));
     expect(JSON.stringify(entry?.details)).not.toMatch(/signature|uploads\//);
     expect(await verifyAuditChain(testDb.database.db)).toMatchObject({ ok: true });
   });
@@ -146,7 +146,11 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     expect(after).toMatch(SERVED_IMAGE);
     expect(after).not.toBe(before);
     expect((await app.inject({ method: 'GET', url: before })).statusCode).toBe(404);
-    expect(await imageFiles()).toEqual([after.slice('/api/objects/images/'.length)]);
+    // Only the new photo's variants are left (three widths in three formats).
+    const newId = after.slice('/api/objects/images/'.length, -'-1280.jpg'.length);
+    const files = await imageFiles();
+    expect(files).toHaveLength(9);
+    expect(files.every((name) => name.startsWith(newId))).toBe(true);
   });
 
   it('refuses a text file sent as image/png, by its bytes, and changes nothing', async () => {

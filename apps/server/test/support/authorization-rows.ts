@@ -624,6 +624,47 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     }),
     expect: { nobody: 401, other: [403, 404], owner: 200 },
   },
+  selfRow('GET /api/profile/photos', () => get('/api/profile/photos')),
+  {
+    route: 'POST /api/profile/photos',
+    owner: 'the member who uploaded the photo',
+    prepare: async (w) => ({
+      request: post('/api/profile/photos', { imageURL: await w.uploadedImage(w.host) }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: 403, owner: 201 },
+  },
+  {
+    route: 'PUT /api/profile/photos/order',
+    owner: 'the member whose photos they are',
+    prepare: async (w) => ({
+      request: put('/api/profile/photos/order', { photoIds: (await w.profilePhotoIds(w.host)).reverse() }),
+      owner: w.host,
+    }),
+    // Another member's list of ids is not a reordering of their own photos.
+    expect: { nobody: 401, other: 400, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/profile/photos/:photoId',
+    owner: 'the member whose photo it is (a photo added for this row)',
+    prepare: async (w) => ({ request: del(`/api/profile/photos/${await w.addedProfilePhoto(w.host)}`), owner: w.host }),
+    expect: { nobody: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'PUT /api/auctions/:id/cover',
+    owner: 'the auction host, with their own upload',
+    prepare: async (w) => ({
+      request: put(`/api/auctions/${await w.openAuction(w.host)}/cover`, { imageURL: await w.uploadedImage(w.host) }),
+      owner: w.host,
+    }),
+    expect: { nobody: 401, other: 403, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/auctions/:id/cover',
+    owner: 'the auction host',
+    prepare: async (w) => ({ request: del(`/api/auctions/${await w.openAuction(w.host)}/cover`), owner: w.host }),
+    expect: { nobody: 401, other: 403, owner: 200 },
+  },
   // The host's current picture (an earlier row replaces it, and the old file goes).
   publicRow('GET /api/objects/images/:name', async (w) =>
     get(`/api/objects/images/${await w.profileImageNameOf(w.host)}`),

@@ -363,6 +363,21 @@ export class AuthorizationWorld {
     await this.report(this.winner);
   }
 
+  /** The ids of `who`'s profile photos, in their order. */
+  async profilePhotoIds(who: Caller): Promise<string[]> {
+    const answer = await this.must(who, { method: 'GET', url: '/api/profile/photos' });
+    return answer
+      .json<{ photos: { id: string }[] }>()
+      .photos.map((photo) => this.mark(photo.id, `${who.label}'s photo id`));
+  }
+
+  /** A photo added to `who`'s profile for one row (at the end, so their main picture stays). */
+  async addedProfilePhoto(who: Caller): Promise<string> {
+    const imageURL = await this.uploadedImage(who);
+    const answer = await this.must(who, { method: 'POST', url: '/api/profile/photos', payload: { imageURL } });
+    return this.mark(answer.json<{ photos: { id: string }[] }>().photos.at(-1)!.id, `${who.label}'s added photo id`);
+  }
+
   /** The name under /api/objects/images/ of `who`'s profile picture. */
   async profileImageNameOf(who: Caller): Promise<string> {
     const me = await this.must(who, { method: 'GET', url: '/api/auth/user' });

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { APP_ROUTES } from '@bid/contract';
 import { Route, Switch } from 'wouter';
 import { BrowserRedirect, RedirectTo } from '@/components/layout/Redirect';
 
@@ -27,50 +28,52 @@ const PayoutSandboxOnboardingPage = lazy(() => import('@/pages/PayoutSandboxOnbo
 const WatchingPage = lazy(() => import('@/pages/WatchingPage'));
 
 /**
- * The route table of SPEC §2. Logged-out visitors who open a signed-in page are sent to
+ * The route table of SPEC §2, from the list the server shares (APP_ROUTES: it answers 404 for any other path). Logged-out visitors who open a signed-in page are sent to
  * sign in (/profile goes through /api/login, as the spec says); signed-in users who open
  * a logged-out page (/login, /browse) go home.
  */
 export function AppRoutes({ isAuthenticated }: { isAuthenticated: boolean }) {
   return (
     <Switch>
-      <Route path="/">{isAuthenticated ? <HomePage /> : <LandingPage />}</Route>
-      <Route path="/browse">{isAuthenticated ? <RedirectTo to="/" /> : <BrowsePage />}</Route>
-      <Route path="/login">{isAuthenticated ? <RedirectTo to="/" /> : <LoginPage />}</Route>
-      <Route path="/profile">{isAuthenticated ? <ProfilePage /> : <BrowserRedirect to="/api/login" />}</Route>
+      <Route path={APP_ROUTES.home}>{isAuthenticated ? <HomePage /> : <LandingPage />}</Route>
+      <Route path={APP_ROUTES.browse}>{isAuthenticated ? <RedirectTo to="/" /> : <BrowsePage />}</Route>
+      <Route path={APP_ROUTES.login}>{isAuthenticated ? <RedirectTo to="/" /> : <LoginPage />}</Route>
+      <Route path={APP_ROUTES.profile}>{isAuthenticated ? <ProfilePage /> : <BrowserRedirect to="/api/login" />}</Route>
       {/* The offline payment sandbox's stand-in for a bank's 3-D Secure page (docs/payments.md). */}
-      <Route path="/payments/sandbox/authenticate">
+      <Route path={APP_ROUTES.sandboxAuthenticate}>
         {isAuthenticated ? <SandboxAuthenticatePage /> : <BrowserRedirect to="/api/login" />}
       </Route>
       {/* The offline identity partner's page (docs/trust-and-safety.md). */}
-      <Route path="/identity/sandbox">
+      <Route path={APP_ROUTES.identitySandbox}>
         {isAuthenticated ? <IdentitySandboxPage /> : <BrowserRedirect to="/api/login" />}
       </Route>
       {/* The offline payment sandbox's stand-in for Stripe's hosted payout onboarding (docs/the-date.md). */}
-      <Route path="/payouts/sandbox-onboarding">
+      <Route path={APP_ROUTES.payoutSandboxOnboarding}>
         {isAuthenticated ? <PayoutSandboxOnboardingPage /> : <BrowserRedirect to="/api/login" />}
       </Route>
-      <Route path="/create-auction">{isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}</Route>
-      <Route path="/watching">{isAuthenticated ? <WatchingPage /> : <RedirectTo to="/login" />}</Route>
-      <Route path="/messages">{isAuthenticated ? <MessagesPage /> : <RedirectTo to="/login" />}</Route>
-      <Route path="/search">{isAuthenticated ? <SearchPage /> : <RedirectTo to="/login" />}</Route>
+      <Route path={APP_ROUTES.createAuction}>
+        {isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}
+      </Route>
+      <Route path={APP_ROUTES.watching}>{isAuthenticated ? <WatchingPage /> : <RedirectTo to="/login" />}</Route>
+      <Route path={APP_ROUTES.messages}>{isAuthenticated ? <MessagesPage /> : <RedirectTo to="/login" />}</Route>
+      <Route path={APP_ROUTES.search}>{isAuthenticated ? <SearchPage /> : <RedirectTo to="/login" />}</Route>
       {/* Auction pages are public so shared links work; bidding asks logged-out visitors to sign in. */}
-      <Route path="/auction/:id">{(params) => <AuctionDetailPage id={params.id} />}</Route>
+      <Route path={APP_ROUTES.auction}>{(params) => <AuctionDetailPage id={params.id} />}</Route>
       {/* Date Mode (docs/the-date.md): the winner and the host; moderators read it. */}
-      <Route path="/auctions/:id/date">
+      <Route path={APP_ROUTES.dateMode}>
         {(params) => (isAuthenticated ? <DateModePage id={params.id} /> : <RedirectTo to="/login" />)}
       </Route>
       {/* A trusted contact's read-only view of a shared date: public, the token is the key. */}
-      <Route path="/shared-date/:token">{(params) => <SharedDatePage token={params.token} />}</Route>
+      <Route path={APP_ROUTES.sharedDate}>{(params) => <SharedDatePage token={params.token} />}</Route>
       {/* Moderators only; the page itself shows the 404 page to every other member. */}
-      <Route path="/moderation">{isAuthenticated ? <ModerationPage /> : <RedirectTo to="/login" />}</Route>
-      <Route path="/users/:id">
+      <Route path={APP_ROUTES.moderation}>{isAuthenticated ? <ModerationPage /> : <RedirectTo to="/login" />}</Route>
+      <Route path={APP_ROUTES.member}>
         {(params) => (isAuthenticated ? <MemberPage id={params.id} /> : <RedirectTo to="/login" />)}
       </Route>
-      <Route path="/about" component={AboutPage} />
-      <Route path="/privacy" component={PrivacyPage} />
-      <Route path="/terms" component={TermsPage} />
-      <Route path="/faqs" component={FaqsPage} />
+      <Route path={APP_ROUTES.about} component={AboutPage} />
+      <Route path={APP_ROUTES.privacy} component={PrivacyPage} />
+      <Route path={APP_ROUTES.terms} component={TermsPage} />
+      <Route path={APP_ROUTES.faqs} component={FaqsPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

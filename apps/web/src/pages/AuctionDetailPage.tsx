@@ -10,6 +10,7 @@ import { AuctionSidebar } from '@/features/auctions/components/AuctionSidebar';
 import { BidHistory } from '@/features/auctions/components/BidHistory';
 import { MaxBidForm } from '@/features/auctions/components/MaxBidForm';
 import { WatchButton } from '@/features/auctions/components/WatchButton';
+import { AuctionCover } from '@/features/auctions/components/AuctionCover';
 import { CreatorCard } from '@/features/auctions/components/CreatorCard';
 import { RecentBids } from '@/features/auctions/components/RecentBids';
 import { JUST_CREATED_PARAM, ShareAuctionCard } from '@/features/auctions/components/ShareAuction';
@@ -51,6 +52,12 @@ export default function AuctionDetailPage({ id }: { id: string }) {
       </Button>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="grid content-start gap-6">
+          <AuctionCover
+            auction={auction}
+            priority
+            sizes="(min-width: 1024px) 60vw, 100vw"
+            className="rounded-xl border border-black/10"
+          />
           {isHost && auction.isActive && <ShareAuctionCard auction={auction} justCreated={justCreated} />}
           {isDatePerson && <YourDateCard auctionId={auction.id} />}
           <CreatorCard auction={auction} />

@@ -105,9 +105,9 @@ export default function BrowsePage() {
           </Card>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="browse-results-heading">
-            {auctions.map((auction) => (
+            {auctions.map((auction, index) => (
               <li key={auction.id}>
-                <AuctionCard auction={auction} view="public" />
+                <AuctionCard auction={auction} view="public" priority={index === 0} />
               </li>
             ))}
           </ul>

@@ -94,9 +94,9 @@ export default function HomePage() {
           ) : (
             <>
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Auctions">
-                {auctions.map((auction) => (
+                {auctions.map((auction, index) => (
                   <li key={auction.id}>
-                    <AuctionCard auction={auction} view="member" viewerId={user?.id} />
+                    <AuctionCard auction={auction} view="member" viewerId={user?.id} priority={index === 0} />
                   </li>
                 ))}
               </ul>

@@ -9,6 +9,7 @@ import { NotificationSettingsSection } from '@/features/notification-settings/co
 import { EditProfileDialog } from '@/features/profile/components/EditProfileDialog';
 import { IncompleteProfileNotice } from '@/features/profile/components/IncompleteProfileNotice';
 import { ProfileHeader } from '@/features/profile/components/ProfileHeader';
+import { ProfilePhotos } from '@/features/profile/components/ProfilePhotos';
 import { ProfileStats } from '@/features/profile/components/ProfileStats';
 import { ProfileTabs } from '@/features/profile/components/ProfileTabs';
 
@@ -23,6 +24,7 @@ export default function ProfilePage() {
     <div data-testid="page-profile" className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8">
       {!isProfileComplete(user) && <IncompleteProfileNotice onComplete={() => setIsEditing(true)} />}
       <ProfileHeader user={user} onEdit={() => setIsEditing(true)} />
+      <ProfilePhotos />
       <VerifyIdentitySection />
       <ProfileStats />
       <ProfileTabs />

@@ -54,6 +54,8 @@ export const auctions = pgTable(
     leaderMax: money('leader_max'),
     /** Members watching the auction, kept by the watch and unwatch calls (lists need no COUNT). */
     watcherCount: integer('watcher_count').notNull().default(0),
+    /** The host's cover photo (`/api/objects/images/<id>-1280.jpg`, docs/uploads.md); null shows the default. */
+    coverImageUrl: text('cover_image_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -107,3 +107,26 @@ export const users = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * A member's profile photos (docs/uploads.md), at most PROFILE_PHOTOS_MAX, in `position` order.
+ * The first one's URL is mirrored in `users.profile_image_url`, which every existing response
+ * shows as the profile picture; the photo routes keep the two in step inside one transaction.
+ */
+export const profilePhotos = pgTable(
+  'profile_photos',
+  {
+    /** Also the photo's image id: its files are `images/<id>-<width>.<format>`. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('sort_order').notNull(),
+    /** The served URL of its main JPEG; a picture from before photos had variants keeps its old URL. */
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profile_photos_user_position_idx').on(t.userId, t.position)],
+);
+
+export type ProfilePhotoRow = typeof profilePhotos.$inferSelect;

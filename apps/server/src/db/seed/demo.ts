@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { sandboxCustomerId, sandboxId } from '../../modules/payments/providers/sandbox-ids.js';
 import {
   auctions,
+  profilePhotos,
   bids,
   sandboxPaymentMethods,
   users,
@@ -12,6 +13,8 @@ import {
   type NewBid,
   type NewUser,
 } from '../schema/index.js';
+import type { ObjectStorage } from '../../modules/uploads/storage/object-storage.js';
+import { storeDemoAvatar } from './demo-avatars.js';
 import { DEMO_COUNTRY } from './demo-content.js';
 import { planDemoData } from './demo-plan.js';
 
@@ -45,6 +48,8 @@ export interface DemoSeedOptions {
    * provider: Stripe would not know these customers.
    */
   sandboxCards?: boolean;
+  /** Where uploaded pictures live: with it, every demo member gets a drawn portrait as their photo. */
+  storage?: ObjectStorage;
 }
 
 /**
@@ -73,13 +78,18 @@ export async function seedDemoDataIfEmpty(
     return id;
   };
 
+  // Every demo member gets a drawn portrait as their (main) photo when there is storage to keep it.
+  const avatars = options.storage
+    ? await Promise.all(userIds.map((id, index) => storeDemoAvatar(options.storage!, index, randomUUID())))
+    : [];
+
   const userRows: NewUser[] = plan.users.map((user, index) => ({
     id: idOf(userIds, index),
     email: demoEmail(user.firstName, user.lastName),
     passwordHash,
     firstName: user.firstName,
     lastName: user.lastName,
-    profileImageUrl: null,
+    profileImageUrl: avatars[index]?.url ?? null,
     bio: user.bio,
     age: user.age,
     location: user.location,
@@ -152,6 +162,11 @@ export async function seedDemoDataIfEmpty(
     await tx.insert(auctions).values(auctionRows);
     if (bidRows.length > 0) await tx.insert(bids).values(bidRows);
     if (cardRows.length > 0) await tx.insert(sandboxPaymentMethods).values(cardRows);
+    if (avatars.length > 0) {
+      await tx
+        .insert(profilePhotos)
+        .values(avatars.map((avatar, index) => ({ ...avatar, userId: idOf(userIds, index), position: 0 })));
+    }
     return { users: userRows.length, auctions: auctionRows.length, bids: bidRows.length };
   });
 }

@@ -7,7 +7,7 @@ import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { imageKeyOfServedPath } from '../uploads/object-keys.js';
+import { photoIdOfServedPath, photoKeysOf } from '../uploads/object-keys.js';
 import type { ObjectStorage } from '../uploads/storage/object-storage.js';
 import {
   cancelUnclosedAuctionsOf,
@@ -34,7 +34,8 @@ export interface DeletedAccount {
   userId: string;
   cancelledAuctionIds: string[];
   stripeCustomerId: string | null;
-  profileImageUrl: string | null;
+  /** The profile picture and every profile photo and auction cover the member had (their files go). */
+  pictureUrls: string[];
   documents: DeletedDocument[];
 }
 
@@ -73,6 +74,17 @@ export async function deleteAccountInTransaction(
   for (const auction of cancelled) await notifyBiddersOfChange(tx, auction, 'cancelled');
 
   const documents = await markLiveDocumentsDeleted(tx, userId, now);
+  const photos = rowsOf<{ url: string }>(
+    await tx.execute(sql`DELETE FROM profile_photos WHERE user_id = ${userId}::uuid RETURNING url`),
+  );
+  // Covers show the member's photos on their (now cancelled or finished) auctions: they go too.
+  const covers = rowsOf<{ url: string }>(
+    await tx.execute(sql`
+      UPDATE auctions SET cover_image_url = NULL
+      FROM auctions AS old
+      WHERE auctions.id = old.id AND auctions.creator_id = ${userId}::uuid AND auctions.cover_image_url IS NOT NULL
+      RETURNING old.cover_image_url AS url`),
+  );
   await deletePersonalRowsOf(tx, userId);
   const displayName = displayNameOf({ firstName: before?.first_name, lastName: before?.last_name });
   if (before?.first_name?.trim()) {
@@ -122,7 +134,9 @@ export async function deleteAccountInTransaction(
       userId,
       cancelledAuctionIds: cancelled.map((a) => a.id),
       stripeCustomerId: before?.stripe_customer_id ?? null,
-      profileImageUrl: before?.profile_image_url ?? null,
+      pictureUrls: [
+        ...new Set([before?.profile_image_url, ...photos.map((p) => p.url), ...covers.map((c) => c.url)]),
+      ].filter((url): url is string => typeof url === 'string'),
       documents,
     },
   };
@@ -143,12 +157,13 @@ export async function removeExternalData(deps: AccountDeletionDeps, account: Del
       deps.logger.error({ err, userId: account.userId }, 'could not detach the deleted account’s payment methods');
     }
   }
-  const photoKey = imageKeyOfServedPath(account.profileImageUrl);
-  if (photoKey) {
+  for (const url of account.pictureUrls) {
+    const photoId = photoIdOfServedPath(url);
+    if (!photoId) continue;
     try {
-      await deps.storage.deleteObject(photoKey);
+      await Promise.all(photoKeysOf(photoId).map((key) => deps.storage.deleteObject(key)));
     } catch (err) {
-      deps.logger.error({ err, userId: account.userId }, 'could not delete the deleted account’s profile picture');
+      deps.logger.error({ err, userId: account.userId }, 'could not delete the deleted account’s photos');
     }
   }
   await deleteDocumentFiles(deps, account.documents);

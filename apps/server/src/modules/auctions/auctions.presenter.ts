@@ -29,6 +29,7 @@ export function presentAuctionFields(auction: Auction): Omit<AuctionListItem, 'c
     isActive: auction.isActive,
     winnerId: auction.winnerId,
     cancelledAt: auction.cancelledAt?.toISOString() ?? null,
+    coverImageUrl: auction.coverImageUrl,
     bidCount: auction.bidCount,
     createdAt: auction.createdAt.toISOString(),
     updatedAt: auction.updatedAt.toISOString(),
@@ -43,6 +44,8 @@ export interface CreatorNames {
   lastName: string | null;
   /** users.identityVerificationStatus: only 'verified' shows the badge. */
   identityVerificationStatus: string;
+  /** The host's main photo: a card's picture when the auction has no cover. */
+  profileImageUrl: string | null;
 }
 
 /** A card in a list: the auction with its creator's name only (never contact details). */
@@ -62,13 +65,13 @@ export function presentAuctionListItem(
       lastName: creator.lastName,
       displayName: displayNameOf(creator),
       identityVerified: creator.identityVerificationStatus === 'verified',
+      profileImageUrl: creator.profileImageUrl,
     },
   };
 }
 
 export interface DetailCreator extends CreatorNames {
   age: number | null;
-  profileImageUrl: string | null;
   location: string | null;
 }
 

@@ -10,6 +10,7 @@ const creatorNames = {
   firstName: users.firstName,
   lastName: users.lastName,
   identityVerificationStatus: users.identityVerificationStatus,
+  profileImageUrl: users.profileImageUrl,
 };
 
 export function listAuctionsByCreator(db: Db, creatorId: string) {
@@ -56,7 +57,7 @@ export async function findAuctionWithCreator(db: Db, id: string) {
   const [row] = await db
     .select({
       auction: auctions,
-      creator: { ...creatorNames, age: users.age, profileImageUrl: users.profileImageUrl, location: users.location },
+      creator: { ...creatorNames, age: users.age, location: users.location },
     })
     .from(auctions)
     .innerJoin(users, eq(users.id, auctions.creatorId))

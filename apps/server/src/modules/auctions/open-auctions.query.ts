@@ -41,6 +41,7 @@ const creatorNames = {
   firstName: users.firstName,
   lastName: users.lastName,
   identityVerificationStatus: users.identityVerificationStatus,
+  profileImageUrl: users.profileImageUrl,
 };
 
 /** A value of the statement: the filter's own, or a placeholder filled in at execution. */

@@ -1,8 +1,8 @@
-import { PROFILE_IMAGE_SIZE_PX, UPLOAD_MESSAGES } from '@bid/contract';
+import { PHOTO_VARIANT_FORMATS, PHOTO_VARIANT_WIDTHS, PROFILE_IMAGE_SIZE_PX, UPLOAD_MESSAGES } from '@bid/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { exifHasGps, makeJpegWithGps, makePng, SVG_BYTES } from '../../../test/support/images.js';
-import { processProfileImage, sniffImageType } from './image-processing.js';
+import { processPhoto, processProfileImage, sniffImageType } from './image-processing.js';
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -136,5 +136,63 @@ describe('processProfileImage', () => {
   it('refuses more than 5 MB outright', async () => {
     const huge = Buffer.concat([await makePng(), Buffer.alloc(5 * 1024 * 1024)]);
     expect((await refusal(processProfileImage(huge))).status).toBe(413);
+  });
+});
+
+describe('processPhoto (the sizing pipeline)', () => {
+  const formatOf = { avif: 'heif', webp: 'webp', jpg: 'jpeg' } as const;
+
+  it('makes every width in AVIF, WebP and JPEG, keeping the aspect ratio', async () => {
+    const photo = await processPhoto(await makePng(2000, 1500));
+    expect(photo).toMatchObject({ width: 2000, height: 1500, sourceType: 'png' });
+    const names = photo.variants.map((v) => `${v.label}.${v.format}`).sort();
+    expect(names).toEqual(PHOTO_VARIANT_WIDTHS.flatMap((w) => PHOTO_VARIANT_FORMATS.map((f) => `${w}.${f}`)).sort());
+    for (const variant of photo.variants) {
+      const meta = await sharp(variant.bytes).metadata();
+      expect(meta.format).toBe(formatOf[variant.format]);
+      if (variant.format === 'avif') expect(meta.compression).toBe('av1');
+      expect([meta.width, variant.width]).toEqual([variant.label, variant.label]);
+      expect(meta.height).toBe(variant.height);
+      expect(Math.abs(variant.height - (variant.label * 3) / 4)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('never enlarges a small picture: larger widths hold it at its own size', async () => {
+    const photo = await processPhoto(await makePng(500, 250));
+    for (const variant of photo.variants) {
+      const meta = await sharp(variant.bytes).metadata();
+      const expectedWidth = Math.min(variant.label, 500);
+      expect(meta.width).toBe(expectedWidth);
+      expect(meta.height).toBe(expectedWidth / 2);
+    }
+    const at640 = photo.variants.find((v) => v.label === 640 && v.format === 'webp');
+    const at1280 = photo.variants.find((v) => v.label === 1280 && v.format === 'webp');
+    // Encoded once, shared by both names.
+    expect(at1280?.bytes).toBe(at640?.bytes);
+  });
+
+  it('strips EXIF, GPS, ICC and XMP from every variant, applying the orientation first', async () => {
+    const photo = await processPhoto(await makeJpegWithGps(640, 320));
+    // "Rotate 90°": the 640x320 picture is 320x640 upright.
+    expect([photo.width, photo.height]).toEqual([320, 640]);
+    for (const variant of photo.variants) {
+      const meta = await sharp(variant.bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      expect(variant.bytes.includes(Buffer.from('TestCam'))).toBe(false);
+      expect(meta.height).toBe(meta.width === undefined ? undefined : meta.width * 2);
+    }
+  });
+
+  it('refuses what a profile picture refuses', async () => {
+    expect(await refusal(processPhoto(SVG_BYTES))).toMatchObject({ status: 415, code: 'svg_refused' });
+    expect(await refusal(processPhoto(Buffer.from('not an image')))).toMatchObject({
+      status: 415,
+      code: 'not_an_image',
+    });
+    const truncated = (await makePng(400, 400)).subarray(0, 200);
+    expect(await refusal(processPhoto(truncated))).toMatchObject({ status: 400, code: 'unreadable_image' });
   });
 });

@@ -1,5 +1,13 @@
-import { PROFILE_IMAGE_SIZE_PX, UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION_PX, UPLOAD_MAX_PIXELS } from '@bid/contract';
-import sharp, { type Metadata } from 'sharp';
+import {
+  PHOTO_VARIANT_WIDTHS,
+  type PhotoVariantFormat,
+  type PhotoVariantWidth,
+  PROFILE_IMAGE_SIZE_PX,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_DIMENSION_PX,
+  UPLOAD_MAX_PIXELS,
+} from '@bid/contract';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { uploadErrors } from './upload-errors.js';
 
 /** The formats a profile picture may arrive in (SPEC §5: JPG, PNG, GIF; WebP as phones send it). */
@@ -69,6 +77,25 @@ export async function processProfileImage(
   /** The longest side kept; identity documents keep more detail than a profile picture. */
   maxSizePx: number = PROFILE_IMAGE_SIZE_PX,
 ): Promise<ProcessedImage> {
+  const input = await openCheckedImage(bytes);
+  try {
+    const { data, info } = await input()
+      .rotate()
+      .resize(maxSizePx, maxSizePx, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height, sourceType: input.sourceType };
+  } catch (error) {
+    throw isPixelLimitError(error) ? uploadErrors.tooManyPixels() : uploadErrors.unreadable();
+  }
+}
+
+/**
+ * The checks every upload passes before a pixel is decoded: size in bytes, type by the bytes,
+ * declared pixels from the header. Answers a factory of decoders for the checked bytes.
+ */
+async function openCheckedImage(bytes: Buffer): Promise<(() => Sharp) & { sourceType: AcceptedImageType }> {
   if (bytes.length > UPLOAD_MAX_BYTES) throw uploadErrors.tooLarge();
   const sourceType = assertAcceptedImage(bytes);
   const input = () =>
@@ -89,16 +116,78 @@ export async function processProfileImage(
   if (width > UPLOAD_MAX_DIMENSION_PX || height > UPLOAD_MAX_DIMENSION_PX || width * height > UPLOAD_MAX_PIXELS) {
     throw uploadErrors.tooManyPixels();
   }
+  return Object.assign(input, { sourceType });
+}
 
+export interface PhotoVariant {
+  /** The width this variant is named after (its `w` descriptor in a `srcset`). */
+  label: PhotoVariantWidth;
+  format: PhotoVariantFormat;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+export interface ProcessedPhoto {
+  /** The picture's own size after orientation, before any resizing. */
+  width: number;
+  height: number;
+  sourceType: AcceptedImageType;
+  /** Every width of PHOTO_VARIANT_WIDTHS in every format: AVIF, WebP and a JPEG fallback. */
+  variants: PhotoVariant[];
+}
+
+/** AVIF at effort 2 costs about as much CPU as the WebP and JPEG together; higher efforts are many times slower. */
+const AVIF_OPTIONS = { quality: 55, effort: 2 } as const;
+const WEBP_QUALITY = 80;
+
+/**
+ * A profile photo or auction cover (docs/uploads.md): checked like a profile picture, decoded
+ * once, then encoded at each width of PHOTO_VARIANT_WIDTHS (aspect kept, never enlarged: a width
+ * past the picture's own holds the picture at its own size, encoded once) as AVIF, WebP and JPEG.
+ * Nothing but pixels survives: no EXIF, GPS, XMP or ICC, and transparency becomes white.
+ */
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  const input = await openCheckedImage(bytes);
   try {
-    const { data, info } = await input()
+    // Oriented and flattened once; every variant is cut from these pixels.
+    const { data: base, info } = await input()
       .rotate()
-      .resize(maxSizePx, maxSizePx, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: JPEG_QUALITY })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height, sourceType };
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const byTargetWidth = new Map<number, Omit<PhotoVariant, 'label'>[]>();
+    const variants: PhotoVariant[] = [];
+    for (const label of PHOTO_VARIANT_WIDTHS) {
+      const targetWidth = Math.min(label, info.width);
+      let encoded = byTargetWidth.get(targetWidth);
+      if (!encoded) {
+        encoded = await encodeAtWidth(base, raw, targetWidth);
+        byTargetWidth.set(targetWidth, encoded);
+      }
+      for (const variant of encoded) variants.push({ label, ...variant });
+    }
+    return { width: info.width, height: info.height, sourceType: input.sourceType, variants };
   } catch (error) {
     throw isPixelLimitError(error) ? uploadErrors.tooManyPixels() : uploadErrors.unreadable();
   }
+}
+
+async function encodeAtWidth(
+  base: Buffer,
+  raw: { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } },
+  width: number,
+): Promise<Omit<PhotoVariant, 'label'>[]> {
+  const resized = () =>
+    sharp(base, raw).timeout({ seconds: PROCESSING_TIMEOUT_SECONDS }).resize({ width, withoutEnlargement: true });
+  const encode = async (format: PhotoVariantFormat, pipeline: Sharp) => {
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { format, width: info.width, height: info.height, bytes: data };
+  };
+  return Promise.all([
+    encode('avif', resized().avif(AVIF_OPTIONS)),
+    encode('webp', resized().webp({ quality: WEBP_QUALITY })),
+    encode('jpg', resized().jpeg({ quality: JPEG_QUALITY, mozjpeg: true })),
+  ]);
 }

@@ -1,4 +1,4 @@
-import { UPLOAD_MESSAGES } from '@bid/contract';
+import { PHOTO_MESSAGES, UPLOAD_MESSAGES } from '@bid/contract';
 import { AppError } from '../../lib/errors.js';
 
 /**
@@ -18,4 +18,12 @@ export const uploadErrors = {
   notYourUpload: () => new AppError(403, 'not_your_upload', UPLOAD_MESSAGES.notYourUpload),
   nothingUploaded: () => new AppError(400, 'nothing_uploaded', UPLOAD_MESSAGES.nothingUploaded),
   tooManyUploads: () => new AppError(429, 'rate_limited', UPLOAD_MESSAGES.tooManyUploads),
+};
+
+/** Refusals of the photo routes (docs/uploads.md, "Photos"). */
+export const photoErrors = {
+  tooManyPhotos: () => new AppError(409, 'too_many_photos', PHOTO_MESSAGES.tooManyPhotos),
+  photoNotFound: () => new AppError(404, 'not_found', PHOTO_MESSAGES.photoNotFound),
+  orderMismatch: () => new AppError(400, 'order_mismatch', PHOTO_MESSAGES.orderMismatch),
+  notYourAuction: () => new AppError(403, 'forbidden', PHOTO_MESSAGES.notYourAuction),
 };

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { uploadGrants, users } from '../../db/schema/index.js';
+import { uploadGrants } from '../../db/schema/index.js';
 
 export async function insertUploadGrant(db: Db, grant: typeof uploadGrants.$inferInsert) {
   await db.insert(uploadGrants).values(grant);
@@ -58,19 +58,4 @@ export async function consumeUploadGrant(db: Db, id: string, now: Date) {
     .where(and(eq(uploadGrants.id, id), isNull(uploadGrants.consumedAt)))
     .returning();
   return grant;
-}
-
-/** The member's current picture URL, locked until the transaction ends so two changes queue up. */
-export async function lockProfileImageUrl(db: Db, userId: string) {
-  const [row] = await db
-    .select({ profileImageUrl: users.profileImageUrl })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return row;
-}
-
-export async function updateProfileImageUrl(db: Db, userId: string, profileImageUrl: string) {
-  const [user] = await db.update(users).set({ profileImageUrl }).where(eq(users.id, userId)).returning();
-  return user;
 }

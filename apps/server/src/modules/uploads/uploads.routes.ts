@@ -1,4 +1,10 @@
-import { profileImageBodySchema } from '@bid/contract';
+import {
+  addProfilePhotoBodySchema,
+  auctionCoverBodySchema,
+  type AuctionCoverBody,
+  profileImageBodySchema,
+  reorderProfilePhotosBodySchema,
+} from '@bid/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
@@ -8,13 +14,17 @@ import { requireUserId } from '../../plugins/auth.js';
 import { localUploadRoutes } from './local-upload.routes.js';
 import { LocalObjectStorage } from './storage/local-storage.js';
 import { createObjectStorage } from './storage/create-object-storage.js';
+import { createUploadUrl, openProfileImage, type RequestContext, type UploadsDeps } from './uploads.service.js';
+import { presentCurrentUser } from '../users/users.presenter.js';
 import {
-  createUploadUrl,
-  openProfileImage,
-  setProfileImage,
-  type RequestContext,
-  type UploadsDeps,
-} from './uploads.service.js';
+  addProfilePhoto,
+  clearAuctionCover,
+  listPhotos,
+  removeProfilePhoto,
+  reorderProfilePhotos,
+  replaceMainPhoto,
+  setAuctionCover,
+} from './photos.service.js';
 
 /** A processed picture's key is unique and never rewritten, so browsers and proxies may keep it forever. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -38,15 +48,46 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
 
   r.put('/api/profile/image', { schema: { body: profileImageBodySchema } }, async (request) => {
     const userId = requireUserId(request);
-    return setProfileImage(deps, userId, request.body, contextOf(request));
+    return presentCurrentUser(await replaceMainPhoto(deps, userId, request.body.imageURL, contextOf(request)));
   });
+
+  // Profile photos (docs/uploads.md): up to six, the first is the main one (profileImageUrl).
+  r.get('/api/profile/photos', async (request) => listPhotos(opts.db, requireUserId(request)));
+
+  r.post('/api/profile/photos', { schema: { body: addProfilePhotoBodySchema } }, async (request, reply) => {
+    const userId = requireUserId(request);
+    const answer = await addProfilePhoto(deps, userId, request.body.imageURL, contextOf(request));
+    return reply.status(201).send(answer);
+  });
+
+  r.put('/api/profile/photos/order', { schema: { body: reorderProfilePhotosBodySchema } }, async (request) =>
+    reorderProfilePhotos(opts.db, requireUserId(request), request.body.photoIds),
+  );
+
+  r.delete<{ Params: { photoId: string } }>('/api/profile/photos/:photoId', async (request) =>
+    removeProfilePhoto(deps, requireUserId(request), request.params.photoId),
+  );
+
+  // An auction's cover photo: the host's own; without one, cards show the default (auctionPictureOf).
+  r.put<{ Params: { id: string }; Body: AuctionCoverBody }>(
+    '/api/auctions/:id/cover',
+    { schema: { body: auctionCoverBodySchema } },
+    async (request) => {
+      const userId = requireUserId(request);
+      return setAuctionCover(deps, userId, request.params.id, request.body.imageURL, contextOf(request));
+    },
+  );
+
+  r.delete<{ Params: { id: string } }>('/api/auctions/:id/cover', async (request) =>
+    clearAuctionCover(deps, requireUserId(request), request.params.id),
+  );
 
   // Public: pictures show on auction cards that anyone may browse.
   r.get<{ Params: { name: string } }>('/api/objects/images/:name', async (request, reply) => {
     const image = await openProfileImage(deps, request.params.name);
     if (!image) throw notFound();
     return reply
-      .type('image/jpeg')
+      .type(image.contentType)
       .header('cache-control', IMMUTABLE_CACHE)
       .header('content-length', image.size)
       .send(image.body);

@@ -1,36 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, UPLOAD_URLS_PER_HOUR, type ProfileImageBody } from '@bid/contract';
+import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, UPLOAD_URLS_PER_HOUR } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UploadGrant } from '../../db/schema/index.js';
-import { AppError, unauthorized } from '../../lib/errors.js';
-import { recordAuditEvent } from '../audit/audit.service.js';
-import { presentCurrentUser } from '../users/users.presenter.js';
-import { assertAcceptedImage, processProfileImage } from './image-processing.js';
-import {
-  imageKeyOfName,
-  imageKeyOfServedPath,
-  imageNameOf,
-  incomingKey,
-  isImageName,
-  servedImagePath,
-  withoutQuery,
-} from './object-keys.js';
+import { unauthorized } from '../../lib/errors.js';
+import { assertAcceptedImage } from './image-processing.js';
+import { contentTypeOfImageName, imageKeyOfName, incomingKey, isImageName, withoutQuery } from './object-keys.js';
 import { LOCAL_UPLOAD_PATH_PREFIX } from './storage/local-storage.js';
 import { ObjectTooLargeError, type ObjectStorage } from './storage/object-storage.js';
 import { uploadErrors } from './upload-errors.js';
 import {
   claimGrantUpload,
-  consumeUploadGrant,
   countUploadGrantsSince,
   deleteUploadGrantsCreatedBefore,
   findUploadGrant,
-  findUploadGrantByUrl,
   insertUploadGrant,
-  lockProfileImageUrl,
   releaseGrantUpload,
-  updateProfileImageUrl,
 } from './uploads.repository.js';
 
 export interface UploadsDeps {
@@ -51,7 +37,7 @@ export interface RequestContext {
 const RATE_WINDOW_MS = 60 * 60 * 1000;
 
 /** Removing an object that is no longer needed must not fail the request that made it so. */
-async function deleteQuietly(deps: UploadsDeps, key: string) {
+export async function deleteQuietly(deps: Pick<UploadsDeps, 'storage' | 'log'>, key: string) {
   try {
     await deps.storage.deleteObject(key);
   } catch (err) {
@@ -134,7 +120,7 @@ export function toStoredUploadUrl(imageURL: string, publicUrl: string): string {
   return url.startsWith(`${publicUrl}${LOCAL_UPLOAD_PATH_PREFIX}`) ? url.slice(publicUrl.length) : url;
 }
 
-async function readUpload(deps: UploadsDeps, grant: UploadGrant): Promise<Buffer> {
+export async function readUpload(deps: UploadsDeps, grant: UploadGrant): Promise<Buffer> {
   let raw: Buffer | undefined;
   try {
     raw = await deps.storage.readObject(grant.objectKey, UPLOAD_MAX_BYTES);
@@ -150,78 +136,12 @@ async function readUpload(deps: UploadsDeps, grant: UploadGrant): Promise<Buffer
   throw grant.expiresAt <= deps.now() ? uploadErrors.urlExpired() : uploadErrors.nothingUploaded();
 }
 
-/**
- * PUT /api/profile/image: makes an upload of this member their picture. The raw file is
- * processed into a fresh JPEG at a new key; the grant's consume UPDATE then decides, so of two
- * racing requests one sets the picture and the other removes its copy and is refused.
- */
-export async function setProfileImage(
-  deps: UploadsDeps,
-  userId: string,
-  body: ProfileImageBody,
-  context: RequestContext,
-) {
-  const grant = await findUploadGrantByUrl(deps.db, toStoredUploadUrl(body.imageURL, deps.publicUrl));
-  // One answer for unknown and someone else's, so grant URLs cannot be probed.
-  if (!grant || grant.userId !== userId) throw uploadErrors.notYourUpload();
-  if (grant.consumedAt) throw uploadErrors.urlUsed();
-
-  const raw = await readUpload(deps, grant);
-  let image;
-  try {
-    image = await processProfileImage(raw);
-  } catch (error) {
-    // A refused file is of no use to anyone; the member uploads again with a new URL.
-    if (error instanceof AppError) await deleteQuietly(deps, grant.objectKey);
-    throw error;
-  }
-
-  const imageId = randomUUID();
-  const imageKey = imageKeyOfName(imageNameOf(imageId));
-  await deps.storage.writeObject(imageKey, image.bytes, 'image/jpeg');
-  let outcome;
-  try {
-    outcome = await deps.db.transaction(async (tx) => {
-      const now = deps.now();
-      if (!(await consumeUploadGrant(tx, grant.id, now))) return undefined;
-      const previous = await lockProfileImageUrl(tx, userId);
-      const user = await updateProfileImageUrl(tx, userId, servedImagePath(imageId));
-      if (!previous || !user) throw unauthorized();
-      await recordAuditEvent(tx, {
-        action: 'upload',
-        outcome: 'success',
-        resource: 'profile_image',
-        resourceId: imageId,
-        userId,
-        details: { sourceType: image.sourceType, width: image.width, height: image.height, bytes: image.bytes.length },
-        clientIp: context.clientIp,
-        userAgent: context.userAgent,
-        sessionId: context.sessionId,
-        complianceLevel: 'ial1',
-        at: now,
-      });
-      return { user, previousUrl: previous.profileImageUrl };
-    });
-  } catch (error) {
-    await deleteQuietly(deps, imageKey);
-    throw error;
-  }
-  if (!outcome) {
-    await deleteQuietly(deps, imageKey);
-    throw uploadErrors.urlUsed();
-  }
-
-  await deleteQuietly(deps, grant.objectKey);
-  const previousKey = imageKeyOfServedPath(outcome.previousUrl);
-  if (previousKey && previousKey !== imageKey) await deleteQuietly(deps, previousKey);
-  return presentCurrentUser(outcome.user);
-}
-
-/** GET /api/objects/images/:name: a processed picture, or undefined for any other name. */
+/** GET /api/objects/images/:name: a processed picture or photo variant, or undefined for any other name. */
 export async function openProfileImage(
   deps: Pick<UploadsDeps, 'storage'>,
   name: string,
-): Promise<{ body: Readable; size: number } | undefined> {
+): Promise<{ body: Readable; size: number; contentType: string } | undefined> {
   if (!isImageName(name)) return undefined;
-  return deps.storage.openObject(imageKeyOfName(name));
+  const image = await deps.storage.openObject(imageKeyOfName(name));
+  return image && { ...image, contentType: contentTypeOfImageName(name) };
 }

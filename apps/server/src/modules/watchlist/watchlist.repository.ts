@@ -52,6 +52,7 @@ export function listWatchedAuctions(db: Db, userId: string, now: Date) {
         firstName: users.firstName,
         lastName: users.lastName,
         identityVerificationStatus: users.identityVerificationStatus,
+        profileImageUrl: users.profileImageUrl,
       },
     })
     .from(auctionWatches)

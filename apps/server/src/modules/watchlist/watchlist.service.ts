@@ -1,6 +1,11 @@
 import type { AuctionListItem } from '@bid/contract';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { AUCTION_NOT_FOUND, assertAuctionId, type AuctionsDeps } from '../auctions/auctions.service.js';
+import {
+  AUCTION_NOT_FOUND,
+  assertAuctionId,
+  type AuctionsDeps,
+  viewerStandings,
+} from '../auctions/auctions.service.js';
 import { findAuctionById } from '../auctions/auctions.repository.js';
 import { presentAuctionListItem } from '../auctions/auctions.presenter.js';
 import { isBlockedBetween } from '../blocks/blocks.repository.js';
@@ -33,5 +38,10 @@ export async function unwatchAuction(deps: AuctionsDeps, userId: string, id: unk
 /** GET /api/watchlist: the member's watched auctions in the list format of GET /api/auctions. */
 export async function listWatchlist(deps: AuctionsDeps, userId: string): Promise<AuctionListItem[]> {
   const rows = await listWatchedAuctions(deps.db, userId, deps.now());
-  return rows.map((row) => presentAuctionListItem(row.auction, row.creator, true));
+  const standingOf = await viewerStandings(
+    deps,
+    userId,
+    rows.map((row) => row.auction),
+  );
+  return rows.map((row) => presentAuctionListItem(row.auction, row.creator, true, standingOf(row.auction)));
 }

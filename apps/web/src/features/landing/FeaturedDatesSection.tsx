@@ -1,3 +1,4 @@
+import { dateTypeDrawingUrl } from '@bid/contract';
 import { Coffee, Mountain, Star, Trophy, UtensilsCrossed } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SAMPLE_DATES, type SampleDate } from './sampleDates';
@@ -21,6 +22,15 @@ function SampleDateCard({ sample }: { sample: SampleDate }) {
   const KindIcon = KIND_ICONS[sample.kind];
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid={`sample-date-${sample.kind}`}>
+      <img
+        src={dateTypeDrawingUrl(sample.kind)}
+        alt=""
+        width={1200}
+        height={900}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[4/3] w-full object-cover"
+      />
       <CardHeader className="gap-4">
         <div className="flex items-center justify-between gap-2">
           <span className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">

@@ -16,6 +16,7 @@ const auction = (identityVerified: boolean) =>
       lastName: 'Verified',
       displayName: 'Vera V.',
       identityVerified,
+      profileImageUrl: null,
     },
   });
 

@@ -14,6 +14,7 @@ import { bidCountLabel } from '../labels';
 import { useNow } from '../useNow';
 import { BidDialog } from './BidDialog';
 import { AuctionCardHeading } from './AuctionCardHeading';
+import { AuctionCover } from './AuctionCover';
 import { Countdown } from './Countdown';
 import { SignUpLink } from './SignUpToBidLink';
 import { WatchButton } from './WatchButton';
@@ -25,13 +26,15 @@ interface AuctionCardProps {
   view: 'member' | 'public';
   /** The signed-in viewer, so their own auctions offer no bid. */
   viewerId?: string;
+  /** The first card on screen: its picture loads at once (the others lazily). */
+  priority?: boolean;
 }
 
 /**
  * SPEC §2 "Auction card". The whole card leads to /auction/{id} through its title link
  * (stretched over the card), while its buttons sit above that link so they never navigate.
  */
-export function AuctionCard({ auction, view, viewerId }: AuctionCardProps) {
+export function AuctionCard({ auction, view, viewerId, priority = false }: AuctionCardProps) {
   const [isBidding, setIsBidding] = useState(false);
   const now = useNow(auction.endTime);
   const isOpen = isAuctionOpen(auction, new Date(now));
@@ -44,6 +47,12 @@ export function AuctionCard({ auction, view, viewerId }: AuctionCardProps) {
       className="relative flex h-full flex-col gap-4 p-5 transition-shadow hover:shadow-md"
       data-testid="auction-card"
     >
+      <AuctionCover
+        auction={auction}
+        priority={priority}
+        sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+        className="-mx-5 -mt-5 w-[calc(100%+2.5rem)] rounded-t-xl"
+      />
       <AuctionCardHeading id={auction.id} title={auction.title} dateType={auction.dateType} />
       {view === 'member' && !isOwn && (
         <WatchButton auctionId={auction.id} isWatched={auction.isWatched} className="absolute right-3 top-3" />

@@ -14,7 +14,7 @@ import {
   RADIUS_MIN_MILES,
 } from '@bid/contract';
 import { HandCoins, Handshake, UserRound } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -26,7 +26,9 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
+import { setAuctionCover } from '../api/auctionCover';
 import { useCreateAuction } from '../api/createAuction';
+import { CoverPicker } from './CoverPicker';
 import {
   combineEndTime,
   CREATE_AUCTION_DEFAULTS,
@@ -92,10 +94,28 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
     defaultValues: CREATE_AUCTION_DEFAULTS,
   });
   const createAuction = useCreateAuction();
+  const [cover, setCover] = useState<Blob | null>(null);
   const [paymentNotes, startingBid, buyNowPrice, endDate, endTimeOfDay] = useWatch({
     control,
     name: ['paymentNotes', 'startingBid', 'buyNowPrice', 'endDate', 'endTimeOfDay'],
   });
+
+  /** The cover (when one was chosen) is uploaded once the auction exists; then the SPEC §4 success. */
+  const finishCreation = async (created: { id: string }) => {
+    if (cover) {
+      try {
+        await setAuctionCover(created.id, cover);
+      } catch (error) {
+        // The auction exists; only its cover is missing, and it shows its default picture.
+        onMutationError(error, { title: 'Cover Not Saved', description: 'Your auction shows its default picture.' });
+      }
+    }
+    toast({
+      title: 'Auction Created!',
+      description: 'Your auction has been successfully created and is now live.',
+    });
+    onCreated(created);
+  };
 
   const onSubmit = handleSubmit((values) => {
     // SPEC §5 "Pre-submit checks, in order": profile complete, then the end date and prices.
@@ -117,13 +137,7 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
     const auction = parseCreateAuction(values, endTime);
     if (!auction) return;
     createAuction.mutate(auction, {
-      onSuccess: (created) => {
-        toast({
-          title: 'Auction Created!',
-          description: 'Your auction has been successfully created and is now live.',
-        });
-        onCreated(created);
-      },
+      onSuccess: (created) => void finishCreation(created),
       onError: (error) => {
         const fieldError = serverFieldOf(error);
         if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message });
@@ -149,6 +163,7 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
   return (
     <form className="grid gap-6" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Create auction">
       <Section title="About your date">
+        <CoverPicker value={cover} onChange={setCover} />
         <Field label="Title" htmlFor={id('title')} error={fieldError('title')}>
           <Input
             id={id('title')}

@@ -22,13 +22,21 @@ export function makeAuctionListItem(overrides: Partial<AuctionListItem> = {}): A
     isActive: true,
     winnerId: null,
     cancelledAt: null,
+    coverImageUrl: null,
     bidCount: 0,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
     isWatched: false,
     watcherCount: 0,
     viewerStanding: null,
-    creator: { id: 'u1', firstName: 'Ada', lastName: 'L', displayName: 'Ada L.', identityVerified: false },
+    creator: {
+      id: 'u1',
+      firstName: 'Ada',
+      lastName: 'L',
+      displayName: 'Ada L.',
+      identityVerified: false,
+      profileImageUrl: null,
+    },
     ...overrides,
   };
 }

@@ -35,7 +35,16 @@ async function runStep<T>(step: ProfileImageStepError['step'], work: () => Promi
  * own content type, then PUT /api/profile/image. Answers with the updated current user.
  */
 export async function uploadProfileImage(image: Blob): Promise<CurrentUser> {
-  const uploadURL = await runStep('upload', async () => {
+  const uploadURL = await runStep('upload', () => uploadImageFile(image));
+  return runStep('profile', async () => {
+    const res = await apiRequest('PUT', '/api/profile/image', { imageURL: uploadUrlWithoutQuery(uploadURL) });
+    return (await res.json()) as CurrentUser;
+  });
+}
+
+/** Asks for an upload URL and PUTs the image there; answers the URL (with its query). */
+export async function uploadImageFile(image: Blob): Promise<string> {
+  {
     const res = await apiRequest('POST', '/api/objects/upload');
     const { uploadURL } = (await res.json()) as UploadUrlResponse;
     const put = await fetch(uploadURL, {
@@ -48,11 +57,7 @@ export async function uploadProfileImage(image: Blob): Promise<CurrentUser> {
     });
     await throwIfResNotOk(put);
     return uploadURL;
-  });
-  return runStep('profile', async () => {
-    const res = await apiRequest('PUT', '/api/profile/image', { imageURL: uploadUrlWithoutQuery(uploadURL) });
-    return (await res.json()) as CurrentUser;
-  });
+  }
 }
 
 const FAILURE_TEXT: Record<ProfileImageStepError['step'], string> = {

@@ -35,6 +35,7 @@ function auction(overrides: Partial<MyAuction>): MyAuction {
     isActive: true,
     winnerId: null,
     cancelledAt: null,
+    coverImageUrl: null,
     bidCount: 3,
     createdAt: yesterday,
     updatedAt: yesterday,

@@ -37,10 +37,12 @@ interface ProfilePictureDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Receives the cropped square JPEG; the dialog has closed by then (SPEC §4). */
   onCropped: (image: Blob) => void;
+  /** The title and save button of another use of the crop UI (an auction cover). */
+  texts?: { title: string; save: string };
 }
 
 /** SPEC §2 "Profile picture dialog", §4 its state, §5 the file checks, §9 the crop constants. */
-export function ProfilePictureDialog({ open, onOpenChange, onCropped }: ProfilePictureDialogProps) {
+export function ProfilePictureDialog({ open, onOpenChange, onCropped, texts }: ProfilePictureDialogProps) {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [imageSrc, setImageSrc] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
@@ -141,7 +143,7 @@ export function ProfilePictureDialog({ open, onOpenChange, onCropped }: ProfileP
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent className="max-w-xl" aria-describedby={descriptionId}>
         <DialogHeader>
-          <DialogTitle>{PICTURE_DIALOG_TEXTS.title}</DialogTitle>
+          <DialogTitle>{texts?.title ?? PICTURE_DIALOG_TEXTS.title}</DialogTitle>
         </DialogHeader>
 
         <input
@@ -233,7 +235,7 @@ export function ProfilePictureDialog({ open, onOpenChange, onCropped }: ProfileP
                 {PICTURE_DIALOG_TEXTS.cancel}
               </Button>
               <Button type="button" onClick={() => void save()} disabled={isProcessing} aria-busy={isProcessing}>
-                {isProcessing ? PICTURE_DIALOG_TEXTS.processing : PICTURE_DIALOG_TEXTS.save}
+                {isProcessing ? PICTURE_DIALOG_TEXTS.processing : (texts?.save ?? PICTURE_DIALOG_TEXTS.save)}
               </Button>
             </div>
           </DialogFooter>

@@ -1,0 +1,149 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import { auctions, users } from '../../src/db/schema/index.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
+import { insertAuction } from '../support/auctions.js';
+import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+
+/** The shape of the built index.html (apps/web/index.html after `vite build`). */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>BidYourDate</title>
+    <!--app-config-->
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const metaContent = (html: string, key: string) => {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html);
+  return match?.[1];
+};
+
+/** Pages the server renders around the web app: 404 for unknown paths, robots.txt, share tags. */
+describe.each(testDatabaseFactories())('web pages on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let distDir: string;
+  let hostId: string;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, WEB_DIST_DIR: distDir });
+    app = await buildApp({ config, database: testDb.database, serveWeb: true, runJobs: false });
+    await app.ready();
+    const [host] = await testDb.database.db
+      .insert(users)
+      .values({ email: 'host@example.com', firstName: 'Hana', lastName: 'Host', sex: 'female' })
+      .returning();
+    hostId = host!.id;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it('answers the app with 200 for its pages and 404 for any other path, JSON 404 under /api', async () => {
+    for (const url of ['/', '/browse', '/faqs', '/users/abc', '/shared-date/tok?x=1', '/profile/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+    for (const url of ['/no-such-page', '/auction', '/browse/more', '/index.htm', '/auctions/x']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      // The app still loads and shows its own "not found" page.
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/no-such-call' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found', code: 'not_found' });
+  });
+
+  it('serves a real robots.txt', async () => {
+    const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Disallow: /messages');
+    expect(res.body).not.toContain('<html');
+    expect(res.body).not.toMatch(/sitemap/i);
+  });
+
+  it('renders an auction’s title, price, photo and description as share tags, escaped', async () => {
+    const id = await insertAuction(testDb.database.db, {
+      creatorId: hostId,
+      endTime: new Date(Date.now() + 86_400_000),
+      title: 'Tea & "cake" <script>alert(1)</script>',
+    });
+    const res = await app.inject({ method: 'GET', url: `/auction/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(metaContent(res.body, 'og:title')).toBe(
+      'Tea &amp; &quot;cake&quot; &lt;script&gt;alert(1)&lt;/script&gt; · Starting bid $20',
+    );
+    expect(metaContent(res.body, 'og:description')).toBe(
+      'Starting bid $20 · Austin, TX. A coffee and a walk by the river.',
+    );
+    expect(metaContent(res.body, 'og:url')).toBe(`${TEST_PUBLIC_URL}/auction/${id}`);
+    // No cover and a host without photos: the drawing of its date type.
+    expect(metaContent(res.body, 'og:image')).toBe(`${TEST_PUBLIC_URL}/covers/coffee.svg`);
+    expect(metaContent(res.body, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(res.body, 'twitter:image')).toBe(`${TEST_PUBLIC_URL}/covers/coffee.svg`);
+    expect(res.body).toContain(
+      '<title>Tea &amp; &quot;cake&quot; &lt;script&gt;alert(1)&lt;/script&gt; · BidYourDate</title>',
+    );
+
+    // The host's main photo, then the auction's own cover, take the drawing's place.
+    const hostPhoto = '/api/objects/images/11111111-1111-4111-8111-111111111111-1280.jpg';
+    await testDb.database.db.update(users).set({ profileImageUrl: hostPhoto }).where(eq(users.id, hostId));
+    const withHostPhoto = await app.inject({ method: 'GET', url: `/auction/${id}` });
+    expect(metaContent(withHostPhoto.body, 'og:image')).toBe(`${TEST_PUBLIC_URL}${hostPhoto}`);
+    const cover = '/api/objects/images/22222222-2222-4222-8222-222222222222-1280.jpg';
+    await testDb.database.db
+      .update(auctions)
+      .set({ coverImageUrl: cover, currentBid: '35.00', bidCount: 2 })
+      .where(eq(auctions.id, id));
+    const withCover = await app.inject({ method: 'GET', url: `/auction/${id.toUpperCase()}` });
+    expect(metaContent(withCover.body, 'og:image')).toBe(`${TEST_PUBLIC_URL}${cover}`);
+    expect(metaContent(withCover.body, 'og:description')).toMatch(/^Current bid \$35 · /);
+  });
+
+  it('gives hidden, deleted-host and unknown auctions the generic tags and a 404', async () => {
+    const hidden = await insertAuction(testDb.database.db, {
+      creatorId: hostId,
+      endTime: new Date(Date.now() + 86_400_000),
+      title: 'Secret hidden title',
+    });
+    await testDb.database.db.update(auctions).set({ hiddenAt: new Date() }).where(eq(auctions.id, hidden));
+    const [gone] = await testDb.database.db
+      .insert(users)
+      .values({ email: 'gone@example.com', firstName: 'Gone', deletedAt: new Date() })
+      .returning();
+    const ofDeleted = await insertAuction(testDb.database.db, {
+      creatorId: gone!.id,
+      endTime: new Date(Date.now() + 86_400_000),
+      title: 'Title of a deleted member',
+    });
+    for (const id of [hidden, ofDeleted, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await app.inject({ method: 'GET', url: `/auction/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(metaContent(res.body, 'og:title')).toBe('BidYourDate');
+      expect(metaContent(res.body, 'og:image')).toBeUndefined();
+      expect(res.body).not.toContain('Secret hidden title');
+      expect(res.body).not.toContain('deleted member');
+    }
+  });
+});
