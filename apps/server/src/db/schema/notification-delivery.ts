@@ -58,7 +58,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /**
  * The outbox: one row per notification and destination (the member's e-mail, or one push
  * subscription), written by a trigger in the notification's own transaction (migration
- * 0021_notification_outbox_trigger) and drained by the delivery job with FOR UPDATE SKIP LOCKED.
+ * 0019_notification_outbox_trigger) and drained by the delivery job with FOR UPDATE SKIP LOCKED.
  * `next_attempt_at` is also the claim: a claimed row is pushed into the future for the length of
  * a send, so no other instance takes it meanwhile.
  */
