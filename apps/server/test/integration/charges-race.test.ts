@@ -1,6 +1,6 @@
 import { PAYMENT_FIX_WINDOW_HOURS, SECOND_CHANCE_OFFER_HOURS } from '@bid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { auctions, charges, ledgerTransactions, notifications, sandboxPayments } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../src/modules/auctions/lifecycle/sql-helpers.js';
 import { connectionUrlOf, describePostgresOnly, type TestDatabase } from '../support/databases.js';
 

@@ -1,7 +1,7 @@
 import { DISPUTE_WINDOW_HOURS, HOST_NO_SHOW_GRACE_MINUTES } from '@bid/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import {
   auctionDates,
