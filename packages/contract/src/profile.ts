@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BIO_MAX, MAX_AGE, MIN_AGE, SEXES } from './constants.js';
-import { plainText } from './text.js';
+import { personName, plainText } from './text.js';
 
 /** Interests are short tags; these bounds keep a profile readable and its row small. */
 export const INTERESTS_MAX = 20;
@@ -14,8 +14,8 @@ const requiredText = (field: string, message: string, max: number, tooLong: stri
  * with the spec's messages.
  */
 export const profileFormSchema = z.object({
-  firstName: requiredText('First name', 'First name is required', 100, 'First name is too long'),
-  lastName: requiredText('Last name', 'Last name is required', 100, 'Last name is too long'),
+  firstName: personName('First name', 'First name is required', 100, 'First name is too long'),
+  lastName: personName('Last name', 'Last name is required', 100, 'Last name is too long'),
   bio: plainText(z.string().trim().max(BIO_MAX, 'Bio must be less than 500 characters'), 'Bio')
     .optional()
     .transform((v) => v ?? ''),

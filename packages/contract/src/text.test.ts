@@ -15,7 +15,14 @@ import {
 } from './date-api.js';
 import { VERIFICATION_NOTES_MAX_LENGTH, verificationDecisionBodySchema } from './identity.js';
 import { INTEREST_MAX_LENGTH, profileFormSchema } from './profile.js';
-import { disallowedCharactersMessage, hasDisallowedCharacters } from './text.js';
+import {
+  disallowedCharactersMessage,
+  hasDisallowedCharacters,
+  hasVisibleCharacters,
+  normalizePersonName,
+  RESERVED_NAME_WORDS,
+  reservedWordIn,
+} from './text.js';
 import {
   createReportSchema,
   MODERATION_REASONS_MAX_LENGTH,
@@ -71,8 +78,7 @@ const field = (
 
 /** Every free-text field people type into, with the label its message names. */
 const FIELDS: readonly FreeTextField[] = [
-  field('First name', profileFormSchema, PROFILE, ['firstName'], 1, 100),
-  field('Last name', profileFormSchema, PROFILE, ['lastName'], 1, 100),
+  // First and last names have rules of their own (personName, below).
   field('Bio', profileFormSchema, PROFILE, ['bio'], 0, BIO_MAX),
   field('Location', profileFormSchema, PROFILE, ['location'], 1, 255),
   field('Country', profileFormSchema, PROFILE, ['country'], 1, 100),
@@ -174,5 +180,67 @@ describe('what people see', () => {
       path: ['firstName'],
       message: 'First name contains characters that are not allowed',
     });
+  });
+});
+
+describe('personName (first and last names)', () => {
+  const nameIssues = (firstName: unknown) => {
+    const result = profileFormSchema.safeParse({ ...PROFILE, firstName });
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+  const parsedName = (firstName: string) => profileFormSchema.parse({ ...PROFILE, firstName }).firstName;
+
+  it('stores names NFKC-normalised, without zero-width or bidi controls, spaces collapsed', () => {
+    expect(parsedName('  Ａｄａ  ')).toBe('Ada');
+    expect(parsedName('A\u200Bd\u200Da')).toBe('Ada');
+    expect(parsedName('\u202EAnn\u202C')).toBe('Ann');
+    expect(parsedName('Mary   Ann')).toBe('Mary Ann');
+    expect(parsedName('José')).toBe('José');
+    expect(parsedName('Zoë')).toBe('Zoë');
+  });
+
+  it('refuses names that show nothing', () => {
+    for (const invisible of ['\u200B', '\u200B\u200C\u200D', '\u2800', '\u3164', '\u202E\u202C', '\u2800 \u2800']) {
+      const issues = nameIssues(invisible);
+      expect(issues.length).toBeGreaterThan(0);
+      expect(issues.some((m) => m === 'First name must show letters' || m === 'First name is required')).toBe(true);
+    }
+  });
+
+  it('refuses the reserved words, whatever their case, spacing or hidden characters', () => {
+    expect(nameIssues('Deleted user')).toEqual(['First name can\'t use the word "deleted user"']);
+    expect(nameIssues('BidYourDate Support Team')).toEqual(['First name can\'t use the word "bidyourdate"']);
+    expect(nameIssues('Dele\u200Bted User')).toEqual(['First name can\'t use the word "deleted user"']);
+    expect(nameIssues('ＡＤＭＩＮ')).toEqual(['First name can\'t use the word "admin"']);
+    expect(nameIssues('Support')).toEqual(['First name can\'t use the word "support"']);
+    expect(nameIssues('moderator')).toEqual(['First name can\'t use the word "moderator"']);
+    const last = profileFormSchema.safeParse({ ...PROFILE, lastName: 'Bid Your Date' });
+    expect(last.success ? [] : last.error.issues.map((i) => i.message)).toEqual([
+      'Last name can\'t use the word "bidyourdate"',
+    ]);
+    // Words that merely contain a reserved word are names.
+    for (const name of ['Adminah', 'Supporta', 'Edmond']) expect(nameIssues(name)).toEqual([]);
+  });
+
+  it('keeps any name of letters that has no reserved word, and normalising is idempotent', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: typedChar, minLength: 0, maxLength: 60 }), (raw) => {
+        const once = normalizePersonName(raw);
+        expect(normalizePersonName(once)).toBe(once);
+        expect(once).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u);
+        expect(once).toBe(once.trim());
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z]{1,40}$/), (name) => {
+        fc.pre(reservedWordIn(name) === undefined);
+        expect(hasVisibleCharacters(name)).toBe(true);
+        expect(nameIssues(name)).toEqual([]);
+      }),
+    );
+  });
+
+  it('names each reserved word', () => {
+    for (const word of RESERVED_NAME_WORDS) expect(reservedWordIn(word.toUpperCase())).toBe(word);
   });
 });

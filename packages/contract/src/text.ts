@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Free text people type (names, bio, titles, descriptions, messages, places, notes, reasons)
@@ -31,4 +31,78 @@ export const disallowedCharactersMessage = (field: string) => `${field} contains
  */
 export function plainText<T extends z.ZodString>(schema: T, field: string): T {
   return schema.refine((value) => !hasDisallowedCharacters(value), disallowedCharactersMessage(field));
+}
+
+/**
+ * Characters that change how text is shown without showing anything themselves: zero-width
+ * spaces and joiners, the bidirectional embeddings, overrides and isolates (a right-to-left
+ * override makes "Ann" read as something else), the soft hyphen, the word joiner family and the
+ * byte-order mark. A name never needs them, and they let one name pass for another.
+ */
+const FORMAT_CHARACTERS =
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
+
+/** Blank look-alikes that are letters or symbols to Unicode but show nothing (braille blank). */
+const BLANK_SYMBOLS = /[\u2800]/gu;
+
+/**
+ * Words a member's name may not use, because the product itself speaks under them (notices
+ * from "BidYourDate Support", a removed member shown as "Deleted user", moderators).
+ */
+export const RESERVED_NAME_WORDS = ['deleted user', 'bidyourdate', 'support', 'moderator', 'admin'] as const;
+
+/**
+ * A name as it is stored and shown: Unicode NFKC (full-width and other compatibility forms
+ * become their plain letters), without the format characters above, runs of white space as
+ * one space, trimmed.
+ */
+export function normalizePersonName(name: string): string {
+  return name.normalize('NFKC').replace(FORMAT_CHARACTERS, '').replace(/\s+/gu, ' ').trim();
+}
+
+/** True when a normalised name shows at least one letter or digit. */
+export function hasVisibleCharacters(name: string): boolean {
+  return /[\p{L}\p{N}]/u.test(name.replace(BLANK_SYMBOLS, ''));
+}
+
+/** The reserved word a normalised name uses, or undefined ("BidYourDate Support Team" → "bidyourdate"). */
+export function reservedWordIn(name: string): string | undefined {
+  const letters = name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  const squeezed = letters.replace(/ /g, '');
+  const words = new Set(letters.split(' '));
+  return RESERVED_NAME_WORDS.find((reserved) =>
+    reserved.includes(' ') || reserved === 'bidyourdate'
+      ? squeezed.includes(reserved.replace(/ /g, ''))
+      : words.has(reserved),
+  );
+}
+
+/** "First name must show letters" */
+export const invisibleNameMessage = (field: string) => `${field} must show letters`;
+/** "First name can't use the word \"support\"" */
+export const reservedNameMessage = (field: string, word: string) => `${field} can't use the word "${word}"`;
+
+/**
+ * A person's first or last name: normalised as above, then required, bounded, free of control
+ * characters, visible, and free of the reserved words (docs/accounts.md, "Names").
+ */
+export function personName(field: string, required: string, max: number, tooLong: string) {
+  return z
+    .string({ error: required })
+    .transform(normalizePersonName)
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .max(max, tooLong)
+        .refine((value) => !hasDisallowedCharacters(value), disallowedCharactersMessage(field))
+        .refine(hasVisibleCharacters, invisibleNameMessage(field))
+        .superRefine((value, ctx) => {
+          const word = reservedWordIn(value);
+          if (word) ctx.addIssue({ code: 'custom', message: reservedNameMessage(field, word) });
+        }),
+    );
 }

@@ -54,6 +54,11 @@ describe.each(testDatabaseFactories())('profile API on $kind', (factory) => {
   it.each([
     [{ firstName: '' }, 'First name is required', 'firstName'],
     [{ lastName: '' }, 'Last name is required', 'lastName'],
+    // Names that impersonate the product or show nothing (docs/accounts.md, "Names").
+    [{ firstName: 'BidYourDate Support Team' }, 'First name can\'t use the word "bidyourdate"', 'firstName'],
+    [{ firstName: 'Deleted user' }, 'First name can\'t use the word "deleted user"', 'firstName'],
+    [{ lastName: '\u2800' }, 'Last name must show letters', 'lastName'],
+    [{ firstName: '\u200B\u202E' }, 'First name is required', 'firstName'],
     [{ bio: 'x'.repeat(501) }, 'Bio must be less than 500 characters', 'bio'],
     [{ age: 17 }, 'Must be at least 18', 'age'],
     [{ age: 101 }, 'Invalid age', 'age'],

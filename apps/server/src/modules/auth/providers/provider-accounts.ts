@@ -1,4 +1,10 @@
-import type { SignInProvider } from '@bid/contract';
+import {
+  hasDisallowedCharacters,
+  hasVisibleCharacters,
+  normalizePersonName,
+  reservedWordIn,
+  type SignInProvider,
+} from '@bid/contract';
 import type { Db } from '../../../db/client.js';
 import type { ProviderProfile } from './provider-catalog.js';
 import {
@@ -83,6 +89,10 @@ function normalizeEmail(email: string | undefined): string | undefined {
 }
 
 function trimName(name: string | undefined): string | null {
-  const trimmed = name?.trim();
-  return trimmed ? trimmed.slice(0, MAX_NAME_LENGTH) : null;
+  // The provider's name obeys the profile's name rules (docs/accounts.md, "Names"); one that
+  // breaks them is left out, and the member types their own on the profile form.
+  const normalized = normalizePersonName(name ?? '').slice(0, MAX_NAME_LENGTH);
+  if (!normalized || !hasVisibleCharacters(normalized) || reservedWordIn(normalized)) return null;
+  if (hasDisallowedCharacters(normalized)) return null;
+  return normalized;
 }
