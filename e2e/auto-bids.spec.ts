@@ -55,7 +55,8 @@ for (const { name, viewport } of SIZES) {
 
       // Rex bids $40 from his browser: Mia's automatic bid answers at once with $41.
       const r = rex.page;
-      await r.getByRole('button', { name: 'Place Bid' }).click();
+      // On a phone the sticky bid bar repeats the button; either opens the same dialog.
+      await r.getByRole('button', { name: 'Place Bid' }).first().click();
       const dialog = r.getByRole('dialog', { name: 'Place Your Bid' });
       await dialog.getByLabel('Your bid ($)').fill('40');
       await dialog.getByRole('button', { name: 'Place Bid' }).click();

@@ -29,5 +29,5 @@ test('the public pages open without signing in', async ({ page }) => {
 test('unknown API paths answer JSON, never the web app', async ({ request }) => {
   const res = await request.get('/api/no-such-route');
   expect(res.status()).toBe(404);
-  expect(await res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+  expect(await res.json()).toEqual({ message: 'Not found', code: 'not_found', requestId: expect.any(String) });
 });
