@@ -5,7 +5,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database, Db } from '../../src/db/client.js';
-import { charges, identityDocuments, refundRequests } from '../../src/db/schema/index.js';
+import { HOST_NO_SHOW_GRACE_MINUTES } from '@bid/contract';
+import { auctionDates, charges, identityDocuments, refundRequests } from '../../src/db/schema/index.js';
 import { auctionConversationId } from '../../src/modules/messages/conversation-id.js';
 import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
@@ -247,7 +248,15 @@ export class AuthorizationWorld {
       await this.must(buyer, { method: 'POST', url: `${base}/plan`, payload: { place, startsAt } });
     }
     if (reach('planned')) await this.must(host, { method: 'POST', url: `${base}/plan/accept` });
-    if (reach('started')) await this.must(host, { method: 'POST', url: `${base}/date-mode/start` });
+    if (reach('started')) {
+      // The clock stands still, so the agreed start is moved back to the no-show grace ago: arrival
+      // (from 15 minutes before the start) and the end (from the start plus the grace) are open.
+      await this.db
+        .update(auctionDates)
+        .set({ startsAt: new Date(this.clock.getTime() - HOST_NO_SHOW_GRACE_MINUTES * 60_000) })
+        .where(eq(auctionDates.auctionId, auctionId));
+      await this.must(host, { method: 'POST', url: `${base}/date-mode/start` });
+    }
     if (reach('hostArrived')) {
       await this.must(host, { method: 'POST', url: `${base}/date-mode/check-in`, payload: { kind: 'arrived' } });
     }
