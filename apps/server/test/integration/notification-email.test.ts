@@ -65,7 +65,9 @@ function harness(factory: { open(): Promise<TestDatabase> }) {
     },
     async member(label: string): Promise<Member> {
       const email = `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-      const { id, cookie } = await signUpWithProfile(h.app, email, label, '4242424242424242');
+      const { id, cookie } = await signUpWithProfile(h.app, email, label, '4242424242424242', (to) =>
+        h.smtp.codeFor(to),
+      );
       return { id, cookie, email };
     },
     async auction(host: Member, title: string): Promise<string> {
@@ -518,7 +520,13 @@ describe.each(postgresOnlyFactories())('two instances draining one outbox on $ki
   it('sends every e-mail exactly once while both instances run the job at the same time', async () => {
     const members = await Promise.all(
       ['Ann', 'Bob', 'Cal'].map((label) =>
-        signUpWithProfile(apps[0]!, `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`, label),
+        signUpWithProfile(
+          apps[0]!,
+          `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
+          label,
+          undefined,
+          (to) => smtp.codeFor(to),
+        ),
       ),
     );
     const rows = members.flatMap((member) =>

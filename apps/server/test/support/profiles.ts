@@ -28,8 +28,9 @@ export async function signUpWithProfile(
   email: string,
   firstName: string,
   card?: string,
+  readCode?: (email: string) => string,
 ): Promise<{ id: string; cookie: string }> {
-  const { cookie, body } = await signInByEmail(app, email);
+  const { cookie, body } = await signInByEmail(app, email, undefined, true, readCode);
   const profile = await app.inject({
     method: 'PUT',
     url: '/api/profile',

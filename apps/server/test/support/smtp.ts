@@ -14,6 +14,11 @@ export interface TestSmtpServer {
   start(): Promise<void>;
   /** Resolves once `count` messages have arrived (or fails after `timeoutMs`). */
   waitForCount(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  /**
+   * The sign-in code in the newest e-mail to `email`: with mail configured the API never answers
+   * the code itself (docs/accounts.md), so a test reads it from the mail like the member would.
+   */
+  codeFor(email: string): string;
 }
 
 export async function startSmtpServer(): Promise<TestSmtpServer> {
@@ -56,6 +61,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     async start() {
       if (!server) await listen();
+    },
+    codeFor(email) {
+      const mails = received.filter((mail) => {
+        const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+        return to.some((group) => group.value.some((address) => address.address === email));
+      });
+      const code = mails.at(-1)?.text?.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no sign-in code was mailed to ${email}`);
+      return code;
     },
     async waitForCount(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
