@@ -188,7 +188,13 @@ describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
 describe('readiness before migrations', () => {
   it('answers 503 until the migrations are applied, then 200', async () => {
     const database = await openDatabase({});
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL });
+    // VAPID keys from the environment: generated ones are kept in a table the migrations create.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      VAPID_PUBLIC_KEY: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      VAPID_PRIVATE_KEY: 'Ji4JQ-SDpH3WzZTFg8ZDDqzUQMmBWGQ3ddKi1r0jN3E',
+    });
     const app = await buildApp({ config, database, serveWeb: false, runJobs: false });
     try {
       const before = await app.inject({ method: 'GET', url: '/api/health/ready' });
