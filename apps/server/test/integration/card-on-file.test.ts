@@ -76,7 +76,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     app.inject({ method: 'POST', url: '/api/bids', payload: { auctionId, amount }, cookies: withSession(who.cookie) });
   const buyNow = (who: Member, auctionId: string) =>
     app.inject({ method: 'POST', url: `/api/auctions/${auctionId}/buy-now`, cookies: withSession(who.cookie) });
-  const refusal = { message: PAYMENT_METHOD_REQUIRED, code: 'payment_method_required' };
+  // Every error body also carries the request's id (docs/deploy.md).
+  const refusal = { message: PAYMENT_METHOD_REQUIRED, code: 'payment_method_required', requestId: expect.any(String) };
 
   it('word for word: the refusal the bid dialog shows', () => {
     expect(PAYMENT_METHOD_REQUIRED).toBe('Add a payment method before bidding. Your card is only charged if you win.');
@@ -276,9 +277,13 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     writeFileSync(path.join(distDir, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["secret.ts"]}');
     const production = {
       NODE_ENV: 'production',
-      SESSION_SECRET: 's'.repeat(48),
+      SESSION_SECRET: 'k3Vq9-production-secret-0f8a2c71d4e6b5',
       PUBLIC_URL: 'https://bid.example.com',
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      AUDIT_CHECKPOINT_KEY: 'a-production-audit-checkpoint-key-of-40-c',
+      // The test database and the offline providers: production refuses them unless told.
+      ALLOW_SANDBOX: '1',
+      ALLOW_PGLITE: '1',
     };
     const fetchBoth = async (env: Record<string, string>) => {
       const webApp = await buildApp({

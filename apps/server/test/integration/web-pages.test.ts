@@ -68,7 +68,7 @@ describe.each(testDatabaseFactories())('web pages on $kind', (factory) => {
     }
     const api = await app.inject({ method: 'GET', url: '/api/no-such-call' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(api.json()).toEqual({ message: 'Not found', code: 'not_found', requestId: expect.any(String) });
   });
 
   it('serves a real robots.txt', async () => {
