@@ -1,5 +1,4 @@
 import { type AuctionDetail, formatWholeDollars } from '@bid/contract';
-import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useMediaQuery } from '@/lib/useMediaQuery';
@@ -18,13 +17,12 @@ interface StickyBidBarProps {
  * The auction page's bar on phones and tablets (docs/web-app.md "Phone layout"): the current
  * bid, the time left and Place Bid stay on screen however far the page scrolls. Larger screens
  * (Tailwind's lg) have the sticky sidebar instead, so there it is not rendered at all: one
- * "Place Bid" per page. It is rendered into <body> so that no stacking context of the page
- * (a sticky sidebar, a transformed card) can put the footer or anything else above it.
+ * "Place Bid" per page.
  */
 export function StickyBidBar({ auction, signedIn, onBid, statusText }: StickyBidBarProps) {
   const isLarge = useMediaQuery('(min-width: 1024px)');
   if (isLarge) return null;
-  return createPortal(
+  return (
     <div
       className="fixed inset-x-0 bottom-0 z-30 border-t border-black/10 bg-white/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden"
       data-testid="sticky-bid-bar"
@@ -59,7 +57,6 @@ export function StickyBidBar({ auction, signedIn, onBid, statusText }: StickyBid
           </p>
         ) : null}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
 }
