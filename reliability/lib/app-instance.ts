@@ -60,6 +60,12 @@ export async function startAppInstance(options: AppInstanceOptions): Promise<App
       PUBLIC_URL: options.publicUrl,
       // Production needs one; the suites sign members in with seeded sessions, so nothing is sent.
       SMTP_URL: 'smtp://127.0.0.1:25',
+      // Production refuses these toys unless told (README.md, "Configuration"): offline payments
+      // and identity, and plain http between HAProxy and the instances on loopback.
+      ALLOW_SANDBOX: '1',
+      ALLOW_INSECURE_PUBLIC_URL: '1',
+      // Signs the audit checkpoints; thrown away with the suite's data.
+      AUDIT_CHECKPOINT_KEY: 'faults-audit-checkpoint-key-'.padEnd(48, 'x'),
       TRUST_PROXY: '1',
       METRICS_PORT: '0',
       SHUTDOWN_DELAY_MS: String(options.shutdownDelayMs),
