@@ -39,8 +39,26 @@ export function plainText<T extends z.ZodString>(schema: T, field: string): T {
  * override makes "Ann" read as something else), the soft hyphen, the word joiner family and the
  * byte-order mark. A name never needs them, and they let one name pass for another.
  */
-const FORMAT_CHARACTERS =
-  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
+const FORMAT_CHARACTER_RANGES: readonly (readonly [number, number])[] = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x2064],
+  [0x2066, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+];
+const isFormatCharacter = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return FORMAT_CHARACTER_RANGES.some(([from, to]) => code >= from && code <= to);
+};
 
 /** Blank look-alikes that are letters or symbols to Unicode but show nothing (braille blank). */
 const BLANK_SYMBOLS = /[\u2800]/gu;
@@ -57,7 +75,13 @@ export const RESERVED_NAME_WORDS = ['deleted user', 'bidyourdate', 'support', 'm
  * one space, trimmed.
  */
 export function normalizePersonName(name: string): string {
-  return name.normalize('NFKC').replace(FORMAT_CHARACTERS, '').replace(/\s+/gu, ' ').trim();
+  return name
+    .normalize('NFKC')
+    .split('')
+    .filter((char) => !isFormatCharacter(char))
+    .join('')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** True when a normalised name shows at least one letter or digit. */
