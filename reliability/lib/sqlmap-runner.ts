@@ -81,13 +81,17 @@ export function sqlmapArguments(job: SqlmapJob, settings: SqlmapSettings, output
     `--cookie=${settings.cookie}`,
   ];
   if (job.queryParameter) args.push(`-p`, job.queryParameter);
+  // Every answer echoes the request id, and error bodies carry it (docs/deploy.md): a fresh random
+  // id per request would make every page differ and read to sqlmap as a boolean-based injection.
+  // A fixed, valid id keeps true and false pages comparable, as they are for a real attacker who
+  // sends their own id.
+  const headers = ['X-Request-Id: sqlmap-scan'];
   if (job.data !== undefined) {
-    args.push(
-      `--data=${job.data}`,
-      // The app takes JSON only, and refuses cross-site writes (GUIDE §5); a browser on the site says same-origin.
-      '--headers=Content-Type: application/json\nSec-Fetch-Site: same-origin',
-    );
+    args.push(`--data=${job.data}`);
+    // The app takes JSON only, and refuses cross-site writes (docs/reliability.md); a browser on the site says same-origin.
+    headers.push('Content-Type: application/json', 'Sec-Fetch-Site: same-origin');
   }
+  args.push(`--headers=${headers.join('\n')}`);
   return args;
 }
 
