@@ -27,7 +27,7 @@ test('create, bid, outbid, close: the winner may message, the outbid bidder may 
     const auctionId = await createThroughTheForm(host, title);
     const { page: a } = host;
 
-    // SPEC §4's success toast and refreshed list; the host lands on the new auction with its
+    // The success toast (docs/web-app.md) and refreshed list; the host lands on the new auction with its
     // share link (docs/web-app.md "After creating an auction"), and it is listed at home.
     await expect(a).toHaveURL(new RegExp(`/auction/${auctionId}\\?created=1$`));
     await expect(a.getByTestId('share-auction')).toContainText('Your auction is live');

@@ -9,7 +9,7 @@ import { formatAmountPlain, formatWholeDollars } from './money.js';
  * All amounts are integer cents.
  */
 
-/** The minimum step between bids (SPEC §8: current bid + 1). */
+/** The minimum step between bids (docs/auctions.md: current bid + 1). */
 export const BID_STEP_CENTS = 100;
 /** A bid or maximum may always go up to this, whatever the current minimum. */
 export const BID_CEILING_FLOOR_CENTS = 1_000_00;

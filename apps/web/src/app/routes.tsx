@@ -28,7 +28,7 @@ const PayoutSandboxOnboardingPage = lazy(() => import('@/pages/PayoutSandboxOnbo
 const WatchingPage = lazy(() => import('@/pages/WatchingPage'));
 
 /**
- * The route table of SPEC §2, from the list the server shares (APP_ROUTES: it answers 404 for any other path). Logged-out visitors who open a signed-in page are sent to
+ * The route table (docs/architecture.md), from the list the server shares (APP_ROUTES: it answers 404 for any other path). Logged-out visitors who open a signed-in page are sent to
  * sign in (/profile goes through /api/login, as the spec says); signed-in users who open
  * a logged-out page (/login, /browse) go home.
  */

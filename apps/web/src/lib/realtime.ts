@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 /**
  * The real-time channel of SPEC §7 (docs/realtime.md): one WebSocket per tab at /ws on the
  * page's host (wss on https). On open it authenticates (signed in) and subscribes again to
- * every channel it holds; on close it reconnects after 3 s (SPEC §9), or at once when the server
+ * every channel it holds; on close it reconnects after 3 s (docs/realtime.md), or at once when the server
  * closed it for a graceful restart (1012, docs/deploy.md), and after a reconnection it tells its
  * listeners, so the page refetches what it may have missed meanwhile. Parse and connection
  * errors are only logged, never shown (SPEC §8).

@@ -70,7 +70,7 @@ function assertAmountAllowed(auction: BidRuleFields, maxCents: number, field: 'a
  * POST /api/bids. Checks in this order: the auction exists, the bidder's profile is complete,
  * the bidder is not the creator, the auction is open, the bidder has a card on file (SPEC §1:
  * the win is charged to it), the amount (and the optional `maxAmount`) is well-formed, the maximum
- * is at least the amount and the minimum (SPEC §5), and within the money bounds (docs/auctions.md).
+ * is at least the amount and the minimum (docs/auctions.md), and within the money bounds (docs/auctions.md).
  * Those early answers give the precise message; the decision itself is the single call of
  * `acceptBid`, which re-checks every rule under the row lock, so racing bids from any number of
  * app instances can neither be lost nor reordered. A bid costs three statements (session, this

@@ -7,7 +7,7 @@ import { isBlockedBetween } from '../blocks/blocks.repository.js';
 
 /**
  * GET /api/users/{id}/presence → {online}: whether the person has a live socket on any app
- * instance (the chat's 'Online' label, SPEC §2). Signed-in members only; it reveals nothing else,
+ * instance (the chat's 'Online' label, docs/realtime.md). Signed-in members only; it reveals nothing else,
  * and across a block (either direction) the person always shows offline (docs/trust-and-safety.md).
  */
 export async function presenceRoutes(app: FastifyInstance, opts: { db: Db }) {

@@ -100,7 +100,7 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
     name: ['paymentNotes', 'startingBid', 'buyNowPrice', 'endDate', 'endTimeOfDay'],
   });
 
-  /** The cover (when one was chosen) is uploaded once the auction exists; then the SPEC §4 success. */
+  /** The cover (when one was chosen) is uploaded once the auction exists; then the success toast (docs/web-app.md). */
   const finishCreation = async (created: { id: string }) => {
     if (cover) {
       try {

@@ -26,7 +26,7 @@ export function latestBidPerAuction(bids: readonly MyBid[]): MyBid[] {
   });
 }
 
-/** The My Bids tab's list (SPEC §2): each auction I bid on, my highest bid, the current bid, when and where I stand. */
+/** The My Bids tab's list (docs/web-app.md): each auction I bid on, my highest bid, the current bid, when and where I stand. */
 export function MyBidsList({ bids }: { bids: MyBid[] }) {
   const now = useNow();
   return (
