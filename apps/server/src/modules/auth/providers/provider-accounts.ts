@@ -1,10 +1,4 @@
-import {
-  hasDisallowedCharacters,
-  hasVisibleCharacters,
-  normalizePersonName,
-  reservedWordIn,
-  type SignInProvider,
-} from '@bid/contract';
+import { normalizePersonName, personName, type SignInProvider } from '@bid/contract';
 import type { Db } from '../../../db/client.js';
 import type { ProviderProfile } from './provider-catalog.js';
 import {
@@ -88,11 +82,12 @@ function normalizeEmail(email: string | undefined): string | undefined {
   return normalized;
 }
 
+/** The profile's own name rule (docs/accounts.md, "Names"), applied to what a provider sends. */
+const providerName = personName('Name', 'Name is required', MAX_NAME_LENGTH, 'Name is too long');
+
 function trimName(name: string | undefined): string | null {
-  // The provider's name obeys the profile's name rules (docs/accounts.md, "Names"); one that
-  // breaks them is left out, and the member types their own on the profile form.
-  const normalized = normalizePersonName(name ?? '').slice(0, MAX_NAME_LENGTH);
-  if (!normalized || !hasVisibleCharacters(normalized) || reservedWordIn(normalized)) return null;
-  if (hasDisallowedCharacters(normalized)) return null;
-  return normalized;
+  // A provider's name that breaks the rule is left out, and the member types their own on the
+  // profile form; one that is merely long is cut to fit.
+  const parsed = providerName.safeParse(normalizePersonName(name ?? '').slice(0, MAX_NAME_LENGTH));
+  return parsed.success ? parsed.data : null;
 }
