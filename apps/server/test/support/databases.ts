@@ -64,7 +64,11 @@ function postgresFactory(adminUrl: string): TestDatabaseFactory {
  */
 export function testDatabaseFactories(): TestDatabaseFactory[] {
   const url = process.env.TEST_DATABASE_URL;
-  return url ? [pgliteFactory, postgresFactory(url)] : [pgliteFactory];
+  if (!url) return [pgliteFactory];
+  // CI runs the suites once on PGlite alone (the fresh-clone `npm test`), then again with a
+  // server: TEST_SKIP_PGLITE=1 spares that second pass the PGlite half it has already run.
+  if (process.env.TEST_SKIP_PGLITE === '1') return [postgresFactory(url)];
+  return [pgliteFactory, postgresFactory(url)];
 }
 
 /** Only the PostgreSQL factory (empty without TEST_DATABASE_URL), for tests of real concurrency. */
