@@ -95,6 +95,9 @@ const rawEnvSchema = z.object({
 
 export type RawEnv = z.input<typeof rawEnvSchema>;
 
+/** Every variable the server reads; README.md's configuration table lists each one (a test checks). */
+export const CONFIGURATION_VARIABLES = Object.keys(rawEnvSchema.shape) as (keyof RawEnv)[];
+
 /** A sign-in provider the operator registered this app with (GUIDE §4: one set per provider). */
 export interface SignInProviderSettings {
   clientId: string;
