@@ -25,18 +25,20 @@ const SELF = 'scripts/repoint-doc-citations.mjs';
 
 // The document names are written with a character class so this file never matches a search for
 // leftover citations. Order matters: section citations first, then file names, then bare names.
-// "Not preceded by a letter, digit, _ / or ." keeps identifiers (FOO_SPEC) and paths intact;
-// "not followed by a letter, digit or _" keeps identifiers such as SPEC_COLUMNS intact.
+// "Not preceded by a letter, digit, _ / or ." keeps identifiers (FOO_<name>) and paths intact;
+// "not followed by a letter, digit or _" keeps identifiers such as <name>_COLUMNS intact. The
+// examples below are in lower case; the upper-case forms are rewritten the same way.
 const B = String.raw`(?<![\w/.])`;
 const E = String.raw`(?![\w])`;
 const RULES = [
-  // "SPEC §7", "SPEC§7", "SPEC.md §7", "spec §7", "Spec §7", "SPEC §§7" -> "docs/product.md §7"
+  // "spec §7", "spec§7", "spec.md §7", "Spec §7", "spec §§7" -> "docs/product.md §7" (guide: docs/engineering.md)
   [new RegExp(String.raw`${B}(?:S[P]EC|[Ss][p]ec)(?:\.md)?\s*§+\s*(?=\d)`, 'g'), `${PRODUCT} §`],
   [new RegExp(String.raw`${B}(?:G[U]IDE|[Gg][u]ide)(?:\.md)?\s*§+\s*(?=\d)`, 'g'), `${ENGINEERING} §`],
-  // "SPEC.md", "GUIDE.md" (also lower case) -> the file in the repository
+  // "spec.md", "guide.md" -> the file in the repository
   [new RegExp(String.raw`${B}(?:S[P]EC|[Ss][p]ec)\.md${E}`, 'g'), PRODUCT],
   [new RegExp(String.raw`${B}(?:G[U]IDE|[Gg][u]ide)\.md${E}`, 'g'), ENGINEERING],
-  // Bare upper-case names used as a document name: "SPEC's text", "GUIDE names vite-plugin-pwa".
+  // Bare upper-case names used as a document name ("<name>'s text", "<name> names vite-plugin-pwa");
+  // lower-case "the spec" in prose is left alone.
   [new RegExp(String.raw`${B}S[P]EC${E}`, 'g'), PRODUCT],
   [new RegExp(String.raw`${B}G[U]IDE${E}`, 'g'), ENGINEERING],
 ];
