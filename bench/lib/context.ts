@@ -14,7 +14,7 @@ export interface MarketplaceDatabase {
 export interface BenchContext {
   /**
    * `--quick`: fewer cases and shorter rounds, never fewer samples per case nor fewer than 5
-   * rounds (docs/performance.md, "Method"); a whole run in about ten minutes.
+   * rounds (docs/performance.md, "Method").
    */
   quick: boolean;
   /** The PostgreSQL server scratch databases are created on. */
