@@ -153,7 +153,10 @@ async function main() {
 
   const summary = buildSummary({ machine, startedAt, outcomes });
   const file = writeSummary(summary, path.join(benchDir, 'results'));
-  console.log(`\n${formatTable(summary)}\n\nwritten to ${path.relative(process.cwd(), file)}`);
+  const minutes = (Date.now() - startedAt.getTime()) / 60_000;
+  console.log(
+    `\n${formatTable(summary)}\n\nwritten to ${path.relative(process.cwd(), file)}; the run took ${minutes.toFixed(1)} min`,
+  );
   // A missed target is a finding to read in the table; a broken invariant or a crash is a failure.
   const failed = summary.scenarios.some((s) => !s.invariantHeld);
   process.exit(failed ? 1 : 0);

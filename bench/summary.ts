@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { median } from './lib/stats.js';
 
 /**
  * The benchmark's result file, `bench/results/summary.json` (issue 7, GUIDE §6). Every figure is
@@ -26,10 +27,21 @@ export interface Target {
   unit?: string;
 }
 
-/** What a scenario measured; the summary derives the ratio and whether the target was met. */
+/** One alternating round: the product's figure and the ceiling's, measured back to back. */
+export interface Round {
+  value: number;
+  ceiling: number;
+}
+
+/**
+ * What a scenario measured; the summary derives the ratio and whether the target was met.
+ * With `rounds`, value, ceiling and ratio are the medians of the rounds' (docs/performance.md,
+ * "Method") and `value`/`ceiling` here are ignored.
+ */
 export interface Measurement {
   value: number | null;
   ceiling: number | null;
+  rounds?: readonly Round[];
   invariantHeld: boolean;
   detail: Record<string, unknown>;
 }
@@ -39,6 +51,8 @@ export interface ScenarioResult {
   value: number | null;
   ceiling: number | null;
   ratio: number | null;
+  /** Lowest and highest per-round figure the verdict is judged on (ratio, or value for a value target). */
+  spread: [number, number] | null;
   target: string;
   met: boolean;
   invariant: string;
@@ -71,6 +85,38 @@ export function roundFigure(value: number): number {
   return Number(value.toFixed(Math.min(digits, 6)));
 }
 
+export interface RoundsAggregate {
+  /** Medians of the rounds' values and ceilings. */
+  value: number;
+  ceiling: number;
+  /** Median of the per-round ratios (not value / ceiling: a slow round moves both sides of its own ratio). */
+  ratio: number;
+  /** Lowest and highest per-round ratio. */
+  spread: [number, number];
+  ratios: number[];
+}
+
+/**
+ * The verdict of alternating rounds: each round's ratio is its value over its ceiling, measured
+ * back to back, so load from elsewhere on the machine falls on both; the median of the rounds
+ * leaves out a round a burst spoiled, and the spread shows how far the rounds disagreed.
+ * Rounds without a usable figure (no ceiling, not finite) are left out; none left gives null.
+ */
+export function aggregateRounds(rounds: readonly Round[]): RoundsAggregate | null {
+  const usable = rounds.filter(
+    (r) => Number.isFinite(r.value) && Number.isFinite(r.ceiling) && r.ceiling > 0 && r.value >= 0,
+  );
+  if (usable.length === 0) return null;
+  const ratios = usable.map((r) => r.value / r.ceiling);
+  return {
+    value: median(usable.map((r) => r.value)),
+    ceiling: median(usable.map((r) => r.ceiling)),
+    ratio: median(ratios),
+    spread: [Math.min(...ratios), Math.max(...ratios)],
+    ratios,
+  };
+}
+
 function ratioOf(value: number | null, ceiling: number | null): number | null {
   if (value === null || ceiling === null || ceiling <= 0 || !Number.isFinite(value)) return null;
   return roundFigure(value / ceiling);
@@ -89,6 +135,7 @@ export function toScenarioResult(outcome: ScenarioOutcome): ScenarioResult {
       value: null,
       ceiling: null,
       ratio: null,
+      spread: null,
       target: formatTarget(target),
       met: false,
       invariant,
@@ -96,19 +143,36 @@ export function toScenarioResult(outcome: ScenarioOutcome): ScenarioResult {
       detail: { error: measurement.error },
     };
   }
-  const value = measurement.value === null ? null : roundFigure(measurement.value);
-  const ceiling = measurement.ceiling === null ? null : roundFigure(measurement.ceiling);
-  const ratio = ratioOf(measurement.value, measurement.ceiling);
+  const aggregate = measurement.rounds ? aggregateRounds(measurement.rounds) : null;
+  const rawValue = aggregate ? aggregate.value : measurement.value;
+  const rawCeiling = aggregate ? aggregate.ceiling : measurement.ceiling;
+  const value = rawValue === null ? null : roundFigure(rawValue);
+  const ceiling = rawCeiling === null ? null : roundFigure(rawCeiling);
+  const ratio = aggregate ? roundFigure(aggregate.ratio) : ratioOf(rawValue, rawCeiling);
+  const compared = target.of === 'ratio' ? ratio : rawValue;
+  let spread: [number, number] | null = null;
+  if (target.of === 'ratio' && aggregate) spread = [roundFigure(aggregate.spread[0]), roundFigure(aggregate.spread[1])];
+  else if (target.of === 'value' && aggregate) {
+    const values = measurement.rounds!.map((r) => r.value);
+    spread = [roundFigure(Math.min(...values)), roundFigure(Math.max(...values))];
+  } else if (compared !== null && Number.isFinite(compared)) {
+    // Measured once: the spread is that one figure.
+    const once = target.of === 'ratio' ? compared : roundFigure(compared);
+    spread = [once, once];
+  }
   return {
     name,
     value,
     ceiling,
     ratio,
+    spread,
     target: formatTarget(target),
-    met: isMet(target, target.of === 'ratio' ? ratio : measurement.value),
+    met: isMet(target, compared),
     invariant,
     invariantHeld: measurement.invariantHeld,
-    detail: measurement.detail,
+    detail: aggregate
+      ? { ...measurement.detail, rounds: aggregate.ratios.length, roundRatios: aggregate.ratios.map(roundFigure) }
+      : measurement.detail,
   };
 }
 
@@ -133,7 +197,7 @@ const show = (value: number | null, unit?: string) =>
 
 /** The table printed at the end of a run: one row per scenario. */
 export function formatTable(summary: Summary): string {
-  const header = ['scenario', 'value', 'ceiling', 'ratio', 'target', 'met', 'invariant'];
+  const header = ['scenario', 'value', 'ceiling', 'ratio', 'spread', 'target', 'met', 'invariant'];
   const rows = summary.scenarios.map((s) => {
     const unit = typeof s.detail.unit === 'string' ? s.detail.unit : undefined;
     return [
@@ -141,6 +205,7 @@ export function formatTable(summary: Summary): string {
       show(s.value, unit),
       show(s.ceiling, unit),
       show(s.ratio),
+      s.spread ? `${s.spread[0]}–${s.spread[1]}` : '-',
       s.target,
       s.met ? 'yes' : 'NO',
       s.invariantHeld ? 'held' : 'BROKEN',

@@ -12,7 +12,10 @@ export interface MarketplaceDatabase {
 }
 
 export interface BenchContext {
-  /** `--quick`: smaller samples and shorter runs, for a whole run in under five minutes. */
+  /**
+   * `--quick`: fewer cases and shorter rounds, never fewer samples per case nor fewer than 5
+   * rounds (docs/performance.md, "Method").
+   */
   quick: boolean;
   /** The PostgreSQL server scratch databases are created on. */
   serverUrl: string;

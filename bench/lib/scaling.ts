@@ -3,11 +3,14 @@ import { measureLatencies, HttpConnection, type HttpAnswer } from './http.js';
 import type { Member } from './members.js';
 import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from './servers.js';
 import { summarizeLatencies, type LatencySummary } from './stats.js';
-import type { Measurement } from '../summary.js';
+import { aggregateRounds, roundFigure, type Measurement, type Round } from '../summary.js';
 
 /** The two sizes every scaling scenario compares (issue 7). */
 export const SMALL = 1_000;
 export const LARGE = 100_000;
+
+/** Latency samples per case per size, in quick mode too: a p99 of fewer is a handful of requests. */
+export const SAMPLES_PER_CASE_PER_SIZE = 2_000;
 
 export interface ScalingCase {
   label: string;
@@ -15,6 +18,8 @@ export interface ScalingCase {
   path: string;
   /** Spot-check of one answer against SQL on that size's database; returns what was wrong, if anything. */
   verify(answer: HttpAnswer, size: typeof SMALL | typeof LARGE): Promise<string | null>;
+  /** Measured in quick mode too (quick mode has fewer cases, never fewer samples per case). */
+  quick?: boolean;
 }
 
 interface Side {
@@ -25,16 +30,19 @@ interface Side {
 
 /**
  * Serves the small and the large marketplace from two app instances at once and measures every
- * case on both in alternating rounds, so a burst of load from elsewhere on the machine falls on
- * both sizes alike instead of skewing the ratio. Value: the worst p99 at the large size;
- * ceiling: that case's p99 at the small size.
+ * case on both in alternating rounds (at least 5, each size first in turn), so a burst of load
+ * from elsewhere on the machine falls on both sizes alike instead of skewing the ratio. A case's
+ * ratio is the median of its rounds' ratios (p99 at the large size over p99 at the small one in
+ * the same round); the scenario's is the worst case's, with that case's medians as value and
+ * ceiling and its rounds' spread (docs/performance.md, "Method"). Percentiles in `detail` come
+ * from every sample of the case: SAMPLES_PER_CASE_PER_SIZE per size.
  */
 export async function measureScaling(
   ctx: BenchContext,
   buildCases: () => Promise<ScalingCase[]>,
 ): Promise<Measurement> {
-  const requests = ctx.quick ? 150 : 600;
-  const rounds = ctx.quick ? 3 : 6;
+  const requests = SAMPLES_PER_CASE_PER_SIZE;
+  const rounds = ctx.quick ? 5 : 7;
   const concurrency = 4;
   const [small, large] = await Promise.all([ctx.marketplace(SMALL), ctx.marketplace(LARGE)]);
   const sides: Side[] = [];
@@ -50,14 +58,15 @@ export async function measureScaling(
       });
       sides.push({ size: market.size as Side['size'], server, viewer: market.viewer });
     }
-    const cases = await buildCases();
+    const allCases = await buildCases();
+    const cases = ctx.quick ? allCases.filter((c) => c.quick) : allCases;
 
     // Correctness first: every case's answer on both sizes against SQL.
     const wrong: string[] = [];
     for (const side of sides) {
       const connection = new HttpConnection(side.server.url, side.viewer.cookie);
       try {
-        for (const c of cases) {
+        for (const c of allCases) {
           const answer = await connection.get(c.path);
           const problem = answer.status === 200 ? await c.verify(answer, side.size) : `status ${answer.status}`;
           if (problem) wrong.push(`${c.label} at ${side.size}: ${problem}`);
@@ -66,50 +75,61 @@ export async function measureScaling(
         connection.close();
       }
     }
-    ctx.log(`  spot-checked ${cases.length} cases at both sizes: ${wrong.length === 0 ? 'all correct' : 'WRONG'}`);
+    ctx.log(`  spot-checked ${allCases.length} cases at both sizes: ${wrong.length === 0 ? 'all correct' : 'WRONG'}`);
 
-    const samples = new Map<string, { small: number[]; large: number[] }>();
-    for (const c of cases) samples.set(c.label, { small: [], large: [] });
+    const samples = new Map<string, { small: number[]; large: number[]; rounds: Round[] }>();
+    for (const c of cases) samples.set(c.label, { small: [], large: [], rounds: [] });
+    const perRound = Math.ceil(requests / rounds);
     for (let round = 0; round < rounds; round += 1) {
       for (const c of cases) {
-        for (const side of sides) {
+        const p99 = { small: Number.NaN, large: Number.NaN };
+        const order = round % 2 === 0 ? sides : [...sides].reverse();
+        for (const side of order) {
           const latencies = await measureLatencies({
             baseUrl: side.server.url,
             cookie: side.viewer.cookie,
             path: c.path,
             // The first round also warms caches and the JIT; its first requests are not kept.
-            total: Math.ceil(requests / rounds) + (round === 0 ? 10 : 0),
+            total: perRound + (round === 0 ? 10 : 0),
             concurrency,
           });
           const kept = round === 0 ? latencies.slice(10) : latencies;
-          samples.get(c.label)![side.size === SMALL ? 'small' : 'large'].push(...kept);
+          const which = side.size === SMALL ? 'small' : 'large';
+          samples.get(c.label)![which].push(...kept);
+          p99[which] = summarizeLatencies(kept).p99;
         }
+        samples.get(c.label)!.rounds.push({ value: p99.large, ceiling: p99.small });
       }
       ctx.log(`  round ${round + 1}/${rounds} done`);
     }
 
-    const perCase: Record<string, { small: LatencySummary; large: LatencySummary; ratio: number }> = {};
-    let worst: { label: string; large: number; small: number } | undefined;
+    const perCase: Record<
+      string,
+      { small: LatencySummary; large: LatencySummary; ratio: number; spread: [number, number] }
+    > = {};
+    let worst: { label: string; ratio: number; rounds: Round[] } | undefined;
     for (const [label, s] of samples) {
-      const smallSummary = summarizeLatencies(s.small);
-      const largeSummary = summarizeLatencies(s.large);
+      const aggregate = aggregateRounds(s.rounds);
+      if (!aggregate) continue;
       perCase[label] = {
-        small: smallSummary,
-        large: largeSummary,
-        ratio: Math.round((largeSummary.p99 / smallSummary.p99) * 100) / 100,
+        small: summarizeLatencies(s.small),
+        large: summarizeLatencies(s.large),
+        ratio: roundFigure(aggregate.ratio),
+        spread: [roundFigure(aggregate.spread[0]), roundFigure(aggregate.spread[1])],
       };
-      if (!worst || largeSummary.p99 > worst.large) worst = { label, large: largeSummary.p99, small: smallSummary.p99 };
+      if (!worst || aggregate.ratio > worst.ratio) worst = { label, ratio: aggregate.ratio, rounds: s.rounds };
     }
-    const worstRatio = Object.entries(perCase).reduce((a, b) => (b[1].ratio > a[1].ratio ? b : a));
     return {
-      value: worst?.large ?? null,
-      ceiling: worst?.small ?? null,
+      value: null,
+      ceiling: null,
+      rounds: worst?.rounds ?? [],
       invariantHeld: wrong.length === 0,
       detail: {
         unit: 'ms',
         worstCase: worst?.label,
-        highestRatioCase: { label: worstRatio[0], ratio: worstRatio[1].ratio },
-        requestsPerCasePerSize: requests,
+        samplesPerCasePerSize: requests,
+        casesMeasured: cases.length,
+        casesSpotChecked: allCases.length,
         concurrency,
         datasets: { small: small.description, large: large.description },
         wrong,

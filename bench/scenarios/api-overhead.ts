@@ -4,7 +4,6 @@ import type { BenchContext, Scenario } from '../lib/context.js';
 import { HttpConnection } from '../lib/http.js';
 import { LARGE } from '../lib/scaling.js';
 import { APP_POOL_SIZE, freePort, startServer } from '../lib/servers.js';
-import { median } from '../lib/stats.js';
 
 const CONNECTIONS = 20;
 
@@ -12,7 +11,8 @@ const CONNECTIONS = 20;
  * Requests per second of `GET /api/auctions` (first page, signed in: session lookup, schema
  * validation, repository, presenter, serialisation) against a bare Fastify route in the same
  * process running the same statement through the same pool and answering the same JSON.
- * Both are loaded by autocannon in short alternating rounds; each figure is the median round.
+ * Both are loaded by autocannon in short alternating rounds (at least 5); the ratio is the median
+ * of the rounds' ratios, with their spread (docs/performance.md, "Method").
  */
 export const apiOverhead: Scenario = {
   name: 'api-overhead',
@@ -68,8 +68,9 @@ export const apiOverhead: Scenario = {
         ctx.log(`  round ${round + 1}/${rounds}: app ${app.at(-1)} req/s, bare ${bare.at(-1)} req/s`);
       }
       return {
-        value: median(app),
-        ceiling: median(bare),
+        value: null,
+        ceiling: null,
+        rounds: app.map((value, i) => ({ value, ceiling: bare[i]! })),
         invariantHeld: sameJson && failed === 0,
         detail: {
           unit: 'req/s',

@@ -31,6 +31,9 @@ const TERMS = [
 
 const FULL_NAME = `(${USER_FULL_NAME_SQL})`;
 
+/** Measured in quick mode: a common name, a full name, a two-letter prefix, a title word, a miss. */
+const QUICK_TERMS = new Set(['james', 'john smith', 'jo', 'coffee', 'xylophone']);
+
 /** `GET /api/search?q=` (signed in) for each term, at 1,000 and at 100,000 users and auctions. */
 export const searchScaling: Scenario = {
   name: 'search-scaling',
@@ -46,6 +49,7 @@ export const searchScaling: Scenario = {
       };
       return TERMS.map((term): ScalingCase => ({
         label: term,
+        quick: QUICK_TERMS.has(term),
         path: `/api/search?q=${encodeURIComponent(term)}`,
         verify: (answer, size) => verifySearch(pools[size], term, answer),
       }));

@@ -51,6 +51,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
+import { invalidateSessions } from './modules/sessions/session-cache.js';
 import { servicePlugin } from './plugins/service.js';
 import { webPlugin } from './plugins/web.js';
 import { recordRoutes } from './plugins/route-list.js';
@@ -267,6 +268,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       storage,
       now,
       ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
+      onAccountsDeleted: (userIds) => {
+        for (const userId of userIds) invalidateSessions(app, { userId });
+      },
     });
     retentionJob.observe(app.metrics.jobObserver('retention'));
     app.addHook('onReady', async () => retentionJob.start());

@@ -5,11 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
-import type { Bus, BusLogger } from '../modules/realtime/bus.js';
+import { MAX_BUS_PAYLOAD_BYTES, type Bus, type BusLogger } from '../modules/realtime/bus.js';
 import { RealtimeHub, type Realtime } from '../modules/realtime/hub.js';
 import { createPgliteBus, createPostgresBus } from '../modules/realtime/postgres-bus.js';
 import { WS_HEARTBEAT_MS, WS_MAX_PAYLOAD_BYTES } from '../modules/realtime/protocol.js';
 import { createRedisBus } from '../modules/realtime/redis-bus.js';
+import { decodeInvalidation, encodeInvalidation } from '../modules/sessions/session-cache.js';
+
+/** Room left for the envelope header in one bus payload. */
+const SESSION_INVALIDATION_MAX_BYTES = MAX_BUS_PAYLOAD_BYTES - 200;
 
 export { WS_MAX_PAYLOAD_BYTES } from '../modules/realtime/protocol.js';
 export type { ConversationAuthorizer, Realtime, RealtimeMessage } from '../modules/realtime/hub.js';
@@ -48,6 +52,16 @@ export const realtimePlugin = fp(
     // A socket lives no longer than its session (docs/realtime.md): ended here, it closes on every instance.
     hub.setSessionChecker((ids) => app.sessions.liveSessionIds(ids));
     app.sessions.onSessionsEnded((ids) => hub.closeSessionSockets(...ids));
+    // The session cache of every instance follows every other's invalidations (docs/accounts.md).
+    app.sessions.onInvalidated((target) => {
+      for (const body of encodeInvalidation(target, SESSION_INVALIDATION_MAX_BYTES))
+        hub.publishSessionInvalidation(body);
+    });
+    hub.onSessionInvalidation((body) => {
+      const target = decodeInvalidation(body);
+      if (target) app.sessions.dropCached(target);
+    });
+    hub.onBusConnected(() => app.sessions.clearCache());
 
     await app.register(websocket, {
       options: {

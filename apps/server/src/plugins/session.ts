@@ -14,6 +14,12 @@ import {
   upsertSession,
   type SessionData,
 } from '../modules/sessions/sessions.repository.js';
+import {
+  SessionCache,
+  SESSION_CACHE_MAX_ENTRIES,
+  SESSION_CACHE_TTL_MS,
+  type SessionInvalidation,
+} from '../modules/sessions/session-cache.js';
 
 export const SESSION_COOKIE = 'sid';
 /** A session unused for this long ends (idle timeout). */
@@ -56,6 +62,19 @@ export interface SessionManager {
    * suspension, deletion), so what belongs to them (their sockets) ends too.
    */
   onSessionsEnded(listener: (sessionIds: string[]) => void): void;
+  /**
+   * THE way to say sessions ended (docs/accounts.md, "Session cache"): drops them from this
+   * instance's cache and, through the listeners (the realtime bus), from every other
+   * instance's within a second. Call it after the transaction that deleted the rows committed;
+   * sign-out, `endAllForUser` and the other deletions here call it themselves.
+   */
+  invalidate(target: SessionInvalidation): void;
+  /** Called with every invalidation made on this instance (the realtime plugin sends it on the bus). */
+  onInvalidated(listener: (target: SessionInvalidation) => void): void;
+  /** An invalidation heard from another instance: drops the sessions from this cache only. */
+  dropCached(target: SessionInvalidation): void;
+  /** Forgets every cached session (the bus reconnected, so invalidations may have been missed). */
+  clearCache(): void;
 }
 
 export interface SessionPluginOptions {
@@ -63,6 +82,9 @@ export interface SessionPluginOptions {
   secret: string;
   secureCookies: boolean;
   now?: () => Date;
+  /** Session cache bounds (tests); defaults SESSION_CACHE_TTL_MS and SESSION_CACHE_MAX_ENTRIES. */
+  cacheTtlMs?: number;
+  cacheMaxEntries?: number;
 }
 
 /**
@@ -85,37 +107,64 @@ export const sessionPlugin = fp(
     app.decorateRequest('session', null);
     app.decorateRequest('userId', undefined);
 
+    const cache = new SessionCache(
+      opts.cacheTtlMs ?? SESSION_CACHE_TTL_MS,
+      opts.cacheMaxEntries ?? SESSION_CACHE_MAX_ENTRIES,
+    );
+    const endedListeners: Array<(sessionIds: string[]) => void> = [];
+    const invalidationListeners: Array<(target: SessionInvalidation) => void> = [];
+    const invalidate = (target: SessionInvalidation) => {
+      if ('sessionIds' in target && target.sessionIds.length === 0) return;
+      cache.invalidate(target);
+      for (const listener of invalidationListeners) listener(target);
+    };
+    /** Rows deleted here: out of every cache, and their sockets closed on every instance. */
+    const ended = (sessionIds: string[]) => {
+      if (sessionIds.length === 0) return;
+      invalidate({ sessionIds });
+      for (const listener of endedListeners) listener(sessionIds);
+    };
+
+    /** The live session named `sid`: from the cache, or from the table (then cached). */
+    const lookUp = async (sid: string, at: Date) => {
+      const cached = cache.get(sid, at.getTime());
+      if (cached) return cached.expire > at ? cached : undefined;
+      const generation = cache.begin();
+      const row = await findLiveSession(opts.db, sid, at);
+      if (row)
+        cache.store({ sid: row.sid, sess: row.sess, expire: row.expire, userId: row.userId }, at.getTime(), generation);
+      return row;
+    };
+
     app.addHook('onRequest', async (request) => {
       const raw = request.cookies[SESSION_COOKIE];
       if (!raw) return;
       const unsigned = request.unsignCookie(raw);
       if (!unsigned.valid || !unsigned.value) return;
-      const row = await findLiveSession(opts.db, unsigned.value, now());
+      const row = await lookUp(unsigned.value, now());
       if (!row) return;
       const data = row.sess as SessionData;
       const current = now().getTime();
       if (current - data.createdAt > SESSION_ABSOLUTE_MS) {
         await deleteSession(opts.db, row.sid);
+        ended([row.sid]);
         return;
       }
-      if (row.expire.getTime() - current < SESSION_IDLE_MS - TOUCH_INTERVAL_MS) {
-        row.expire = new Date(current + SESSION_IDLE_MS);
-        await touchSession(opts.db, row.sid, row.expire, now());
+      let expire = row.expire;
+      if (expire.getTime() - current < SESSION_IDLE_MS - TOUCH_INTERVAL_MS) {
+        expire = new Date(current + SESSION_IDLE_MS);
+        await touchSession(opts.db, row.sid, expire, now());
+        cache.updateExpire(row.sid, expire);
       }
-      request.session = { id: row.sid, data, expire: row.expire };
+      request.session = { id: row.sid, data, expire };
       request.userId = data.userId;
     });
-
-    const endedListeners: Array<(sessionIds: string[]) => void> = [];
-    const announceEnded = (sessionIds: string[]) => {
-      if (sessionIds.length > 0) for (const listener of endedListeners) listener(sessionIds);
-    };
 
     const manager: SessionManager = {
       async signIn(request, reply, userId) {
         if (request.session) {
           await deleteSession(opts.db, request.session.id);
-          announceEnded([request.session.id]);
+          ended([request.session.id]);
         }
         const id = randomBytes(32).toString('base64url');
         const data: SessionData = { userId, createdAt: now().getTime() };
@@ -130,16 +179,18 @@ export const sessionPlugin = fp(
       async signOut(request, reply) {
         if (request.session) {
           await deleteSession(opts.db, request.session.id);
-          announceEnded([request.session.id]);
+          ended([request.session.id]);
         }
         request.session = null;
         request.userId = undefined;
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
       },
       async endAllForUser(userId) {
-        const ended = await deleteSessionsOfUser(opts.db, userId);
-        announceEnded(ended);
-        return ended;
+        const sessionIds = await deleteSessionsOfUser(opts.db, userId);
+        // One bus message by user, however many sessions the member had.
+        invalidate({ userId });
+        if (sessionIds.length > 0) for (const listener of endedListeners) listener(sessionIds);
+        return sessionIds;
       },
       async liveSessionIds(ids) {
         const current = now();
@@ -151,6 +202,16 @@ export const sessionPlugin = fp(
       },
       onSessionsEnded(listener) {
         endedListeners.push(listener);
+      },
+      invalidate,
+      onInvalidated(listener) {
+        invalidationListeners.push(listener);
+      },
+      dropCached(target) {
+        cache.invalidate(target);
+      },
+      clearCache() {
+        cache.clear();
       },
     };
     app.decorate('sessions', manager);

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { ACCOUNT_DELETE_CONFIRMATION } from '@bid/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -6,6 +8,7 @@ import WebSocket from 'ws';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { sessions } from '../../src/db/schema/index.js';
 import { PG_LISTEN_APPLICATION_NAME } from '../../src/modules/realtime/postgres-bus.js';
+import type { RealtimeHub } from '../../src/modules/realtime/hub.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase, type TestDatabaseFactory } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
@@ -268,6 +271,117 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
     // A new subscription re-checks the session…
     onB.send({ type: 'subscribe_auction', auctionId: '00000000-0000-4000-8000-000000000000' });
     expect((await onB.closed).code).toBe(4001);
+  });
+
+  describe('session cache (docs/accounts.md)', () => {
+    const whoAmIOnB = (cookie: string) =>
+      appB.inject({ method: 'GET', url: '/api/auth/user', cookies: withSession(cookie) });
+
+    /** Resolves with the time B heard the next session invalidation published on the bus. */
+    const nextInvalidationOnB = () =>
+      new Promise<number>((resolve) => {
+        let heard = false;
+        (appB.realtime as RealtimeHub).onSessionInvalidation(() => {
+          if (heard) return;
+          heard = true;
+          resolve(performance.now());
+        });
+      });
+
+    it('serves a session from the cache: a row deleted behind its back still works until the TTL', async () => {
+      const { cookie, body } = await signInByEmail(appA, `ivy.${++emails}@example.com`);
+      expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
+      // No instance is told (another tool deleted the row): B answers from its cache.
+      await testDb.database.db.delete(sessions).where(eq(sessions.userId, body.user.id));
+      expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
+      expect(
+        (await appA.inject({ method: 'GET', url: '/api/auth/user', cookies: withSession(cookie) })).statusCode,
+      ).toBe(401);
+    });
+
+    const revocations: Array<{
+      how: string;
+      revoke: (cookie: string, userId: string, email: string) => Promise<void>;
+    }> = [
+      {
+        how: 'sign-out',
+        async revoke(cookie) {
+          const res = await appA.inject({
+            method: 'POST',
+            url: '/api/logout',
+            cookies: withSession(cookie),
+            headers: { origin: 'http://localhost:5000' },
+          });
+          expect(res.statusCode).toBe(303);
+        },
+      },
+      {
+        how: 'password reset',
+        async revoke(_cookie, _userId, email) {
+          const reset = await signInByEmail(appA, email, 'a brand new password', true);
+          expect(reset.body.message).toBe('Password updated and signed in');
+        },
+      },
+      {
+        how: 'ending every session of the member (suspension)',
+        async revoke(_cookie, userId) {
+          expect(await appA.sessions.endAllForUser(userId)).toHaveLength(1);
+        },
+      },
+      {
+        how: 'account deletion',
+        async revoke(cookie) {
+          const res = await appA.inject({
+            method: 'DELETE',
+            url: '/api/account',
+            payload: { confirm: ACCOUNT_DELETE_CONFIRMATION },
+            cookies: withSession(cookie),
+          });
+          expect(res.statusCode, res.body).toBe(200);
+        },
+      },
+    ];
+
+    it.each(revocations)('a session revoked on A by $how is refused on B within a second', async ({ revoke }) => {
+      const email = `jo.${++emails}@example.com`;
+      const { cookie, body } = await signInByEmail(appA, email);
+      // B has the session in its cache.
+      expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
+      expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
+
+      const heard = nextInvalidationOnB();
+      const revokedAt = performance.now();
+      await revoke(cookie, body.user.id, email);
+      const heardAt = await heard;
+      // Once the bus message is in, B refuses the session at once: no TTL to wait out.
+      expect((await whoAmIOnB(cookie)).statusCode).toBe(401);
+      expect(heardAt - revokedAt).toBeLessThan(1000);
+    });
+
+    it.runIf(factory.kind === 'postgres' && !env.REDIS_URL)(
+      'flushes the cache when the bus reconnects (invalidations sent meanwhile were missed)',
+      async () => {
+        const { cookie, body } = await signInByEmail(appA, `kit.${++emails}@example.com`);
+        expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
+        await testDb.database.db.delete(sessions).where(eq(sessions.userId, body.user.id));
+        expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
+        const admin = new pg.Client({
+          connectionString: (testDb.database.driver as { pool: pg.Pool }).pool.options.connectionString,
+        });
+        await admin.connect();
+        try {
+          await admin.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+            [PG_LISTEN_APPLICATION_NAME],
+          );
+        } finally {
+          await admin.end();
+        }
+        await expect
+          .poll(async () => (await whoAmIOnB(cookie)).statusCode, { timeout: 15_000, interval: 100 })
+          .toBe(401);
+      },
+    );
   });
 
   it('allows at most 10 sockets per session', async () => {

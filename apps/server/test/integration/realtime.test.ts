@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Bus, BusHandlers } from '../../src/modules/realtime/bus.js';
+import { encodeEnvelope, type Bus, type BusHandlers } from '../../src/modules/realtime/bus.js';
 import { RealtimeHub, type HubSocket } from '../../src/modules/realtime/hub.js';
-import { WS_MAX_SUBSCRIPTIONS } from '../../src/modules/realtime/protocol.js';
+import { WS_MAX_BUFFERED_BYTES, WS_MAX_SUBSCRIPTIONS } from '../../src/modules/realtime/protocol.js';
 import { WS_UPGRADE_REQUIRED_MESSAGE } from '../../src/plugins/realtime.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
@@ -507,5 +507,59 @@ describe('realtime hub', () => {
       expect(published).toHaveLength(1);
       expect(Buffer.byteLength(published[0]!)).toBeLessThan(8000);
     });
+  });
+  it('serialises an event once per publish: every subscriber, local or reached over the bus, gets the same bytes', async () => {
+    let handlers: BusHandlers | undefined;
+    const hub = new RealtimeHub(
+      {
+        ...bus,
+        start: async (h) => {
+          handlers = h;
+        },
+      },
+      silentLogger,
+    );
+    await hub.start();
+    const auctionId = randomUUID();
+    const frames: Buffer[][] = [];
+    const slow: { terminated: boolean; frames: Buffer[] } = { terminated: false, frames: [] };
+    for (let i = 0; i < 50; i += 1) {
+      const received: Buffer[] = [];
+      frames.push(received);
+      const connection = hub.attach(
+        { ...fakeSocket().socket, send: (data: Buffer) => received.push(data) },
+        randomUUID(),
+      );
+      hub.receive(connection, JSON.stringify({ type: 'subscribe_auction', auctionId }));
+    }
+    // A socket that stopped reading: dropped, never buffered for without bound.
+    const slowConnection = hub.attach(
+      {
+        ...fakeSocket().socket,
+        bufferedAmount: WS_MAX_BUFFERED_BYTES + 1,
+        send: (data: Buffer) => slow.frames.push(data),
+        terminate: () => {
+          slow.terminated = true;
+        },
+      },
+      randomUUID(),
+    );
+    hub.receive(slowConnection, JSON.stringify({ type: 'subscribe_auction', auctionId }));
+    await settle();
+    for (const received of frames) received.length = 0;
+
+    hub.publish(`auction:${auctionId}`, { type: 'bid_update', auctionId, newBid: '31.00', bidCount: 1 });
+    const local = frames.map((received) => received[0]);
+    expect(new Set(local).size).toBe(1);
+    expect(JSON.parse(local[0]!.toString())).toMatchObject({ type: 'bid_update', channel: `auction:${auctionId}` });
+
+    handlers!.onPayload(
+      encodeEnvelope('another-instance', 1, 'channel', `auction:${auctionId}`, '{"type":"bid_update","bidCount":2}'),
+    );
+    const remote = frames.map((received) => received[1]);
+    expect(new Set(remote).size).toBe(1);
+    expect(remote[0]).not.toBe(local[0]);
+    expect(slow).toEqual({ terminated: true, frames: [] });
+    await hub.stop();
   });
 });

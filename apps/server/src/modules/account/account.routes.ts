@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import { invalidateSessions } from '../sessions/session-cache.js';
 import type { ObjectStorage } from '../uploads/storage/object-storage.js';
 import { deleteMyAccount, exportMyData } from './account.service.js';
 import type { AccountDeletionDeps } from './delete-account.js';
@@ -31,7 +32,9 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   app.delete('/api/account', async (request, reply) => {
     const userId = requireUserId(request);
     await deleteMyAccount(deps, userId, request.body);
-    // Every session of the account is gone with it; this clears the caller's cookie too.
+    // Every session of the account went with it (in the deletion's transaction): out of every cache
+    // now; signing out clears the caller's cookie too.
+    invalidateSessions(app, { userId });
     await app.sessions.signOut(request, reply);
     app.realtime.closeUserSockets(userId);
     return { message: ACCOUNT_DELETED_MESSAGE };

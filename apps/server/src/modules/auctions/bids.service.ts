@@ -73,8 +73,8 @@ function assertAmountAllowed(auction: BidRuleFields, maxCents: number, field: 'a
  * is at least the amount and the minimum (docs/auctions.md), and within the money bounds (docs/auctions.md).
  * Those early answers give the precise message; the decision itself is the single call of
  * `acceptBid`, which re-checks every rule under the row lock, so racing bids from any number of
- * app instances can neither be lost nor reordered. A bid costs three statements (session, this
- * use case's read, the call): docs/performance.md.
+ * app instances can neither be lost nor reordered. A bid costs two statements (this use case's
+ * read and the call) once the session is in the instance's session cache: docs/performance.md.
  */
 /**
  * Who a bid's notices went to, for the live signals sent after it commits (docs/realtime.md):

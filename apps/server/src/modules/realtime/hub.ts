@@ -118,7 +118,8 @@ type ControlOp =
   | 'presence-remove'
   | 'presence-beat'
   | 'presence-sync'
-  | 'presence-bye';
+  | 'presence-bye'
+  | 'sessions-invalid';
 
 /**
  * The realtime hub of one app instance: its sockets, their channels, and the bus that joins
@@ -139,6 +140,8 @@ export class RealtimeHub implements Realtime {
   private presenceTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private sent = 0;
+  private readonly invalidationListeners: Array<(body: string) => void> = [];
+  private readonly connectedListeners: Array<() => void> = [];
 
   constructor(
     private readonly bus: Bus,
@@ -154,7 +157,10 @@ export class RealtimeHub implements Realtime {
     await this.bus.start({
       onPayload: (payload) => this.onBusPayload(payload),
       // After every (re)connection ask the others who is online: reports sent meanwhile were missed.
-      onConnected: () => this.sendControl('presence-sync', ''),
+      onConnected: () => {
+        this.sendControl('presence-sync', '');
+        for (const listener of this.connectedListeners) listener();
+      },
     });
     this.presenceTimer = setInterval(() => this.beat(), PRESENCE_BEAT_MS);
     this.presenceTimer.unref();
@@ -229,6 +235,29 @@ export class RealtimeHub implements Realtime {
       this.closeLocalSessionSockets(sessionId);
       this.sendControl('close-session', sessionId);
     }
+  }
+
+  /**
+   * Tells every other instance that sessions ended (docs/accounts.md, "Session cache"); `body`
+   * is the sessions module's encoding, opaque here. Sent at once rather than after the batch
+   * delay: a revoked session must stop working everywhere within a second.
+   */
+  publishSessionInvalidation(body: string): void {
+    this.sendControl('sessions-invalid', body);
+    void this.bus.flush();
+  }
+
+  /** Hears the invalidations other instances publish. */
+  onSessionInvalidation(listener: (body: string) => void): void {
+    this.invalidationListeners.push(listener);
+  }
+
+  /**
+   * Runs after every (re)connection of the bus listener: whatever was published while it was
+   * away was missed, so caches kept on the strength of the bus must be flushed.
+   */
+  onBusConnected(listener: () => void): void {
+    this.connectedListeners.push(listener);
   }
 
   setSessionChecker(checker: SessionChecker): void {
@@ -589,6 +618,9 @@ export class RealtimeHub implements Realtime {
         return;
       case 'presence-bye':
         this.remotePresence.delete(from);
+        return;
+      case 'sessions-invalid':
+        for (const listener of this.invalidationListeners) listener(body);
         return;
     }
   }

@@ -28,6 +28,8 @@ export interface RetentionJobOptions {
   storage: ObjectStorage;
   now?: () => Date;
   intervalMs?: number;
+  /** Told which accounts were deleted, after their transactions committed (their sessions went with them). */
+  onAccountsDeleted?: (userIds: string[]) => void;
 }
 
 export interface RetentionRunResult {
@@ -96,7 +98,10 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
     });
     const accountsDeleted = await step('deleting inactive accounts', async () => {
       const deleted = await deleteInactiveAccounts(deps, now());
-      if (deleted.length > 0) logger.info({ userIds: deleted }, 'inactive accounts deleted');
+      if (deleted.length > 0) {
+        logger.info({ userIds: deleted }, 'inactive accounts deleted');
+        options.onAccountsDeleted?.(deleted);
+      }
       return deleted.length;
     });
     return {
