@@ -9,14 +9,15 @@
  *   client (the ws-fanout ceiling).
  */
 import http from 'node:http';
-import { AUCTION_PAGE_SIZE_DEFAULT, displayNameOf } from '@bid/contract';
+import { AUCTION_PAGE_SIZE_DEFAULT, viewerStandingOf } from '@bid/contract';
 import { getTableColumns } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config/env.js';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
-import { auctions } from '../../apps/server/src/db/schema/index.js';
+import { auctions, type Auction } from '../../apps/server/src/db/schema/index.js';
+import { presentAuctionListItem } from '../../apps/server/src/modules/auctions/auctions.presenter.js';
 import type { Mailer } from '../../apps/server/src/lib/mailer.js';
 import { listOpenAuctionsQuery } from '../../apps/server/src/modules/auctions/auctions.repository.js';
 import type { ServerSpec } from './servers.js';
@@ -70,7 +71,7 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
 /**
  * The api-overhead ceiling: no session, no hooks, no schemas; the very statement the auction
  * list runs (taken from the repository, so the two can never drift apart), through the same pg
- * pool, mapped by hand to the same JSON.
+ * pool, shaped by the same presenter into the same JSON.
  */
 async function startBareList(database: Database, port: number, viewerId: string): Promise<void> {
   if (database.driver.kind !== 'postgres') throw new Error('the bare route needs PostgreSQL');
@@ -86,52 +87,21 @@ async function startBareList(database: Database, port: number, viewerId: string)
   const nowAt = query.params.findIndex((p) => String(p).startsWith('2001-02-03'));
   if (nowAt < 0) throw new Error('could not find the time parameter of the list statement');
   const auctionKeys = Object.keys(getTableColumns(auctions));
-  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
 
   const bare = Fastify({ logger: false });
   bare.get('/bare/auctions', async (_request, reply) => {
     const values = [...query.params];
     values[nowAt] = new Date().toISOString();
     const { rows } = await pool.query<unknown[]>({ text: query.sql, values, rowMode: 'array' });
+    const now = new Date();
     const items = rows.slice(0, AUCTION_PAGE_SIZE_DEFAULT).map((row) => {
-      const a = Object.fromEntries(auctionKeys.map((key, i) => [key, row[i]])) as Record<string, unknown>;
-      const [id, firstName, lastName, identityVerificationStatus] = row.slice(auctionKeys.length) as [
-        string,
-        string | null,
-        string | null,
-        string,
-      ];
-      return {
-        id: a.id,
-        creatorId: a.creatorId,
-        title: a.title,
-        description: a.description,
-        dateType: a.dateType,
-        location: a.location,
-        latitude: a.latitude,
-        longitude: a.longitude,
-        locationRadius: a.locationRadius,
-        startingBid: a.startingBid,
-        currentBid: a.currentBid,
-        buyNowPrice: a.buyNowPrice,
-        paymentResponsibility: a.paymentResponsibility,
-        paymentNotes: a.paymentNotes,
-        expectedDuration: a.expectedDuration,
-        endTime: iso(a.endTime),
-        isActive: a.isActive,
-        winnerId: a.winnerId,
-        cancelledAt: iso(a.cancelledAt),
-        bidCount: a.bidCount,
-        createdAt: iso(a.createdAt),
-        updatedAt: iso(a.updatedAt),
-        creator: {
-          id,
-          firstName,
-          lastName,
-          displayName: displayNameOf({ firstName, lastName }),
-          identityVerified: identityVerificationStatus === 'verified',
-        },
-      };
+      const auction = Object.fromEntries(auctionKeys.map((key, i) => [key, row[i]])) as unknown as Auction;
+      const [id, firstName, lastName, identityVerificationStatus, profileImageUrl, isWatched, highestBid] = row.slice(
+        auctionKeys.length,
+      ) as [string, string | null, string | null, string, string | null, boolean, string | null];
+      const creator = { id, firstName, lastName, identityVerificationStatus, profileImageUrl };
+      const standing = viewerStandingOf(auction, { id: viewerId, highestBid }, now);
+      return presentAuctionListItem(auction, creator, isWatched, standing);
     });
     void reply.header('x-has-more', String(rows.length > AUCTION_PAGE_SIZE_DEFAULT));
     return items;

@@ -92,14 +92,14 @@ export async function listAuctions(
     viewerId,
   };
   const rows = await listOpenAuctions(deps.db, filter);
-  const page = rows.slice(0, limit);
-  const standingOf = await viewerStandings(
-    deps,
-    viewerId,
-    page.map((row) => row.auction),
-  );
+  const now = deps.now();
   return {
-    items: page.map((row) => presentAuctionListItem(row.auction, row.creator, row.isWatched, standingOf(row.auction))),
+    items: rows.slice(0, limit).map((row) => {
+      const standing = viewerId
+        ? viewerStandingOf(row.auction, { id: viewerId, highestBid: row.viewerHighestBid }, now)
+        : null;
+      return presentAuctionListItem(row.auction, row.creator, row.isWatched, standing);
+    }),
     hasMore: rows.length > limit,
   };
 }

@@ -115,8 +115,15 @@ function buildPage(db: Db, v: PageValues) {
       ? sql<boolean>`false`
       : sql<boolean>`EXISTS (SELECT 1 FROM auction_watches w
           WHERE w.user_id = ${v.viewerId}::uuid AND w.auction_id = ${auctions.id})`;
+  // The viewer's highest bid on each card, for "where you stand" (docs/web-app.md), in the same
+  // round trip: an auction without bids costs nothing, one with bids a probe of its bids by amount.
+  const viewerHighestBid =
+    v.viewerId === undefined
+      ? sql<string | null>`NULL::numeric`
+      : sql<string | null>`CASE WHEN ${auctions.bidCount} = 0 THEN NULL ELSE (SELECT max(b.amount) FROM bids b
+          WHERE b.auction_id = ${auctions.id} AND b.bidder_id = ${v.viewerId}::uuid) END`;
   return db
-    .select({ auction: auctions, creator: creatorNames, isWatched })
+    .select({ auction: auctions, creator: creatorNames, isWatched, viewerHighestBid })
     .from(auctions)
     .innerJoin(page, eq(page.id, auctions.id))
     .innerJoin(users, eq(users.id, auctions.creatorId))
