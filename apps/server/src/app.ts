@@ -30,6 +30,7 @@ import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.j
 import { createCheckpointStore, resolveAuditCheckpointKey } from './modules/audit/audit.checkpoint.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
 import { paymentWebhookRoutes } from './modules/payments/webhooks/payment-webhooks.routes.js';
+import { createSandboxEventDelivery } from './modules/payments/webhooks/sandbox-event-delivery.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { presenceRoutes } from './modules/users/presence.routes.js';
@@ -185,7 +186,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(myListsRoutes, { db: database.db });
   await app.register(auctionRoutes, { db: database.db, now, requireVerifiedHosts: config.requireVerifiedHosts });
   await app.register(watchlistRoutes, { db: database.db, now });
-  const payments = deps.paymentProvider ?? createPaymentProvider(config, database.db, { now });
+  // The sandbox sends the events Stripe would send, applied by the webhook's own code (docs/payments.md).
+  const sandboxEvents = createSandboxEventDelivery({ db: database.db, now, logger: app.log });
+  app.addHook('onClose', () => sandboxEvents.stop());
+  const payments =
+    deps.paymentProvider ??
+    createPaymentProvider(config, database.db, { now, onEvent: (event) => sandboxEvents.onEvent(event) });
   await app.register(paymentMethodRoutes, { db: database.db, payments });
   await app.register(bidRoutes, {
     db: database.db,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, bids, users } from '../../db/schema/index.js';
+import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
 import { isBlockedBetweenSql } from '../blocks/blocks.repository.js';
 
 function buildBidContextLookup(db: Db) {
@@ -68,6 +69,20 @@ export async function findBidContext(db: Db, input: { auctionId: string; bidderI
   }
   const [row] = await lookup.execute(input);
   return row;
+}
+
+/**
+ * Takes the bidder's rate-limit lock and counts their bids of the last minute, inside the bid's
+ * transaction: with the lock held, the count sees every bid of theirs committed before, so a
+ * burst cannot all pass on the same old total (docs/reliability.md, "Atomic rate limits"). The
+ * window is measured on the database clock, like the bids' createdAt.
+ */
+export async function lockAndCountRecentBids(tx: Db, bidderId: string): Promise<number> {
+  await lockRateLimitKeys(tx, [`bids:${bidderId}`]);
+  const result = await tx.execute(sql`
+    SELECT count(*)::int AS n FROM ${bids}
+    WHERE ${bids.bidderId} = ${bidderId}::uuid AND ${bids.createdAt} > clock_timestamp() - interval '1 minute'`);
+  return Number((result as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
 }
 
 /** The auction as `accept_bid` leaves it (after the bid, or as it stands when refused). */

@@ -25,7 +25,7 @@ import { assertHasPaymentMethod } from '../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { bidNotificationTexts } from './auction-notices.js';
 import { AUCTION_NOT_FOUND, isAuctionId, type AuctionsDeps } from './auctions.service.js';
-import { acceptBid, findBidContext, type BidAuctionState } from './bids.repository.js';
+import { acceptBid, findBidContext, lockAndCountRecentBids, type BidAuctionState } from './bids.repository.js';
 
 export const OWN_AUCTION_BID = 'You cannot bid on your own auction';
 export const AUCTION_HAS_ENDED = 'Auction has ended';
@@ -126,14 +126,21 @@ export async function placeBid(
 
   // The notices name the auction as it read when the bid arrived (bid texts, SPEC §4).
   const texts = bidNotificationTexts({ bidderName: displayNameOf(bidder), title: auction.title });
-  const outcome = await acceptBid(deps.db, {
-    auctionId: auction.id,
-    bidderId,
-    amount,
-    maxAmount,
-    now: deps.now(),
-    softCloseSeconds: deps.softCloseSeconds,
-    texts,
+  // The early count above answers most refusals cheaply, but requests in flight together all
+  // read the same total: the limit is decided again under the bidder's lock, in the bid's own
+  // transaction (docs/reliability.md, "Atomic rate limits"). The lock is per bidder, so bidders
+  // never wait for each other; accept_bid still takes the auction's row lock last.
+  const outcome = await deps.db.transaction(async (tx) => {
+    if ((await lockAndCountRecentBids(tx, bidderId)) >= deps.bidsPerMinute) throw tooManyRequests(BIDDING_TOO_FAST);
+    return acceptBid(tx, {
+      auctionId: auction.id,
+      bidderId,
+      amount,
+      maxAmount,
+      now: deps.now(),
+      softCloseSeconds: deps.softCloseSeconds,
+      texts,
+    });
   });
   if (!outcome) throw notFound(AUCTION_NOT_FOUND);
   if (!outcome.accepted) {

@@ -1,5 +1,5 @@
 import { PAYOUT_REMINDER_DAYS } from '@bid/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
@@ -166,39 +166,59 @@ export async function processDueRefunds(
 }
 
 async function recordRefundPaid(db: Db, refund: ClaimedTransfer, providerRefundId: string, now: Date) {
-  return db.transaction(async (tx) => {
-    const at = timestampParam(now);
-    const marked = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        UPDATE refunds SET status = 'succeeded', provider_refund_id = ${providerRefundId}, succeeded_at = ${at},
-          failure_message = NULL, locked_until = NULL, updated_at = ${at}
-        WHERE id = ${refund.id}::uuid AND status = 'processing' AND attempt = ${refund.attempt}
-        RETURNING id`),
-    );
-    if (marked.length === 0) return false;
-    await recordLedgerTransaction(tx, {
-      kind: 'refund',
-      chargeId: refund.chargeId,
-      description: `Refund for "${refund.auctionTitle}"`,
-      entries: refundPaidBooking({ payerId: refund.payerId, amountCents: refund.amountCents }),
-    });
-    // A refund of the whole payment makes the charge refunded (docs/charging-and-ledger.md).
+  return db.transaction((tx) =>
+    settleRefund(tx, refund, providerRefundId, now, sql`status = 'processing' AND attempt = ${refund.attempt}`),
+  );
+}
+
+/** What recording a refund or a payout needs to know about it. */
+export type TransferFacts = Omit<ClaimedTransfer, 'attempt' | 'target'>;
+
+/**
+ * Records a refund the provider made: the row succeeded, the ledger's `refund` booking, the
+ * charge refunded when it was the whole amount, the payer's notice. `guard` says which states of
+ * the row may become succeeded: the claimed attempt (the date job), or any state not yet
+ * succeeded (the provider's `charge.refunded` event, docs/payments.md "Webhooks"). False, and
+ * nothing written, when the guard does not hold: it was recorded already.
+ */
+export async function settleRefund(
+  tx: Db,
+  refund: TransferFacts,
+  providerRefundId: string | null,
+  now: Date,
+  guard: SQL,
+): Promise<boolean> {
+  const at = timestampParam(now);
+  const marked = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      UPDATE charges SET status = 'refunded', updated_at = ${at}
-      WHERE id = ${refund.chargeId}::uuid AND status = 'succeeded' AND amount = ${(refund.amountCents / 100).toFixed(2)}::numeric`);
-    await insertNotifications(tx, [
-      refundSentNotice(
-        {
-          auctionId: refund.auctionId,
-          auctionTitle: refund.auctionTitle,
-          hostId: refund.hostId,
-          winnerId: refund.payerId,
-        },
-        refund.amountCents,
-      ),
-    ]);
-    return true;
+      UPDATE refunds SET status = 'succeeded', provider_refund_id = ${providerRefundId}, succeeded_at = ${at},
+        failure_message = NULL, locked_until = NULL, updated_at = ${at}
+      WHERE id = ${refund.id}::uuid AND ${guard}
+      RETURNING id`),
+  );
+  if (marked.length === 0) return false;
+  await recordLedgerTransaction(tx, {
+    kind: 'refund',
+    chargeId: refund.chargeId,
+    description: `Refund for "${refund.auctionTitle}"`,
+    entries: refundPaidBooking({ payerId: refund.payerId, amountCents: refund.amountCents }),
   });
+  // A refund of the whole payment makes the charge refunded (docs/charging-and-ledger.md).
+  await tx.execute(sql`
+    UPDATE charges SET status = 'refunded', updated_at = ${at}
+    WHERE id = ${refund.chargeId}::uuid AND status = 'succeeded' AND amount = ${(refund.amountCents / 100).toFixed(2)}::numeric`);
+  await insertNotifications(tx, [
+    refundSentNotice(
+      {
+        auctionId: refund.auctionId,
+        auctionTitle: refund.auctionTitle,
+        hostId: refund.hostId,
+        winnerId: refund.payerId,
+      },
+      refund.amountCents,
+    ),
+  ]);
+  return true;
 }
 
 /** Transfers due payouts to hosts' payout accounts (or the one of `auctionId`). */
@@ -230,35 +250,50 @@ export async function processDuePayouts(
 }
 
 async function recordPayoutPaid(db: Db, payout: ClaimedTransfer, transferId: string, now: Date) {
-  return db.transaction(async (tx) => {
-    const at = timestampParam(now);
-    const marked = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        UPDATE payouts SET status = 'paid', provider_transfer_id = ${transferId}, paid_at = ${at},
-          failure_message = NULL, locked_until = NULL, updated_at = ${at}
-        WHERE id = ${payout.id}::uuid AND status = 'processing' AND attempt = ${payout.attempt}
-        RETURNING id`),
-    );
-    if (marked.length === 0) return false;
-    await recordLedgerTransaction(tx, {
-      kind: 'payout',
-      chargeId: payout.chargeId,
-      description: `Payout for "${payout.auctionTitle}"`,
-      entries: payoutBooking({ hostId: payout.hostId, amountCents: payout.amountCents }),
-    });
-    await insertNotifications(tx, [
-      paidOutNotice(
-        {
-          auctionId: payout.auctionId,
-          auctionTitle: payout.auctionTitle,
-          hostId: payout.hostId,
-          winnerId: payout.payerId,
-        },
-        payout.amountCents,
-      ),
-    ]);
-    return true;
+  return db.transaction((tx) =>
+    settlePayout(tx, payout, transferId, now, sql`status = 'processing' AND attempt = ${payout.attempt}`),
+  );
+}
+
+/**
+ * Records a payout the provider made: the row paid, the ledger's `payout` booking, the host's
+ * notice. `guard` as for settleRefund: the claimed attempt, or any state a transfer can still
+ * settle (the provider's transfer event).
+ */
+export async function settlePayout(
+  tx: Db,
+  payout: TransferFacts,
+  transferId: string,
+  now: Date,
+  guard: SQL,
+): Promise<boolean> {
+  const at = timestampParam(now);
+  const marked = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE payouts SET status = 'paid', provider_transfer_id = ${transferId}, paid_at = ${at},
+        failure_message = NULL, locked_until = NULL, updated_at = ${at}
+      WHERE id = ${payout.id}::uuid AND ${guard}
+      RETURNING id`),
+  );
+  if (marked.length === 0) return false;
+  await recordLedgerTransaction(tx, {
+    kind: 'payout',
+    chargeId: payout.chargeId,
+    description: `Payout for "${payout.auctionTitle}"`,
+    entries: payoutBooking({ hostId: payout.hostId, amountCents: payout.amountCents }),
   });
+  await insertNotifications(tx, [
+    paidOutNotice(
+      {
+        auctionId: payout.auctionId,
+        auctionTitle: payout.auctionTitle,
+        hostId: payout.hostId,
+        winnerId: payout.payerId,
+      },
+      payout.amountCents,
+    ),
+  ]);
+  return true;
 }
 
 /**

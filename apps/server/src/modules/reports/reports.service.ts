@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Report } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
+import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
 import { isModerator } from '../moderation/moderators.js';
 import {
   countReportsSince,
@@ -96,18 +97,23 @@ export async function createReport(
   if (existing) return { report: presentReceipt(existing), created: false };
 
   const now = deps.now();
-  if ((await countReportsSince(deps.db, reporterId, new Date(now.getTime() - HOUR_MS))) >= REPORTS_PER_HOUR) {
-    throw tooManyRequests(REPORTS_TOO_FAST);
-  }
-  const inserted = await insertReport(deps.db, {
-    reporterId,
-    targetType: input.targetType,
-    targetId: input.targetId,
-    reportedUserId,
-    reason: input.reason,
-    details: input.details,
-    createdAt: now,
-    dueAt: new Date(now.getTime() + REPORT_REVIEW_HOURS * HOUR_MS),
+  // Counted and inserted under the reporter's rate-limit lock, so a burst sent at once cannot all
+  // pass on the same count (docs/reliability.md, "Atomic rate limits").
+  const inserted = await deps.db.transaction(async (tx) => {
+    await lockRateLimitKeys(tx, [`reports:${reporterId}`]);
+    if ((await countReportsSince(tx, reporterId, new Date(now.getTime() - HOUR_MS))) >= REPORTS_PER_HOUR) {
+      throw tooManyRequests(REPORTS_TOO_FAST);
+    }
+    return insertReport(tx, {
+      reporterId,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      reportedUserId,
+      reason: input.reason,
+      details: input.details,
+      createdAt: now,
+      dueAt: new Date(now.getTime() + REPORT_REVIEW_HOURS * HOUR_MS),
+    });
   });
   if (inserted) return { report: presentReceipt(inserted), created: true };
   // The same report sent twice at once: the unique index kept the first, which answers both.

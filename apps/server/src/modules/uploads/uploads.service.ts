@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UploadGrant } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
+import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
 import { assertAcceptedImage } from './image-processing.js';
 import { contentTypeOfImageName, imageKeyOfName, incomingKey, isImageName, withoutQuery } from './object-keys.js';
 import { LOCAL_UPLOAD_PATH_PREFIX } from './storage/local-storage.js';
@@ -55,22 +56,29 @@ export async function createUploadUrl(deps: UploadsDeps, userId: string): Promis
   const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
   const stale = await deleteUploadGrantsCreatedBefore(deps.db, userId, windowStart);
   await Promise.all(stale.map((grant) => deleteQuietly(deps, grant.objectKey)));
-  if ((await countUploadGrantsSince(deps.db, userId, windowStart)) >= UPLOAD_URLS_PER_HOUR) {
-    throw uploadErrors.tooManyUploads();
-  }
 
   const grantId = randomUUID();
   const objectKey = incomingKey(grantId);
   // Whole seconds, so the expiry in a local URL's query is exactly the stored one.
   const expiresAt = new Date((Math.floor(now.getTime() / 1000) + UPLOAD_URL_TTL_SECONDS) * 1000);
+  // Signing is local (no request to the storage), so it happens before the lock: a refused
+  // request only discards a URL that leads nowhere without its grant row.
   const uploadURL = await deps.storage.createUploadUrl({ key: objectKey, grantId, expiresAt });
-  await insertUploadGrant(deps.db, {
-    id: grantId,
-    userId,
-    objectKey,
-    uploadUrl: withoutQuery(uploadURL),
-    expiresAt,
-    createdAt: now,
+  // Counted and recorded under the member's rate-limit lock, so a burst cannot all pass on the
+  // same count (docs/reliability.md, "Atomic rate limits").
+  await deps.db.transaction(async (tx) => {
+    await lockRateLimitKeys(tx, [`uploads:${userId}`]);
+    if ((await countUploadGrantsSince(tx, userId, windowStart)) >= UPLOAD_URLS_PER_HOUR) {
+      throw uploadErrors.tooManyUploads();
+    }
+    await insertUploadGrant(tx, {
+      id: grantId,
+      userId,
+      objectKey,
+      uploadUrl: withoutQuery(uploadURL),
+      expiresAt,
+      createdAt: now,
+    });
   });
   return { uploadURL };
 }

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
 import type { PaymentProvider } from './payment-provider.js';
-import { createSandboxProvider } from './sandbox-provider.js';
+import { createSandboxProvider, type SandboxProviderOptions } from './sandbox-provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 
 export type {
@@ -18,7 +18,7 @@ export { isSandboxProvider, type SandboxProvider } from './sandbox-provider.js';
 export function createPaymentProvider(
   config: Pick<AppConfig, 'stripe'>,
   db: Db,
-  options: { now?: () => Date } = {},
+  options: SandboxProviderOptions = {},
 ): PaymentProvider {
   return config.stripe ? createStripeProvider(config.stripe.secretKey) : createSandboxProvider(db, options);
 }

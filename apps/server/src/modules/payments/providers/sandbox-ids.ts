@@ -13,7 +13,7 @@ function toBase62(bytes: Uint8Array, length: number): string {
  * A Stripe-looking id (`pm_…`, `pi_…`, `seti_…`, `re_…`, `tr_…`, and `acct_sbx_…` for payout
  * accounts, marked so nobody mistakes one for a Stripe account) with 24 random characters (about 143 bits).
  */
-export function sandboxId(prefix: 'pm' | 'pi' | 'seti' | 're' | 'tr' | 'acct_sbx'): string {
+export function sandboxId(prefix: 'pm' | 'pi' | 'seti' | 're' | 'tr' | 'acct_sbx' | 'evt'): string {
   return `${prefix}_${toBase62(randomBytes(24), 24)}`;
 }
 

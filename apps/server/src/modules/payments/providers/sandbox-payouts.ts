@@ -21,6 +21,16 @@ export const SANDBOX_REFUND_MESSAGES = {
   exceedsAmount: 'The refund would exceed what is left of the payment.',
 } as const;
 
+/** An event in Stripe's shape, as the sandbox sends it (docs/payments.md, "Webhooks"). */
+export interface SandboxEvent {
+  id: string;
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+/** Where the sandbox delivers its events; delivery never changes the call's own answer. */
+export type SandboxEmit = (event: SandboxEvent) => Promise<void>;
+const noEmit: SandboxEmit = async () => {};
+
 export const SANDBOX_TRANSFER_NOT_ENABLED = 'The destination account cannot receive transfers yet.';
 
 export type SandboxOnboardingResult =
@@ -51,13 +61,23 @@ async function findRefundByKey(db: Db, idempotencyKey: string): Promise<SandboxR
  * and the refund inserted, so refunds racing under different keys can never return more than
  * was paid. Refusals are answers (failed), not stored: only refunds that happen leave a row.
  */
-export async function refundSandboxPayment(db: Db, request: RefundRequest): Promise<RefundOutcome> {
+export async function refundSandboxPayment(
+  db: Db,
+  request: RefundRequest,
+  emit: SandboxEmit = noEmit,
+): Promise<RefundOutcome> {
   const earlier = await findRefundByKey(db, request.idempotencyKey);
   if (earlier) return assertSameRefund(earlier, request);
 
-  return db.transaction(async (tx) => {
+  let event: SandboxEvent | undefined;
+  const outcome = await db.transaction(async (tx): Promise<RefundOutcome> => {
     const [payment] = await tx
-      .select({ amountCents: sandboxPayments.amountCents, status: sandboxPayments.status })
+      .select({
+        amountCents: sandboxPayments.amountCents,
+        status: sandboxPayments.status,
+        customerId: sandboxPayments.customerId,
+        metadata: sandboxPayments.metadata,
+      })
       .from(sandboxPayments)
       .where(eq(sandboxPayments.id, request.providerPaymentId))
       .for('update');
@@ -89,11 +109,37 @@ export async function refundSandboxPayment(db: Db, request: RefundRequest): Prom
       })
       .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
       .returning();
-    if (inserted) return { status: 'succeeded', providerRefundId: inserted.id };
+    if (inserted) {
+      const refundedCents = (refunded?.cents ?? 0) + request.amountCents;
+      event = {
+        id: `evt_${inserted.id}`,
+        type: 'charge.refunded',
+        data: {
+          object: {
+            id: `ch_${request.providerPaymentId}`,
+            object: 'charge',
+            payment_intent: request.providerPaymentId,
+            customer: payment.customerId,
+            amount: payment.amountCents,
+            amount_refunded: refundedCents,
+            refunded: refundedCents === payment.amountCents,
+            metadata: payment.metadata,
+            refunds: {
+              object: 'list',
+              data: [{ id: inserted.id, amount: request.amountCents, metadata: request.metadata }],
+            },
+          },
+        },
+      };
+      return { status: 'succeeded', providerRefundId: inserted.id };
+    }
     const late = await findRefundByKey(tx, request.idempotencyKey);
     if (!late) throw new Error(`Sandbox refund ${request.idempotencyKey} vanished after a key conflict.`);
     return assertSameRefund(late, request);
   });
+  // Sent after the commit, like Stripe's webhook about a refund it has made.
+  if (event) await emit(event);
+  return outcome;
 }
 
 async function findAccountByKey(db: Db, idempotencyKey: string) {
@@ -141,6 +187,7 @@ export async function completeSandboxOnboarding(
   db: Db,
   accountId: string,
   input: { accountHolderName: string; routingNumber: string; accountNumber: string },
+  emit: SandboxEmit = noEmit,
 ): Promise<SandboxOnboardingResult> {
   const parsed = sandboxPayoutOnboardingSchema.safeParse(input);
   if (!parsed.success) {
@@ -153,7 +200,22 @@ export async function completeSandboxOnboarding(
     .set({ status: 'enabled', bankLast4 })
     .where(eq(sandboxPayoutAccounts.id, accountId))
     .returning({ id: sandboxPayoutAccounts.id });
-  return updated.length > 0 ? { status: 'enabled', bankLast4 } : { status: 'not_found' };
+  if (updated.length === 0) return { status: 'not_found' };
+  await emit({
+    id: sandboxId('evt'),
+    type: 'account.updated',
+    data: {
+      object: {
+        id: accountId,
+        object: 'account',
+        payouts_enabled: true,
+        charges_enabled: false,
+        capabilities: { transfers: 'active' },
+        requirements: { currently_due: [], disabled_reason: null },
+      },
+    },
+  });
+  return { status: 'enabled', bankLast4 };
 }
 
 type SandboxTransfer = typeof sandboxTransfers.$inferSelect;
@@ -171,7 +233,11 @@ async function findTransferByKey(db: Db, idempotencyKey: string): Promise<Sandbo
 }
 
 /** Moves money to an enabled sandbox account; an account still onboarding is refused (thrown), like Stripe. */
-export async function transferToSandboxAccount(db: Db, request: TransferRequest): Promise<{ transferId: string }> {
+export async function transferToSandboxAccount(
+  db: Db,
+  request: TransferRequest,
+  emit: SandboxEmit = noEmit,
+): Promise<{ transferId: string }> {
   const earlier = await findTransferByKey(db, request.idempotencyKey);
   if (earlier) return assertSameTransfer(earlier, request);
   if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
@@ -189,7 +255,24 @@ export async function transferToSandboxAccount(db: Db, request: TransferRequest)
     })
     .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
     .returning();
-  if (inserted) return { transferId: inserted.id };
+  if (inserted) {
+    await emit({
+      id: `evt_${inserted.id}`,
+      type: 'transfer.created',
+      data: {
+        object: {
+          id: inserted.id,
+          object: 'transfer',
+          amount: inserted.amountCents,
+          destination: inserted.accountId,
+          reversed: false,
+          amount_reversed: 0,
+          metadata: request.metadata,
+        },
+      },
+    });
+    return { transferId: inserted.id };
+  }
   const winner = await findTransferByKey(db, request.idempotencyKey);
   if (!winner) throw new Error(`Sandbox transfer ${request.idempotencyKey} vanished after a key conflict.`);
   return assertSameTransfer(winner, request);

@@ -17,6 +17,7 @@ import {
   refundSandboxPayment,
   sandboxOnboardingUrl,
   transferToSandboxAccount,
+  type SandboxEvent,
   type SandboxOnboardingResult,
 } from './sandbox-payouts.js';
 import { authenticateSandboxSetup, confirmSandboxSetup, type SandboxSetupResult } from './sandbox-setup.js';
@@ -126,17 +127,15 @@ export function sandboxPaymentEvent(payment: SandboxPayment): SandboxPaymentEven
   };
 }
 
-export interface SandboxPaymentEvent {
-  id: string;
-  type: string;
-  data: { object: Record<string, unknown> };
-}
+export type SandboxPaymentEvent = SandboxEvent;
 
 export interface SandboxProviderOptions {
   now?: () => Date;
   /**
-   * Where the sandbox sends the events Stripe would send by webhook, after each new payment.
-   * A failure to deliver is logged by the sink's owner and never changes the charge's answer.
+   * Where the sandbox sends the events Stripe would send by webhook: after each new payment
+   * (`payment_intent.*`), refund (`charge.refunded`) and transfer (`transfer.created`), and when
+   * a payout account's onboarding completes (`account.updated`). A failure to deliver is logged
+   * by the sink's owner and never changes the call's answer.
    */
   onEvent?: (event: SandboxPaymentEvent) => Promise<unknown>;
 }
@@ -144,14 +143,16 @@ export interface SandboxProviderOptions {
 export function createSandboxProvider(db: Db, options: SandboxProviderOptions = {}): SandboxProvider {
   const now = options.now ?? (() => new Date());
 
-  async function emit(payment: SandboxPayment): Promise<void> {
+  /** Delivers an event to the sink, if any; a failure is like a webhook Stripe could not deliver. */
+  async function send(event: SandboxEvent): Promise<void> {
     if (!options.onEvent) return;
     try {
-      await options.onEvent(sandboxPaymentEvent(payment));
+      await options.onEvent(event);
     } catch {
-      // Like a webhook Stripe could not deliver: the charge's own answer still stands.
+      // The call's own answer still stands.
     }
   }
+  const emit = (payment: SandboxPayment) => send(sandboxPaymentEvent(payment));
 
   async function listCards(customerId: string) {
     return db
@@ -260,11 +261,11 @@ export function createSandboxProvider(db: Db, options: SandboxProviderOptions = 
     confirmSetup: (customerId, input) => confirmSandboxSetup(db, customerId, input, now()),
     authenticateSetup: (customerId, input) => authenticateSandboxSetup(db, customerId, input),
 
-    refundPayment: (request) => refundSandboxPayment(db, request),
+    refundPayment: (request) => refundSandboxPayment(db, request, send),
     createPayoutAccount: ({ idempotencyKey }) => createSandboxPayoutAccount(db, idempotencyKey),
     createPayoutOnboardingLink: async () => sandboxOnboardingUrl(),
     isPayoutAccountReady: (accountId) => isSandboxAccountEnabled(db, accountId),
-    transferToAccount: (request) => transferToSandboxAccount(db, request),
-    completePayoutOnboarding: (accountId, input) => completeSandboxOnboarding(db, accountId, input),
+    transferToAccount: (request) => transferToSandboxAccount(db, request, send),
+    completePayoutOnboarding: (accountId, input) => completeSandboxOnboarding(db, accountId, input, send),
   };
 }

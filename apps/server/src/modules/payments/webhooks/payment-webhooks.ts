@@ -8,6 +8,7 @@ import { WebhookSignatureError } from '../../identity/providers/verification-par
 import { recordChargeOutcome } from '../charges/charge-worker.js';
 import { findProcessingCharge } from '../charges/charges.repository.js';
 import type { ChargeOutcome } from '../providers/payment-provider.js';
+import { applyAccountUpdated, applyChargeRefunded, applyTransferEvent } from './provider-events.js';
 
 /** The answer to a webhook signed with anything but our secret (or not signed). */
 export const PAYMENT_WEBHOOK_SIGNATURE_MESSAGE = 'Invalid webhook signature';
@@ -43,21 +44,22 @@ const paymentIntentSchema = z.object({
 export interface PaymentEventDeps {
   db: Db;
   now: () => Date;
-  logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 export interface PaymentEventResult {
   received: true;
   /** The event id was applied before: acknowledged, nothing done. */
   duplicate: boolean;
-  /** Something changed (a charge's outcome recorded); false for events about nothing we hold. */
+  /** Something changed (a charge, refund, payout or payout account); false for events about nothing we hold or already so. */
   applied: boolean;
 }
 
 /**
  * Applies one provider event exactly once (docs/payments.md, "Webhooks"). The event id is claimed
  * in the transaction that applies it, so a redelivery is acknowledged and ignored, and an
- * application that fails leaves the id unclaimed for the provider's retry. Charge outcomes are
+ * application that fails leaves the id unclaimed for the provider's retry. Refunds, transfers and
+ * payout accounts are applied by provider-events.ts under the same rule. Charge outcomes are
  * recorded by the charge worker's own `recordChargeOutcome`, under its guard (still processing,
  * same attempt): of the worker and the webhook, whichever comes first records it, once.
  */
@@ -71,12 +73,23 @@ export async function applyPaymentEvent(deps: PaymentEventDeps, event: PaymentEv
     if (claimed.length === 0) return { received: true, duplicate: true, applied: false };
 
     let applied = false;
+    const inTx = { ...deps, db: tx };
     if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-      applied = await applyPaymentIntentEvent({ ...deps, db: tx }, event);
+      applied = await applyPaymentIntentEvent(inTx, event);
+    } else if (event.type === 'charge.refunded') {
+      applied = await applyChargeRefunded(inTx, event);
+    } else if (
+      event.type === 'transfer.created' ||
+      event.type === 'transfer.updated' ||
+      event.type === 'transfer.reversed'
+    ) {
+      applied = await applyTransferEvent(inTx, event);
+    } else if (event.type === 'account.updated') {
+      applied = await applyAccountUpdated(inTx, event);
     } else {
-      // charge.refunded, transfer.*, payout.*, account.updated: refunds, transfers and payout
-      // accounts are settled by the date job asking the provider under idempotency keys; the
-      // event is recorded (so a redelivery is a no-op) and logged for the operator.
+      // payout.* are the host's own payouts from their connected balance to their bank: our payout
+      // is complete once the transfer to their account exists, so these are recorded (a
+      // redelivery is a no-op) and logged; other types are not subscribed to.
       deps.logger.info({ eventId: event.id, type: event.type }, 'payment event acknowledged');
     }
     return { received: true, duplicate: false, applied };

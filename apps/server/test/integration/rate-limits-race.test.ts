@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPORTS_PER_HOUR, REPORTS_TOO_FAST, UPLOAD_MESSAGES, UPLOAD_URLS_PER_HOUR } from '@bid/contract';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bids, reports, uploadGrants, users } from '../../src/db/schema/index.js';
+import { BIDDING_TOO_FAST } from '../../src/modules/auctions/bids.service.js';
+import { SETTING_UP_CARDS_TOO_FAST, SETUP_INTENT_LIMIT } from '../../src/modules/payments/payment-methods.service.js';
+import { createTestApp } from '../support/app.js';
+import { insertAuction } from '../support/auctions.js';
+import { describePostgresOnly, type TestDatabase } from '../support/databases.js';
+import { addSandboxCard } from '../support/payments.js';
+import { completeProfile } from '../support/profiles.js';
+import { signInByEmail, withSession } from '../support/session.js';
+
+/**
+ * Every rate limit is decided under a lock (docs/reliability.md, "Atomic rate limits"): a burst of
+ * 40 requests sent at once through the real app on PostgreSQL passes exactly the limit, where
+ * "count, then insert" let 25 of 40 bids through a limit of 20.
+ */
+const BURST = 40;
+const BIDS_PER_MINUTE = 20;
+
+function statusesOf(answers: LightMyRequestResponse[]) {
+  return {
+    passed: answers.filter((a) => a.statusCode >= 200 && a.statusCode < 300),
+    refused: answers.filter((a) => a.statusCode === 429),
+    other: answers.filter((a) => a.statusCode !== 429 && (a.statusCode < 200 || a.statusCode >= 300)),
+  };
+}
+
+describePostgresOnly('rate limits under a burst of concurrent requests on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let dataDir: string;
+  let emails = 0;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bid-rate-limits-'));
+    app = await createTestApp(testDb.database, {
+      DATA_DIR: dataDir,
+      OTP_MAX_PER_IP: '1000',
+      BIDS_PER_MINUTE: String(BIDS_PER_MINUTE),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function signUp(firstName: string, options: { profile?: boolean; card?: boolean } = {}) {
+    const { cookie, body } = await signInByEmail(app, `${firstName.toLowerCase()}.${++emails}@example.com`);
+    if (options.profile) {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        payload: completeProfile(firstName),
+        cookies: withSession(cookie),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    if (options.card) await addSandboxCard(app, cookie);
+    return { id: body.user.id, cookie };
+  }
+
+  async function openAuctions(creatorId: string, howMany: number): Promise<string[]> {
+    const endTime = new Date(Date.now() + 24 * 3_600_000);
+    const ids: string[] = [];
+    for (let i = 0; i < howMany; i++) ids.push(await insertAuction(testDb.database.db, { creatorId, endTime }));
+    return ids;
+  }
+
+  it(`passes exactly ${BIDS_PER_MINUTE} of ${BURST} concurrent bids (BIDS_PER_MINUTE)`, async () => {
+    const host = await signUp('Hana', { profile: true });
+    const bidder = await signUp('Bo', { profile: true, card: true });
+    // One auction per bid, so every bid is valid on its own and only the limit can refuse it.
+    const auctionIds = await openAuctions(host.id, BURST);
+    const answers = await Promise.all(
+      auctionIds.map((auctionId) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/bids',
+          payload: { auctionId, amount: '20' },
+          cookies: withSession(bidder.cookie),
+        }),
+      ),
+    );
+    const { passed, refused, other } = statusesOf(answers);
+    expect(other.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
+    expect(passed).toHaveLength(BIDS_PER_MINUTE);
+    expect(refused).toHaveLength(BURST - BIDS_PER_MINUTE);
+    for (const answer of refused) expect(answer.json().message).toBe(BIDDING_TOO_FAST);
+    const [stored] = await testDb.database.db.select({ n: count() }).from(bids).where(eq(bids.bidderId, bidder.id));
+    expect(stored?.n).toBe(BIDS_PER_MINUTE);
+  }, 120_000);
+
+  it(`passes exactly ${SETUP_INTENT_LIMIT.limit} of ${BURST} concurrent card setups`, async () => {
+    const member = await signUp('Cara');
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, () =>
+        app.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies: withSession(member.cookie) }),
+      ),
+    );
+    const { passed, refused, other } = statusesOf(answers);
+    expect(other.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
+    expect(passed).toHaveLength(SETUP_INTENT_LIMIT.limit);
+    expect(refused).toHaveLength(BURST - SETUP_INTENT_LIMIT.limit);
+    for (const answer of refused) expect(answer.json().message).toBe(SETTING_UP_CARDS_TOO_FAST);
+    const [row] = await testDb.database.db
+      .select({ setups: users.setupIntentCount })
+      .from(users)
+      .where(eq(users.id, member.id));
+    expect(row?.setups).toBe(SETUP_INTENT_LIMIT.limit);
+  }, 120_000);
+
+  it(`passes exactly ${REPORTS_PER_HOUR} of ${BURST} concurrent reports`, async () => {
+    const reporter = await signUp('Remy');
+    const host = await signUp('Ivo', { profile: true });
+    // A different auction each time: a repeat of an open report would be answered, not counted.
+    const auctionIds = await openAuctions(host.id, BURST);
+    const answers = await Promise.all(
+      auctionIds.map((targetId) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          payload: { targetType: 'auction', targetId, reason: 'spam' },
+          cookies: withSession(reporter.cookie),
+        }),
+      ),
+    );
+    const { passed, refused, other } = statusesOf(answers);
+    expect(other.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
+    expect(passed).toHaveLength(REPORTS_PER_HOUR);
+    expect(refused).toHaveLength(BURST - REPORTS_PER_HOUR);
+    for (const answer of refused) expect(answer.json().message).toBe(REPORTS_TOO_FAST);
+    const [stored] = await testDb.database.db
+      .select({ n: count() })
+      .from(reports)
+      .where(eq(reports.reporterId, reporter.id));
+    expect(stored?.n).toBe(REPORTS_PER_HOUR);
+  }, 120_000);
+
+  it(`passes exactly ${UPLOAD_URLS_PER_HOUR} of ${BURST} concurrent upload URLs`, async () => {
+    const member = await signUp(`Uma${randomUUID().slice(0, 4)}`);
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, () =>
+        app.inject({ method: 'POST', url: '/api/objects/upload', cookies: withSession(member.cookie) }),
+      ),
+    );
+    const { passed, refused, other } = statusesOf(answers);
+    expect(other.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
+    expect(passed).toHaveLength(UPLOAD_URLS_PER_HOUR);
+    expect(refused).toHaveLength(BURST - UPLOAD_URLS_PER_HOUR);
+    for (const answer of refused) expect(answer.json().message).toBe(UPLOAD_MESSAGES.tooManyUploads);
+    const [stored] = await testDb.database.db
+      .select({ n: count() })
+      .from(uploadGrants)
+      .where(eq(uploadGrants.userId, member.id));
+    expect(stored?.n).toBe(UPLOAD_URLS_PER_HOUR);
+  }, 120_000);
+});
