@@ -311,6 +311,8 @@ async function buildWorld(app: FastifyInstance, database: TestDatabase['database
   const validBodies: World['validBodies'] = {
     'POST /api/auth/send-otp': { email: 'fuzz-new@example.com' },
     'POST /api/auth/verify-otp': { email: 'fuzzmember@example.com', otp: '123456' },
+    'POST /api/auth/reset-password/send-code': { email: 'fuzz-reset@example.com' },
+    'POST /api/auth/reset-password': { email: 'fuzzmember@example.com', otp: '123456', password: 'a new password' },
     'PUT /api/profile': completeProfile('Fuzz'),
     'POST /api/auctions': {
       title: 'Coffee and a walk',
