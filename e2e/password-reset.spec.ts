@@ -30,9 +30,7 @@ async function submitSignIn(page: Page, email: string, password: string) {
   return response;
 }
 
-test('a wrong password is refused before any code; a forgotten one is reset by a mailed code', async ({
-  browser,
-}) => {
+test('a wrong password is refused before any code; a forgotten one is reset by a mailed code', async ({ browser }) => {
   // The member exists (signed up through the API) and then uses a fresh, signed-out phone.
   const setup = await browser.newContext();
   const member = await signUpMember(setup.request, 'Reset', 'Phone', { withCard: false });

@@ -137,7 +137,11 @@ describe.each(testDatabaseFactories())('no secret reaches the log, on $kind', (f
     expect(shared.statusCode, shared.body).toBe(200);
 
     // A forgotten password reset with a mailed code (it ends the member's sessions, so it comes last).
-    const resetSent = await app.inject({ method: 'POST', url: '/api/auth/reset-password/send-code', payload: { email } });
+    const resetSent = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/send-code',
+      payload: { email },
+    });
     expect(resetSent.statusCode, resetSent.body).toBe(200);
     secrets.forgottenPasswordCode = codeFromLastMail();
     secrets.newPassword = 'a new password nobody logs 2';

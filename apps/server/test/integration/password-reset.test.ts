@@ -219,7 +219,11 @@ describe.each(testDatabaseFactories())('password check and reset on $kind', (fac
       const signedIn = await app.inject({
         method: 'POST',
         url: '/api/auth/complete-email-auth',
-        payload: { verificationToken: verified.json().verificationToken, password: 'the new password', isSignup: false },
+        payload: {
+          verificationToken: verified.json().verificationToken,
+          password: 'the new password',
+          isSignup: false,
+        },
       });
       expect(signedIn.json().message).toBe('Signed in');
 

@@ -131,7 +131,9 @@ describe('login screen (SPEC §4 "Email auth flow", §8)', () => {
   });
 
   it('reports a wrong password before any code step and keeps what was typed', async () => {
-    mockApi({ '/api/auth/send-otp': [json(401, { message: 'Invalid email or password', code: 'invalid_credentials' })] });
+    mockApi({
+      '/api/auth/send-otp': [json(401, { message: 'Invalid email or password', code: 'invalid_credentials' })],
+    });
     renderLogin('/login');
     fill('Email', 'ada@example.com');
     fill('Password', 'not-my-password');

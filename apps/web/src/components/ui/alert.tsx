@@ -10,9 +10,17 @@ const TONES: Record<AlertTone, string> = {
 
 /**
  * The app's in-page message: read out by screen readers as it appears (`role="alert"`), never a
- * browser pop-up that blocks the page and loses what was typed (docs/web-app.md).
+ * browser pop-up that blocks the page and loses what was typed (docs/accounts.md).
  */
-export function Alert({ tone = 'error', className, children }: { tone?: AlertTone; className?: string; children: ReactNode }) {
+export function Alert({
+  tone = 'error',
+  className,
+  children,
+}: {
+  tone?: AlertTone;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <p role="alert" className={cn('rounded-md border px-3 py-2 text-sm break-words', TONES[tone], className)}>
       {children}
