@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { signUpMember } from './support/accounts';
 
@@ -9,6 +10,12 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const NEW_PASSWORD = 'a brand new password 7';
 
 const isCall = (path: string) => (res: Response) => new URL(res.url()).pathname === path;
+
+/** No serious or critical axe violation on the screen as it is now (alerts included). */
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
 
 /** Records browser pop-ups: there must be none, every message is in the page. */
 function watchDialogs(page: Page): string[] {
@@ -48,6 +55,7 @@ test('a wrong password is refused before any code; a forgotten one is reset by a
   await expect(page.getByLabel('Verification code')).toHaveCount(0);
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('not my password');
+  await expectNoSeriousA11yViolations(page);
 
   // 2. Forgot password? leads to the reset screen, which mails a code.
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -76,6 +84,7 @@ test('a wrong password is refused before any code; a forgotten one is reset by a
   ]);
   expect(wrong.status()).toBe(400);
   await expect(page.getByRole('alert')).toHaveText('Invalid OTP');
+  await expectNoSeriousA11yViolations(page);
 
   // 4. The right code sets the new password and signs this phone in.
   await page.getByLabel('Verification code').fill(devOtp!);
