@@ -10,8 +10,8 @@ const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@examp
 const password = 'correct-horse-battery-42';
 
 let page: Page;
-/** Every alert the page raised, in order; each is accepted at once. */
-const alerts: string[] = [];
+/** Browser pop-ups the page raised: there must be none, every message is an in-page alert. */
+const dialogs: string[] = [];
 let sendOtpRequests = 0;
 
 test.beforeAll(async ({ browser }) => {
@@ -19,7 +19,7 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
   page = await context.newPage();
   page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
+    dialogs.push(dialog.message());
     void dialog.accept();
   });
   page.on('request', (request) => {
@@ -30,6 +30,13 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await page.context().close();
 });
+
+test.afterEach(() => {
+  expect(dialogs, 'no browser pop-up (window.alert)').toEqual([]);
+});
+
+/** The screen's in-page alert (role="alert"). */
+const pageAlert = () => page.getByRole('alert');
 
 /** GUIDE §6: no serious or critical axe violations. */
 async function expectNoSeriousA11yViolations() {
@@ -45,7 +52,6 @@ const verifyButton = () => page.getByRole('button', { name: 'Verify' });
 
 /** Submits the email form and returns the development code the server sent back. */
 async function requestCode(submitLabel: 'Sign In' | 'Sign Up'): Promise<string> {
-  const alertCount = alerts.length;
   const [response] = await Promise.all([
     page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/send-otp'),
     page.getByRole('button', { name: submitLabel, exact: true }).click(),
@@ -53,8 +59,7 @@ async function requestCode(submitLabel: 'Sign In' | 'Sign Up'): Promise<string> 
   expect(response.status()).toBe(200);
   const { devOtp } = (await response.json()) as { devOtp?: string };
   expect(devOtp).toMatch(/^\d{6}$/);
-  await expect.poll(() => alerts.length).toBe(alertCount + 1);
-  expect(alerts.at(-1)).toBe(`OTP sent to ${email}. Check your console for development OTP: ${devOtp}`);
+  await expect(pageAlert()).toHaveText(`OTP sent to ${email}. Check your console for development OTP: ${devOtp}`);
   await expect(page.getByLabel('Verification code')).toBeVisible();
   return devOtp!;
 }
@@ -76,14 +81,13 @@ test('(a) sign up with email: mismatch alert first, then a code signs the new us
 
   await fillCredentials(password, `${password}-typo`);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect.poll(() => alerts.at(-1)).toBe("Passwords don't match");
+  await expect(pageAlert()).toHaveText("Passwords don't match");
   // Nothing was sent, and the form is still there.
   await expect(page.getByLabel('Confirm password')).toBeVisible();
   expect(sendOtpRequests).toBe(0);
 
   await page.getByLabel('Confirm password').fill(password);
   const otp = await requestCode('Sign Up');
-  expect(alerts.at(-1)!.startsWith('OTP sent to ')).toBe(true);
 
   await expectNoSeriousA11yViolations();
   const codeInput = page.getByLabel('Verification code');
@@ -235,23 +239,20 @@ test('(d) signing in again with the same email and password through a new code',
   await expect(page.getByTestId('page-profile').getByRole('heading', { level: 1 })).toHaveText('Ada Lovelace');
 });
 
-test('(e) the right code with a wrong password shows the server message and signs nobody in', async () => {
+test('(e) a wrong password is reported before any code, and the form keeps what was typed', async () => {
   await page.goto('/api/logout');
   await page.goto('/login');
   await fillCredentials('not-the-right-password');
-  const otp = await requestCode('Sign In');
-  await page.getByLabel('Verification code').fill(otp);
-
-  const alertCount = alerts.length;
   const [response] = await Promise.all([
-    page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/complete-email-auth'),
-    verifyButton().click(),
+    page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/send-otp'),
+    page.getByRole('button', { name: 'Sign In', exact: true }).click(),
   ]);
-  expect(response.ok()).toBe(false);
-  const { message } = (await response.json()) as { message: string };
-  expect(message).toBeTruthy();
-  await expect.poll(() => alerts.length).toBe(alertCount + 1);
-  expect(alerts.at(-1)).toBe(message);
+  expect(response.status()).toBe(401);
+  expect(((await response.json()) as { devOtp?: string }).devOtp).toBeUndefined();
+  await expect(pageAlert()).toHaveText('Invalid email or password');
+  await expect(page.getByLabel('Verification code')).toHaveCount(0);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('not-the-right-password');
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(accountMenu()).toHaveCount(0);

@@ -7,6 +7,7 @@ export const APP_ROUTES = {
   home: '/',
   browse: '/browse',
   login: '/login',
+  resetPassword: '/reset-password',
   profile: '/profile',
   sandboxAuthenticate: '/payments/sandbox/authenticate',
   identitySandbox: '/identity/sandbox',
@@ -31,6 +32,7 @@ export type AppRouteName = keyof typeof APP_ROUTES;
 /** Pages that are someone's own or only for signing in: robots.txt asks crawlers to stay out. */
 export const PRIVATE_APP_ROUTES: readonly AppRouteName[] = [
   'login',
+  'resetPassword',
   'profile',
   'sandboxAuthenticate',
   'identitySandbox',

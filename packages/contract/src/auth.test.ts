@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { completeEmailAuthSchema, emailSchema, otpSchema, sanitizeOtpInput } from './auth.js';
+import {
+  completeEmailAuthSchema,
+  emailSchema,
+  otpSchema,
+  resetPasswordSchema,
+  sanitizeOtpInput,
+  sendOtpSchema,
+} from './auth.js';
 
 describe('sign-in contract (SPEC §5)', () => {
   it('normalises e-mail addresses and refuses malformed ones', () => {
@@ -35,5 +42,23 @@ describe('sign-in contract (SPEC §5)', () => {
     expect(completeEmailAuthSchema.safeParse({ ...base, password: 'x'.repeat(8) }).success).toBe(true);
     expect(completeEmailAuthSchema.safeParse({ ...base, password: 'x'.repeat(128) }).success).toBe(true);
     expect(completeEmailAuthSchema.safeParse({ ...base, password: 'x'.repeat(129) }).success).toBe(false);
+  });
+
+  it('takes the sign-in password with the code request, at any length up to the maximum', () => {
+    expect(sendOtpSchema.parse({ email: 'Ada@Example.com' })).toEqual({ email: 'ada@example.com' });
+    expect(sendOtpSchema.parse({ email: 'ada@example.com', password: 'short' }).password).toBe('short');
+    expect(sendOtpSchema.safeParse({ email: 'ada@example.com', password: '' }).error?.issues[0]?.message).toBe(
+      'Password is required',
+    );
+    expect(sendOtpSchema.safeParse({ email: 'ada@example.com', password: 'x'.repeat(129) }).success).toBe(false);
+  });
+
+  it('wants a code and a password that follows the rules to reset a password', () => {
+    const base = { email: 'ada@example.com', otp: '123456' };
+    expect(resetPasswordSchema.safeParse({ ...base, password: 'long enough' }).success).toBe(true);
+    expect(resetPasswordSchema.safeParse({ ...base, password: 'x'.repeat(7) }).error?.issues[0]?.message).toBe(
+      'Password must be at least 8 characters',
+    );
+    expect(resetPasswordSchema.safeParse({ ...base, otp: '12345', password: 'long enough' }).success).toBe(false);
   });
 });

@@ -94,6 +94,12 @@ const CHANGES_ALLOWED_ON_REJECTION: Record<string, readonly string[]> = {
   // A wrong code counts as a try on the code (and burns it at the limit) although the request is
   // refused: that is the brute-force protection (docs/security.md).
   'POST /api/auth/verify-otp': ['email_otps'],
+  // A refused sign-in password is recorded against the code limits, so guessing stays limited
+  // (docs/accounts.md).
+  'POST /api/auth/send-otp': ['email_otps'],
+  // A wrong reset code counts as a try on the code, and the refused reset is audited as a failed
+  // sign-in (docs/accounts.md).
+  'POST /api/auth/reset-password': ['email_otps', 'audit_logs', 'audit_chain_head'],
   // Every attempt to open an identity document is audited, refused ones first (GUIDE §5).
   'GET /api/identity/documents/:id': ['audit_logs', 'audit_chain_head'],
 };
@@ -311,6 +317,8 @@ async function buildWorld(app: FastifyInstance, database: TestDatabase['database
   const validBodies: World['validBodies'] = {
     'POST /api/auth/send-otp': { email: 'fuzz-new@example.com' },
     'POST /api/auth/verify-otp': { email: 'fuzzmember@example.com', otp: '123456' },
+    'POST /api/auth/reset-password/send-code': { email: 'fuzz-reset@example.com' },
+    'POST /api/auth/reset-password': { email: 'fuzzmember@example.com', otp: '123456', password: 'a new password' },
     'PUT /api/profile': completeProfile('Fuzz'),
     'POST /api/auctions': {
       title: 'Coffee and a walk',

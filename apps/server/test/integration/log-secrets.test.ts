@@ -136,6 +136,22 @@ describe.each(testDatabaseFactories())('no secret reaches the log, on $kind', (f
     const shared = await app.inject({ method: 'GET', url: `/api/shared-dates/${secrets.shareToken}` });
     expect(shared.statusCode, shared.body).toBe(200);
 
+    // A forgotten password reset with a mailed code (it ends the member's sessions, so it comes last).
+    const resetSent = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/send-code',
+      payload: { email },
+    });
+    expect(resetSent.statusCode, resetSent.body).toBe(200);
+    secrets.forgottenPasswordCode = codeFromLastMail();
+    secrets.newPassword = 'a new password nobody logs 2';
+    const forgotten = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email, otp: secrets.forgottenPasswordCode, password: secrets.newPassword },
+    });
+    expect(forgotten.statusCode, forgotten.body).toBe(200);
+
     // A `token=` parameter (the form unsubscribe links take), on a route that does not even exist.
     secrets.queryToken = 'unsubscribe-0f9e8d7c6b5a4938';
     await app.inject({ method: 'GET', url: `/api/email/unsubscribe?list=all&token=${secrets.queryToken}` });
@@ -146,6 +162,7 @@ describe.each(testDatabaseFactories())('no secret reaches the log, on $kind', (f
     expect(log).toContain(`signature=${REDACTED}`);
     expect(log).toContain(`token=${REDACTED}`);
     expect(log).toContain('/api/auth/verify-otp');
+    expect(log).toContain('/api/auth/reset-password');
     for (const [what, secret] of Object.entries(secrets)) {
       expect(secret.length, what).toBeGreaterThanOrEqual(6);
       expect(log.includes(secret), `${what} (${secret}) appears in the log`).toBe(false);

@@ -441,6 +441,23 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     await bystander.sync();
     bystander.close();
   });
+
+  it('closes every socket of a member who resets a forgotten password (docs/accounts.md)', async () => {
+    const email = `dora.${++emails}@example.com`;
+    const { cookie } = await signInByEmail(app, email, 'the old password');
+    const signedIn = await Client.open(port, { cookie });
+    const bystander = await Client.open(port, { cookie: bob.cookie });
+    const sent = await app.inject({ method: 'POST', url: '/api/auth/reset-password/send-code', payload: { email } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email, otp: sent.json().devOtp, password: 'the new password' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await signedIn.closed).code).toBe(4001);
+    await bystander.sync();
+    bystander.close();
+  });
 });
 
 /** The hub alone, on a bus that goes nowhere. */

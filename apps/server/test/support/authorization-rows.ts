@@ -245,6 +245,41 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
       why: 'a failed sign-in is audited (GUIDE §5: sign-in failures are security events)',
     },
   },
+  {
+    route: 'POST /api/auth/reset-password/send-code',
+    owner: 'anyone (public password reset)',
+    prepare: async (w) => ({
+      request: post('/api/auth/reset-password/send-code', {
+        email: w.mark(`reset-${randomUUID()}@example.com`, 'a reset email'),
+      }),
+      owner: undefined,
+    }),
+    expect: { nobody: 200, other: 200, owner: 200 },
+    callerMayChange: {
+      nobody: ['email_otps'],
+      other: ['email_otps'],
+      why: 'asking for a reset code is public, like a sign-in code: it stores the code',
+    },
+  },
+  {
+    // A wrong code: the reset's secret is the mailed code, whoever sends it.
+    route: 'POST /api/auth/reset-password',
+    owner: 'anyone (public password reset; the code is the secret)',
+    prepare: async () => ({
+      request: post('/api/auth/reset-password', {
+        email: `nobody-${randomUUID()}@example.com`,
+        otp: '000000',
+        password: 'correct horse battery',
+      }),
+      owner: undefined,
+    }),
+    expect: { nobody: 400, other: 400, owner: 400 },
+    callerMayChange: {
+      nobody: ['audit_logs', 'audit_chain_head'],
+      other: ['audit_logs', 'audit_chain_head'],
+      why: 'a failed password reset is audited as a failed sign-in',
+    },
+  },
 
   // ── Profile and own lists ───────────────────────────────────────────────────────────────
   {

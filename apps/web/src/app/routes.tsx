@@ -7,6 +7,7 @@ import { BrowserRedirect, RedirectTo } from '@/components/layout/Redirect';
 const LandingPage = lazy(() => import('@/pages/LandingPage'));
 const BrowsePage = lazy(() => import('@/pages/BrowsePage'));
 const LoginPage = lazy(() => import('@/pages/LoginPage'));
+const ResetPasswordPage = lazy(() => import('@/pages/ResetPasswordPage'));
 const HomePage = lazy(() => import('@/pages/HomePage'));
 const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
 const CreateAuctionPage = lazy(() => import('@/pages/CreateAuctionPage'));
@@ -38,6 +39,8 @@ export function AppRoutes({ isAuthenticated }: { isAuthenticated: boolean }) {
       <Route path={APP_ROUTES.home}>{isAuthenticated ? <HomePage /> : <LandingPage />}</Route>
       <Route path={APP_ROUTES.browse}>{isAuthenticated ? <RedirectTo to="/" /> : <BrowsePage />}</Route>
       <Route path={APP_ROUTES.login}>{isAuthenticated ? <RedirectTo to="/" /> : <LoginPage />}</Route>
+      {/* A forgotten password (docs/accounts.md); open to members too, as a way to change it. */}
+      <Route path={APP_ROUTES.resetPassword} component={ResetPasswordPage} />
       <Route path={APP_ROUTES.profile}>{isAuthenticated ? <ProfilePage /> : <BrowserRedirect to="/api/login" />}</Route>
       {/* The offline payment sandbox's stand-in for a bank's 3-D Secure page (docs/payments.md). */}
       <Route path={APP_ROUTES.sandboxAuthenticate}>

@@ -35,12 +35,17 @@ const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
+/** The page's in-page alert text (there is at most one). */
+const alertText = () => screen.getByRole('alert').textContent;
+
 let alertSpy: MockInstance<typeof window.alert>;
 beforeEach(() => {
+  // No browser pop-up is ever raised: every message is in the page.
   alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
 });
 afterEach(() => {
+  expect(alertSpy).not.toHaveBeenCalled();
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -76,11 +81,13 @@ describe('login screen (SPEC §4 "Email auth flow", §8)', () => {
     fill('Password', 'password-one');
     fill('Confirm password', 'password-two');
     click('Sign Up');
-    expect(alertSpy).toHaveBeenCalledExactlyOnceWith("Passwords don't match");
+    expect(alertText()).toBe("Passwords don't match");
     expect(calls).toEqual([]);
+    // What was typed stays.
+    expect(screen.getByLabelText<HTMLInputElement>('Confirm password').value).toBe('password-two');
   });
 
-  it('sends the code, alerts the spec text with the development code, then signs in and goes to /', async () => {
+  it('sends the code with the password, shows the spec text with the development code, then signs in and goes to /', async () => {
     const calls = mockApi({
       '/api/auth/send-otp': [json(200, { message: 'sent', devOtp: '123456' })],
       '/api/auth/verify-otp': [json(200, { verificationToken: 'tok', message: 'ok' })],
@@ -91,14 +98,12 @@ describe('login screen (SPEC §4 "Email auth flow", §8)', () => {
     fill('Password', 'password-one');
     click('Sign In');
     await screen.findByLabelText('Verification code');
-    expect(alertSpy).toHaveBeenCalledWith(
-      'OTP sent to ada@example.com. Check your console for development OTP: 123456',
-    );
+    expect(alertText()).toBe('OTP sent to ada@example.com. Check your console for development OTP: 123456');
     fill('Verification code', '123456');
     click('Verify');
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(calls.map((c) => c.body)).toEqual([
-      { email: 'ada@example.com' },
+      { email: 'ada@example.com', password: 'password-one' },
       { email: 'ada@example.com', otp: '123456' },
       { verificationToken: 'tok', password: 'password-one', isSignup: false },
     ]);
@@ -111,22 +116,52 @@ describe('login screen (SPEC §4 "Email auth flow", §8)', () => {
     fill('Password', 'password-one');
     click('Sign In');
     await screen.findByLabelText('Verification code');
-    expect(alertSpy).toHaveBeenCalledWith(
-      'OTP sent to ada@example.com. Check your console for development OTP: Check email',
-    );
+    expect(alertText()).toBe('OTP sent to ada@example.com. Check your console for development OTP: Check email');
+  });
+
+  it('sends only the e-mail when signing up', async () => {
+    const calls = mockApi({ '/api/auth/send-otp': [json(200, { message: 'sent', devOtp: '123456' })] });
+    renderLogin('/login?mode=signup');
+    fill('Email', 'ada@example.com');
+    fill('Password', 'password-one');
+    fill('Confirm password', 'password-one');
+    click('Sign Up');
+    await screen.findByLabelText('Verification code');
+    expect(calls.map((c) => c.body)).toEqual([{ email: 'ada@example.com' }]);
+  });
+
+  it('reports a wrong password before any code step and keeps what was typed', async () => {
+    mockApi({
+      '/api/auth/send-otp': [json(401, { message: 'Invalid email or password', code: 'invalid_credentials' })],
+    });
+    renderLogin('/login');
+    fill('Email', 'ada@example.com');
+    fill('Password', 'not-my-password');
+    click('Sign In');
+    await waitFor(() => expect(alertText()).toBe('Invalid email or password'));
+    expect(screen.queryByLabelText('Verification code')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('not-my-password');
+  });
+
+  it('links to the password reset screen from sign-in only', () => {
+    renderLogin('/login');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/reset-password');
+    click('Sign up');
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
   });
 
   it.each([
     ['the server message', json(429, { message: 'Too many codes' }), 'Too many codes'],
     ['the fallback when the server says nothing', json(500), 'Failed to send OTP'],
     ['the network text', new TypeError('Failed to fetch'), 'Failed to send OTP. Please try again.'],
-  ])('a failed send-code alerts %s and stays on the form', async (_, reply, expected) => {
+  ])('a failed send-code shows %s and stays on the form', async (_, reply, expected) => {
     mockApi({ '/api/auth/send-otp': [reply] });
     renderLogin('/login');
     fill('Email', 'ada@example.com');
     fill('Password', 'password-one');
     click('Sign In');
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledExactlyOnceWith(expected));
+    await waitFor(() => expect(alertText()).toBe(expected));
     expect(screen.queryByLabelText('Verification code')).toBeNull();
     await waitFor(() =>
       expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign In' }).disabled).toBe(false),
@@ -154,10 +189,9 @@ describe('login screen (SPEC §4 "Email auth flow", §8)', () => {
     fill('Password', 'password-one');
     click('Sign In');
     await screen.findByLabelText('Verification code');
-    alertSpy.mockClear();
     fill('Verification code', '111111');
     click('Verify');
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledExactlyOnceWith(expected));
+    await waitFor(() => expect(alertText()).toBe(expected));
     expect(window.location.pathname).toBe('/login');
   });
 });

@@ -1,6 +1,8 @@
+import { APP_ROUTES } from '@bid/contract';
 import { ArrowLeft, Heart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { EmailPasswordForm } from '@/features/auth/components/EmailPasswordForm';
@@ -22,7 +24,7 @@ export default function LoginPage() {
     confirmPassword: '',
     isSignup: params.get('mode') === 'signup',
   }));
-  const { step, isLoading, requestCode, verifyCode, backToEmail } = useEmailAuthFlow();
+  const { step, isLoading, notice, clearNotice, requestCode, verifyCode, backToEmail } = useEmailAuthFlow();
   const { isSignup } = credentials;
 
   return (
@@ -48,10 +50,10 @@ export default function LoginPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            {errorMessage && step === 'form' && (
-              <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-                {errorMessage}
-              </p>
+            {notice ? (
+              <Alert tone={notice.tone}>{notice.text}</Alert>
+            ) : (
+              errorMessage && step === 'form' && <Alert>{errorMessage}</Alert>
             )}
             {step === 'form' ? (
               <>
@@ -67,6 +69,13 @@ export default function LoginPage() {
                   onSubmit={() => void requestCode(credentials)}
                   isLoading={isLoading}
                 />
+                {!isSignup && (
+                  <p className="-mt-3 text-center text-sm">
+                    <Button asChild variant="link" className="h-auto p-0">
+                      <Link href={APP_ROUTES.resetPassword}>Forgot password?</Link>
+                    </Button>
+                  </p>
+                )}
                 <p className="text-center text-sm">
                   {isSignup ? 'Already have an account?' : "Don't have an account?"}{' '}
                   <Button
@@ -74,7 +83,10 @@ export default function LoginPage() {
                     variant="link"
                     className="h-auto p-0"
                     disabled={isLoading}
-                    onClick={() => setCredentials({ ...credentials, confirmPassword: '', isSignup: !isSignup })}
+                    onClick={() => {
+                      clearNotice();
+                      setCredentials({ ...credentials, confirmPassword: '', isSignup: !isSignup });
+                    }}
                   >
                     {isSignup ? 'Sign in' : 'Sign up'}
                   </Button>

@@ -30,7 +30,15 @@ export interface CodeLimits {
  */
 export async function insertCodeWithinLimits(
   db: Db,
-  values: { email: string; codeHash: string; expiresAt: Date; requestIp: string; now: Date },
+  values: {
+    email: string;
+    codeHash: string;
+    expiresAt: Date;
+    requestIp: string;
+    now: Date;
+    /** False to record a refused sign-in for the limits only: stored used up, retiring no other code. */
+    usable: boolean;
+  },
   limits: CodeLimits,
 ): Promise<CodeLimitRefusal | undefined> {
   return db.transaction(async (tx) => {
@@ -58,6 +66,17 @@ export async function insertCodeWithinLimits(
       limits.perEmail.max
     ) {
       return 'email';
+    }
+    if (!values.usable) {
+      await tx.insert(emailOtps).values({
+        email: values.email,
+        codeHash: values.codeHash,
+        expiresAt: values.expiresAt,
+        requestIp: values.requestIp,
+        createdAt: values.now,
+        consumedAt: values.now,
+      });
+      return undefined;
     }
     const keptLive = tx
       .select({ id: emailOtps.id })

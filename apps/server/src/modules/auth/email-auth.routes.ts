@@ -1,11 +1,20 @@
-import { completeEmailAuthSchema, sendOtpSchema, verifyOtpSchema } from '@bid/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  completeEmailAuthSchema,
+  resetPasswordSchema,
+  resetPasswordSendCodeSchema,
+  sendOtpSchema,
+  verifyOtpSchema,
+} from '@bid/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { presentCurrentUser } from '../users/users.presenter.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   completeEmailAuth,
+  dummyPasswordHash,
+  resetPassword,
+  sendPasswordResetCode,
   sendSignInCode,
   verifySignInCode,
   type EmailAuthDeps,
@@ -26,9 +35,12 @@ export async function emailAuthRoutes(
   deps: EmailAuthDeps & { /** MODERATOR_EMAILS: granted the role at sign-in. */ moderatorEmails?: readonly string[] },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Made before the first request, so the first unknown address answers as fast as any other.
+  await dummyPasswordHash();
 
   r.post('/api/auth/send-otp', { schema: { body: sendOtpSchema } }, async (request) => {
-    const result = await sendSignInCode(deps, { email: request.body.email, ip: request.ip });
+    const { email, password } = request.body;
+    const result = await sendSignInCode(deps, { email, password, ip: request.ip });
     return { message: 'Verification code sent', ...result };
   });
 
@@ -37,18 +49,19 @@ export async function emailAuthRoutes(
     return { verificationToken, message: 'Code verified' };
   });
 
-  r.post('/api/auth/complete-email-auth', { schema: { body: completeEmailAuthSchema } }, async (request, reply) => {
-    let result: Awaited<ReturnType<typeof completeEmailAuth>>;
+  /** Runs a sign-in use case: audits a refusal, or starts the session and audits the success. */
+  async function signInWith(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    method: string,
+    run: () => Promise<{ userId: string; outcome: EmailAuthOutcome }>,
+  ) {
+    let result: { userId: string; outcome: EmailAuthOutcome };
     try {
-      result = await completeEmailAuth(deps, request.body, (userId) => app.sessions.endAllForUser(userId));
+      result = await run();
     } catch (error) {
       if (error instanceof AppError) {
-        await auditSessionEvent(deps.db, request, {
-          action: 'login',
-          outcome: 'failure',
-          method: 'email',
-          reason: error.code,
-        });
+        await auditSessionEvent(deps.db, request, { action: 'login', outcome: 'failure', method, reason: error.code });
       }
       throw error;
     }
@@ -58,10 +71,30 @@ export async function emailAuthRoutes(
       action: 'login',
       outcome: 'success',
       userId: result.userId,
-      method: 'email',
+      method,
       reason: result.outcome,
     });
     const user = await findUserById(deps.db, result.userId);
     return { message: COMPLETE_MESSAGES[result.outcome], user: user ? presentCurrentUser(user) : null };
+  }
+
+  r.post('/api/auth/complete-email-auth', { schema: { body: completeEmailAuthSchema } }, (request, reply) =>
+    signInWith(request, reply, 'email', () =>
+      completeEmailAuth(deps, request.body, (userId) => app.sessions.endAllForUser(userId)),
+    ),
+  );
+
+  // A forgotten password (docs/accounts.md): a code to the address, then the code and a new
+  // password. Like a password set at sign-up, it ends every session and signs the caller in.
+  r.post('/api/auth/reset-password/send-code', { schema: { body: resetPasswordSendCodeSchema } }, async (request) => {
+    const result = await sendPasswordResetCode(deps, { email: request.body.email, ip: request.ip });
+    return { message: 'Verification code sent', ...result };
   });
+
+  r.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, (request, reply) =>
+    signInWith(request, reply, 'password_reset', async () => {
+      const { userId } = await resetPassword(deps, request.body, (id) => app.sessions.endAllForUser(id));
+      return { userId, outcome: 'password_reset' as const };
+    }),
+  );
 }

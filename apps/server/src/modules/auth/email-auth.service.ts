@@ -32,6 +32,7 @@ export const BURNED_CODE_MESSAGE = 'Too many wrong attempts. Please request a ne
 export const INVALID_TOKEN_MESSAGE = 'Your verification has expired. Please request a new code.';
 export const WRONG_PASSWORD_MESSAGE = 'Invalid email or password';
 export const ACCOUNT_SUSPENDED_CODE = 'account_suspended';
+export const NO_ACCOUNT_MESSAGE = 'No account uses this email. Sign up instead.';
 
 export interface EmailAuthDeps {
   db: Db;
@@ -43,13 +44,37 @@ export interface EmailAuthDeps {
 const codeHash = (secret: string, email: string, code: string) => hmacHex(secret, `${email}:${code}`);
 
 /**
- * Sends a sign-in code. The answer is the same whether or not the address has an account,
- * so nobody can learn who is a member (see docs/accounts.md).
+ * A hash of a random password nobody knows, verified whenever there is no real hash to check
+ * (an unknown address, an account without a password), so the answer takes as long as for a
+ * member's wrong password (docs/accounts.md). Made once per process, with the same settings.
  */
-export async function sendSignInCode(
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomToken(32));
+  return dummyHash;
+}
+
+/**
+ * Whether `password` is the password of the account at `email`. Always runs one argon2
+ * verification, against a dummy hash when there is no real one, so an unknown address and a
+ * wrong password cost the same time and give the same answer.
+ */
+export async function isSignInPasswordRight(db: Db, email: string, password: string): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  const stored = user?.passwordHash ?? null;
+  const matches = await verifyPassword(stored ?? (await dummyPasswordHash()), password);
+  return matches && stored !== null;
+}
+
+/**
+ * Stores a code within the sign-in code limits (docs/accounts.md) and returns it, or throws 429.
+ * `attemptOnly` records the request for the limits without a usable code: a refused password
+ * counts against the same allowance, so guessing passwords is no cheaper than asking for codes.
+ */
+async function issueCode(
   deps: EmailAuthDeps,
-  input: { email: string; ip: string },
-): Promise<{ devOtp?: string }> {
+  input: { email: string; ip: string; attemptOnly?: boolean },
+): Promise<string> {
   const now = deps.now();
   const limits = deps.config.otpRateLimit;
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -64,6 +89,7 @@ export async function sendSignInCode(
       expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
       requestIp: input.ip,
       now,
+      usable: !input.attemptOnly,
     },
     {
       perEmailAndIp: { max: limits.perEmail, since: minutesAgo(limits.emailWindowMinutes) },
@@ -73,20 +99,59 @@ export async function sendSignInCode(
   );
   if (refusal === 'address') throw tooManyRequests(TOO_MANY_FROM_NETWORK_MESSAGE);
   if (refusal) throw tooManyRequests(TOO_MANY_FOR_EMAIL_MESSAGE);
+  return code;
+}
+
+/** Only on a developer's own machine (config/env.ts): anywhere else the code would let anyone sign in as anyone. */
+const revealed = (deps: EmailAuthDeps, code: string): { devOtp?: string } =>
+  deps.config.revealCodesInResponse ? { devOtp: code } : {};
+
+/**
+ * Sends a sign-in code. Without a password (sign-up) the answer is the same whether or not the
+ * address has an account, so nobody can learn who is a member (see docs/accounts.md). With a
+ * password (sign-in) the password is checked first: a wrong one, or an address without an
+ * account, gets the same 401 in the same time, and no code is sent.
+ */
+export async function sendSignInCode(
+  deps: EmailAuthDeps,
+  input: { email: string; ip: string; password?: string | undefined },
+): Promise<{ devOtp?: string }> {
+  const passwordRefused =
+    input.password !== undefined && !(await isSignInPasswordRight(deps.db, input.email, input.password));
+  const code = await issueCode(deps, { email: input.email, ip: input.ip, attemptOnly: passwordRefused });
+  if (passwordRefused) throw new AppError(401, 'invalid_credentials', WRONG_PASSWORD_MESSAGE);
   await deps.mailer.send({
     to: input.email,
     subject: `Your BidYourDate code: ${code}`,
     text: `Your sign-in code is ${code}. It works once, for 10 minutes.\n\nIf you did not ask for it, you can ignore this email.`,
   });
-  // Only on a developer's own machine (config/env.ts): anywhere else the code would let anyone sign in as anyone.
-  return deps.config.revealCodesInResponse ? { devOtp: code } : {};
+  return revealed(deps, code);
 }
 
-/** Checks a code and, once, exchanges it for a short-lived proof that the caller owns the e-mail. */
-export async function verifySignInCode(
+/**
+ * Sends a code to reset a forgotten password. Every address gets the same answer and the same
+ * mail, account or not, so the answer tells nobody who is a member (docs/accounts.md).
+ */
+export async function sendPasswordResetCode(
   deps: EmailAuthDeps,
-  input: { email: string; otp: string },
-): Promise<{ verificationToken: string }> {
+  input: { email: string; ip: string },
+): Promise<{ devOtp?: string }> {
+  const code = await issueCode(deps, input);
+  await deps.mailer.send({
+    to: input.email,
+    subject: `Your BidYourDate password reset code: ${code}`,
+    text:
+      `Your code to set a new BidYourDate password is ${code}. It works once, for 10 minutes.\n\n` +
+      'If you did not ask for it, you can ignore this email: your password stays as it is.',
+  });
+  return revealed(deps, code);
+}
+
+/**
+ * Uses up the right code for `email`, once, or throws a 400 that says why (wrong, expired,
+ * burned). Wrong tries count against every live code, so several codes give no extra guesses.
+ */
+async function consumeRightCode(deps: EmailAuthDeps, input: { email: string; otp: string }): Promise<void> {
   const now = deps.now();
   const unused = await findUnusedCodes(deps.db, input.email);
   // A new request never cancels a pending code from another address; each address keeps its last three.
@@ -109,7 +174,15 @@ export async function verifySignInCode(
     // Burned, expired or used by a concurrent request between the read and this update.
     throw badRequest(INVALID_CODE_MESSAGE, 'otp');
   }
+}
 
+/** Checks a code and, once, exchanges it for a short-lived proof that the caller owns the e-mail. */
+export async function verifySignInCode(
+  deps: EmailAuthDeps,
+  input: { email: string; otp: string },
+): Promise<{ verificationToken: string }> {
+  await consumeRightCode(deps, input);
+  const now = deps.now();
   const verificationToken = randomToken(32);
   await insertVerificationToken(deps.db, {
     tokenHash: sha256Hex(verificationToken),
@@ -156,8 +229,23 @@ export async function completeEmailAuth(
     return { userId: existing.id, email, outcome: 'signed_in' };
   }
 
-  await setPasswordHash(deps.db, existing.id, await hashPassword(input.password));
-  await endOtherSessions(existing.id);
+  await replacePassword(deps, existing.id, email, input.password, endOtherSessions);
+  return { userId: existing.id, email, outcome: 'password_reset' };
+}
+
+/**
+ * A password set with a mailed code: the new one replaces the old, every session of the account
+ * ends (their sockets close with them, docs/realtime.md) and the owner is told by mail.
+ */
+async function replacePassword(
+  deps: EmailAuthDeps,
+  userId: string,
+  email: string,
+  password: string,
+  endSessions: (userId: string) => Promise<unknown>,
+): Promise<void> {
+  await setPasswordHash(deps.db, userId, await hashPassword(password));
+  await endSessions(userId);
   await deps.mailer.send({
     to: email,
     subject: 'Your BidYourDate password was changed',
@@ -165,5 +253,23 @@ export async function completeEmailAuth(
       'The password of your BidYourDate account was just set with a code sent to this address, ' +
       'and your other sessions were signed out.\n\nIf this was not you, request a new code and set a new password at once.',
   });
-  return { userId: existing.id, email, outcome: 'password_reset' };
+}
+
+/**
+ * Resets a forgotten password with the code mailed by `sendPasswordResetCode` (or any live code
+ * for the address: each proves the caller reads the mailbox). A wrong or expired code changes
+ * nothing and says the same for every address; only the mailbox owner learns there is no account.
+ */
+export async function resetPassword(
+  deps: EmailAuthDeps,
+  input: { email: string; otp: string; password: string },
+  endSessions: (userId: string) => Promise<unknown>,
+): Promise<{ userId: string }> {
+  await consumeRightCode(deps, input);
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (!existing) throw new AppError(404, 'no_account', NO_ACCOUNT_MESSAGE, 'email');
+  // A suspended member may not set a new password (docs/trust-and-safety.md).
+  if (existing.suspendedAt) throw new AppError(403, ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE);
+  await replacePassword(deps, existing.id, input.email, input.password, endSessions);
+  return { userId: existing.id };
 }
