@@ -1,6 +1,15 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type LaunchOptions,
+  type Page,
+} from '@playwright/test';
 import { signUpMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
+import { startFakeGcm, type FakeGcm } from './support/fake-gcm';
 
 // Issue 22 (docs/notifications.md): the installable app, the offline page, web push on this
 // device, and the profile's "Notifications" section.
@@ -97,40 +106,94 @@ test('with the network cut, a reload shows the offline page instead of the brows
   await expect(page.getByTestId('offline-title')).toHaveCount(0);
 });
 
+/**
+ * A persistent Chromium profile (an incognito one refuses push outright) whose GCM client talks to
+ * a fake GCM (e2e/support/fake-gcm.ts), so PushManager.subscribe() really succeeds. The project's
+ * launch options (Debian's Chromium, the sandbox flags) are kept.
+ */
+async function launchPushCapableChromium(
+  launchOptions: LaunchOptions,
+  profileDir: string,
+  baseURL: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; gcm: FakeGcm }> {
+  const gcm = await startFakeGcm();
+  try {
+    const context = await chromium.launchPersistentContext(profileDir, {
+      ...launchOptions,
+      args: [...(launchOptions.args ?? []), ...gcm.chromiumArgs],
+      baseURL,
+      viewport,
+    });
+    return { context, gcm };
+  } catch (error) {
+    await gcm.close();
+    throw error;
+  }
+}
+
 for (const [label, viewport] of [
-  ['desktop', undefined],
+  ['desktop', { width: 1280, height: 720 }],
   ['phone', PHONE],
 ] as const) {
-  test(`a push delivered to the service worker shows a notification whose click opens the auction (${label})`, async ({
-    browser,
+  test(`turning notifications on subscribes this browser; a push to it shows a notification whose click opens the auction (${label})`, async ({
+    launchOptions,
     baseURL,
-  }) => {
-    const { context, page } = await signedInContext(browser, baseURL!, 'Pia', viewport);
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const { context, gcm } = await launchPushCapableChromium(
+      launchOptions,
+      testInfo.outputPath('chromium-profile'),
+      baseURL!,
+      viewport,
+    );
     try {
+      await context.grantPermissions(['notifications'], { origin: baseURL! });
+      await signUpMember(context.request, 'Pia');
       const auctionId = await createAuctionViaApi(context.request, { title: uniqueTitle('Harbour walk') });
-      await page.goto('/');
+      const page = context.pages()[0] ?? (await context.newPage());
+
+      // The profile's control: the app asks the browser to subscribe and posts the answer.
+      await page.goto('/profile');
       await waitForServiceWorker(page);
-
-      // Storage of a subscription, as the app posts the browser's PushSubscription.toJSON().
-      const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now()}`;
-      const keys = {
-        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-        auth: 'tBHItJI5svbpez7KI4CCXg',
-      };
-      const stored = await context.request.post('/api/push/subscriptions', { data: { endpoint, keys } });
-      expect(stored.status()).toBe(201);
-      const refused = await context.request.post('/api/push/subscriptions', {
-        data: { endpoint: 'https://push.evil.example/x', keys },
+      const section = page.getByTestId('notification-settings');
+      await expect(section.getByTestId('device-push-state')).toHaveText('Notifications are off for this device.');
+      await section.getByRole('button', { name: 'Turn on on this device' }).click();
+      await expect(section.getByTestId('device-push-state')).toHaveText('Notifications are on for this device.', {
+        timeout: 30_000,
       });
-      expect(refused.status()).toBe(400);
-      expect((await context.request.delete('/api/push/subscriptions', { data: { endpoint } })).status()).toBe(204);
 
-      // The push, as the server sends it (its payload contract), delivered by the DevTools protocol.
+      // Chromium asked "FCM" for a token for this site with the server's VAPID key as the sender,
+      // and the endpoint it gave the app ends with that token.
+      const { publicKey } = (await (await context.request.get('/api/push/public-key')).json()) as {
+        publicKey: string;
+      };
+      const ours = gcm.registrations.filter((r) => r.fields['X-subtype']?.startsWith(`wp:${baseURL}/`));
+      expect(ours).toHaveLength(1);
+      expect(ours[0]!.fields.sender).toBe(publicKey);
+      const endpoint = await page.evaluate(
+        async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint,
+      );
+      // Debian's Chromium names no release channel, so it gets the address of Chrome's non-Stable
+      // channels (docs/notifications.md, SSRF allow-list).
+      expect(endpoint).toBe(`https://jmt17.google.com/fcm/send/${ours[0]!.token}`);
+
+      // The server stored the device: the member's data export lists it (by push service only).
+      const exported = async () =>
+        (
+          (await (await context.request.get('/api/account/export')).json()) as {
+            pushDevices: { pushService: string }[];
+          }
+        ).pushDevices;
+      expect((await exported()).map((d) => d.pushService)).toEqual(['https://jmt17.google.com']);
+
+      // A push, as the server sends it (its payload contract), delivered by the DevTools protocol
+      // (the fake GCM has no MCS socket to carry one).
       const cdp = await context.newCDPSession(page);
       const registrationId = new Promise<string>((resolve) => {
         cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-          const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
-          if (ours) resolve(ours.registrationId);
+          const found = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+          if (found) resolve(found.registrationId);
         });
       });
       await cdp.send('ServiceWorker.enable');
@@ -190,8 +253,20 @@ for (const [label, viewport] of [
       await expect
         .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length))
         .toBe(0);
+
+      // Turning it off: the server forgets the device and the browser drops the subscription.
+      await page.goto('/profile');
+      await section.getByRole('button', { name: 'Turn off on this device' }).click();
+      await expect(section.getByTestId('device-push-state')).toHaveText('Notifications are off for this device.');
+      expect(await exported()).toEqual([]);
+      expect(
+        await page.evaluate(
+          async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null,
+        ),
+      ).toBe(true);
     } finally {
       await context.close();
+      await gcm.close();
     }
   });
 }
