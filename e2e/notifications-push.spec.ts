@@ -14,14 +14,16 @@ import { startFakeGcm, type FakeGcm } from './support/fake-gcm';
 // Issue 22 (docs/notifications.md): the installable app, the offline page, web push on this
 // device, and the profile's "Notifications" section.
 //
-// What Chromium allows here: Playwright's browser contexts are incognito profiles, where Chrome
-// refuses PushManager.subscribe outright ("Registration failed - permission denied"); a
-// persistent profile tries to register with Firebase Cloud Messaging and, with no outside
-// network, never answers. So no real browser subscription can be made on this machine. The tests
-// below check that the app asks for one and handles the refusal, store and remove a subscription
-// through the API (as the app does with the browser's answer), and deliver a push to the real
-// service worker through the DevTools protocol (ServiceWorker.deliverPushMessage), then click the
-// notification it shows. Encryption, VAPID and the push service side are covered by
+// Web push in Chromium: Playwright's ordinary browser contexts are incognito profiles, where
+// Chrome refuses PushManager.subscribe outright ("Registration failed - permission denied"); the
+// last test relies on that to check how the app reports a refusal. A persistent profile
+// subscribes through Google's GCM/FCM servers, which this machine cannot reach, so the push tests
+// launch one whose GCM client is pointed (--gcm-checkin-url, --gcm-registration-url) at a fake
+// GCM the test starts (e2e/support/fake-gcm.ts): the app's own "Turn on on this device" then
+// gets a real subscription and stores it. The fake cannot carry a message to the browser (that
+// is FCM's MCS socket), so the push is delivered to the real service worker through the DevTools
+// protocol (ServiceWorker.deliverPushMessage), and the test clicks the notification it shows.
+// Encryption, VAPID and the push service side are covered by
 // apps/server/test/integration/notification-push.test.ts against a local push service.
 
 const PHONE = { width: 390, height: 844 };
@@ -312,7 +314,8 @@ test('after sign-in a calm prompt offers notifications (not on first paint); the
     await expect(section.getByRole('switch', { name: "Push: You've been outbid" })).toBeChecked();
 
     // This device: permission granted, no subscription yet. Turning it on asks the browser to
-    // subscribe; Chromium refuses in a test profile (see the top of this file), and the app says so.
+    // subscribe; Chromium refuses in an incognito profile (see the top of this file), and the app
+    // says so.
     await expect(section.getByTestId('device-push-state')).toHaveText('Notifications are off for this device.');
     await section.getByRole('button', { name: 'Turn on on this device' }).click();
     await expect(page.getByText('Notifications not turned on', { exact: true })).toBeVisible();
