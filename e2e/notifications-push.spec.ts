@@ -189,6 +189,15 @@ for (const [label, viewport] of [
         ).pushDevices;
       expect((await exported()).map((d) => d.pushService)).toEqual(['https://jmt17.google.com']);
 
+      // No notification yet. Asking also waits for the just-launched browser's notification
+      // service to start (Chromium's NotificationDisplayServiceImpl queues its work until its
+      // platform bridge, D-Bus on Linux, answers). Without this, the first notification a freshly
+      // launched persistent Chromium showed here was often missing from getNotifications(): in a
+      // standalone reproduction, in 5 of 6 launches without this call and in none of 6 with it.
+      expect(
+        await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length),
+      ).toBe(0);
+
       // A push, as the server sends it (its payload contract), delivered by the DevTools protocol
       // (the fake GCM has no MCS socket to carry one).
       const cdp = await context.newCDPSession(page);
