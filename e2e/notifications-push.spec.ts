@@ -259,7 +259,8 @@ for (const [label, viewport] of [
         scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
       });
       await expect(page).toHaveURL(new RegExp(`/auction/${auctionId}$`), { timeout: 15_000 });
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The auction page loads its data after the navigation: slow on a busy machine.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
       // The click closed the notification.
       await expect
         .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length))
@@ -319,7 +320,10 @@ test('after sign-in a calm prompt offers notifications (not on first paint); the
       })
       .toEqual({ type: 'outbid', email: false, push: true });
     await page.reload();
-    await expect(section.getByRole('switch', { name: "E-mail: You've been outbid" })).not.toBeChecked();
+    // The section loads the preferences after the reload: slow on a busy machine.
+    await expect(section.getByRole('switch', { name: "E-mail: You've been outbid" })).not.toBeChecked({
+      timeout: 15_000,
+    });
     await expect(section.getByRole('switch', { name: "Push: You've been outbid" })).toBeChecked();
 
     // This device: permission granted, no subscription yet. Turning it on asks the browser to
