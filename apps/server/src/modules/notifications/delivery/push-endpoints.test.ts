@@ -5,6 +5,7 @@ describe('push endpoints (SSRF allow-list)', () => {
   it('accepts the known push services over https', () => {
     for (const endpoint of [
       'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://jmt17.google.com/fcm/send/abc:def',
       'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
       'https://web.push.apple.com/QGuQyavXutnMx',
       'https://wns2-by3p.notify.windows.com/w/?token=BQYAAA',
@@ -19,6 +20,8 @@ describe('push endpoints (SSRF allow-list)', () => {
       'https://fcm.googleapis.com:8443/fcm/send/abc',
       'https://fcm.googleapis.com.evil.example/x',
       'https://evilfcm.googleapis.com.example/x',
+      'https://jmt17.google.com.evil.example/x',
+      'https://evil.jmt17.google.com/x',
       'https://user:pw@fcm.googleapis.com/x',
       'https://169.254.169.254/latest/meta-data',
       'http://127.0.0.1:5432/',

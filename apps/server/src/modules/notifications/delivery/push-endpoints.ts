@@ -6,6 +6,10 @@
  */
 const KNOWN_PUSH_HOSTS: readonly RegExp[] = [
   /^fcm\.googleapis\.com$/,
+  // The same FCM for every Chrome channel but Stable (Beta, Dev, Canary, and Chromium builds
+  // that name no channel, such as Debian's): Chromium's GetGcmEndpointForChannel
+  // (components/push_messaging) hands out https://jmt17.google.com/fcm/send/<token> there.
+  /^jmt17\.google\.com$/,
   /^android\.googleapis\.com$/,
   /^updates\.push\.services\.mozilla\.com$/,
   /^[a-z0-9-]+\.push\.services\.mozilla\.com$/,
