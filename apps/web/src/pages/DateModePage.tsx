@@ -141,6 +141,7 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
           place={plan?.place ?? null}
           startsAt={plan?.startsAt ?? null}
           meetingFirstName={firstNameOf(other)}
+          pinOnPhones
         />
       )}
 
