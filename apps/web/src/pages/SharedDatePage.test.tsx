@@ -58,7 +58,9 @@ describe('shared date page (a trusted contact, read-only)', () => {
   it("links to a map at the sharer's last known position, with its time, and says so when there is none", async () => {
     const recordedAt = new Date(Date.now() - 2 * MINUTE).toISOString();
     const clock = new Date(recordedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-    renderPage(() => json(shared({ sharerPosition: { lat: 40.712812, lng: -74.0060149, accuracy: 24.6, recordedAt } })));
+    renderPage(() =>
+      json(shared({ sharerPosition: { lat: 40.712812, lng: -74.0060149, accuracy: 24.6, recordedAt } })),
+    );
     const map = await screen.findByRole('link', { name: 'Open the map at 40.71281, -74.00601' });
     expect(map.getAttribute('href')).toBe(
       'https://www.openstreetmap.org/?mlat=40.71281&mlon=-74.00601#map=17/40.71281/-74.00601',
