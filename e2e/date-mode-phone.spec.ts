@@ -118,12 +118,13 @@ test('Date Mode on a phone: opens at its time, shares the location with the frie
     await expect(page.getByTestId('share-date-copy')).toHaveText(
       'A trusted friend sees the place and time, who you are meeting and your check-ins, not your location. They cannot change anything.',
     );
-    await expect
-      .poll(
-        async () =>
-          (await (await friend.request.get(`/api/shared-dates/${sharedPath.split('/').pop()}`)).json()).sharerPosition,
-      )
-      .toBeNull();
+    const sharedNow = async () =>
+      (
+        (await (await friend.request.get(`/api/shared-dates/${sharedPath.split('/').pop()}`)).json()) as {
+          sharerPosition: unknown;
+        }
+      ).sharerPosition;
+    await expect.poll(sharedNow).toBeNull();
     await friendPage.reload();
     await expect(
       friendPage.getByText('Harper is not sharing their location. You see the place, the time and the check-ins.'),

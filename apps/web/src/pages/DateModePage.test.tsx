@@ -329,7 +329,7 @@ describe('Date Mode page (docs/the-date.md)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Location access was refused, so your location is not shared. You can allow it in your browser settings.',
     );
-    expect((screen.getByRole('checkbox', { name: 'Share my location' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Share my location' }).checked).toBe(false);
     expect(screen.getByTestId('share-date-copy').textContent).toBe(SHARE_DATE_COPY.withoutLocation);
   });
 });
