@@ -220,6 +220,15 @@ export type DateState = z.infer<typeof dateStateSchema>;
 export const shareLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type ShareLinkResponse = z.infer<typeof shareLinkResponseSchema>;
 
+/** A stored position: the last one the member sent, with the server's time of receiving it. */
+export const lastPositionSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  accuracy: z.number(),
+  recordedAt: z.string(),
+});
+export type LastPosition = z.infer<typeof lastPositionSchema>;
+
 /** GET /api/shared-dates/{token}: what the trusted contact sees, nothing more. */
 export const sharedDateSchema = z.object({
   sharedBy: z.object({ firstName: z.string() }),
@@ -232,6 +241,8 @@ export const sharedDateSchema = z.object({
   sharerArrivedAt: z.string().nullable(),
   meetingArrivedAt: z.string().nullable(),
   sharerSafeAt: z.string().nullable(),
+  /** The sharer's last known position while they share it in Date Mode; null otherwise (docs/the-date.md). */
+  sharerPosition: lastPositionSchema.nullable(),
   endedAt: z.string().nullable(),
   expiresAt: z.string(),
   emergencyNumber: z.string(),

@@ -342,6 +342,7 @@ async function buildWorld(app: FastifyInstance, database: TestDatabase['database
     'POST /api/moderation/reports/:id/resolve': { action: 'dismiss', reasons: 'Nothing wrong here' },
     'POST /api/auctions/:id/plan': { place: 'Blue Bottle, 5th Ave', startsAt },
     'POST /api/auctions/:id/date-mode/check-in': { kind: 'arrived' },
+    'POST /api/auctions/:id/date-mode/location': { lat: 40.7128, lng: -74.006, accuracy: 20 },
     'POST /api/auctions/:id/refund-request': { reason: 'The host did not come' },
     'PUT /api/profile/image': { imageURL: '/objects/images/none.png' },
   };

@@ -452,6 +452,12 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   dateRow('POST /api/auctions/:id/date-mode/end', 'hostArrived', 'host', (_w, id) =>
     post(`/api/auctions/${id}/date-mode/end`),
   ),
+  dateRow('POST /api/auctions/:id/date-mode/location', 'started', 'winner', (_w, id) =>
+    post(`/api/auctions/${id}/date-mode/location`, { lat: 40.7128, lng: -74.006, accuracy: 20 }),
+  ),
+  dateRow('DELETE /api/auctions/:id/date-mode/location', 'started', 'winner', (_w, id) =>
+    del(`/api/auctions/${id}/date-mode/location`),
+  ),
   dateRow('POST /api/auctions/:id/share-link', 'planned', 'winner', (_w, id) => post(`/api/auctions/${id}/share-link`)),
   dateRow('POST /api/auctions/:id/refund-request', 'ended', 'winner', (w, id) =>
     post(`/api/auctions/${id}/refund-request`, { reason: w.secret('refund reason') }),

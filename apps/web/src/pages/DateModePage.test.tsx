@@ -1,4 +1,10 @@
-import { DATE_MESSAGES, type DateState, REFUND_TIMING_TEXT } from '@bid/contract';
+import {
+  DATE_MESSAGES,
+  type DateState,
+  formatDateModeOpening,
+  REFUND_TIMING_TEXT,
+  SHARE_DATE_COPY,
+} from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +12,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AUTH_USER_KEY } from '@/features/auth/useAuth';
 import { safeIntervalStorageKey } from '@/features/date/hooks';
+import { locationSharingStorageKey } from '@/features/date/location/useLocationSharing';
 import { AUCTION_ID, dateState, type DateStateOverrides, json, WINNER_ID } from '@/features/date/testing/dateState';
 import { createQueryClient } from '@/lib/queryClient';
 import { realtime } from '@/lib/realtime';
@@ -247,5 +254,82 @@ describe('Date Mode page (docs/the-date.md)', () => {
     renderPage(server({ ...ended(), viewerRole: 'moderator' }), '44444444-4444-4444-8444-444444444444');
     expect(await screen.findByTestId('settlement')).toBeTruthy();
     expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('keeps Start Date Mode closed with "Opens {weekday} at {time}" and opens it by itself at that time', async () => {
+    // Opens in 1.5 s: the page must enable the button on its own timer, with no reload or refetch.
+    const opensAt = new Date(Date.now() + 1_500).toISOString();
+    const fetchMock = renderPage(
+      server(dateState({ plan: plan(), dateMode: { opensAt } }), {
+        '/date-mode/start': () => json(running(0)),
+      }),
+    );
+    const button = await screen.findByRole('button', { name: 'Start Date Mode' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    const opens = screen.getByTestId('date-mode-opens');
+    expect(opens.textContent).toBe(formatDateModeOpening(opensAt, Date.now()));
+    expect(opens.textContent).toMatch(/^Opens (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day at \d{1,2}:\d{2} [AP]M$/);
+    expect(button.getAttribute('aria-describedby')).toBe(opens.id);
+    const reads = fetchMock.mock.calls.length;
+
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
+    expect(screen.queryByTestId('date-mode-opens')).toBeNull();
+    expect(fetchMock.mock.calls.length).toBe(reads);
+    fireEvent.click(button);
+    expect(await screen.findByText('0 min of 60 min')).toBeTruthy();
+    expect(postsOf(fetchMock)).toEqual([['/date-mode/start', undefined]]);
+  });
+
+  it('shares the location only once turned on, says so truthfully, and deletes it when turned off', async () => {
+    const getCurrentPosition = vi.fn((success: PositionCallback) =>
+      success({ coords: { latitude: 40.7128, longitude: -74.006, accuracy: 12 } } as GeolocationPosition),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    const recordedAt = new Date().toISOString();
+    const calls: Array<[string, string | undefined]> = [];
+    renderPage((url, init) => {
+      if (url.endsWith('/date-mode/location')) {
+        calls.push([init?.method ?? 'GET', init?.body as string | undefined]);
+        return init?.method === 'DELETE'
+          ? json({ sharing: false, position: null })
+          : json({ sharing: true, position: { lat: 40.7128, lng: -74.006, accuracy: 12, recordedAt } });
+      }
+      return json(running(5));
+    });
+
+    const toggle = await screen.findByRole('checkbox', { name: 'Share my location' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTestId('share-date-copy').textContent).toBe(SHARE_DATE_COPY.withoutLocation);
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+
+    fireEvent.click(toggle);
+    expect((await screen.findByTestId('my-location-status')).textContent).toMatch(/^Location shared\. Last updated /);
+    expect(screen.getByTestId('share-date-copy').textContent).toBe(SHARE_DATE_COPY.withLocation);
+    expect(calls).toEqual([['POST', JSON.stringify({ lat: 40.7128, lng: -74.006, accuracy: 12 })]]);
+    expect(window.localStorage.getItem(locationSharingStorageKey(AUCTION_ID))).toBe('on');
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(calls.at(-1)).toEqual(['DELETE', undefined]));
+    expect(screen.getByTestId('share-date-copy').textContent).toBe(SHARE_DATE_COPY.withoutLocation);
+    expect(screen.queryByTestId('my-location-status')).toBeNull();
+    expect(window.localStorage.getItem(locationSharingStorageKey(AUCTION_ID))).toBeNull();
+  });
+
+  it('turns sharing off and says why when the browser refuses the location', async () => {
+    const getCurrentPosition = vi.fn((_: PositionCallback, failure: PositionErrorCallback) =>
+      failure({ code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    renderPage((url, init) =>
+      url.endsWith('/date-mode/location') && init?.method === 'DELETE'
+        ? json({ sharing: false, position: null })
+        : json(running(5)),
+    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Share my location' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Location access was refused, so your location is not shared. You can allow it in your browser settings.',
+    );
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Share my location' }).checked).toBe(false);
+    expect(screen.getByTestId('share-date-copy').textContent).toBe(SHARE_DATE_COPY.withoutLocation);
   });
 });

@@ -14,6 +14,8 @@ import { PersonAvatar } from '@/features/date/components/PersonAvatar';
 import { SafeCheckIn } from '@/features/date/components/SafeCheckIn';
 import { SettlementSummary } from '@/features/date/components/SettlementSummary';
 import { ShareDateButton } from '@/features/date/components/ShareDateButton';
+import { LocationSharingControl } from '@/features/date/location/LocationSharingControl';
+import { useLocationSharing } from '@/features/date/location/useLocationSharing';
 import { formatClock, formatPlanDateTime } from '@/features/date/format';
 import { useDateLiveUpdates } from '@/features/date/hooks';
 import { errorText, firstNameOf, otherPersonOf } from '@/features/date/people';
@@ -45,6 +47,7 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
   const { plan } = state;
   const { startedAt, endedAt } = state.dateMode;
   const isRunning = startedAt !== null && endedAt === null;
+  const location = useLocationSharing(state.auctionId, isRunning && !readOnly && state.settlement === null);
 
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8" data-testid="page-date-mode">
@@ -126,7 +129,9 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
 
       {!readOnly && !endedAt && plan && (
         <Card className="p-6">
-          <ShareDateButton auctionId={state.auctionId} />
+          <ShareDateButton auctionId={state.auctionId} locationShared={location.position !== null}>
+            {isRunning && <LocationSharingControl sharing={location} />}
+          </ShareDateButton>
         </Card>
       )}
 
@@ -136,6 +141,7 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
           place={plan?.place ?? null}
           startsAt={plan?.startsAt ?? null}
           meetingFirstName={firstNameOf(other)}
+          pinOnPhones
         />
       )}
 

@@ -29,6 +29,7 @@ const shared = (overrides: Partial<SharedDate> = {}): SharedDate => ({
   sharerArrivedAt: new Date(Date.now() - 20 * MINUTE).toISOString(),
   meetingArrivedAt: null,
   sharerSafeAt: null,
+  sharerPosition: null,
   endedAt: null,
   expiresAt: new Date(Date.now() + 3 * 60 * MINUTE).toISOString(),
   emergencyNumber: '911',
@@ -52,6 +53,26 @@ describe('shared date page (a trusted contact, read-only)', () => {
     expect(screen.getByRole('link', { name: 'Call 911' }).getAttribute('href')).toBe('tel:911');
     expect(screen.getByText(/^This link expires /)).toBeTruthy();
     expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it("links to a map at the sharer's last known position, with its time, and says so when there is none", async () => {
+    const recordedAt = new Date(Date.now() - 2 * MINUTE).toISOString();
+    const clock = new Date(recordedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    renderPage(() =>
+      json(shared({ sharerPosition: { lat: 40.712812, lng: -74.0060149, accuracy: 24.6, recordedAt } })),
+    );
+    const map = await screen.findByRole('link', { name: 'Open the map at 40.71281, -74.00601' });
+    expect(map.getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/?mlat=40.71281&mlon=-74.00601#map=17/40.71281/-74.00601',
+    );
+    expect(screen.getByTestId('shared-location-updated').textContent).toBe(`Last updated ${clock} · within about 25 m`);
+    cleanup();
+
+    renderPage(() => json(shared()));
+    expect(
+      await screen.findByText('Will is not sharing their location. You see the place, the time and the check-ins.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Open the map/ })).toBeNull();
   });
 
   it("says the link has expired, in the server's words", async () => {

@@ -1,5 +1,5 @@
-import { type SharedDate } from '@bid/contract';
-import { Phone, ShieldCheck } from 'lucide-react';
+import { mapLinkFor, type SharedDate } from '@bid/contract';
+import { MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Card } from '@/components/ui/card';
 import { useSharedDate } from '@/features/date/api/sharedDate';
@@ -84,6 +84,33 @@ function SharedDateView({ date }: { date: SharedDate }) {
               : `${sharer} has not checked in as safe yet`}
           </li>
         </ul>
+      </Card>
+
+      <Card className="grid gap-2 p-6" aria-label="Location">
+        <h2 className="font-semibold">{`${sharer}'s location`}</h2>
+        {date.sharerPosition ? (
+          <>
+            <a
+              href={mapLinkFor(date.sharerPosition)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center gap-2 font-medium text-primary underline"
+            >
+              <MapPin aria-hidden="true" className="size-4" />
+              {`Open the map at ${date.sharerPosition.lat.toFixed(5)}, ${date.sharerPosition.lng.toFixed(5)}`}
+            </a>
+            <p className="text-sm" data-testid="shared-location-updated">
+              {`Last updated ${formatClock(date.sharerPosition.recordedAt)}`}
+              <span className="text-neutral-text/70">{` · within about ${Math.round(date.sharerPosition.accuracy)} m`}</span>
+            </p>
+          </>
+        ) : (
+          <p className="text-sm text-neutral-text/80">
+            {date.endedAt
+              ? `${sharer}'s location is no longer shared: the date has ended.`
+              : `${sharer} is not sharing their location. You see the place, the time and the check-ins.`}
+          </p>
+        )}
       </Card>
 
       <section aria-label="Emergency" className="grid gap-2 rounded-lg border border-danger/40 bg-danger/5 p-4">

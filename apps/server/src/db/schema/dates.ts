@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { auctions } from './auctions.js';
-import { createdAt, money, timestamptz, updatedAt } from './columns.js';
+import { createdAt, latitude, longitude, money, timestamptz, updatedAt } from './columns.js';
 import { charges } from './payments.js';
 import { users } from './users.js';
 
@@ -95,6 +107,35 @@ export const dateShareLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('date_share_links_auction_idx').on(t.auctionId)],
+);
+
+/**
+ * The last known position of a member sharing their location during Date Mode (issue 24,
+ * docs/the-date.md): one row per date and member, overwritten by each new position, deleted when
+ * the member stops sharing and when the date ends. No history is kept.
+ */
+export const dateLocations = pgTable(
+  'date_locations',
+  {
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctionDates.auctionId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lat: latitude('lat').notNull(),
+    lng: longitude('lng').notNull(),
+    /** The browser's accuracy radius, in metres. */
+    accuracy: doublePrecision('accuracy').notNull(),
+    /** When the server received the position (the browser's clock is not trusted). */
+    recordedAt: timestamptz('recorded_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.auctionId, t.userId] }),
+    check('date_locations_lat_range', sql`${t.lat} BETWEEN -90 AND 90`),
+    check('date_locations_lng_range', sql`${t.lng} BETWEEN -180 AND 180`),
+    check('date_locations_accuracy_range', sql`${t.accuracy} >= 0`),
+  ],
 );
 
 /** A winner's request for a refund, decided by a moderator (docs/the-date.md). */

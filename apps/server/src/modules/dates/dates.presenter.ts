@@ -1,11 +1,12 @@
 import {
   centsToMoneyString,
-  DATE_MODE_OPENS_MINUTES_BEFORE,
+  dateModeOpensAt,
   EMERGENCY_NUMBER,
   type DateState,
+  type LastPosition,
   type SharedDate,
 } from '@bid/contract';
-import type { DateRecord, DatePerson } from './dates.repository.js';
+import type { DateRecord, DatePerson, StoredPosition } from './dates.repository.js';
 
 /** How the date's routes show a date (docs/the-date.md). */
 
@@ -25,7 +26,7 @@ type RefundRequest = NonNullable<DateState['refundRequest']>;
 type Refund = NonNullable<DateState['refund']>;
 
 export function presentDate(date: DateRecord, viewerRole: DateState['viewerRole']): DateState {
-  const opensAt = date.startsAt ? new Date(date.startsAt.getTime() - DATE_MODE_OPENS_MINUTES_BEFORE * 60_000) : null;
+  const opensAt = date.startsAt ? dateModeOpensAt(date.startsAt) : null;
   return {
     auctionId: date.auctionId,
     auctionTitle: date.auctionTitle,
@@ -91,7 +92,12 @@ export function presentDate(date: DateRecord, viewerRole: DateState['viewerRole'
 }
 
 /** The trusted contact's view: the sharer's first name, who they meet, where and when, and the check-ins. */
-export function presentSharedDate(date: DateRecord, sharerRole: 'host' | 'winner', expiresAt: Date): SharedDate {
+export function presentSharedDate(
+  date: DateRecord,
+  sharerRole: 'host' | 'winner',
+  expiresAt: Date,
+  sharerPosition: StoredPosition | undefined,
+): SharedDate {
   const sharer = sharerRole === 'host' ? date.host : date.winner;
   const meeting = sharerRole === 'host' ? date.winner : date.host;
   return {
@@ -104,8 +110,16 @@ export function presentSharedDate(date: DateRecord, sharerRole: 'host' | 'winner
     sharerArrivedAt: iso(sharerRole === 'host' ? date.hostArrivedAt : date.winnerArrivedAt),
     meetingArrivedAt: iso(sharerRole === 'host' ? date.winnerArrivedAt : date.hostArrivedAt),
     sharerSafeAt: iso(sharerRole === 'host' ? date.hostSafeAt : date.winnerSafeAt),
+    sharerPosition: sharerPosition ? presentPosition(sharerPosition) : null,
     endedAt: iso(date.endedAt),
     expiresAt: expiresAt.toISOString(),
     emergencyNumber: EMERGENCY_NUMBER,
   };
 }
+
+export const presentPosition = (position: StoredPosition): LastPosition => ({
+  lat: position.lat,
+  lng: position.lng,
+  accuracy: position.accuracy,
+  recordedAt: position.recordedAt.toISOString(),
+});

@@ -238,6 +238,9 @@ export async function writeSettlement(tx: Db, auctionId: string, s: SettlementFi
       WHERE auction_id = ${auctionId}::uuid AND released_at IS NULL
       RETURNING auction_id`),
   );
+  // Every ending of a date (ended by a person, by the job, or decided by a moderator) is settled
+  // here: the positions shared during it go with it (docs/the-date.md).
+  if (rows.length > 0) await deletePositions(tx, auctionId);
   return rows.length > 0;
 }
 
@@ -275,4 +278,59 @@ export async function insertRefundRequest(
       RETURNING id`),
   );
   return rows.length > 0;
+}
+
+export interface StoredPosition {
+  lat: number;
+  lng: number;
+  accuracy: number;
+  recordedAt: Date;
+}
+
+type PositionRow = { lat: unknown; lng: unknown; accuracy: unknown; recorded_at: unknown };
+const toPosition = (row: PositionRow): StoredPosition => ({
+  lat: Number(row.lat),
+  lng: Number(row.lng),
+  accuracy: Number(row.accuracy),
+  recordedAt: toDate(row.recorded_at),
+});
+
+/**
+ * Stores a member's position as the last known one of the date, unless their previous one is
+ * younger than `minIntervalMs`: the condition is in the upsert itself, so two instances (or two
+ * tabs) racing still store at most one position per interval. Undefined when refused.
+ */
+export async function upsertPosition(
+  db: Db,
+  input: { auctionId: string; userId: string; lat: number; lng: number; accuracy: number; now: Date },
+  minIntervalMs: number,
+): Promise<StoredPosition | undefined> {
+  const at = timestampParam(input.now);
+  const since = timestampParam(new Date(input.now.getTime() - minIntervalMs));
+  const [row] = rowsOf<PositionRow>(
+    await db.execute(sql`
+      INSERT INTO date_locations (auction_id, user_id, lat, lng, accuracy, recorded_at)
+      VALUES (${input.auctionId}::uuid, ${input.userId}::uuid, ${input.lat}, ${input.lng}, ${input.accuracy}, ${at})
+      ON CONFLICT (auction_id, user_id) DO UPDATE
+        SET lat = excluded.lat, lng = excluded.lng, accuracy = excluded.accuracy, recorded_at = excluded.recorded_at
+        WHERE date_locations.recorded_at <= ${since}
+      RETURNING lat, lng, accuracy, recorded_at`),
+  );
+  return row ? toPosition(row) : undefined;
+}
+
+/** A member's last known position on a date, if they share it. */
+export async function findPosition(db: Db, auctionId: string, userId: string): Promise<StoredPosition | undefined> {
+  const [row] = rowsOf<PositionRow>(
+    await db.execute(sql`
+      SELECT lat, lng, accuracy, recorded_at FROM date_locations
+      WHERE auction_id = ${auctionId}::uuid AND user_id = ${userId}::uuid`),
+  );
+  return row ? toPosition(row) : undefined;
+}
+
+/** Forgets positions of a date: one member's (they stopped sharing) or everyone's (the date ended). */
+export async function deletePositions(db: Db, auctionId: string, userId?: string): Promise<void> {
+  const whose = userId ? sql`AND user_id = ${userId}::uuid` : sql``;
+  await db.execute(sql`DELETE FROM date_locations WHERE auction_id = ${auctionId}::uuid ${whose}`);
 }

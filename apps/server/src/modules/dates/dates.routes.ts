@@ -1,5 +1,7 @@
 import {
   checkInSchema,
+  dateLocationResponseSchema,
+  dateLocationSchema,
   dateStateSchema,
   decideRefundSchema,
   proposePlanSchema,
@@ -26,7 +28,9 @@ import {
   readSharedDate,
   releaseEarly,
   requestRefund,
+  shareLocation,
   startDateMode,
+  stopSharingLocation,
   type DateDeps,
 } from './dates.service.js';
 import { decideRefundRequest, listOpenRefundRequests } from './refund-requests.service.js';
@@ -71,6 +75,16 @@ export async function dateRoutes(
   );
   r.post('/api/auctions/:id/date-mode/end', { schema: { params, response: answer } }, async (request) =>
     endDate(deps, requireUserId(request), request.params.id),
+  );
+  r.post(
+    '/api/auctions/:id/date-mode/location',
+    { schema: { params, body: dateLocationSchema, response: { 200: dateLocationResponseSchema } } },
+    async (request) => shareLocation(deps, requireUserId(request), request.params.id, request.body),
+  );
+  r.delete(
+    '/api/auctions/:id/date-mode/location',
+    { schema: { params, response: { 200: dateLocationResponseSchema } } },
+    async (request) => stopSharingLocation(deps, requireUserId(request), request.params.id),
   );
   r.post(
     '/api/auctions/:id/share-link',

@@ -2,20 +2,24 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE,
   DATE_AUTO_END_HOURS,
+  DATE_LOCATION_MESSAGES,
   DATE_MESSAGES,
-  DATE_MODE_OPENS_MINUTES_BEFORE,
   DISPUTE_WINDOW_HOURS,
   HOST_NO_SHOW_GRACE_MINUTES,
+  isDateModeOpen,
+  LOCATION_MIN_INTERVAL_SECONDS,
   planTimeProblem,
   SHARE_LINK_GRACE_MINUTES,
   type CheckInKind,
+  type DateLocationInput,
+  type DateLocationResponse,
   type DateState,
   type SharedDate,
   type ShareLinkResponse,
 } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { isAuctionId } from '../auctions/auctions.service.js';
 import { publishSafely } from '../messages/messages.realtime.js';
 import { findAuctionParties } from '../messages/messages.repository.js';
@@ -33,13 +37,16 @@ import {
 } from './date.notices.js';
 import { releaseDueDates, settleByRule } from './date-settlement.js';
 import { processDuePayouts, processDueRefunds } from './date-transfers.js';
-import { presentDate, presentSharedDate } from './dates.presenter.js';
+import { presentDate, presentPosition, presentSharedDate } from './dates.presenter.js';
 import {
+  deletePositions,
   findDate,
+  findPosition,
   findShareLink,
   insertRefundRequest,
   insertShareLink,
   updateDate,
+  upsertPosition,
   writeSettlement,
   type DateRecord,
 } from './dates.repository.js';
@@ -197,9 +204,8 @@ function assertDateModeOpen(date: DateRecord, now: Date): Date {
   if (date.settlementReason) throw conflict(DATE_MESSAGES.settled);
   if (date.endedAt) throw conflict(DATE_MESSAGES.ended);
   if (!date.startsAt) throw conflict(DATE_MESSAGES.noPlan);
-  if (now.getTime() < date.startsAt.getTime() - DATE_MODE_OPENS_MINUTES_BEFORE * MINUTE_MS) {
-    throw conflict(DATE_MESSAGES.tooEarly);
-  }
+  // The page enables "Start Date Mode" by the same rule, so nobody clicks into this 409.
+  if (!isDateModeOpen(date.startsAt, now)) throw conflict(DATE_MESSAGES.tooEarly);
   return date.startsAt;
 }
 
@@ -303,7 +309,60 @@ export async function readSharedDate(deps: Pick<DateDeps, 'db' | 'now'>, token: 
     endedAt && endedAt.getTime() + SHARE_LINK_GRACE_MINUTES * MINUTE_MS < link.expiresAt.getTime()
       ? new Date(endedAt.getTime() + SHARE_LINK_GRACE_MINUTES * MINUTE_MS)
       : link.expiresAt;
-  return presentSharedDate(date, role, expiresAt);
+  // Positions are deleted when the date ends; a date still in progress shows the sharer's last one.
+  const position =
+    date.endedAt || date.settlementReason ? undefined : await findPosition(deps.db, date.auctionId, link.createdBy);
+  return presentSharedDate(date, role, expiresAt, position);
+}
+
+/**
+ * Which of the date's two people `userId` is, for the location routes: the same answers as the
+ * other date routes for everyone else (404 for strangers, 403 for moderators, who only read).
+ */
+async function participantOf(db: Db, userId: string, auctionId: string, forUpdate = false): Promise<DateRecord> {
+  if (!isAuctionId(auctionId)) throw notFound(DATE_MESSAGES.notFound);
+  const date = await findDate(db, auctionId, forUpdate);
+  if (!date) throw await missingDate(db, auctionId, userId);
+  if (roleOf(date, userId)) return date;
+  if (await isModerator(db, userId)) throw forbidden(DATE_MESSAGES.readOnly);
+  throw notFound(DATE_MESSAGES.notFound);
+}
+
+/**
+ * POST /api/auctions/{id}/date-mode/location: one of the date's two people shares their current
+ * position, only while Date Mode runs, at most once every LOCATION_MIN_INTERVAL_SECONDS. Only the
+ * last position is kept; the trusted contact of that person's share link sees it. Not pushed to
+ * the other person (they are together). The date's row is locked while the position is written,
+ * so an ending (which deletes the positions) is either seen here or deletes this one too.
+ */
+export async function shareLocation(
+  deps: DateDeps,
+  userId: string,
+  auctionId: string,
+  input: DateLocationInput,
+): Promise<DateLocationResponse> {
+  const stored = await deps.db.transaction(async (tx) => {
+    const date = await participantOf(tx, userId, auctionId, true);
+    if (!date.startedAt || date.endedAt || date.settlementReason) throw conflict(DATE_LOCATION_MESSAGES.notRunning);
+    return upsertPosition(
+      tx,
+      { auctionId: date.auctionId, userId, ...input, now: deps.now() },
+      LOCATION_MIN_INTERVAL_SECONDS * 1000,
+    );
+  });
+  if (!stored) throw tooManyRequests(DATE_LOCATION_MESSAGES.tooOften);
+  return { sharing: true, position: presentPosition(stored) };
+}
+
+/** DELETE /api/auctions/{id}/date-mode/location: stop sharing; the stored position is deleted at once. */
+export async function stopSharingLocation(
+  deps: DateDeps,
+  userId: string,
+  auctionId: string,
+): Promise<DateLocationResponse> {
+  const date = await participantOf(deps.db, userId, auctionId);
+  await deletePositions(deps.db, date.auctionId, userId);
+  return { sharing: false, position: null };
 }
 
 /**

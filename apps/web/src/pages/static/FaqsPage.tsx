@@ -150,7 +150,7 @@ const FAQ_GROUPS: FaqGroup[] = [
       {
         question: 'What is Date Mode?',
         answer:
-          "Date Mode lets you track the outing while it happens. On the day, either of you starts Date Mode from the auction page: check in when you arrive, check in 'I'm safe' at intervals you choose, share a read-only link with a trusted contact, and find the emergency number. End the date there when you part.",
+          "Date Mode lets you track the outing while it happens. On the day, either of you starts Date Mode from the auction page: check in when you arrive, check in 'I'm safe' at intervals you choose, share a read-only link with a trusted contact (and, only if you turn it on, your location while Date Mode runs), and find the emergency number. End the date there when you part.",
       },
       {
         question: 'How much does the host receive?',

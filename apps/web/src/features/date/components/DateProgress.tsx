@@ -1,4 +1,5 @@
-import type { DateState } from '@bid/contract';
+import { type DateState, formatDateModeOpening } from '@bid/contract';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useStartDateMode } from '../api/dateState';
 import { formatClock, minutesSince } from '../format';
@@ -14,18 +15,29 @@ interface DateProgressProps {
 export function DateProgress({ state, now, readOnly }: DateProgressProps) {
   const start = useStartDateMode(state.auctionId);
   const { startedAt, endedAt, opensAt } = state.dateMode;
+  const opensId = useId();
+  const open = useOpenAt(opensAt);
 
   if (!startedAt) {
     if (endedAt) return null;
     return (
       <div className="grid gap-2">
-        {opensAt && new Date(opensAt).getTime() > now && (
-          <p className="text-sm text-neutral-text/80">Date Mode opens at {formatClock(opensAt)}.</p>
+        {opensAt && !open && (
+          <p id={opensId} className="text-sm font-medium" data-testid="date-mode-opens">
+            {formatDateModeOpening(opensAt, now)}
+          </p>
         )}
         {readOnly ? (
           <p className="text-sm text-neutral-text/80">Date Mode has not started.</p>
         ) : (
-          <Button type="button" size="lg" disabled={start.isPending} onClick={() => start.mutate()}>
+          <Button
+            type="button"
+            size="lg"
+            // Closed until the opening time the server enforces (the same rule, from the contract).
+            disabled={start.isPending || !open}
+            aria-describedby={opensAt && !open ? opensId : undefined}
+            onClick={() => start.mutate()}
+          >
             Start Date Mode
           </Button>
         )}
@@ -62,4 +74,27 @@ export function DateProgress({ state, now, readOnly }: DateProgressProps) {
       </div>
     </div>
   );
+}
+
+/** The longest delay setTimeout keeps (about 24.8 days); a later opening re-arms from there. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Whether `opensAt` has come, turning true by itself at that instant (a timer, not the page's
+ * 5 s tick, so the button enables on the minute the page shows). No opening time: open.
+ */
+function useOpenAt(opensAt: string | null): boolean {
+  const at = opensAt ? new Date(opensAt).getTime() : Number.NEGATIVE_INFINITY;
+  const [open, setOpen] = useState(() => Date.now() >= at);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const left = at - Date.now();
+      setOpen(left <= 0);
+      if (left > 0) timer = setTimeout(check, Math.min(left, MAX_TIMEOUT_MS));
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [at]);
+  return open;
 }

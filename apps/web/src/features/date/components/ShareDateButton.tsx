@@ -1,5 +1,6 @@
+import { SHARE_DATE_COPY } from '@bid/contract';
 import { Copy, Share2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -7,8 +8,16 @@ import { useCreateShareLink } from '../api/shareLink';
 import { formatPlanDateTime } from '../format';
 import { errorText } from '../people';
 
+interface ShareDateButtonProps {
+  auctionId: string;
+  /** Whether the member's position is being shared now: the copy says what the friend really sees. */
+  locationShared: boolean;
+  /** The "Share my location" control, while Date Mode runs. */
+  children?: ReactNode;
+}
+
 /** "Share my date": a read-only link for a trusted contact, to copy into any messenger. */
-export function ShareDateButton({ auctionId }: { auctionId: string }) {
+export function ShareDateButton({ auctionId, locationShared, children }: ShareDateButtonProps) {
   const id = useId();
   const share = useCreateShareLink(auctionId);
   const [copied, setCopied] = useState(false);
@@ -30,9 +39,10 @@ export function ShareDateButton({ auctionId }: { auctionId: string }) {
       <h2 id={`${id}-heading`} className="font-semibold">
         Share my date
       </h2>
-      <p className="text-sm text-neutral-text/80">
-        A trusted friend can follow where you are and your check-ins. They cannot change anything.
+      <p className="text-sm text-neutral-text/80" data-testid="share-date-copy">
+        {locationShared ? SHARE_DATE_COPY.withLocation : SHARE_DATE_COPY.withoutLocation}
       </p>
+      {children}
       {!link && (
         <Button type="button" variant="outline" disabled={share.isPending} onClick={() => share.mutate()}>
           <Share2 aria-hidden="true" />
