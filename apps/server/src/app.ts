@@ -30,6 +30,7 @@ import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.j
 import { createCheckpointStore, resolveAuditCheckpointKey } from './modules/audit/audit.checkpoint.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
 import { paymentWebhookRoutes } from './modules/payments/webhooks/payment-webhooks.routes.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { presenceRoutes } from './modules/users/presence.routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     moderatorEmails: config.moderatorEmails,
   });
   await app.register(profileRoutes, { db: database.db });
+  await app.register(onboardingRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });
   await app.register(auctionRoutes, { db: database.db, now, requireVerifiedHosts: config.requireVerifiedHosts });
   await app.register(watchlistRoutes, { db: database.db, now });

@@ -17,3 +17,4 @@ export * from './date-api.js';
 export * from './text.js';
 export * from './notification-channels.js';
 export * from './app-routes.js';
+export * from './onboarding.js';

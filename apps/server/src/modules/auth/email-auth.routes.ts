@@ -2,7 +2,7 @@ import { completeEmailAuthSchema, sendOtpSchema, verifyOtpSchema } from '@bid/co
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
-import { presentCurrentUser } from '../users/users.presenter.js';
+import { presentSignedInUser } from './auth.service.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   completeEmailAuth,
@@ -62,6 +62,6 @@ export async function emailAuthRoutes(
       reason: result.outcome,
     });
     const user = await findUserById(deps.db, result.userId);
-    return { message: COMPLETE_MESSAGES[result.outcome], user: user ? presentCurrentUser(user) : null };
+    return { message: COMPLETE_MESSAGES[result.outcome], user: user ? await presentSignedInUser(deps.db, user) : null };
   });
 }
