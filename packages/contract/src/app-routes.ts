@@ -7,6 +7,8 @@ export const APP_ROUTES = {
   home: '/',
   browse: '/browse',
   login: '/login',
+  /** Onboarding right after sign-up (docs/accounts.md "Onboarding"). */
+  welcome: '/welcome',
   profile: '/profile',
   sandboxAuthenticate: '/payments/sandbox/authenticate',
   identitySandbox: '/identity/sandbox',
@@ -31,6 +33,7 @@ export type AppRouteName = keyof typeof APP_ROUTES;
 /** Pages that are someone's own or only for signing in: robots.txt asks crawlers to stay out. */
 export const PRIVATE_APP_ROUTES: readonly AppRouteName[] = [
   'login',
+  'welcome',
   'profile',
   'sandboxAuthenticate',
   'identitySandbox',
