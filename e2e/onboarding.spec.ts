@@ -14,9 +14,7 @@ const progress = (page: Page) => page.getByTestId('onboarding-progress');
 
 /** No sideways scrolling on a phone (docs/web-app.md). */
 async function expectNoOverflow(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
-    .toBe(true);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 /** The e-mail flow in the UI; the app runs in development mode, so send-otp answers with the code. */

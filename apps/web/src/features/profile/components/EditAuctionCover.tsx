@@ -73,7 +73,11 @@ export function EditAuctionCover({ auctionId, coverImageUrl }: { auctionId: stri
           aria-busy={change.isPending}
           onClick={() => setIsCropping(true)}
         >
-          {change.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <ImagePlus aria-hidden="true" />}
+          {change.isPending ? (
+            <Loader2 aria-hidden="true" className="animate-spin" />
+          ) : (
+            <ImagePlus aria-hidden="true" />
+          )}
           {cover ? COVER_PICKER_TEXTS.change : COVER_PICKER_TEXTS.add}
         </Button>
         {cover && (
