@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { newSignedInMember, type SignedInMember } from './support/accounts';
+import { finishOnboarding, newSignedInMember, type SignedInMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 
 /** playwright.config.ts lists this address in MODERATOR_EMAILS. */
@@ -27,6 +27,7 @@ async function newModerator(browser: Browser) {
     password: 'moderator-password-42',
     isSignup: true,
   });
+  await finishOnboarding(context.request);
   return { context, page: await context.newPage() };
 }
 

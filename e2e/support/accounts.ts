@@ -21,7 +21,12 @@ function uniqueEmail(label: string): string {
   return `e2e-${label.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-async function postJson<T>(request: APIRequestContext, path: string, data: unknown, method: 'POST' | 'PUT' = 'POST') {
+async function postJson<T>(
+  request: APIRequestContext,
+  path: string,
+  data: unknown,
+  method: 'POST' | 'PUT' | 'PATCH' = 'POST',
+) {
   const res = await request.fetch(path, { method, data });
   expect(res.ok(), `${method} ${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
@@ -33,6 +38,12 @@ export interface SignUpOptions {
    * Buy Now need a card on file (docs/payments.md). False for journeys that add one in the UI.
    */
   withCard?: boolean;
+  /**
+   * Answer onboarding's three steps through the API (default true), as a member who skipped what
+   * they did not do: the member lands on the home page, not on onboarding (docs/accounts.md
+   * "Onboarding"). False for journeys that go through onboarding in the UI.
+   */
+  finishOnboarding?: boolean;
 }
 
 /** Saves a sandbox test card for the member signed in on `request`, as the sandbox card form does. */
@@ -48,8 +59,25 @@ export async function addSandboxCard(request: APIRequestContext, cardNumber = '4
 }
 
 /**
+ * Answers onboarding's steps through the API (docs/accounts.md "Onboarding"), so the member signed
+ * in on `request` goes straight to the home page: skipped unless `answers` says otherwise.
+ */
+export async function finishOnboarding(
+  request: APIRequestContext,
+  answers: Partial<Record<'photo' | 'card' | 'notifications', 'done' | 'skipped'>> = {},
+): Promise<void> {
+  await postJson(
+    request,
+    '/api/onboarding',
+    { photo: 'skipped', card: 'skipped', notifications: 'skipped', ...answers },
+    'PATCH',
+  );
+}
+
+/**
  * Signs up through the e-mail flow of SPEC §7 (the app runs in development mode, so send-otp
- * answers with the code), completes the profile and, unless told otherwise, saves a card. The
+ * answers with the code), completes the profile and, unless told otherwise, saves a card and
+ * answers onboarding. The
  * session cookie lands in `request`'s cookie jar, so a browser context's own request signs that
  * context in.
  */
@@ -85,7 +113,9 @@ export async function signUpMember(
     'PUT',
   );
   const id = user.id ?? (await (await request.get('/api/auth/user')).json()).id;
-  if (options.withCard ?? true) await addSandboxCard(request);
+  const withCard = options.withCard ?? true;
+  if (withCard) await addSandboxCard(request);
+  if (options.finishOnboarding ?? true) await finishOnboarding(request, { card: withCard ? 'done' : 'skipped' });
   return { id, email, password: PASSWORD, firstName, lastName };
 }
 

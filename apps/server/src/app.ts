@@ -31,6 +31,7 @@ import { createCheckpointStore, resolveAuditCheckpointKey } from './modules/audi
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
 import { paymentWebhookRoutes } from './modules/payments/webhooks/payment-webhooks.routes.js';
 import { createSandboxEventDelivery } from './modules/payments/webhooks/sandbox-event-delivery.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { presenceRoutes } from './modules/users/presence.routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     moderatorEmails: config.moderatorEmails,
   });
   await app.register(profileRoutes, { db: database.db });
+  await app.register(onboardingRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });
   await app.register(auctionRoutes, { db: database.db, now, requireVerifiedHosts: config.requireVerifiedHosts });
   await app.register(watchlistRoutes, { db: database.db, now });

@@ -8,6 +8,8 @@ export const APP_ROUTES = {
   browse: '/browse',
   login: '/login',
   resetPassword: '/reset-password',
+  /** Onboarding right after sign-up (docs/accounts.md "Onboarding"). */
+  welcome: '/welcome',
   profile: '/profile',
   sandboxAuthenticate: '/payments/sandbox/authenticate',
   identitySandbox: '/identity/sandbox',
@@ -33,6 +35,7 @@ export type AppRouteName = keyof typeof APP_ROUTES;
 export const PRIVATE_APP_ROUTES: readonly AppRouteName[] = [
   'login',
   'resetPassword',
+  'welcome',
   'profile',
   'sandboxAuthenticate',
   'identitySandbox',

@@ -18,3 +18,4 @@ export * from './text.js';
 export * from './notification-channels.js';
 export * from './app-routes.js';
 export * from './date-mode.js';
+export * from './onboarding.js';

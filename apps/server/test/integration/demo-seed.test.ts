@@ -93,6 +93,8 @@ describe.each(testDatabaseFactories())('demo data seed on $kind', (factory) => {
       expect(user.bio, label).toMatch(/^Demo profile: /);
       expect(user.profileImageUrl, label).toBeNull();
       expect(user.email).toBe(`${user.firstName}.${user.lastName}@${DEMO_EMAIL_DOMAIN}`.toLowerCase());
+      // Ready-made accounts, not new sign-ups: no onboarding (docs/accounts.md "Onboarding").
+      expect(user.onboarding, label).toEqual({ photo: 'skipped', card: 'skipped', notifications: 'skipped' });
     }
     // The US mainland, so "nearby" filters find real neighbours.
     for (const user of allUsers) {

@@ -287,6 +287,15 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     callerMayChange: PROFILE_CHANGES,
   },
   selfRow('GET /api/profile/stats', () => get('/api/profile/stats')),
+  {
+    ...selfRow('PATCH /api/onboarding', () => ({
+      method: 'PATCH',
+      url: '/api/onboarding',
+      payload: { notifications: 'skipped' },
+    })),
+    callerMayChange: { other: ['users'], why: 'another member answers their own onboarding step' },
+    ownerAnswer: { onboarding: { notifications: 'skipped' } },
+  },
   selfRow('GET /api/my-auctions', () => get('/api/my-auctions')),
   selfRow('GET /api/my-bids', () => get('/api/my-bids')),
 

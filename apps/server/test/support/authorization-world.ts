@@ -41,7 +41,7 @@ export interface Caller {
 
 /** One HTTP request of a matrix row, sent as the caller's own. */
 export interface MatrixRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: object | Buffer | string;
   headers?: Record<string, string>;

@@ -1,5 +1,7 @@
+import { APP_ROUTES, nextOnboardingStep } from '@bid/contract';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { PageLoading } from '@/components/layout/PageLoading';
@@ -15,6 +17,8 @@ import { AppRoutes } from './routes';
 function Shell() {
   const { user, isLoading } = useAuth();
   const queryClient = useQueryClient();
+  const [location] = useLocation();
+  const isOnboarding = user?.onboarding ? nextOnboardingStep(user.onboarding) !== null : false;
 
   // SPEC §4: theme colours follow the signed-in user's normalised gender.
   useEffect(() => applyPalette(paletteFor(user?.gender ?? user?.sex)), [user?.gender, user?.sex]);
@@ -34,12 +38,13 @@ function Shell() {
       </a>
       {user && <Header user={user} />}
       <main id="main" className="flex flex-1 flex-col">
-        {user && !isLoading && <PushPrompt />}
+        {/* Onboarding asks about notifications itself: no second offer on top of it. */}
+        {user && !isLoading && location !== APP_ROUTES.welcome && <PushPrompt />}
         {isLoading ? (
           <PageLoading />
         ) : (
           <Suspense fallback={<PageLoading />}>
-            <AppRoutes isAuthenticated={user !== null} />
+            <AppRoutes isAuthenticated={user !== null} isOnboarding={isOnboarding} />
           </Suspense>
         )}
       </main>

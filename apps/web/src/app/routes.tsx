@@ -9,6 +9,7 @@ const BrowsePage = lazy(() => import('@/pages/BrowsePage'));
 const LoginPage = lazy(() => import('@/pages/LoginPage'));
 const ResetPasswordPage = lazy(() => import('@/pages/ResetPasswordPage'));
 const HomePage = lazy(() => import('@/pages/HomePage'));
+const OnboardingPage = lazy(() => import('@/pages/OnboardingPage'));
 const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
 const CreateAuctionPage = lazy(() => import('@/pages/CreateAuctionPage'));
 const AuctionDetailPage = lazy(() => import('@/pages/AuctionDetailPage'));
@@ -31,12 +32,23 @@ const WatchingPage = lazy(() => import('@/pages/WatchingPage'));
 /**
  * The route table (docs/architecture.md), from the list the server shares (APP_ROUTES: it answers 404 for any other path). Logged-out visitors who open a signed-in page are sent to
  * sign in (/profile goes through /api/login, as the spec says); signed-in users who open
- * a logged-out page (/login, /browse) go home.
+ * a logged-out page (/login, /browse) go home. A member with an onboarding step still pending
+ * who opens home goes through onboarding first (docs/accounts.md "Onboarding"); other pages, such
+ * as a shared auction link, open as they are.
  */
-export function AppRoutes({ isAuthenticated }: { isAuthenticated: boolean }) {
+export function AppRoutes({
+  isAuthenticated,
+  isOnboarding = false,
+}: {
+  isAuthenticated: boolean;
+  isOnboarding?: boolean;
+}) {
   return (
     <Switch>
-      <Route path={APP_ROUTES.home}>{isAuthenticated ? <HomePage /> : <LandingPage />}</Route>
+      <Route path={APP_ROUTES.home}>
+        {!isAuthenticated ? <LandingPage /> : isOnboarding ? <RedirectTo to={APP_ROUTES.welcome} /> : <HomePage />}
+      </Route>
+      <Route path={APP_ROUTES.welcome}>{isAuthenticated ? <OnboardingPage /> : <RedirectTo to="/login" />}</Route>
       <Route path={APP_ROUTES.browse}>{isAuthenticated ? <RedirectTo to="/" /> : <BrowsePage />}</Route>
       <Route path={APP_ROUTES.login}>{isAuthenticated ? <RedirectTo to="/" /> : <LoginPage />}</Route>
       {/* A forgotten password (docs/accounts.md); open to members too, as a way to change it. */}

@@ -1,3 +1,4 @@
+import type { StoredOnboarding } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, latitude, longitude, timestamptz, updatedAt } from './columns.js';
@@ -76,6 +77,11 @@ export const users = pgTable(
      * bids and messages keep their counterpart (shown as 'Deleted user').
      */
     deletedAt: timestamptz('deleted_at'),
+    /**
+     * The onboarding steps this member has finished or skipped (docs/accounts.md "Onboarding"):
+     * a step named here is never shown again. New accounts start with none.
+     */
+    onboarding: jsonb('onboarding').$type<StoredOnboarding>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -104,6 +104,8 @@ export async function seedDemoDataIfEmpty(
     updatedAt: user.createdAt,
     // The sandbox derives a customer id from this key, as the payment-method routes would.
     stripeCustomerId: options.sandboxCards ? sandboxCustomerId(`customer-${idOf(userIds, index)}`) : null,
+    // Demo members are ready-made accounts, not new sign-ups: they skip onboarding (docs/accounts.md).
+    onboarding: { photo: 'skipped', card: 'skipped', notifications: 'skipped' },
   }));
   const cardRows = userRows.flatMap((user) =>
     user.stripeCustomerId

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.js';
+import type { User } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
+import { onboardingStateOf } from '../onboarding/onboarding.service.js';
 import { findUserById } from '../users/users.repository.js';
 import { presentCurrentUser } from '../users/users.presenter.js';
 
@@ -7,5 +9,10 @@ export async function getCurrentUser(db: Db, userId: string) {
   const user = await findUserById(db, userId);
   // A session can outlive its account (deleted elsewhere): treat it as signed out.
   if (!user) throw unauthorized();
-  return presentCurrentUser(user);
+  return presentSignedInUser(db, user);
+}
+
+/** The current-user answer, with where the member stands in onboarding (docs/accounts.md). */
+export async function presentSignedInUser(db: Db, user: User) {
+  return presentCurrentUser(user, await onboardingStateOf(db, user));
 }

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
-import { presentCurrentUser } from '../users/users.presenter.js';
+import { presentSignedInUser } from './auth.service.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   completeEmailAuth,
@@ -75,7 +75,7 @@ export async function emailAuthRoutes(
       reason: result.outcome,
     });
     const user = await findUserById(deps.db, result.userId);
-    return { message: COMPLETE_MESSAGES[result.outcome], user: user ? presentCurrentUser(user) : null };
+    return { message: COMPLETE_MESSAGES[result.outcome], user: user ? await presentSignedInUser(deps.db, user) : null };
   }
 
   r.post('/api/auth/complete-email-auth', { schema: { body: completeEmailAuthSchema } }, (request, reply) =>

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { NewUser } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
 import { geocode } from '../../lib/geo.js';
-import { presentCurrentUser } from '../users/users.presenter.js';
+import { presentSignedInUser } from '../auth/auth.service.js';
 import { countProfileStats, updateProfileFields } from './profile.repository.js';
 
 export async function updateProfile(db: Db, userId: string, form: ProfileForm) {
@@ -28,7 +28,7 @@ export async function updateProfile(db: Db, userId: string, form: ProfileForm) {
     openToDatesWith: form.openToDatesWith,
   });
   if (!user) throw unauthorized();
-  return presentCurrentUser(user);
+  return presentSignedInUser(db, user);
 }
 
 export function getProfileStats(db: Db, userId: string) {

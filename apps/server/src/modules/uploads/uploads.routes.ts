@@ -15,7 +15,7 @@ import { localUploadRoutes } from './local-upload.routes.js';
 import { LocalObjectStorage } from './storage/local-storage.js';
 import { createObjectStorage } from './storage/create-object-storage.js';
 import { createUploadUrl, openProfileImage, type RequestContext, type UploadsDeps } from './uploads.service.js';
-import { presentCurrentUser } from '../users/users.presenter.js';
+import { presentSignedInUser } from '../auth/auth.service.js';
 import {
   addProfilePhoto,
   clearAuctionCover,
@@ -48,7 +48,10 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
 
   r.put('/api/profile/image', { schema: { body: profileImageBodySchema } }, async (request) => {
     const userId = requireUserId(request);
-    return presentCurrentUser(await replaceMainPhoto(deps, userId, request.body.imageURL, contextOf(request)));
+    return presentSignedInUser(
+      opts.db,
+      await replaceMainPhoto(deps, userId, request.body.imageURL, contextOf(request)),
+    );
   });
 
   // Profile photos (docs/uploads.md): up to six, the first is the main one (profileImageUrl).

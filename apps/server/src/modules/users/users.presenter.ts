@@ -1,10 +1,11 @@
+import type { OnboardingState } from '@bid/contract';
 import type { User } from '../../db/schema/index.js';
 
 /**
  * What the signed-in user may read about themselves. Password hashes, provider
  * customer ids and identity documents never leave the server.
  */
-export function presentCurrentUser(user: User) {
+export function presentCurrentUser(user: User, onboarding: OnboardingState) {
   return {
     id: user.id,
     email: user.email,
@@ -24,6 +25,8 @@ export function presentCurrentUser(user: User) {
     identityVerificationStatus: user.identityVerificationStatus,
     /** 'moderator' shows the Moderation link (docs/trust-and-safety.md); the server checks the role itself. */
     role: user.role,
+    /** Which onboarding steps are still to show (docs/accounts.md "Onboarding"). */
+    onboarding,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

@@ -1,3 +1,4 @@
+import type { OnboardingState } from '@bid/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '@/lib/queryClient';
 
@@ -22,6 +23,8 @@ export interface CurrentUser {
   identityVerificationStatus: string;
   /** 'moderator' shows the Moderation link; the server checks the role on every moderation call. */
   role?: 'member' | 'moderator';
+  /** Which onboarding steps are still to show (docs/accounts.md "Onboarding"); absent means none. */
+  onboarding?: OnboardingState;
   createdAt: string;
   updatedAt: string;
 }

@@ -18,7 +18,8 @@ function alreadyAnswered(): boolean {
   }
 }
 
-function rememberAnswer(): void {
+/** Also called when onboarding's notification step is answered, so this device is not asked twice. */
+export function rememberPushPromptAnswer(): void {
   try {
     localStorage.setItem(ANSWERED_KEY, new Date().toISOString());
   } catch {
@@ -50,7 +51,7 @@ export function PushPrompt() {
   if (!visible || !serverKey) return null;
 
   const close = () => {
-    rememberAnswer();
+    rememberPushPromptAnswer();
     setVisible(false);
   };
   const turnOn = async () => {

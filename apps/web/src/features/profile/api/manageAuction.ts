@@ -1,5 +1,6 @@
 import type { AuctionListItem, EditAuction } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { clearAuctionCover, setAuctionCover } from '@/features/auctions/api/auctionCover';
 import { apiRequest } from '@/lib/api';
 import { MY_AUCTIONS_KEY } from './listMyAuctions';
 
@@ -41,6 +42,16 @@ export function useCancelAuction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelAuction,
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** Sets (or replaces) the cover with a cropped picture, or removes it with null (docs/uploads.md). */
+export function useChangeAuctionCover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, image }: { id: string; image: Blob | null }) =>
+      image ? setAuctionCover(id, image) : clearAuctionCover(id),
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }

@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { useEditAuction } from '../api/manageAuction';
+import { EditAuctionCover } from './EditAuctionCover';
 import {
   changedAuctionFields,
   type EditableAuction,
@@ -27,7 +28,7 @@ import {
 
 interface EditAuctionDialogProps {
   /** The auction being edited; the dialog is closed while there is none. */
-  auction: (EditableAuction & { id: string }) | null;
+  auction: (EditableAuction & { id: string; coverImageUrl?: string | null }) | null;
   onOpenChange: (open: boolean) => void;
 }
 
@@ -45,6 +46,7 @@ export function EditAuctionDialog({ auction, onOpenChange }: EditAuctionDialogPr
             Change the title, description, location or buy-now price. Only the fields you change are saved.
           </DialogDescription>
         </DialogHeader>
+        {auction && <EditAuctionCover auctionId={auction.id} coverImageUrl={auction.coverImageUrl ?? null} />}
         {auction && <EditAuctionForm auction={auction} onClose={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>

@@ -1,0 +1,98 @@
+import { ImagePlus, Loader2, X } from 'lucide-react';
+import { useState } from 'react';
+import { Photo } from '@/components/photos/Photo';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { COVER_PICKER_TEXTS } from '@/features/auctions/components/CoverPicker';
+import { onMutationError } from '@/lib/unauthorized';
+import { useChangeAuctionCover } from '../api/manageAuction';
+import { ProfilePictureDialog } from './ProfilePictureDialog';
+
+export const EDIT_COVER_TEXTS = {
+  heading: 'Cover photo',
+  savedAtOnce: 'A new or removed cover is saved at once.',
+  updatedTitle: 'Cover Updated',
+  updated: 'Your auction shows its new cover photo.',
+  removedTitle: 'Cover Removed',
+  removed: 'Your auction shows your main photo, or a drawing of its date type.',
+  failedTitle: 'Cover Not Saved',
+  failed: 'Failed to update the cover photo. Please try again.',
+} as const;
+
+/**
+ * The edit dialog's cover control (docs/uploads.md "Photos"): set, replace or remove an auction's
+ * cover through the same crop and upload as the create form; each change is saved at once, apart
+ * from the text fields' "Save Changes".
+ */
+export function EditAuctionCover({ auctionId, coverImageUrl }: { auctionId: string; coverImageUrl: string | null }) {
+  // The dialog's auction is the row it opened from; the cover shown follows each saved change.
+  const [cover, setCover] = useState(coverImageUrl);
+  const [isCropping, setIsCropping] = useState(false);
+  const change = useChangeAuctionCover();
+
+  const save = (image: Blob | null) =>
+    change.mutate(
+      { id: auctionId, image },
+      {
+        onSuccess: (answer) => {
+          setCover(answer.coverImageUrl);
+          toast(
+            image
+              ? { title: EDIT_COVER_TEXTS.updatedTitle, description: EDIT_COVER_TEXTS.updated }
+              : { title: EDIT_COVER_TEXTS.removedTitle, description: EDIT_COVER_TEXTS.removed },
+          );
+        },
+        onError: (error) =>
+          onMutationError(error, { title: EDIT_COVER_TEXTS.failedTitle, description: EDIT_COVER_TEXTS.failed }),
+      },
+    );
+
+  return (
+    <section className="grid gap-2" aria-labelledby={`${auctionId}-cover-heading`} data-testid="edit-auction-cover">
+      <h3 id={`${auctionId}-cover-heading`} className="text-sm font-medium leading-none">
+        {EDIT_COVER_TEXTS.heading}
+      </h3>
+      <p className="text-sm text-neutral-text/75">
+        {cover ? EDIT_COVER_TEXTS.savedAtOnce : `${COVER_PICKER_TEXTS.hint} ${EDIT_COVER_TEXTS.savedAtOnce}`}
+      </p>
+      {cover && (
+        <Photo
+          url={cover}
+          alt="Current cover photo"
+          sizes="160px"
+          width={160}
+          height={160}
+          className="aspect-square w-40 rounded-lg border border-black/10 object-cover"
+        />
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={change.isPending}
+          aria-busy={change.isPending}
+          onClick={() => setIsCropping(true)}
+        >
+          {change.isPending ? (
+            <Loader2 aria-hidden="true" className="animate-spin" />
+          ) : (
+            <ImagePlus aria-hidden="true" />
+          )}
+          {cover ? COVER_PICKER_TEXTS.change : COVER_PICKER_TEXTS.add}
+        </Button>
+        {cover && (
+          <Button type="button" variant="ghost" disabled={change.isPending} onClick={() => save(null)}>
+            <X aria-hidden="true" />
+            {COVER_PICKER_TEXTS.remove}
+          </Button>
+        )}
+      </div>
+      <ProfilePictureDialog
+        open={isCropping}
+        onOpenChange={setIsCropping}
+        onCropped={save}
+        texts={{ title: COVER_PICKER_TEXTS.cropTitle, save: COVER_PICKER_TEXTS.cropSave }}
+      />
+    </section>
+  );
+}
