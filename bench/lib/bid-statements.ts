@@ -11,6 +11,8 @@ import type { Member } from './members.js';
 export type Attempt = (bidder: Member, amount: string) => Promise<string | null>;
 
 const softCloseSeconds = loadConfig({}).softCloseSeconds;
+/** As the benchmark's app runs (bench/run.ts): the per-member limit out of the way. */
+const bidsPerMinute = loadConfig({ BIDS_PER_MINUTE: '100000' }).bidsPerMinute;
 
 /**
  * The ceiling's statement: the conditional UPDATE that decides a plain bid, as the `accept_bid`
@@ -78,6 +80,7 @@ export function appCallAttempt(pool: pg.Pool, auctionId: string): Attempt {
       now: new Date(),
       softCloseSeconds,
       texts,
+      bidsPerMinute,
     });
     return bid?.accepted ? bid.bidId : null;
   };

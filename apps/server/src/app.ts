@@ -30,7 +30,10 @@ import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.j
 import { createCheckpointStore, resolveAuditCheckpointKey } from './modules/audit/audit.checkpoint.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
 import { paymentWebhookRoutes } from './modules/payments/webhooks/payment-webhooks.routes.js';
-import { createSandboxEventDelivery } from './modules/payments/webhooks/sandbox-event-delivery.js';
+import {
+  createSandboxEventDelivery,
+  type SandboxEventDelivery,
+} from './modules/payments/webhooks/sandbox-event-delivery.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -91,6 +94,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox worker (docs/notifications.md); tests run it by hand when jobs are off. */
     notificationDelivery: DeliveryJob;
+    /** The sandbox's payment events on their way (docs/payments.md); tests drain them before comparing state. */
+    sandboxPaymentEvents: SandboxEventDelivery;
   }
 }
 
@@ -191,6 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The sandbox sends the events Stripe would send, applied by the webhook's own code (docs/payments.md).
   const sandboxEvents = createSandboxEventDelivery({ db: database.db, now, logger: app.log });
   app.addHook('onClose', () => sandboxEvents.stop());
+  app.decorate('sandboxPaymentEvents', sandboxEvents);
   const payments =
     deps.paymentProvider ??
     createPaymentProvider(config, database.db, { now, onEvent: (event) => sandboxEvents.onEvent(event) });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, bids, users } from '../../db/schema/index.js';
-import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
+import { hasDatabaseErrorCode } from '../../db/errors.js';
 import { isBlockedBetweenSql } from '../blocks/blocks.repository.js';
 
 function buildBidContextLookup(db: Db) {
@@ -71,18 +71,15 @@ export async function findBidContext(db: Db, input: { auctionId: string; bidderI
   return row;
 }
 
-/**
- * Takes the bidder's rate-limit lock and counts their bids of the last minute, inside the bid's
- * transaction: with the lock held, the count sees every bid of theirs committed before, so a
- * burst cannot all pass on the same old total (docs/reliability.md, "Atomic rate limits"). The
- * window is measured on the database clock, like the bids' createdAt.
- */
-export async function lockAndCountRecentBids(tx: Db, bidderId: string): Promise<number> {
-  await lockRateLimitKeys(tx, [`bids:${bidderId}`]);
-  const result = await tx.execute(sql`
-    SELECT count(*)::int AS n FROM ${bids}
-    WHERE ${bids.bidderId} = ${bidderId}::uuid AND ${bids.createdAt} > clock_timestamp() - interval '1 minute'`);
-  return Number((result as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+/** The SQLSTATE accept_bid_within_limit raises when the bidder has used up their bids per minute. */
+const BID_RATE_LIMIT_SQLSTATE = 'BD429';
+
+/** The bidder placed their allowance of bids in the last minute (decided under their lock). */
+export class BidRateLimitReached extends Error {
+  constructor() {
+    super('bids per minute reached');
+    this.name = 'BidRateLimitReached';
+  }
 }
 
 /** The auction as `accept_bid` leaves it (after the bid, or as it stands when refused). */
@@ -163,18 +160,29 @@ export async function acceptBid(
     now: Date;
     softCloseSeconds: number;
     texts: BidNotificationTexts;
+    /** The bidder's bids per minute; one more is refused with `BidRateLimitReached`. */
+    bidsPerMinute: number;
   },
 ): Promise<BidOutcome | undefined> {
   const { texts } = input;
   const now = input.now.toISOString();
   const softEnd = new Date(input.now.getTime() + input.softCloseSeconds * 1000).toISOString();
-  const result = await db.execute(sql`
+  // One statement: the bidder's rate limit, under their lock, then the bid itself
+  // (accept_bid_within_limit, migration 0023; docs/reliability.md "Atomic rate limits").
+  const result = await db
+    .execute(
+      sql`
     SELECT accepted, bid_id, bid_amount, bid_created_at, outbid_by_automatic_bid, creator_id, title, current_bid,
            starting_bid, bid_count, end_time, is_active, closed_at, buy_now_price
-    FROM accept_bid(${input.auctionId}::uuid, ${input.bidderId}::uuid, ${input.amount}::numeric,
-      ${input.maxAmount ?? null}::numeric, ${now}::timestamptz, ${softEnd}::timestamptz,
+    FROM accept_bid_within_limit(${input.bidsPerMinute}::integer, ${input.auctionId}::uuid, ${input.bidderId}::uuid,
+      ${input.amount}::numeric, ${input.maxAmount ?? null}::numeric, ${now}::timestamptz, ${softEnd}::timestamptz,
       ${texts.received.title}, ${texts.received.message}, ${texts.outbid.title}, ${texts.outbid.message})
-  `);
+  `,
+    )
+    .catch((err: unknown) => {
+      if (hasDatabaseErrorCode(err, BID_RATE_LIMIT_SQLSTATE)) throw new BidRateLimitReached();
+      throw err;
+    });
   // Both drivers (pg and PGlite) answer a raw statement with `{ rows }`.
   const row = (result as { rows: BidOutcomeRow[] }).rows[0];
   if (!row) return undefined;

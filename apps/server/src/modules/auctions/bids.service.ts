@@ -25,7 +25,7 @@ import { assertHasPaymentMethod } from '../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { bidNotificationTexts } from './auction-notices.js';
 import { AUCTION_NOT_FOUND, isAuctionId, type AuctionsDeps } from './auctions.service.js';
-import { acceptBid, findBidContext, lockAndCountRecentBids, type BidAuctionState } from './bids.repository.js';
+import { acceptBid, BidRateLimitReached, findBidContext, type BidAuctionState } from './bids.repository.js';
 
 export const OWN_AUCTION_BID = 'You cannot bid on your own auction';
 export const AUCTION_HAS_ENDED = 'Auction has ended';
@@ -128,19 +128,18 @@ export async function placeBid(
   const texts = bidNotificationTexts({ bidderName: displayNameOf(bidder), title: auction.title });
   // The early count above answers most refusals cheaply, but requests in flight together all
   // read the same total: the limit is decided again under the bidder's lock, in the bid's own
-  // transaction (docs/reliability.md, "Atomic rate limits"). The lock is per bidder, so bidders
-  // never wait for each other; accept_bid still takes the auction's row lock last.
-  const outcome = await deps.db.transaction(async (tx) => {
-    if ((await lockAndCountRecentBids(tx, bidderId)) >= deps.bidsPerMinute) throw tooManyRequests(BIDDING_TOO_FAST);
-    return acceptBid(tx, {
-      auctionId: auction.id,
-      bidderId,
-      amount,
-      maxAmount,
-      now: deps.now(),
-      softCloseSeconds: deps.softCloseSeconds,
-      texts,
-    });
+  // statement (docs/reliability.md, "Atomic rate limits").
+  const outcome = await acceptBid(deps.db, {
+    auctionId: auction.id,
+    bidderId,
+    amount,
+    maxAmount,
+    now: deps.now(),
+    softCloseSeconds: deps.softCloseSeconds,
+    texts,
+    bidsPerMinute: deps.bidsPerMinute,
+  }).catch((err: unknown) => {
+    throw err instanceof BidRateLimitReached ? tooManyRequests(BIDDING_TOO_FAST) : err;
   });
   if (!outcome) throw notFound(AUCTION_NOT_FOUND);
   if (!outcome.accepted) {

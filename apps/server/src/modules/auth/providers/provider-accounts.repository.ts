@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { userIdentities, users } from '../../../db/schema/index.js';
+import { hasDatabaseErrorCode } from '../../../db/errors.js';
 
 export interface NewIdentity {
   provider: string;
@@ -41,11 +42,7 @@ export async function insertUserWithIdentity(
   });
 }
 
-/** True when `err` (or what it wraps: Drizzle wraps driver errors) is a unique-constraint violation. */
+/** True when `err` (or what it wraps) is a unique-constraint violation. */
 export function isUniqueViolation(err: unknown): boolean {
-  for (let current: unknown = err, depth = 0; current && depth < 5; depth++) {
-    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return hasDatabaseErrorCode(err, '23505');
 }

@@ -13,10 +13,12 @@ export const SANDBOX_EVENT_DELAY_MS = 1_000;
 /**
  * The running app's sink for the sandbox's events: each is applied by `applyPaymentEvent`, the
  * function behind `POST /api/payments/webhook`, so the sandbox exercises the webhook's code.
- * `stop` (on app close) drops events not yet delivered and waits for those being applied.
+ * `stop` (on app close) drops events not yet delivered and waits for those being applied;
+ * `drain` delivers the waiting ones at once and waits until all are applied.
  */
+export type SandboxEventDelivery = ReturnType<typeof createSandboxEventDelivery>;
+
 export function createSandboxEventDelivery(deps: PaymentEventDeps, delayMs = SANDBOX_EVENT_DELAY_MS) {
-  const timers = new Set<NodeJS.Timeout>();
   const applying = new Set<Promise<unknown>>();
   let stopped = false;
 
@@ -30,20 +32,33 @@ export function createSandboxEventDelivery(deps: PaymentEventDeps, delayMs = SAN
     applying.add(applied);
   }
 
+  const waiting = new Map<NodeJS.Timeout, PaymentEvent>();
+
   return {
     onEvent: async (event: PaymentEvent): Promise<void> => {
       if (stopped) return;
       const timer = setTimeout(() => {
-        timers.delete(timer);
+        waiting.delete(timer);
         deliver(event);
       }, delayMs);
       timer.unref();
-      timers.add(timer);
+      waiting.set(timer, event);
+    },
+    /** Delivers every waiting event now and resolves once all are applied (tests compare state after). */
+    drain: async (): Promise<void> => {
+      while (waiting.size > 0 || applying.size > 0) {
+        for (const [timer, event] of [...waiting]) {
+          clearTimeout(timer);
+          waiting.delete(timer);
+          deliver(event);
+        }
+        await Promise.all([...applying]);
+      }
     },
     stop: async (): Promise<void> => {
       stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      for (const timer of waiting.keys()) clearTimeout(timer);
+      waiting.clear();
       await Promise.all([...applying]);
     },
   };
