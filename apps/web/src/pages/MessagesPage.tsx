@@ -25,7 +25,7 @@ export default function MessagesPage() {
   const other = selected?.otherUser ?? (startedWith?.conversationId === selectedId ? startedWith?.user : undefined);
 
   return (
-    <main className="container mx-auto px-4 py-6" data-testid="page-messages">
+    <div className="container mx-auto px-4 py-6" data-testid="page-messages">
       <Card className="grid h-[calc(100vh-11rem)] min-h-[32rem] grid-rows-[minmax(0,16rem)_1fr] overflow-hidden md:grid-cols-[20rem_1fr] md:grid-rows-1">
         <ConversationList
           conversations={conversations.data}
@@ -58,6 +58,6 @@ export default function MessagesPage() {
           setSelectedId(conversationId);
         }}
       />
-    </main>
+    </div>
   );
 }
