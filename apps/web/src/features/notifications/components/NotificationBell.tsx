@@ -153,7 +153,7 @@ function NotificationListBody({
           <span className="min-w-0 flex-1">
             <span className={cn('block text-sm', !notification.isRead && 'font-semibold')}>{notification.title}</span>
             <span className="block text-xs text-neutral-text/80">{notification.message}</span>
-            <span className="mt-1 block text-xs text-neutral-text/60">
+            <span className="mt-1 block text-xs text-neutral-text/80">
               {formatRelativeTime(notification.createdAt, now)}
             </span>
           </span>
