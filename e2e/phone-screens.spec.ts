@@ -13,8 +13,15 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 /** A small PNG of the phone screen (palette, compressed), once the page has settled. */
 async function shoot(page: Page, name: string) {
   await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
-  // Images decoded, so no card is caught half drawn.
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  // The images on screen are loaded (lazy ones further down never start), so none is half drawn.
+  await page.waitForFunction(() =>
+    [...document.images]
+      .filter((image) => {
+        const box = image.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+      })
+      .every((image) => image.complete),
+  );
   const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
   await sharp(png).png({ palette: true, quality: 60, compressionLevel: 9 }).toFile(`docs/screens/${name}.png`);
 }
@@ -25,7 +32,7 @@ async function open(page: Page, path: string) {
 }
 
 test('phone screenshots of the main screens', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const [visitorContext, bidderContext, hostContext] = await Promise.all([
     browser.newContext(PHONE),
     browser.newContext(PHONE),
