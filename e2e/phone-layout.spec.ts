@@ -149,7 +149,10 @@ for (const width of PHONE_WIDTHS) {
       // The messages page: the conversation's box and Send are on screen too.
       await visit(b, '/messages');
       await b.getByTestId('conversation-item').first().click();
-      await expect(b.getByLabel('Type a message')).toBeVisible();
+      await expect(b.getByLabel('Type a message')).toBeInViewport({ ratio: 1 });
+      // Not clipped by the card either (the in-viewport check counts clipping ancestors).
+      await expect(b.getByRole('button', { name: 'Send message' })).toBeInViewport({ ratio: 1 });
+      await expect(b.getByRole('button', { name: 'New', exact: true })).toBeInViewport({ ratio: 1 });
       await expectNoHorizontalOverflow(b, 'messages, a conversation open');
 
       // The host: their auction page and the create form.
