@@ -50,8 +50,10 @@ export default function AuctionDetailPage({ id }: { id: string }) {
           Back to Auctions
         </Link>
       </Button>
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="grid content-start gap-6">
+      {/* minmax(0, …) tracks and min-w-0 columns: a long word in a title or a description wraps
+          instead of widening the page past the screen (docs/web-app.md "Phone layout"). */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 content-start gap-6">
           <AuctionCover
             auction={auction}
             priority
@@ -63,12 +65,17 @@ export default function AuctionDetailPage({ id }: { id: string }) {
           <CreatorCard auction={auction} />
           <Card className="p-6">
             <div className="flex items-start justify-between gap-2">
-              <h1 className="text-3xl font-bold">{auction.title}</h1>
+              <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{auction.title}</h1>
               {user && (
-                <WatchButton auctionId={auction.id} isWatched={auction.isWatched} watcherCount={auction.watcherCount} />
+                <WatchButton
+                  auctionId={auction.id}
+                  isWatched={auction.isWatched}
+                  watcherCount={auction.watcherCount}
+                  className="shrink-0"
+                />
               )}
             </div>
-            <p className="mt-4 whitespace-pre-line text-neutral-text/90">{auction.description}</p>
+            <p className="mt-4 whitespace-pre-line text-neutral-text/90 wrap-anywhere">{auction.description}</p>
             <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-text/80">
               <span>
                 <span className="font-medium">Who pays:</span>{' '}
@@ -92,7 +99,7 @@ export default function AuctionDetailPage({ id }: { id: string }) {
             isOpen={isOpen}
           />
         </div>
-        <aside aria-label="Bidding" className="grid content-start gap-6">
+        <aside aria-label="Bidding" className="grid min-w-0 content-start gap-6">
           <AuctionSidebar auction={auction} user={user} now={now} />
           {user && user.id !== auction.creatorId && isOpen && <MaxBidForm auction={auction} />}
         </aside>

@@ -50,7 +50,7 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
   const location = useLocationSharing(state.auctionId, isRunning && !readOnly && state.settlement === null);
 
   return (
-    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8" data-testid="page-date-mode">
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8" data-testid="page-date-mode">
       <title>{`Date Mode: ${state.auctionTitle} | BidYourDate`}</title>
       <Button asChild variant="ghost" className="-ml-3 justify-self-start">
         <Link href={`/auction/${state.auctionId}`}>
@@ -156,14 +156,14 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
           <SettlementSummary state={state} now={now} readOnly={readOnly} />
         </Card>
       )}
-    </main>
+    </div>
   );
 }
 
 function DateUnavailable({ auctionId, error }: { auctionId: string; error: unknown }) {
   const isMissing = error instanceof ApiError && error.status === 404;
   return (
-    <main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
+    <div className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{isMissing ? DATE_MESSAGES.notFound : 'Date Mode'}</h1>
       <p className="mt-4 text-neutral-text/80" role="alert">
         {isMissing ? 'Only the winner and the host of a won auction can open its date.' : errorText(error)}
@@ -171,6 +171,6 @@ function DateUnavailable({ auctionId, error }: { auctionId: string; error: unkno
       <Button asChild className="mt-8">
         <Link href={`/auction/${auctionId}`}>Back to the auction</Link>
       </Button>
-    </main>
+    </div>
   );
 }

@@ -25,8 +25,10 @@ export default function MessagesPage() {
   const other = selected?.otherUser ?? (startedWith?.conversationId === selectedId ? startedWith?.user : undefined);
 
   return (
-    <main className="container mx-auto px-4 py-6" data-testid="page-messages">
-      <Card className="grid h-[calc(100vh-11rem)] min-h-[32rem] grid-rows-[minmax(0,16rem)_1fr] overflow-hidden md:grid-cols-[20rem_1fr] md:grid-rows-1">
+    <div className="container mx-auto px-4 py-6" data-testid="page-messages">
+      {/* minmax(0, …) columns: a long auction title or the plan form cannot make the panes wider
+          than the card, which clips them (docs/web-app.md "Phone layout"). */}
+      <Card className="grid h-[calc(100vh-11rem)] min-h-[32rem] grid-cols-1 grid-rows-[minmax(0,16rem)_1fr] overflow-hidden md:grid-cols-[20rem_minmax(0,1fr)] md:grid-rows-1">
         <ConversationList
           conversations={conversations.data}
           isLoading={conversations.isLoading}
@@ -58,6 +60,6 @@ export default function MessagesPage() {
           setSelectedId(conversationId);
         }}
       />
-    </main>
+    </div>
   );
 }

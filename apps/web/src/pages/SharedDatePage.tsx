@@ -16,12 +16,12 @@ export default function SharedDatePage({ token }: { token: string }) {
   if (shared.isPending) return <PageLoading />;
   if (shared.isError) {
     return (
-      <main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
+      <div className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Shared date</h1>
         <p className="mt-4 text-neutral-text/80" role="alert">
           {errorText(shared.error)}
         </p>
-      </main>
+      </div>
     );
   }
   return <SharedDateView date={shared.data} />;
@@ -37,7 +37,7 @@ function SharedDateView({ date }: { date: SharedDate }) {
       : 'Date Mode has not started yet.';
 
   return (
-    <main className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8" data-testid="page-shared-date">
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8" data-testid="page-shared-date">
       <title>Shared date | BidYourDate</title>
       <header>
         <h1 className="text-3xl font-bold">{`${sharer} shared their date with you`}</h1>
@@ -125,7 +125,7 @@ function SharedDateView({ date }: { date: SharedDate }) {
       </section>
 
       <p className="text-xs text-neutral-text/70">{`This link expires ${formatPlanDateTime(date.expiresAt)}`}</p>
-    </main>
+    </div>
   );
 }
 

@@ -30,13 +30,19 @@ export default function WatchingPage() {
           </Button>
         </div>
       ) : (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Watched auctions">
-          {auctions.map((auction) => (
-            <li key={auction.id}>
-              <AuctionCard auction={auction} view="member" {...(user ? { viewerId: user.id } : {})} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* The cards' titles are h3s: this h2 keeps the outline from skipping a level. */}
+          <h2 id="watched-auctions" className="sr-only">
+            Watched auctions
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="watched-auctions">
+            {auctions.map((auction) => (
+              <li key={auction.id}>
+                <AuctionCard auction={auction} view="member" {...(user ? { viewerId: user.id } : {})} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );

@@ -46,7 +46,9 @@ export function YourDataSection() {
   return (
     <Card aria-labelledby="your-data-title" data-testid="your-data">
       <CardHeader>
-        <CardTitle id="your-data-title">Your data</CardTitle>
+        <CardTitle level={2} id="your-data-title">
+          Your data
+        </CardTitle>
         <CardDescription>
           Download a copy of everything we hold about you, or delete your account. Our{' '}
           <Link href="/privacy" className="underline underline-offset-2">

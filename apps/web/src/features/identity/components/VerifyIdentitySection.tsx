@@ -51,7 +51,7 @@ export function VerifyIdentitySection() {
   return (
     <Card aria-labelledby="verify-identity-title" data-testid="verify-identity">
       <CardHeader>
-        <CardTitle id="verify-identity-title" className="flex items-center gap-2">
+        <CardTitle level={2} id="verify-identity-title" className="flex items-center gap-2">
           <ShieldCheck aria-hidden="true" className="size-5" /> Verify Identity
         </CardTitle>
         <CardDescription>

@@ -146,7 +146,7 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
                   {message.content}
                 </p>
                 <span className="flex items-center gap-2">
-                  <time className="text-xs text-neutral-text/60" dateTime={message.createdAt}>
+                  <time className="text-xs text-neutral-text/80" dateTime={message.createdAt}>
                     {formatRelativeTime(message.createdAt, now, { withAgo })}
                   </time>
                   {!isMine && (
@@ -155,7 +155,7 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
                       targetId={message.id}
                       variant="ghost"
                       label="Report"
-                      triggerClassName="h-6 px-1 text-xs text-neutral-text/60"
+                      triggerClassName="h-6 px-1 text-xs text-neutral-text/80"
                     />
                   )}
                 </span>

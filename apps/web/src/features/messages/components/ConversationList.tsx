@@ -79,7 +79,7 @@ export function ConversationList({
                   <span className="flex items-baseline justify-between gap-2">
                     <span className="truncate font-semibold">{name}</span>
                     <time
-                      className="shrink-0 text-xs text-neutral-text/60"
+                      className="shrink-0 text-xs text-neutral-text/80"
                       dateTime={conversation.lastMessage.createdAt}
                     >
                       {formatRelativeTime(conversation.lastMessage.createdAt, now)}

@@ -127,7 +127,7 @@ export function NewChatDialog({ open, onOpenChange, myId, onStarted }: NewChatDi
                         onClick={() => setPicked(found)}
                       >
                         <span>{fullNameOf(found)}</span>
-                        {found.location && <span className="text-xs text-neutral-text/60">{found.location}</span>}
+                        {found.location && <span className="text-xs text-neutral-text/80">{found.location}</span>}
                       </button>
                     </li>
                   );

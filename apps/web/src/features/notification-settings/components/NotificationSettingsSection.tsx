@@ -31,7 +31,9 @@ export function NotificationSettingsSection() {
   return (
     <Card aria-labelledby="notification-settings-title" data-testid="notification-settings">
       <CardHeader>
-        <CardTitle id="notification-settings-title">Notifications</CardTitle>
+        <CardTitle level={2} id="notification-settings-title">
+          Notifications
+        </CardTitle>
         <CardDescription>
           Choose which alerts reach you by e-mail and as push notifications on your devices. The bell in the app always
           shows everything.

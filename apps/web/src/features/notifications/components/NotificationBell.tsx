@@ -92,13 +92,17 @@ export function NotificationBell({ userId }: { userId?: string }) {
               </DropdownMenu.Item>
             ) : null}
           </div>
-          <div
-            className="overflow-y-auto"
+          {/* A group, not a list: a menu's items must sit in the menu or a group of it (ARIA). The
+              scrolling box takes focus so a keyboard can scroll it (docs/web-app.md "Accessible"). */}
+          <DropdownMenu.Group
+            className="overflow-y-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary"
             style={{ maxHeight: NOTIFICATION_LIST_MAX_HEIGHT_PX }}
+            aria-label="Notification list"
+            tabIndex={0}
             data-testid="notification-list"
           >
             <NotificationListBody notifications={list} isLoading={listQuery.isPending} onOpen={openNotification} />
-          </div>
+          </DropdownMenu.Group>
           <div className="border-t border-black/10 p-2">
             <DropdownMenu.Item className={cn(itemClass, 'justify-center rounded py-1.5 text-sm')}>
               Close
@@ -130,35 +134,36 @@ function NotificationListBody({
   }
   const now = Date.now();
   return (
-    <ul>
+    <>
       {notifications.map((notification) => (
-        <li key={notification.id}>
-          <DropdownMenu.Item
-            className={cn(
-              itemClass,
-              'items-start gap-3 border-b border-black/5 px-4 py-3',
-              !notification.isRead && 'bg-primary/5',
-            )}
-            data-testid="notification-item"
-            data-read={notification.isRead ? 'true' : 'false'}
-            onSelect={() => onOpen(notification)}
-          >
-            <span className="mt-0.5">
-              <NotificationIcon type={notification.type} />
+        <DropdownMenu.Item
+          key={notification.id}
+          className={cn(
+            itemClass,
+            'items-start gap-3 border-b border-black/5 px-4 py-3',
+            !notification.isRead && 'bg-primary/5',
+          )}
+          data-testid="notification-item"
+          data-read={notification.isRead ? 'true' : 'false'}
+          onSelect={() => onOpen(notification)}
+        >
+          <span className="mt-0.5">
+            <NotificationIcon type={notification.type} />
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className={cn('block text-sm', !notification.isRead && 'font-semibold')}>{notification.title}</span>
+            <span className="block text-xs text-neutral-text/80">{notification.message}</span>
+            <span className="mt-1 block text-xs text-neutral-text/80">
+              {formatRelativeTime(notification.createdAt, now)}
             </span>
-            <span className="min-w-0 flex-1">
-              <span className={cn('block text-sm', !notification.isRead && 'font-semibold')}>{notification.title}</span>
-              <span className="block text-xs text-neutral-text/80">{notification.message}</span>
-              <span className="mt-1 block text-xs text-neutral-text/60">
-                {formatRelativeTime(notification.createdAt, now)}
-              </span>
+          </span>
+          {!notification.isRead ? (
+            <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary">
+              <span className="sr-only">Unread</span>
             </span>
-            {!notification.isRead ? (
-              <span aria-label="Unread" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" />
-            ) : null}
-          </DropdownMenu.Item>
-        </li>
+          ) : null}
+        </DropdownMenu.Item>
       ))}
-    </ul>
+    </>
   );
 }

@@ -36,8 +36,8 @@ export function ProfilePhotos() {
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-3">
-        <CardTitle className="text-xl">
-          <h2>Photos</h2>
+        <CardTitle level={2} className="text-xl">
+          Photos
         </CardTitle>
         <Button
           type="button"

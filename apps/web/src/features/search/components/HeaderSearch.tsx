@@ -114,7 +114,7 @@ function DropdownBody({
     <div className="max-h-[70vh] overflow-y-auto py-2">
       {users.length > 0 ? (
         <section aria-label="Users">
-          <h4 className="px-4 py-1 text-xs font-semibold uppercase text-neutral-text/60">
+          <h4 className="px-4 py-1 text-xs font-semibold uppercase text-neutral-text/80">
             Users ({results.users.length})
           </h4>
           <ul>
@@ -141,7 +141,7 @@ function DropdownBody({
       ) : null}
       {auctions.length > 0 ? (
         <section aria-label="Auctions">
-          <h4 className="px-4 py-1 text-xs font-semibold uppercase text-neutral-text/60">
+          <h4 className="px-4 py-1 text-xs font-semibold uppercase text-neutral-text/80">
             Auctions ({results.auctions.length})
           </h4>
           <ul>

@@ -78,7 +78,7 @@ export function AuctionResultCard({ auction }: { auction: SearchAuction }) {
       <p className="line-clamp-2 text-sm text-neutral-text/80">{auction.description}</p>
       <div className="mt-auto flex items-end justify-between gap-3">
         <div>
-          <p className="text-xs text-neutral-text/60">Current bid</p>
+          <p className="text-xs text-neutral-text/80">Current bid</p>
           <p className="text-xl font-bold text-primary">{formatWholeDollars(auction.currentBid)}</p>
         </div>
         <div className="text-right text-sm text-neutral-text/80">
