@@ -1,4 +1,4 @@
-// Type-aware linting for every workspace (GUIDE §2).
+// Type-aware linting for every workspace (docs/engineering.md §2).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [--only=name,name]`: runs the benchmark scenarios of issue 7
- * on PostgreSQL (BENCH_DATABASE_URL's server, or the local one of GUIDE §4), prints a table and
+ * on PostgreSQL (BENCH_DATABASE_URL's server, or the local one of docs/engineering.md §4), prints a table and
  * writes bench/results/summary.json. See docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
@@ -87,7 +87,7 @@ async function seedMarketplace(serverUrl: string, size: number, sessionSecret: s
 
 async function main() {
   // A few bidders hammer one auction far past what a person does: the per-member bid limit
-  // (BIDS_PER_MINUTE, GUIDE §5) would measure the limit instead of the bid path.
+  // (BIDS_PER_MINUTE, docs/engineering.md §5) would measure the limit instead of the bid path.
   process.env.BIDS_PER_MINUTE ??= '100000';
   const { quick, only } = parseArgs(process.argv.slice(2));
   ensureFileLimit();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { median } from './lib/stats.js';
 
 /**
- * The benchmark's result file, `bench/results/summary.json` (issue 7, GUIDE §6). Every figure is
+ * The benchmark's result file, `bench/results/summary.json` (issue 7, docs/engineering.md §6). Every figure is
  * compared with a ceiling measured in the same run on the same machine, because absolute numbers
  * vary between machines and ratios do not.
  */

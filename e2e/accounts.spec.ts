@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-// SPEC §2 "Login and signup screen", §4 "Email auth flow", §5 "Sign-in" and "Profile form",
+// docs/product.md §2 "Login and signup screen", §4 "Email auth flow", §5 "Sign-in" and "Profile form",
 // §8 auth texts. The app runs in development mode, so send-otp answers with the code (devOtp).
 // The steps share one account and one browser page, so they run in order.
 test.describe.configure({ mode: 'serial' });
@@ -38,7 +38,7 @@ test.afterEach(() => {
 /** The screen's in-page alert (role="alert"). */
 const pageAlert = () => page.getByRole('alert');
 
-/** GUIDE §6: no serious or critical axe violations. */
+/** docs/engineering.md §6: no serious or critical axe violations. */
 async function expectNoSeriousA11yViolations() {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(

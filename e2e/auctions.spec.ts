@@ -3,7 +3,7 @@ import { newSignedInMember, type SignedInMember } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createAuctionViaApi, localEndInBrowser, uniqueTitle } from './support/auctions';
 
-// SPEC §2 (home, auction card, bid dialog, auction detail, create auction, public browse),
+// docs/product.md §2 (home, auction card, bid dialog, auction detail, create auction, public browse),
 // §4 (auction states, live bids, creation success), §5 (bid and create rules), §8 (toasts).
 // The web server runs with SOFT_CLOSE_SECONDS=0 (playwright.config.ts), so a late bid never
 // moves the end time, and its lifecycle job closes due auctions every few seconds.
@@ -83,7 +83,7 @@ test('create, bid, outbid, close: the winner may message, the outbid bidder may 
     await expect(bids.nth(1)).toContainText('$40');
     await expectNoSeriousA11yViolations(c);
 
-    // The detail page of SPEC §2 as the host sees it.
+    // The detail page of docs/product.md §2 as the host sees it.
     await a.goto(`/auction/${auctionId}`);
     await expect(a.getByText('This is your auction')).toBeVisible();
     await expect(a.getByTestId('creator-name')).toHaveText('Hana H.');
@@ -119,7 +119,7 @@ test('create, bid, outbid, close: the winner may message, the outbid bidder may 
   }
 });
 
-/** Host A fills every field of the create page (SPEC §2) and submits; returns the new auction's id. */
+/** Host A fills every field of the create page (docs/product.md §2) and submits; returns the new auction's id. */
 async function createThroughTheForm({ page }: SignedInMember, title: string): Promise<string> {
   await page.goto('/');
   await page.getByRole('link', { name: 'Create Your Auction' }).click();
@@ -147,7 +147,7 @@ async function createThroughTheForm({ page }: SignedInMember, title: string): Pr
   await page.getByLabel('Expected duration').selectOption({ label: '1h 30m' });
   await expect(page.getByLabel('End time')).toHaveValue('23:59');
 
-  // SPEC §5 pre-submit checks: without an end date nothing is sent.
+  // docs/product.md §5 pre-submit checks: without an end date nothing is sent.
   await page.getByRole('button', { name: 'Create Auction' }).click();
   await expect(toast(page)).toContainText('End Date Required');
   await expect(toast(page)).toContainText('Please select an end date for your auction.');
@@ -183,7 +183,7 @@ async function createThroughTheForm({ page }: SignedInMember, title: string): Pr
   return id;
 }
 
-/** SPEC §2 "Public browse page": a visitor finds the auction and is sent to sign up, in a new tab. */
+/** docs/product.md §2 "Public browse page": a visitor finds the auction and is sent to sign up, in a new tab. */
 async function checkPublicBrowse(browser: Browser, title: string) {
   const context = await browser.newContext();
   try {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { newSignedInMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 
-// SPEC §4 "Live bids" and §7 "Real-time channel": a bid placed in one tab shows in every other
+// docs/product.md §4 "Live bids" and §7 "Real-time channel": a bid placed in one tab shows in every other
 // tab showing the auction, without a reload and well before the 30 s poll (docs/realtime.md).
 
 /** Well under POLL_INTERVAL_MS (30 s): only the WebSocket can make the change appear this fast. */

@@ -43,7 +43,7 @@ test('A starts a conversation from the Messages page, B replies, A sees the repl
     await dialog.getByLabel('Message').fill('  Hi! Coffee on Saturday?  ');
     await start.click();
 
-    // SPEC §4: the dialog closes, the list is read again and the new conversation is selected.
+    // docs/product.md §4: the dialog closes, the list is read again and the new conversation is selected.
     await expect(dialog).toBeHidden();
     await expect(a.page.getByTestId('chat-partner-name')).toHaveText(bName);
     await expect(a.page.getByTestId('chat-message').filter({ hasText: 'Hi! Coffee on Saturday?' })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newSignedInMember } from './support/accounts';
 import { createAuctionViaApi } from './support/auctions';
 
-// SPEC §2 "Header" (search dropdown, View all results) and "Notification dropdown", "Search page";
+// docs/product.md §2 "Header" (search dropdown, View all results) and "Notification dropdown", "Search page";
 // §4 "Notification" (unread becomes read when clicked); §7 notification and search calls.
 
 /** Letters only, so the token is one word for the name and the title alike. */

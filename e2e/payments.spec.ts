@@ -3,7 +3,7 @@ import { newSignedInMember } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 
-// SPEC §2 "Profile page" (Payment Methods tab; /profile is the return address after setup),
+// docs/product.md §2 "Profile page" (Payment Methods tab; /profile is the return address after setup),
 // §2 "Bid dialog", §4 "Payment method add", §8 payment toasts; docs/payments.md. The server has
 // no Stripe keys here, so the offline sandbox takes the payments with Stripe's test card numbers,
 // and its lifecycle job closes due auctions (and charges the winner) every few seconds.

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { addSandboxCard } from './support/accounts';
 
-// SPEC §2 "Profile page" (My Auctions / My Bids, edit-auction and cancel-auction modals; only active
+// docs/product.md §2 "Profile page" (My Auctions / My Bids, edit-auction and cancel-auction modals; only active
 // auctions can be edited or cancelled), §5 "Auction edit", §7 PUT and DELETE /api/auctions/{id},
 // §8 texts. The app runs in development mode, so send-otp answers with the code (devOtp).
 // The steps share one auction and run in order.
@@ -20,7 +20,7 @@ async function call<T>(request: APIRequestContext, method: 'POST' | 'PUT', path:
   return (await res.json()) as T;
 }
 
-/** Signs up through the e-mail flow (SPEC §7) and completes the profile; the session lands in `request`'s cookies. */
+/** Signs up through the e-mail flow (docs/product.md §7) and completes the profile; the session lands in `request`'s cookies. */
 async function signUp(request: APIRequestContext, firstName: string): Promise<void> {
   const email = uniqueEmail(firstName.toLowerCase());
   const { devOtp } = await call<{ devOtp?: string }>(request, 'POST', '/api/auth/send-otp', { email });
@@ -99,7 +99,7 @@ test.afterAll(async () => {
   await bidderContext?.close();
 });
 
-/** GUIDE §6: no serious or critical axe violations. */
+/** docs/engineering.md §6: no serious or critical axe violations. */
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
@@ -145,7 +145,7 @@ test("editing the title says 'Auction Updated' and shows the new title", async (
     dialog.getByRole('button', { name: 'Save Changes' }).click(),
   ]);
   expect(response.status()).toBe(200);
-  // Only the changed field is sent (SPEC §5).
+  // Only the changed field is sent (docs/product.md §5).
   expect(JSON.parse(editRequests.at(-1)!)).toEqual({ title: editedTitle });
   await expect(toast(owner, 'Auction Updated')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { newSignedInMember } from './support/accounts';
 
-// SPEC §2 and §4 "Profile picture dialog", §5 file checks, §7 upload flow, §8 toasts, §9 crop
-// constants; GUIDE §5: the saved picture keeps no EXIF/GPS.
+// docs/product.md §2 and §4 "Profile picture dialog", §5 file checks, §7 upload flow, §8 toasts, §9 crop
+// constants; docs/engineering.md §5: the saved picture keeps no EXIF/GPS.
 
 const MB = 1024 * 1024;
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// SPEC §2 route table: logged-out visitors who open a signed-in page are sent to sign in.
+// docs/product.md §2 route table: logged-out visitors who open a signed-in page are sent to sign in.
 for (const path of ['/create-auction', '/messages', '/search?q=coffee']) {
   test(`a logged-out visitor opening ${path} is sent to /login`, async ({ page }) => {
     await page.goto(path);

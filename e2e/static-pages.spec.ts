@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 interface StaticPageCase {
   path: string;
   heading: string;
-  /** Exact sentences (or parts of them) each page must state; SPEC §1. */
+  /** Exact sentences (or parts of them) each page must state; docs/product.md §1. */
   facts: string[];
 }
 
@@ -91,7 +91,7 @@ for (const { path, heading, facts } of CASES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     });
 
-    test(`states the facts of SPEC §1`, async ({ page }) => {
+    test(`states the facts of docs/product.md §1`, async ({ page }) => {
       if (path === '/faqs') await openAllFaqs(page);
       const main = page.getByRole('main');
       for (const fact of facts) {

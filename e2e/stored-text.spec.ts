@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { newSignedInMember, type SignedInMember } from './support/accounts';
 import { createAuctionViaApi, type AuctionInput } from './support/auctions';
 
-// Issue 10, point 6 (GUIDE §5): text a member stores is shown to others as text. Hostile strings go in
+// Issue 10, point 6 (docs/engineering.md §5): text a member stores is shown to others as text. Hostile strings go in
 // through the real API in every free-text field others see, then each page that renders them is
 // opened in Chromium: no script may run, the characters must be on screen, and no element may carry
 // an event-handler attribute or a javascript: URL. CSP reports in the console are collected as

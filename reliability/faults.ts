@@ -72,7 +72,7 @@ async function runScenario(name: string): Promise<ScenarioResult> {
 
 async function main(): Promise<number> {
   // The bid loads are machine-paced, not human-paced: without this the per-member limit
-  // (BIDS_PER_MINUTE, GUIDE §5) would answer most of them 429 and fewer writes would be in
+  // (BIDS_PER_MINUTE, docs/engineering.md §5) would answer most of them 429 and fewer writes would be in
   // flight when a fault lands. The instances inherit it (bench/lib/server-process.ts).
   process.env.BIDS_PER_MINUTE ??= '100000';
   const started = performance.now();

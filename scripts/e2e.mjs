@@ -1,5 +1,5 @@
 // `npm run test:e2e`: builds the app and runs the Playwright specs in Debian's Chromium.
-// Without a browser it says so loudly, and fails when CI is set (GUIDE §4).
+// Without a browser it says so loudly, and fails when CI is set (docs/engineering.md §4).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { runMigrations } from '../../apps/server/src/db/migrate.js';
 
-/** GUIDE §4: the local PostgreSQL server with trust auth. */
+/** docs/engineering.md §4: the local PostgreSQL server with trust auth. */
 export const LOCAL_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The server the benchmark creates its scratch databases on (never writing into the named database itself). */

@@ -16,7 +16,7 @@ export interface Member {
 const HOME = 'Austin, TX';
 
 /**
- * Creates `count` members straight in SQL, each with a complete profile (SPEC §5, so they may
+ * Creates `count` members straight in SQL, each with a complete profile (docs/product.md §5, so they may
  * bid) in Austin, and a session row as the session plugin writes it at sign-in; the cookie is
  * the session id signed with the app's SESSION_SECRET, exactly as `@fastify/cookie` signs it.
  * Going through the e-mail code flow instead would cost five requests and an argon2 hash per

@@ -5,7 +5,7 @@ import { Marketplace } from '../lib/marketplace.js';
 import { createMembers } from '../lib/members.js';
 import { APP_POOL_SIZE, freePort, startServer } from '../lib/servers.js';
 
-/** GUIDE §6: at most 200 KB of gzipped JavaScript before interaction; KB as Vite prints it (1,000 bytes). */
+/** docs/engineering.md §6: at most 200 KB of gzipped JavaScript before interaction; KB as Vite prints it (1,000 bytes). */
 const KB = 1000;
 
 interface PageScripts {

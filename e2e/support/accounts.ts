@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
-/** A member signed up through the API, with the complete profile that bidding and creating need (SPEC §5). */
+/** A member signed up through the API, with the complete profile that bidding and creating need (docs/product.md §5). */
 export interface TestMember {
   id: string;
   email: string;
@@ -75,7 +75,7 @@ export async function finishOnboarding(
 }
 
 /**
- * Signs up through the e-mail flow of SPEC §7 (the app runs in development mode, so send-otp
+ * Signs up through the e-mail flow of docs/product.md §7 (the app runs in development mode, so send-otp
  * answers with the code), completes the profile and, unless told otherwise, saves a card and
  * answers onboarding. The
  * session cookie lands in `request`'s cookie jar, so a browser context's own request signs that

@@ -114,7 +114,7 @@ function checkUnacknowledgedBids(stored: readonly StoredBid[], acknowledged: Ack
   );
 }
 
-/** Per auction, in acceptance order, every accepted bid beats the one before (SPEC §5). */
+/** Per auction, in acceptance order, every accepted bid beats the one before (docs/product.md §5). */
 function checkBidsRise(stored: readonly StoredBid[]): CheckResult {
   const problems: string[] = [];
   for (const bids of groupBy(stored, (b) => b.auction_id).values()) {

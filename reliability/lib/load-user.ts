@@ -170,7 +170,7 @@ async function search(agent: UserAgent, word: string): Promise<ListedAuction[]> 
   return (found?.auctions ?? []).map((a) => ({ id: a.id, creatorId: a.creatorId ?? a.creator?.id ?? '' }));
 }
 
-/** The minimum next bid as the page shows it (SPEC §5), as a person pressing "bid" would send it. */
+/** The minimum next bid as the page shows it (docs/product.md §5), as a person pressing "bid" would send it. */
 async function bid(agent: UserAgent, user: LoadUser, auction: AuctionDetail, acknowledged: Acknowledged) {
   const amountCents = minimumNextBidCents(auction);
   const answer = await agent.post(

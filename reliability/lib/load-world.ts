@@ -8,7 +8,7 @@ import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from '../../
 import { auctionConversationId } from '../../apps/server/src/modules/messages/conversation-id.js';
 import { HAPROXY_INSTANCES, startHaproxy, type Haproxy } from './haproxy.js';
 
-/** An auction chat a load user may write in: they and `otherId` are its host and winner (SPEC §1). */
+/** An auction chat a load user may write in: they and `otherId` are its host and winner (docs/product.md §1). */
 export interface Conversation {
   conversationId: string;
   otherId: string;
@@ -43,7 +43,7 @@ const APP_INSTANCES = HAPROXY_INSTANCES;
 
 /**
  * A scratch database seeded with a marketplace, `userCount` signed-in members with saved cards,
- * a won auction between each pair of members (so the two may message each other, SPEC §1), and
+ * a won auction between each pair of members (so the two may message each other, docs/product.md §1), and
  * two app instances on that one database with their background jobs on, behind HAProxy with the
  * repository's config (no sticky sessions), through which every user goes.
  */

@@ -110,7 +110,7 @@ CREATE INDEX "sandbox_payment_methods_customer_idx" ON "sandbox_payment_methods"
 CREATE INDEX "sandbox_payments_customer_idx" ON "sandbox_payments" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "sandbox_setup_intents_customer_idx" ON "sandbox_setup_intents" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "upload_grants_user_created_idx" ON "upload_grants" USING btree ("user_id","created_at");--> statement-breakpoint
--- GUIDE §5: every ledger transaction's debits equal its credits. Checked at commit (deferred),
+-- docs/engineering.md §5: every ledger transaction's debits equal its credits. Checked at commit (deferred),
 -- so a transaction's legs can be inserted one by one, but none can commit unbalanced.
 CREATE FUNCTION "public"."ledger_assert_balanced"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -115,7 +115,7 @@ const REQUEST_TIMEOUT_MS = 120_000;
 
 /**
  * Builds the whole application without listening, so that tests and benchmarks run the
- * same code as production (GUIDE §3). The process concerns live in main.ts.
+ * same code as production (docs/engineering.md §3). The process concerns live in main.ts.
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // GUIDE §5: state-changing requests carry JSON or nothing; any other content type is a 415.
+  // docs/engineering.md §5: state-changing requests carry JSON or nothing; any other content type is a 415.
   app.removeContentTypeParser(['text/plain']);
 
   await app.register(errorsPlugin);

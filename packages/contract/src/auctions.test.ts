@@ -31,7 +31,7 @@ const messageOf = (input: unknown) => {
   return result.success ? undefined : result.error.issues[0]?.message;
 };
 
-describe('auction create form (SPEC §5)', () => {
+describe('auction create form (docs/product.md §5)', () => {
   it('accepts a valid auction and normalises money and notes', () => {
     const parsed = createAuctionSchema.parse(valid);
     expect(parsed).toMatchObject({
@@ -84,7 +84,7 @@ describe('auction create form (SPEC §5)', () => {
   });
 });
 
-describe('pre-submit checks (SPEC §5), in order', () => {
+describe('pre-submit checks (docs/product.md §5), in order', () => {
   it('wants an end date first', () => {
     expect(findPreSubmitProblem({ endTime: null, startingBid: '20', buyNowPrice: '10' }, now)?.title).toBe(
       'End Date Required',
@@ -107,7 +107,7 @@ describe('pre-submit checks (SPEC §5), in order', () => {
   });
 });
 
-describe('bid rule (SPEC §5)', () => {
+describe('bid rule (docs/product.md §5)', () => {
   it('lets the first bid meet the starting bid, and later bids beat the current bid by $1', () => {
     expect(minimumNextBidCents({ startingBid: '20.00', currentBid: '20.00', bidCount: 0 })).toBe(2000);
     expect(minimumNextBidCents({ startingBid: '20.00', currentBid: '35.00', bidCount: 3 })).toBe(3600);
@@ -136,7 +136,7 @@ describe('bid rule (SPEC §5)', () => {
   });
 });
 
-describe('auction edit (SPEC §5)', () => {
+describe('auction edit (docs/product.md §5)', () => {
   it('takes only the editable fields, empty buy-now clearing it', () => {
     expect(editAuctionSchema.parse({ buyNowPrice: '' })).toEqual({ buyNowPrice: null });
     expect(editAuctionSchema.parse({ title: ' New ' })).toEqual({ title: 'New' });
@@ -152,7 +152,7 @@ describe('auction edit (SPEC §5)', () => {
   });
 });
 
-describe('display helpers (SPEC §2, §9)', () => {
+describe('display helpers (docs/product.md §2, §9)', () => {
   it('shows first name plus last initial, or Anonymous', () => {
     expect(displayNameOf({ firstName: 'Ada', lastName: 'lovelace' })).toBe('Ada L.');
     expect(displayNameOf({ firstName: 'Ada', lastName: null })).toBe('Ada');

@@ -14,7 +14,7 @@ import {
 import { centsToMoneyString, formatAmountPlain, parseMoneyToCents } from './money.js';
 import { plainText } from './text.js';
 
-/** SPEC §9: the shortest outing each date type allows. */
+/** docs/product.md §9: the shortest outing each date type allows. */
 export const MIN_DURATION_BY_DATE_TYPE: Record<DateType, number> = {
   coffee: 15,
   dinner: 30,
@@ -45,7 +45,7 @@ const durationSchema = z.coerce
   .max(DURATION_MAX_MINUTES, 'Duration cannot exceed 7 days')
   .refine((minutes) => minutes % DURATION_STEP_MINUTES === 0, 'Duration must be in 15-minute increments');
 
-/** SPEC §5 "Auction create form", as the API receives it (SPEC §7 POST /api/auctions). */
+/** docs/product.md §5 "Auction create form", as the API receives it (docs/product.md §7 POST /api/auctions). */
 export const createAuctionSchema = z
   .object({
     title: plainText(
@@ -112,7 +112,7 @@ export const PRE_SUBMIT_MESSAGES = {
 } as const;
 
 /**
- * SPEC §5 "Pre-submit checks" after profile completeness, in order: end date present, end
+ * docs/product.md §5 "Pre-submit checks" after profile completeness, in order: end date present, end
  * time in the future, buy-now above the starting bid. Returns the first failure, or null.
  */
 export function findPreSubmitProblem(
@@ -134,7 +134,7 @@ export function findPreSubmitProblem(
 const BUY_NOW_POSITIVE_MESSAGE = 'Buy now price must be a positive number';
 
 /**
- * SPEC §5 "Auction edit": only changed fields are sent; empty buy-now clears it. Failure
+ * docs/product.md §5 "Auction edit": only changed fields are sent; empty buy-now clears it. Failure
  * shows 'Validation Error' with the field path and message.
  */
 export const editAuctionSchema = z
@@ -190,7 +190,7 @@ export const PRICE_RANGE_BOUNDS: Record<PriceRange, { minCents?: number; maxCent
 export const AUCTION_PAGE_SIZE_DEFAULT = 24;
 export const AUCTION_PAGE_SIZE_MAX = 100;
 
-/** GET /api/auctions query (SPEC §7; 'all'/'any' mean no filter). */
+/** GET /api/auctions query (docs/product.md §7; 'all'/'any' mean no filter). */
 export const listAuctionsQuerySchema = z.object({
   location: z.union([z.enum(LOCATION_FILTERS), z.literal('any')]).optional(),
   dateType: z.union([z.enum(DATE_TYPES), z.literal('all')]).optional(),
@@ -213,7 +213,7 @@ export const listAuctionsQuerySchema = z.object({
 export type ListAuctionsQuery = z.output<typeof listAuctionsQuerySchema>;
 
 /**
- * The lowest acceptable next bid (SPEC §5: current bid + 1). Before any bid the starting
+ * The lowest acceptable next bid (docs/product.md §5: current bid + 1). Before any bid the starting
  * bid itself is acceptable, so a host's asking price can be met exactly.
  */
 export function minimumNextBidCents(auction: { currentBid: string; startingBid: string; bidCount: number }): number {
@@ -223,12 +223,12 @@ export function minimumNextBidCents(auction: { currentBid: string; startingBid: 
 
 export const bidTooLowMessage = (minCents: number) => `Bid must be at least ${formatAmountPlain(minCents)}`;
 
-/** SPEC §4: active while isActive and the end time is in the future. */
+/** docs/product.md §4: active while isActive and the end time is in the future. */
 export function isAuctionOpen(auction: { isActive: boolean; endTime: string | Date }, now: Date = new Date()): boolean {
   return auction.isActive && new Date(auction.endTime).getTime() > now.getTime();
 }
 
-/** SPEC §9: the card's progress bar fills at 20 bids. */
+/** docs/product.md §9: the card's progress bar fills at 20 bids. */
 export function bidProgressPercent(bidCount: number): number {
   return Math.min(100, Math.max(0, (bidCount / 20) * 100));
 }
@@ -271,7 +271,7 @@ export function viewerStandingOf(
   return isLeader ? 'winning' : 'lost';
 }
 
-/** What lists return for each auction (SPEC §3 plus bidCount and the creator's display name). */
+/** What lists return for each auction (docs/product.md §3 plus bidCount and the creator's display name). */
 export interface AuctionListItem {
   id: string;
   creatorId: string;
@@ -336,7 +336,7 @@ export interface AuctionDetail extends Omit<AuctionListItem, 'creator'> {
     location: string | null;
     identityVerified: boolean;
   };
-  /** The latest bids, newest first (SPEC §9: 5). */
+  /** The latest bids, newest first (docs/product.md §9: 5). */
   bids: AuctionBidView[];
   /** Distinct people who have bid (the detail page's "bidder count" tile). */
   bidderCount: number;
@@ -364,7 +364,7 @@ export interface PlaceBidResponse {
 /** Header of GET /api/auctions telling the Load More button whether another page exists. */
 export const HAS_MORE_HEADER = 'X-Has-More';
 
-/** 'Ada L.' — first name plus last initial, or 'Anonymous' (SPEC §2 creator card). */
+/** 'Ada L.' — first name plus last initial, or 'Anonymous' (docs/product.md §2 creator card). */
 export function displayNameOf(person: { firstName?: string | null; lastName?: string | null }): string {
   const first = person.firstName?.trim();
   if (!first) return 'Anonymous';

@@ -9,7 +9,7 @@ import {
   sendOtpSchema,
 } from './auth.js';
 
-describe('sign-in contract (SPEC §5)', () => {
+describe('sign-in contract (docs/product.md §5)', () => {
   it('normalises e-mail addresses and refuses malformed ones', () => {
     expect(emailSchema.parse('  Ada@Example.COM ')).toBe('ada@example.com');
     for (const bad of ['', 'ada', 'ada@', '@example.com', 'a b@example.com']) {

@@ -51,7 +51,7 @@ export const resetPasswordSendCodeSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ email: emailSchema, otp: otpSchema, password: passwordSchema });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** SPEC §5: the code input accepts digits only, at most six. */
+/** docs/product.md §5: the code input accepts digits only, at most six. */
 export function sanitizeOtpInput(value: string): string {
   return value.replace(/\D/g, '').slice(0, OTP_LENGTH);
 }

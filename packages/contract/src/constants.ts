@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC §9, shared by the server and the web app so that
+ * Business constants of docs/product.md §9, shared by the server and the web app so that
  * a rule and the message that explains it can never drift apart.
  */
 export const OTP_LENGTH = 6;
@@ -45,7 +45,7 @@ export const COPYRIGHT_YEAR = 2025;
 export const PRIVACY_EFFECTIVE_DATE = 'September 22, 2025';
 
 export const DATE_TYPES = ['coffee', 'dinner', 'activity'] as const;
-/** `virtual` exists in the data model (SPEC §3) but is not offered by the create form. */
+/** `virtual` exists in the data model (docs/product.md §3) but is not offered by the create form. */
 export const ALL_DATE_TYPES = ['coffee', 'dinner', 'activity', 'virtual'] as const;
 export type DateType = (typeof ALL_DATE_TYPES)[number];
 
@@ -67,7 +67,7 @@ export const NOTIFICATION_TYPES = [
   'auction_lost',
   'message_received',
   'auction_ending_soon',
-  // Beyond SPEC §3's list (which allows other types with a default icon): the host hears
+  // Beyond docs/product.md §3's list (which allows other types with a default icon): the host hears
   // when their auction ends, and bidders hear when an auction they bid on changes or is cancelled.
   'auction_ended',
   'auction_updated',

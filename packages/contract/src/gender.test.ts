@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeGender } from './gender.js';
 
-describe('normalizeGender (SPEC §4)', () => {
+describe('normalizeGender (docs/product.md §4)', () => {
   it.each([
     ['m', 'male'],
     ['male', 'male'],

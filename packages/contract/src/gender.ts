@@ -15,7 +15,7 @@ const GENDER_ALIASES = new Map<string, Sex>([
 ]);
 
 /**
- * SPEC §4 "Gender normalisation": trimmed, case-insensitive; anything unknown or
+ * docs/product.md §4 "Gender normalisation": trimmed, case-insensitive; anything unknown or
  * empty maps to female. The theme palette follows the result.
  */
 export function normalizeGender(value: string | null | undefined): Sex {

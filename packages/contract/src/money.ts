@@ -1,6 +1,6 @@
 /**
  * Money travels as decimal strings ("12.50") and is compared as integer cents, never as
- * floats (GUIDE §5). Columns are numeric(10,2), so at most 8 digits before the point.
+ * floats (docs/engineering.md §5). Columns are numeric(10,2), so at most 8 digits before the point.
  */
 const MONEY_PATTERN = /^(\d{1,8})(?:\.(\d{1,2}))?$/;
 export const MAX_MONEY_CENTS = 99_999_999_99;
@@ -27,7 +27,7 @@ export function formatAmountPlain(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : centsToMoneyString(cents);
 }
 
-/** SPEC §9: amounts are shown as whole dollars ("$51"). */
+/** docs/product.md §9: amounts are shown as whole dollars ("$51"). */
 export function formatWholeDollars(value: string | number): string {
   const cents = typeof value === 'number' ? Math.round(value * 100) : (parseMoneyToCents(value) ?? 0);
   return `$${Math.floor(cents / 100).toLocaleString('en-US')}`;

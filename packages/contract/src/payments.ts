@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { SERVICE_FEE_RATE } from './constants.js';
 
 /**
- * Payments (SPEC §1, §3, §7, §8; docs/payments.md). Amounts travel as money strings
+ * Payments (docs/product.md §1, §3, §7, §8; docs/payments.md). Amounts travel as money strings
  * ("51.00") and are computed in integer cents (money.ts), never floats.
  */
 
-/** SPEC §1: the service fee is 10% of a successful bid, rounded half up to the cent. */
+/** docs/product.md §1: the service fee is 10% of a successful bid, rounded half up to the cent. */
 export function serviceFeeCents(amountCents: number): number {
   // amountCents * 10 is an integer, so the division by 100 is the only rounding step.
   return Math.round((amountCents * Math.round(SERVICE_FEE_RATE * 100)) / 100);
@@ -24,7 +24,7 @@ export const SECOND_CHANCE_OFFER_HOURS = 24;
 export const PAYMENT_METHOD_TYPES = ['card', 'us_bank_account'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 
-/** SPEC §3 "Payment method", as the server reads it from the provider (Stripe's field names). */
+/** docs/product.md §3 "Payment method", as the server reads it from the provider (Stripe's field names). */
 export const paymentMethodSchema = z.object({
   id: z.string(),
   type: z.enum(PAYMENT_METHOD_TYPES),
@@ -131,10 +131,10 @@ export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 export const paymentsResponseSchema = z.object({ payments: z.array(paymentRecordSchema) });
 export type PaymentsResponse = z.infer<typeof paymentsResponseSchema>;
 
-/** SPEC §1: bidders are charged only if they win, so a bid needs a card on file to charge then. */
+/** docs/product.md §1: bidders are charged only if they win, so a bid needs a card on file to charge then. */
 export const PAYMENT_METHOD_REQUIRED = 'Add a payment method before bidding. Your card is only charged if you win.';
 
-/** SPEC §8 payment toasts, word for word. */
+/** docs/product.md §8 payment toasts, word for word. */
 export const PAYMENT_TOASTS = {
   configErrorTitle: 'Stripe Configuration Error',
   configErrorDescription: 'Stripe is not properly configured. Please check your domain settings in Stripe dashboard.',

@@ -20,7 +20,7 @@ const firstMessage = (input: unknown) => {
   return result.success ? undefined : result.error.issues[0]?.message;
 };
 
-describe('profile form (SPEC §5)', () => {
+describe('profile form (docs/product.md §5)', () => {
   it('accepts a complete profile', () => {
     expect(profileFormSchema.parse(valid)).toMatchObject({ firstName: 'Ada', age: 36 });
   });
@@ -62,7 +62,7 @@ describe('profile form (SPEC §5)', () => {
   });
 });
 
-describe('interests (SPEC §5)', () => {
+describe('interests (docs/product.md §5)', () => {
   it('ignores blanks and duplicates, keeping the first spelling', () => {
     expect(normalizeInterests(['Tea', ' ', 'tea', 'Hiking ', 'hiking', ''])).toEqual(['Tea', 'Hiking']);
   });
@@ -78,7 +78,7 @@ describe('interests (SPEC §5)', () => {
   });
 });
 
-describe('profile completeness (SPEC §5)', () => {
+describe('profile completeness (docs/product.md §5)', () => {
   const complete = {
     firstName: 'A',
     lastName: 'B',

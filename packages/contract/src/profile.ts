@@ -10,7 +10,7 @@ const requiredText = (field: string, message: string, max: number, tooLong: stri
   plainText(z.string({ error: message }).trim().min(1, message).max(max, tooLong), field);
 
 /**
- * SPEC §5 "Profile form": the one schema the profile form and `PUT /api/profile` both use,
+ * docs/product.md §5 "Profile form": the one schema the profile form and `PUT /api/profile` both use,
  * with the spec's messages.
  */
 export const profileFormSchema = z.object({
@@ -49,7 +49,7 @@ export const profileFormSchema = z.object({
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileForm = z.output<typeof profileFormSchema>;
 
-/** SPEC §5 "Interests": blank entries and duplicates are ignored (case-insensitively). */
+/** docs/product.md §5 "Interests": blank entries and duplicates are ignored (case-insensitively). */
 export function normalizeInterests(list: readonly string[]): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
@@ -63,7 +63,7 @@ export function normalizeInterests(list: readonly string[]): string[] {
   return result;
 }
 
-/** The fields SPEC §5 requires before bidding or creating an auction. */
+/** The fields docs/product.md §5 requires before bidding or creating an auction. */
 export interface ProfileCompletenessFields {
   firstName?: string | null;
   lastName?: string | null;
@@ -73,7 +73,7 @@ export interface ProfileCompletenessFields {
   openToDatesWith?: readonly string[] | null;
 }
 
-/** SPEC §5 "Profile completeness": one function for the server's checks and the web's prompts. */
+/** docs/product.md §5 "Profile completeness": one function for the server's checks and the web's prompts. */
 export function isProfileComplete(user: ProfileCompletenessFields): boolean {
   const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim().length > 0;
   return (

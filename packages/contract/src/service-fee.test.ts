@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_MONEY_CENTS } from './money.js';
 import { serviceFeeCents } from './payments.js';
 
-describe('serviceFeeCents (SPEC §1: 10% of a successful bid)', () => {
+describe('serviceFeeCents (docs/product.md §1: 10% of a successful bid)', () => {
   const amount = fc.integer({ min: 0, max: MAX_MONEY_CENTS });
 
   it('is a whole number of cents between nothing and the whole amount, leaving the host the rest', () => {

@@ -17,7 +17,7 @@ const attendance: fc.Arbitrary<DateAttendance> = fc.record({
   endedAt: fc.option(fc.integer({ min: -120, max: 20_000 }).map(at), { nil: null }),
 });
 
-describe('settleDate (docs/the-date.md: the share depends on the agreed length, SPEC §1)', () => {
+describe('settleDate (docs/the-date.md: the share depends on the agreed length, docs/product.md §1)', () => {
   it('never gives the host more than the winning bid less the fee, nor anything negative, and accounts for every cent', () => {
     fc.assert(
       fc.property(attendance, (a) => {
@@ -86,7 +86,7 @@ describe('settleDate (docs/the-date.md: the share depends on the agreed length, 
     });
   });
 
-  it('word for word: the refund timing of SPEC §1', () => {
+  it('word for word: the refund timing of docs/product.md §1', () => {
     expect(REFUND_TIMING_TEXT).toBe('Refunds take 7-10 days');
   });
 });

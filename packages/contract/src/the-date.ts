@@ -2,7 +2,7 @@ import { serviceFeeCents } from './payments.js';
 
 /**
  * The date itself (issue 9, docs/the-date.md): how a won auction's money is settled once the date
- * has happened, or has not. SPEC §1: the share of the winning bid that transfers depends on the
+ * has happened, or has not. docs/product.md §1: the share of the winning bid that transfers depends on the
  * agreed length of the date; the service fee is 10%; funds are held until then.
  */
 
@@ -12,7 +12,7 @@ export const DISPUTE_WINDOW_HOURS = 48;
 /** A host with no 'arrived' check-in this long after the agreed start did not show up. */
 export const HOST_NO_SHOW_GRACE_MINUTES = 30;
 
-/** SPEC §1, word for word on every refund. */
+/** docs/product.md §1, word for word on every refund. */
 export const REFUND_TIMING_TEXT = 'Refunds take 7-10 days';
 
 /** What the check-ins say about a date, in the order the settlement rule asks. */

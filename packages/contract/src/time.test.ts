@@ -8,7 +8,7 @@ const M = 60_000;
 const H = 60 * M;
 const D = 24 * H;
 
-describe('formatCountdown (SPEC §4)', () => {
+describe('formatCountdown (docs/product.md §4)', () => {
   it.each([
     [2 * D + 3 * H + 10 * M, '2d 3h'],
     [1 * D, '1d 0h'],
@@ -51,7 +51,7 @@ describe('formatCountdown (SPEC §4)', () => {
   });
 });
 
-describe('formatRelativeTime (SPEC §4)', () => {
+describe('formatRelativeTime (docs/product.md §4)', () => {
   it.each([
     [0, 'Just now'],
     [59_000, 'Just now'],
@@ -75,7 +75,7 @@ describe('formatRelativeTime (SPEC §4)', () => {
   });
 });
 
-describe('duration options (SPEC §9)', () => {
+describe('duration options (docs/product.md §9)', () => {
   it('offers 96 options from 15 minutes to 24 hours in 15-minute steps', () => {
     expect(DURATION_OPTIONS).toHaveLength(96);
     expect(DURATION_OPTIONS[0]).toEqual({ value: 15, label: '15m' });

@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * SPEC §4 countdown: days and hours, hours and minutes, or minutes; 'Ended' at zero.
+ * docs/product.md §4 countdown: days and hours, hours and minutes, or minutes; 'Ended' at zero.
  * Whole units, rounded down, so the display never promises more time than is left.
  */
 export function formatCountdown(endTime: Date | string | number, now: Date | number = Date.now()): string {
@@ -20,7 +20,7 @@ export function formatCountdown(endTime: Date | string | number, now: Date | num
 }
 
 /**
- * SPEC §4 relative time: under 1 min 'Just now'; under 60 min 'Nm'; under 24 h 'Nh';
+ * docs/product.md §4 relative time: under 1 min 'Just now'; under 60 min 'Nm'; under 24 h 'Nh';
  * otherwise 'Nd'. The chat widget adds ' ago' (`withAgo`), except to 'Just now'.
  */
 export function formatRelativeTime(
@@ -37,7 +37,7 @@ export function formatRelativeTime(
   return options.withAgo ? `${label} ago` : label;
 }
 
-/** '1h 30m', '45m', '24h' — the duration select's labels (SPEC §9); days only beyond 24 hours. */
+/** '1h 30m', '45m', '24h' — the duration select's labels (docs/product.md §9); days only beyond 24 hours. */
 export function formatDuration(minutes: number): string {
   const days = minutes > 24 * 60 ? Math.floor(minutes / (24 * 60)) : 0;
   const hours = Math.floor((minutes - days * 24 * 60) / 60);
@@ -49,7 +49,7 @@ export function formatDuration(minutes: number): string {
   return parts.join(' ');
 }
 
-/** SPEC §9: 96 options from 15 minutes to 24 hours in 15-minute steps. */
+/** docs/product.md §9: 96 options from 15 minutes to 24 hours in 15-minute steps. */
 export const DURATION_OPTIONS: ReadonlyArray<{ value: number; label: string }> = Array.from(
   { length: (24 * 60) / DURATION_STEP_MINUTES },
   (_, i) => {

@@ -11,7 +11,7 @@ import { plainText } from './text.js';
 // Identity verification
 // ---------------------------------------------------------------------------------------------
 
-/** users.identityVerificationStatus (SPEC §3: default 'unverified'; the other values are ours). */
+/** users.identityVerificationStatus (docs/product.md §3: default 'unverified'; the other values are ours). */
 export const IDENTITY_VERIFICATION_STATUSES = [
   'unverified',
   'pending',
@@ -30,7 +30,7 @@ export type SandboxVerificationOutcome = (typeof SANDBOX_VERIFICATION_OUTCOMES)[
 export const IDENTITY_DOCUMENT_KINDS = ['document_front', 'document_back', 'selfie'] as const;
 export type IdentityDocumentKind = (typeof IDENTITY_DOCUMENT_KINDS)[number];
 
-/** SPEC §1: verification data is kept 30 days (counted from the verification's completion). */
+/** docs/product.md §1: verification data is kept 30 days (counted from the verification's completion). */
 export const VERIFICATION_DATA_RETENTION_DAYS = 30;
 
 // ---------------------------------------------------------------------------------------------
@@ -69,7 +69,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
-/** SPEC §1: the target for reviewing reports is 24 hours; a report is due this long after it was made. */
+/** docs/product.md §1: the target for reviewing reports is 24 hours; a report is due this long after it was made. */
 export const REPORT_REVIEW_HOURS = 24;
 export const REPORT_DETAILS_MAX_LENGTH = 500;
 
@@ -177,7 +177,7 @@ export interface BlockedMember {
 /** GET /api/users/{id}: what any signed-in member may see of another. */
 export interface PublicMember {
   id: string;
-  /** First name plus last initial, or 'Anonymous' (SPEC §2 creator card). */
+  /** First name plus last initial, or 'Anonymous' (docs/product.md §2 creator card). */
   name: string;
   firstName: string | null;
   age: number | null;
@@ -200,7 +200,7 @@ export const ACCOUNT_SUSPENDED_MESSAGE =
 // Retention and rights requests
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §1: inactive accounts are deleted after 12 months, with a warning this many days before. */
+/** docs/product.md §1: inactive accounts are deleted after 12 months, with a warning this many days before. */
 export const INACTIVE_ACCOUNT_MONTHS = 12;
 export const INACTIVITY_WARNING_DAYS = 30;
 

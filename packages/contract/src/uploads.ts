@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES } from './constants.js';
 
-/** Profile picture upload (SPEC §5, §7; GUIDE §5; docs/uploads.md). */
+/** Profile picture upload (docs/product.md §5, §7; docs/engineering.md §5; docs/uploads.md). */
 
 export const UPLOAD_MAX_BYTES = PROFILE_PICTURE_MAX_BYTES;
 /** Larger images are refused before decoding, so a tiny file cannot expand into gigabytes of pixels. */
@@ -9,11 +9,11 @@ export const UPLOAD_MAX_DIMENSION_PX = 8000;
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 /** How long an upload URL may be used. */
 export const UPLOAD_URL_TTL_SECONDS = 300;
-/** Upload URLs one member may request per hour (GUIDE §5 rate limits). */
+/** Upload URLs one member may request per hour (docs/engineering.md §5 rate limits). */
 export const UPLOAD_URLS_PER_HOUR = 20;
 /** The saved picture is at most this many pixels on each side. */
 export const PROFILE_IMAGE_SIZE_PX = 512;
-/** SPEC §9: the browser crops to a JPEG of this quality. */
+/** docs/product.md §9: the browser crops to a JPEG of this quality. */
 export const CROP_JPEG_QUALITY = 0.8;
 export const CROP_ZOOM_MIN = 1;
 export const CROP_ZOOM_MAX = 3;
@@ -40,7 +40,7 @@ export const UPLOAD_MESSAGES = {
   tooManyUploads: 'You have requested too many uploads. Please try again in an hour.',
 } as const;
 
-/** SPEC §5 / §8 profile picture texts, word for word. */
+/** docs/product.md §5 / §8 profile picture texts, word for word. */
 export const PROFILE_PICTURE_TEXTS = {
   invalidTypeTitle: 'Invalid file type',
   invalidTypeDescription: 'Please select an image file',

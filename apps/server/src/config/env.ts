@@ -78,7 +78,7 @@ const rawEnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Comma-separated e-mails that hold the moderator role (docs/trust-and-safety.md). */
   MODERATOR_EMAILS: z.string().optional(),
-  // Sign-in providers (GUIDE §4): each one is on only when both its id and secret are set.
+  // Sign-in providers (docs/engineering.md §4): each one is on only when both its id and secret are set.
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
@@ -98,7 +98,7 @@ export type RawEnv = z.input<typeof rawEnvSchema>;
 /** Every variable the server reads; README.md's configuration table lists each one (a test checks). */
 export const CONFIGURATION_VARIABLES = Object.keys(rawEnvSchema.shape) as (keyof RawEnv)[];
 
-/** A sign-in provider the operator registered this app with (GUIDE §4: one set per provider). */
+/** A sign-in provider the operator registered this app with (docs/engineering.md §4: one set per provider). */
 export interface SignInProviderSettings {
   clientId: string;
   clientSecret: string;
@@ -135,9 +135,9 @@ export interface AppConfig {
   softCloseSeconds: number;
   /** Bidders hear 'ending soon' this many minutes before the end. */
   endingSoonMinutes: number;
-  /** Bids one member may place in any minute (GUIDE §5); a person bids a few times a minute at most. */
+  /** Bids one member may place in any minute (docs/engineering.md §5); a person bids a few times a minute at most. */
   bidsPerMinute: number;
-  /** Limits on sending sign-in codes (GUIDE §5); one address is often shared by a household or campus. */
+  /** Limits on sending sign-in codes (docs/engineering.md §5); one address is often shared by a household or campus. */
   otpRateLimit: {
     /** Per e-mail AND client address together, so a stranger cannot use up a member's allowance. */
     perEmail: number;

@@ -1,7 +1,7 @@
 import * as zipcodes from 'zipcodes';
 
 /**
- * Geography without a network geocoder (GUIDE §2): a US/Canada zip gazetteer turns a
+ * Geography without a network geocoder (docs/engineering.md §2): a US/Canada zip gazetteer turns a
  * zip code or a "City, ST" text into coordinates, and distances are great-circle miles.
  */
 export interface Coordinates {

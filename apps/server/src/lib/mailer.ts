@@ -18,7 +18,7 @@ export interface Mailer {
 
 const SMTP_TIME_LIMITS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-/** Real mail through SMTP_URL (GUIDE §2). */
+/** Real mail through SMTP_URL (docs/engineering.md §2). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   // Every wait has a limit (docs/reliability.md): a mail server that stops answering fails the
   // send (the sign-in code request answers an error) instead of holding the request open.

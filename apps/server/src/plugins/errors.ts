@@ -86,8 +86,8 @@ function withRequestId(body: string, requestId: string): string {
 }
 
 /**
- * One error handler for the whole API (GUIDE §3): known errors keep their status and
- * safe message; validation errors are 400 with the contract's message (SPEC §5); a value
+ * One error handler for the whole API (docs/engineering.md §3): known errors keep their status and
+ * safe message; validation errors are 400 with the contract's message (docs/product.md §5); a value
  * the database refuses is a 400 and an unreachable database a 503 (docs/reliability.md);
  * anything else is a 500 that is logged in full and says nothing about internals.
  */

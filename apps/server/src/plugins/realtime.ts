@@ -33,9 +33,9 @@ export interface RealtimePluginOptions {
 }
 
 /**
- * The WebSocket endpoint at /ws (SPEC §7) and `app.realtime`. Identity comes from the session
+ * The WebSocket endpoint at /ws (docs/product.md §7) and `app.realtime`. Identity comes from the session
  * cookie read at the handshake, never from a message, and only pages from our own origin may
- * connect (GUIDE §5). The protocol, its bounds and the fan-out between instances are in
+ * connect (docs/engineering.md §5). The protocol, its bounds and the fan-out between instances are in
  * modules/realtime/ and docs/realtime.md.
  */
 export const realtimePlugin = fp(
@@ -111,7 +111,7 @@ export const realtimePlugin = fp(
 export const WS_UPGRADE_REQUIRED_MESSAGE = 'This address only takes WebSocket connections (Upgrade: websocket).';
 
 /**
- * 426 Upgrade Required rather than 404: the endpoint exists (SPEC §7 documents it) and the one
+ * 426 Upgrade Required rather than 404: the endpoint exists (docs/product.md §7 documents it) and the one
  * thing wrong with the request is its protocol; RFC 9110 §15.5.22 asks for the Upgrade header
  * naming the protocol to switch to, listed in Connection since Upgrade is hop-by-hop (§7.8).
  */

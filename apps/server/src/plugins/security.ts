@@ -25,7 +25,7 @@ export const STRIPE_CSP_SOURCES = {
 const NO_STRIPE = { scriptSrc: [], frameSrc: [], connectSrc: [] } as const;
 
 /**
- * Security headers on every response and the cross-site rule of GUIDE §5: a state
+ * Security headers on every response and the cross-site rule of docs/engineering.md §5: a state
  * change the browser marks as cross-site, or whose Origin is not ours, is refused.
  * Non-JSON bodies are refused by the content-type parsers (only JSON is registered; the one
  * exception, the local upload route, registers its own inside its plugin: docs/uploads.md).

@@ -88,7 +88,7 @@ export interface SessionPluginOptions {
 }
 
 /**
- * Cookie sessions stored in the `sessions` table (GUIDE §2): they survive restarts and
+ * Cookie sessions stored in the `sessions` table (docs/engineering.md §2): they survive restarts and
  * are shared by every app instance. The cookie holds only a random, signed id.
  */
 export const sessionPlugin = fp(

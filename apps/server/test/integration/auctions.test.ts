@@ -541,7 +541,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       expect(lateBid.json().message).toBe('Auction has ended');
       const list = await get('/api/auctions?limit=100');
       expect(list.json<AuctionListItem[]>().map((a) => a.id)).not.toContain(auction.id);
-      // Bidders hear about the cancellation once (SPEC §4).
+      // Bidders hear about the cancellation once (docs/product.md §4).
       const told = await notificationsOf(bidder.id);
       const cancelled = told.filter((n) => n.relatedAuctionId === auction.id && n.type === 'auction_cancelled');
       expect(cancelled).toHaveLength(1);

@@ -522,7 +522,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
       }
-      // A page on another site cannot answer for Rex's browser (GUIDE §5).
+      // A page on another site cannot answer for Rex's browser (docs/engineering.md §5).
       const crossSite = await answerOffer(app, offer.id, answer, rex, { 'sec-fetch-site': 'cross-site' });
       expect(crossSite.statusCode).toBe(403);
     }

@@ -97,7 +97,7 @@ export interface Member {
   name: string;
 }
 
-/** A member with a complete profile (SPEC §5) and, when given, a saved sandbox card. */
+/** A member with a complete profile (docs/product.md §5) and, when given, a saved sandbox card. */
 export async function signUpMember(app: FastifyInstance, label: string, card?: string): Promise<Member> {
   const email = `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
   const needsAuthentication = card === CARDS.needsAuthentication;

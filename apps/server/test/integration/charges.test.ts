@@ -343,7 +343,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
       expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
     }
 
-    // A page on another site cannot make the payer's browser retry (GUIDE §5).
+    // A page on another site cannot make the payer's browser retry (docs/engineering.md §5).
     const crossSite = await app.inject({
       method: 'POST',
       url: `/api/payments/${charge!.id}/retry`,

@@ -10,7 +10,7 @@ import { testDatabaseFactories, type TestDatabase } from '../support/databases.j
 import { users } from '../../src/db/schema/index.js';
 
 /**
- * Rules every route shares (GUIDE §3, §5), exercised through probe routes registered on
+ * Rules every route shares (docs/engineering.md §3, §5), exercised through probe routes registered on
  * the real app: validation messages, content types, body size, cross-site refusal,
  * safe 500s, and the session cookie.
  */

@@ -100,7 +100,7 @@ const CHANGES_ALLOWED_ON_REJECTION: Record<string, readonly string[]> = {
   // A wrong reset code counts as a try on the code, and the refused reset is audited as a failed
   // sign-in (docs/accounts.md).
   'POST /api/auth/reset-password': ['email_otps', 'audit_logs', 'audit_chain_head'],
-  // Every attempt to open an identity document is audited, refused ones first (GUIDE §5).
+  // Every attempt to open an identity document is audited, refused ones first (docs/engineering.md §5).
   'GET /api/identity/documents/:id': ['audit_logs', 'audit_chain_head'],
 };
 

@@ -29,7 +29,7 @@ interface Member {
   cookie: string;
 }
 
-/** Signs a member up through the e-mail flow and, unless told otherwise, completes their profile (SPEC §5). */
+/** Signs a member up through the e-mail flow and, unless told otherwise, completes their profile (docs/product.md §5). */
 async function signUp(app: FastifyInstance, db: Db, label: string, complete = true): Promise<Member> {
   const { cookie, body } = await signInByEmail(app, `${label}-${randomUUID().slice(0, 8)}@example.com`);
   if (complete) {
@@ -262,7 +262,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
   it('refuses an auction that has ended, was closed or was cancelled', async () => {
     const closed = await createAuction(db, { creatorId: host.id, endTime: inHours(-1) });
     await closeDueAuctions(db, clock);
-    // Past its end but not yet closed by the job: ended all the same (SPEC §4).
+    // Past its end but not yet closed by the job: ended all the same (docs/product.md §4).
     const pastEnd = await createAuction(db, { creatorId: host.id, endTime: new Date(clock.getTime() - 1000) });
     const cancelled = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
     await db

@@ -102,7 +102,7 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
     );
     const won = sent.find((n) => n.type === 'auction_won')!;
     expect(won).toMatchObject({ title: 'You won!', relatedUserId: creator, isRead: false });
-    // SPEC §9: amounts in whole dollars.
+    // docs/product.md §9: amounts in whole dollars.
     expect(won.message).toBe('You won "Sunset kayak trip"! Your winning bid: $75.');
     const lost = sent.find((n) => n.userId === ann)!;
     expect(lost).toMatchObject({

@@ -13,7 +13,7 @@ import { migrationsDir } from '../../src/lib/paths.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 
 // Spelled out here rather than imported from the contract, so this test compares the
-// database with SPEC §3 itself and not with a list that could drift along with it.
+// database with docs/product.md §3 itself and not with a list that could drift along with it.
 // prettier-ignore
 const SPEC_COLUMNS: Record<string, string[]> = {
   users: [
@@ -65,7 +65,7 @@ const SPEC_ENUMS: Record<string, string[]> = {
   ],
   audit_outcome: ['success', 'failure', 'denied'],
   compliance_level: ['ial1', 'ial2', 'ial3'],
-  // Trust and safety (docs/trust-and-safety.md), beyond SPEC §3.
+  // Trust and safety (docs/trust-and-safety.md), beyond docs/product.md §3.
   identity_document_kind: ['document_front', 'document_back', 'selfie'],
   moderation_action: ['dismiss', 'warn', 'hide_auction', 'suspend_user'],
   report_reason: [
@@ -77,7 +77,7 @@ const SPEC_ENUMS: Record<string, string[]> = {
   user_role: ['member', 'moderator'],
 };
 
-/** Every table the Drizzle schema declares, including ones added after SPEC §3's list. */
+/** Every table the Drizzle schema declares, including ones added after docs/product.md §3's list. */
 const SCHEMA_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
 );
@@ -215,7 +215,7 @@ describe.each(testDatabaseFactories())('database migrations on $kind', (factory)
     await testDb.cleanup();
   });
 
-  it('creates every table of SPEC §3 with every column the spec lists', () => {
+  it('creates every table of docs/product.md §3 with every column the spec lists', () => {
     for (const [table, expected] of Object.entries(SPEC_COLUMNS)) {
       const actual = [...columns.values()].filter((c) => c.table_name === table).map((c) => c.column_name);
       expect(actual, `columns of ${table}`).toEqual(expect.arrayContaining(expected));
@@ -358,7 +358,7 @@ describe.each(testDatabaseFactories())('database migrations on $kind', (factory)
     expect(checked).toBeGreaterThanOrEqual(19);
   });
 
-  it('installs pg_trgm and the trigram indexes search relies on (GUIDE §7)', async () => {
+  it('installs pg_trgm and the trigram indexes search relies on (docs/engineering.md §7)', async () => {
     const extensions = await queryRows<{ extname: string }>(db, sql`select extname from pg_extension`);
     expect(extensions.map((e) => e.extname)).toContain('pg_trgm');
     const rows = await queryRows<{ indexname: string; indexdef: string }>(

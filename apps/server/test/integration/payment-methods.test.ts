@@ -142,7 +142,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     ]);
   });
 
-  it('saves succeeding test cards and lists them newest first in SPEC §3 shape', async () => {
+  it('saves succeeding test cards and lists them newest first in docs/product.md §3 shape', async () => {
     const bea = await signUp('Bea');
     const visa = await addSandboxCard(app, bea.cookie, '4242 4242 4242 4242');
     const mastercard = await addSandboxCard(app, bea.cookie, '5555555555554444');

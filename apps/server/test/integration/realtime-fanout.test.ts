@@ -94,7 +94,7 @@ const variants: Variant[] = testDatabaseFactories().flatMap((factory): Variant[]
 });
 
 /**
- * Two app instances on one database, each with its own sockets (GUIDE §6: several instances
+ * Two app instances on one database, each with its own sockets (docs/engineering.md §6: several instances
  * behind a load balancer see every event). On PostgreSQL each instance has its own pool and
  * LISTEN connection, exactly as two processes would; embedded PGlite serves one process, so
  * there the two apps share the one client.

@@ -21,7 +21,7 @@ import { makePng } from '../support/images.js';
 import { signInByEmail, withSession } from '../support/session.js';
 
 /**
- * GUIDE §5 request guards, checked on every state-changing route the app registers (generated
+ * docs/engineering.md §5 request guards, checked on every state-changing route the app registers (generated
  * from `app.registeredRoutes`, so a new route is covered the day it is added): a non-JSON body
  * is a 415, a body over the 64 KiB limit is a 413, and a cross-site request is a 403, each
  * without a single committed row change. http-rules.test.ts checks the same rules on probe

@@ -311,7 +311,7 @@ describe.each(postgresOnlyFactories())('search query plans on $kind', (factory) 
     try {
       await client.query('begin');
       // Proves the index is usable for the query as written; on a small table the planner may
-      // otherwise prefer a scan, which at 1M rows it does not (GUIDE §7).
+      // otherwise prefer a scan, which at 1M rows it does not (docs/engineering.md §7).
       await client.query('set local enable_seqscan = off');
       const result = await client.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, query.params);
       return result.rows.map((r) => r['QUERY PLAN']).join('\n');

@@ -142,7 +142,7 @@ describe('Stripe provider (contract test against a local stand-in for the Stripe
     expect(sent?.body.getAll('allowed_payment_method_types[1]')).toEqual(['us_bank_account']);
   });
 
-  it('lists cards and bank accounts newest first in SPEC §3 shape, leaving out other types', async () => {
+  it('lists cards and bank accounts newest first in docs/product.md §3 shape, leaving out other types', async () => {
     handler = (req) => ({
       status: 200,
       body: list(

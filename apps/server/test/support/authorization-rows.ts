@@ -242,7 +242,7 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     callerMayChange: {
       nobody: ['audit_logs', 'audit_chain_head'],
       other: ['audit_logs', 'audit_chain_head'],
-      why: 'a failed sign-in is audited (GUIDE §5: sign-in failures are security events)',
+      why: 'a failed sign-in is audited (docs/engineering.md §5: sign-in failures are security events)',
     },
   },
   {

@@ -60,7 +60,7 @@ function postgresFactory(adminUrl: string): TestDatabaseFactory {
 
 /**
  * The databases every integration test runs on: PGlite always, and PostgreSQL as well
- * when TEST_DATABASE_URL names a server (GUIDE §4). Use with `describe.each`.
+ * when TEST_DATABASE_URL names a server (docs/engineering.md §4). Use with `describe.each`.
  */
 export function testDatabaseFactories(): TestDatabaseFactory[] {
   const url = process.env.TEST_DATABASE_URL;

@@ -7,7 +7,7 @@ function rowsOf<Row>(result: unknown): Row[] {
 }
 
 /**
- * The double-entry invariant (GUIDE §5), for `afterEach` of every payments test: every
+ * The double-entry invariant (docs/engineering.md §5), for `afterEach` of every payments test: every
  * ledger transaction has at least two legs summing to zero, and so the whole ledger sums to zero.
  */
 export async function expectLedgerBalanced(db: Db): Promise<void> {

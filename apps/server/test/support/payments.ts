@@ -11,7 +11,7 @@ export const FUTURE_EXPIRY = { expMonth: 12, expYear: new Date().getUTCFullYear(
 /**
  * Saves a sandbox card for the signed-in member through the real routes (setup intent, then the
  * sandbox card form's confirm), as the profile page does, and returns the saved card's id.
- * Bidding and buying need one (SPEC §1: the win is charged to it).
+ * Bidding and buying need one (docs/product.md §1: the win is charged to it).
  */
 export async function addSandboxCard(
   app: FastifyInstance,

@@ -3,7 +3,7 @@ import { addSandboxCard } from './payments.js';
 import { signInByEmail, withSession } from './session.js';
 
 /**
- * A profile that passes SPEC §5's completeness rule, for tests that need members who may bid,
+ * A profile that passes docs/product.md §5's completeness rule, for tests that need members who may bid,
  * host and message. Only the first name varies; nothing else about the member matters there.
  */
 export const completeProfile = (firstName: string) => ({

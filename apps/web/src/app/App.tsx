@@ -20,9 +20,9 @@ function Shell() {
   const [location] = useLocation();
   const isOnboarding = user?.onboarding ? nextOnboardingStep(user.onboarding) !== null : false;
 
-  // SPEC §4: theme colours follow the signed-in user's normalised gender.
+  // docs/product.md §4: theme colours follow the signed-in user's normalised gender.
   useEffect(() => applyPalette(paletteFor(user?.gender ?? user?.sex)), [user?.gender, user?.sex]);
-  // SPEC §7: one real-time connection per tab, for visitors too (auction pages are public).
+  // docs/product.md §7: one real-time connection per tab, for visitors too (auction pages are public).
   // Back after a drop (an instance restarting, docs/deploy.md): refetch what may have changed meanwhile.
   useRealtimeConnection(user?.id ?? null, !isLoading, () => void queryClient.invalidateQueries());
   // Bottom sheets keep their input above a phone's keyboard (docs/web-app.md).

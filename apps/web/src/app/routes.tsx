@@ -3,7 +3,7 @@ import { APP_ROUTES } from '@bid/contract';
 import { Route, Switch } from 'wouter';
 import { BrowserRedirect, RedirectTo } from '@/components/layout/Redirect';
 
-// Every page is its own chunk, so the first load carries only what it shows (GUIDE §6).
+// Every page is its own chunk, so the first load carries only what it shows (docs/engineering.md §6).
 const LandingPage = lazy(() => import('@/pages/LandingPage'));
 const BrowsePage = lazy(() => import('@/pages/BrowsePage'));
 const LoginPage = lazy(() => import('@/pages/LoginPage'));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, apiRequest, queryKeyToUrl, throwIfResNotOk } from './api';
 import { getQueryFn } from './queryClient';
 
-describe('queryKeyToUrl (SPEC §7 default reads)', () => {
+describe('queryKeyToUrl (docs/product.md §7 default reads)', () => {
   it('uses the first element as the path', () => {
     expect(queryKeyToUrl(['/api/auctions'])).toBe('/api/auctions');
   });
@@ -59,7 +59,7 @@ describe('queryKeyToUrl (SPEC §7 default reads)', () => {
   });
 });
 
-describe('throwIfResNotOk (SPEC §8)', () => {
+describe('throwIfResNotOk (docs/product.md §8)', () => {
   it('passes OK responses', async () => {
     await expect(throwIfResNotOk(new Response('{}', { status: 200 }))).resolves.toBeUndefined();
   });

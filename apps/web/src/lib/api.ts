@@ -1,7 +1,7 @@
 /**
- * The data client of SPEC §7: every call sends credentials; a JSON body and its content
+ * The data client of docs/product.md §7: every call sends credentials; a JSON body and its content
  * type only when there is a body; a non-OK response throws "<status>: <body text or
- * status text>" (SPEC §8).
+ * status text>" (docs/product.md §8).
  */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -45,7 +45,7 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
-/** `true` for values a query key's parameter object leaves out of the URL (SPEC §7). */
+/** `true` for values a query key's parameter object leaves out of the URL (docs/product.md §7). */
 function isSkippedParam(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === 'all' || value === 'any';
 }

@@ -3,7 +3,7 @@ import { ApiError, queryKeyToUrl, throwIfResNotOk } from './api';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The default read: GET to the path built from the query key (SPEC §7). */
+/** The default read: GET to the path built from the query key (docs/product.md §7). */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const res = await fetch(queryKeyToUrl(queryKey), { credentials: 'include', signal });
@@ -16,7 +16,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      // SPEC §7: data never goes stale; no retries; no refetch on focus.
+      // docs/product.md §7: data never goes stale; no retries; no refetch on focus.
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: Number.POSITIVE_INFINITY,

@@ -2,12 +2,12 @@ import { REALTIME_CLOSE_SERVICE_RESTART, REALTIME_RECONNECT_MS } from '@bid/cont
 import { useEffect, useRef } from 'react';
 
 /**
- * The real-time channel of SPEC §7 (docs/realtime.md): one WebSocket per tab at /ws on the
+ * The real-time channel of docs/product.md §7 (docs/realtime.md): one WebSocket per tab at /ws on the
  * page's host (wss on https). On open it authenticates (signed in) and subscribes again to
  * every channel it holds; on close it reconnects after 3 s (docs/realtime.md), or at once when the server
  * closed it for a graceful restart (1012, docs/deploy.md), and after a reconnection it tells its
  * listeners, so the page refetches what it may have missed meanwhile. Parse and connection
- * errors are only logged, never shown (SPEC §8).
+ * errors are only logged, never shown (docs/product.md §8).
  */
 
 /** An event from the server; broadcasts carry the `channel` they were published on. */

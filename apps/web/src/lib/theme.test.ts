@@ -16,7 +16,7 @@ const contrast = (a: string, b: string) => {
   return (hi + 0.05) / (lo + 0.05);
 };
 
-describe('theme palettes (SPEC §3, §4)', () => {
+describe('theme palettes (docs/product.md §3, §4)', () => {
   it('has the three palettes with every colour and a gradient', () => {
     for (const palette of Object.values(PALETTES)) {
       for (const key of [

@@ -12,7 +12,7 @@ export interface Palette {
 }
 
 /**
- * The three palettes of SPEC §3 "Theme". Primary colours are dark enough for white text
+ * The three palettes of docs/product.md §3 "Theme". Primary colours are dark enough for white text
  * at WCAG AA contrast (at least 4.5:1).
  */
 export const PALETTES: Record<Sex, Palette> = {
@@ -48,7 +48,7 @@ export const PALETTES: Record<Sex, Palette> = {
   },
 };
 
-/** The palette for a user's gender (SPEC §4: the theme follows the normalised value). */
+/** The palette for a user's gender (docs/product.md §4: the theme follows the normalised value). */
 export function paletteFor(gender: string | null | undefined): Palette {
   return PALETTES[normalizeGender(gender)];
 }

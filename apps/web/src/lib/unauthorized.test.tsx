@@ -7,7 +7,7 @@ import { onMutationError } from './unauthorized';
 
 const fallback = { title: 'Update Failed', description: 'Failed to update profile' };
 
-describe('mutation errors (SPEC §8)', () => {
+describe('mutation errors (docs/product.md §8)', () => {
   let location: { href: string };
   beforeEach(() => {
     vi.useFakeTimers();

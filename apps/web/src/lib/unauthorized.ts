@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from './api';
 
 /**
- * SPEC §8 "Unauthorized": the one place a write that finds the session gone tells the user
+ * docs/product.md §8 "Unauthorized": the one place a write that finds the session gone tells the user
  * and sends the browser to sign in again, after the spec's short delay.
  */
 export function handleUnauthorized(): void {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 /**
  * Connects a contract schema to react-hook-form, so forms show exactly the messages the
- * server sends for the same rule (one contract, SPEC §5).
+ * server sends for the same rule (one contract, docs/product.md §5).
  */
 export function zodResolver<TSchema extends z.ZodType<unknown, FieldValues>>(
   schema: TSchema,

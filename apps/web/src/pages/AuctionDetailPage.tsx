@@ -19,7 +19,7 @@ import { useNow } from '@/features/auctions/useNow';
 import { useAuth } from '@/features/auth/useAuth';
 import { YourDateCard } from '@/features/date/components/YourDateCard';
 
-/** SPEC §2 "Auction detail page", open to everyone so shared links work; bidding needs signing in. */
+/** docs/product.md §2 "Auction detail page", open to everyone so shared links work; bidding needs signing in. */
 export default function AuctionDetailPage({ id }: { id: string }) {
   const { user } = useAuth();
   const { data: auction, isPending, isError, refetch } = useAuction(id);

@@ -22,7 +22,7 @@ import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilter
 import { LandingTopBar } from '@/features/landing/LandingTopBar';
 
 /**
- * SPEC §2 "Public browse page": one list read, then search, filters and sort in the browser.
+ * docs/product.md §2 "Public browse page": one list read, then search, filters and sort in the browser.
  * The distance filter needs the visitor's position, which they may share with the browser.
  */
 export default function BrowsePage() {

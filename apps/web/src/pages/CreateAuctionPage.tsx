@@ -6,7 +6,7 @@ import { JUST_CREATED_PARAM } from '@/features/auctions/components/ShareAuction'
 import { useAuth } from '@/features/auth/useAuth';
 import { publicConfig } from '@/lib/config';
 
-/** SPEC §2 "Create Auction page" (signed in only; routes.tsx sends visitors to /login). */
+/** docs/product.md §2 "Create Auction page" (signed in only; routes.tsx sends visitors to /login). */
 export default function CreateAuctionPage() {
   const { user } = useAuth();
   const [, navigate] = useLocation();

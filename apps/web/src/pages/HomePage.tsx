@@ -25,7 +25,7 @@ function scrollToGrid() {
   grid.focus({ preventScroll: true });
 }
 
-/** SPEC §2 "Home page (signed in)": hero, filters, featured auction, the feed with Load More, a floating create button. */
+/** docs/product.md §2 "Home page (signed in)": hero, filters, featured auction, the feed with Load More, a floating create button. */
 export default function HomePage() {
   const { user } = useAuth();
   // Kept in the address under the API's names, so a filtered feed can be shared and survives a reload.

@@ -4,7 +4,7 @@ import { FeaturesSection } from '@/features/landing/FeaturesSection';
 import { HeroSection } from '@/features/landing/HeroSection';
 import { HowItWorksSection } from '@/features/landing/HowItWorksSection';
 
-/** SPEC §2 "Landing page": what logged-out visitors see at /. */
+/** docs/product.md §2 "Landing page": what logged-out visitors see at /. */
 export default function LandingPage() {
   return (
     <>

@@ -51,7 +51,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('login screen (SPEC §4 "Email auth flow", §8)', () => {
+describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
   it('opens in sign-up mode from ?mode=signup and toggles back to sign-in', () => {
     renderLogin('/login?mode=signup');
     expect(screen.getByLabelText('Confirm password')).toBeTruthy();

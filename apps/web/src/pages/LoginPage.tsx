@@ -12,7 +12,7 @@ import { describeLoginError } from '@/features/auth/loginErrors';
 import { type EmailCredentials, useEmailAuthFlow } from '@/features/auth/useEmailAuthFlow';
 
 /**
- * SPEC §2 "Login and signup screen": provider buttons and the email flow with a code step.
+ * docs/product.md §2 "Login and signup screen": provider buttons and the email flow with a code step.
  * `?mode=signup` opens in sign-up mode; `?error=` explains a provider sign-in that failed.
  */
 export default function LoginPage() {

@@ -9,9 +9,9 @@ import { NewChatDialog } from '@/features/messages/components/NewChatDialog';
 import { type ChatUser, fullNameOf } from '@/features/messages/types';
 
 /**
- * SPEC §2 Messages page: conversations on the left (local name search, New), the selected
+ * docs/product.md §2 Messages page: conversations on the left (local name search, New), the selected
  * conversation on the right. After a new chat starts: the list is read again, the dialog
- * closes and the new conversation is selected (SPEC §4).
+ * closes and the new conversation is selected (docs/product.md §4).
  */
 export default function MessagesPage() {
   const { user } = useAuth();

@@ -13,7 +13,7 @@ import { ProfilePhotos } from '@/features/profile/components/ProfilePhotos';
 import { ProfileStats } from '@/features/profile/components/ProfileStats';
 import { ProfileTabs } from '@/features/profile/components/ProfileTabs';
 
-/** SPEC §2 "Profile page" (signed in only; routes.tsx sends others through /api/login). */
+/** docs/product.md §2 "Profile page" (signed in only; routes.tsx sends others through /api/login). */
 export default function ProfilePage() {
   const { user } = useAuth();
   const [isEditing, setIsEditing] = useState(false);

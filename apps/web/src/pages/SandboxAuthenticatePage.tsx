@@ -19,7 +19,7 @@ function setupIntentIdOf(clientSecret: string): string {
 /**
  * The offline sandbox's stand-in for a bank's 3-D Secure page (like Stripe's test page): the
  * member completes or fails the authentication, and the browser returns to /profile with the
- * outcome, as it would from a bank (SPEC §2: /profile is the return address).
+ * outcome, as it would from a bank (docs/product.md §2: /profile is the return address).
  */
 export default function SandboxAuthenticatePage() {
   const clientSecret = new URLSearchParams(useSearch()).get('client_secret') ?? '';

@@ -57,7 +57,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('search page (SPEC §2 "Search page")', () => {
+describe('search page (docs/product.md §2 "Search page")', () => {
   it('asks for a search when there is no query, and calls nothing', () => {
     const { fetchMock } = renderPage('/search', json(results));
     expect(screen.getByText('Start Your Search')).toBeTruthy();

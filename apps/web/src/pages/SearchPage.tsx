@@ -8,7 +8,7 @@ import { type SearchAuction, type SearchUser, useSearchResults } from '@/feature
 import { AuctionResultCard, UserResultCard } from '@/features/search/components/SearchResultCards';
 import { searchPageHref } from '@/features/search/format';
 
-/** /search?q= (SPEC §2 "Search page"): the query lives in the URL; tabs All, Users, Auctions with counts. */
+/** /search?q= (docs/product.md §2 "Search page"): the query lives in the URL; tabs All, Users, Auctions with counts. */
 export default function SearchPage() {
   const q = (new URLSearchParams(useSearch()).get('q') ?? '').trim();
   const search = useSearchResults(q);

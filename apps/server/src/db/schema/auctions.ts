@@ -69,7 +69,7 @@ export const auctions = pgTable(
       sql`${t.expectedDuration} BETWEEN 15 AND 10080 AND ${t.expectedDuration} % 15 = 0`,
     ),
     check('auctions_bid_count_nonnegative', sql`${t.bidCount} >= 0`),
-    // The home feed and public browse list active auctions in these orders (SPEC §2 filters).
+    // The home feed and public browse list active auctions in these orders (docs/product.md §2 filters).
     // Each index ends with its sort's tie-breakers, so paging deep into equal values stays an index walk.
     index('auctions_active_end_time_idx')
       .on(t.endTime, t.id)
@@ -86,7 +86,7 @@ export const auctions = pgTable(
     index('auctions_location_idx').on(t.latitude, t.longitude),
     index('auctions_creator_idx').on(t.creatorId, t.createdAt),
     index('auctions_winner_idx').on(t.winnerId),
-    // Search by title (GUIDE §7): ILIKE '%term%' served by a trigram index. Not partial: PostgreSQL
+    // Search by title (docs/engineering.md §7): ILIKE '%term%' served by a trigram index. Not partial: PostgreSQL
     // prices a partial GIN index far above a full one and then prefers scanning the active rows.
     index('auctions_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     // Titles that START with the term, by a range scan (see users_name_prefix_idx).

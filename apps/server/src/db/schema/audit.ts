@@ -4,7 +4,7 @@ import { timestamptz } from './columns.js';
 import { auditActionEnum, auditOutcomeEnum, complianceLevelEnum } from './enums.js';
 
 /**
- * Append-only hash chain (GUIDE §5). `userId` has no foreign key on purpose: the
+ * Append-only hash chain (docs/engineering.md §5). `userId` has no foreign key on purpose: the
  * trail must outlive the account it describes.
  */
 export const auditLogs = pgTable('audit_logs', {

@@ -3,7 +3,7 @@ import { createdAt, timestamptz } from './columns.js';
 import { users } from './users.js';
 
 /**
- * One-time sign-in codes (GUIDE §5): only a hash is stored; a code lives 10 minutes, is
+ * One-time sign-in codes (docs/engineering.md §5): only a hash is stored; a code lives 10 minutes, is
  * used once and burns after 5 wrong tries. The rows double as the send log that the
  * per-email and per-IP rate limits count, so those limits hold across app instances.
  */
@@ -34,7 +34,7 @@ export const emailVerificationTokens = pgTable('email_verification_tokens', {
   createdAt: createdAt(),
 });
 
-/** Accounts at sign-in providers, keyed by provider + subject, never by e-mail alone (GUIDE §5). */
+/** Accounts at sign-in providers, keyed by provider + subject, never by e-mail alone (docs/engineering.md §5). */
 export const userIdentities = pgTable(
   'user_identities',
   {

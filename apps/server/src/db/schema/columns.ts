@@ -1,6 +1,6 @@
 import { numeric, timestamp } from 'drizzle-orm/pg-core';
 
-/** Money is an exact decimal (SPEC §3: 2 decimals, precision 10), read as a string, never a float. */
+/** Money is an exact decimal (docs/product.md §3: 2 decimals, precision 10), read as a string, never a float. */
 export const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
 /** Latitude fits ±90 with 8 decimals; longitude needs a third integer digit for ±180. */
 export const latitude = (name: string) => numeric(name, { precision: 10, scale: 8 });

@@ -15,7 +15,7 @@ import {
 } from '@bid/contract';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
-// Enum values come from the shared contract so the database, the server and the web agree (SPEC §3).
+// Enum values come from the shared contract so the database, the server and the web agree (docs/product.md §3).
 export const dateTypeEnum = pgEnum('date_type', ALL_DATE_TYPES);
 export const paymentResponsibilityEnum = pgEnum('payment_responsibility', PAYMENT_RESPONSIBILITIES);
 export const sexEnum = pgEnum('sex', SEXES);

@@ -6,7 +6,7 @@ export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** For an auction chat: the auction id, then both participants' ids sorted, joined with hyphens (SPEC §3). */
+    /** For an auction chat: the auction id, then both participants' ids sorted, joined with hyphens (docs/product.md §3). */
     conversationId: varchar('conversation_id', { length: 128 }).notNull(),
     senderId: uuid('sender_id')
       .notNull()

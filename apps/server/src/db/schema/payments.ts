@@ -86,7 +86,7 @@ export const charges = pgTable(
 );
 
 /**
- * Double-entry ledger (GUIDE §5). Every movement of money is one transaction whose entries sum
+ * Double-entry ledger (docs/engineering.md §5). Every movement of money is one transaction whose entries sum
  * to zero: a deferred constraint trigger (migration 0007) refuses any commit that leaves a
  * transaction unbalanced.
  */

@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-
 import { users } from './users.js';
 
 /**
- * Server-side sessions (SPEC §3: sid, sess, expire). `user_id` mirrors `sess.userId`
+ * Server-side sessions (docs/product.md §3: sid, sess, expire). `user_id` mirrors `sess.userId`
  * so that every session of one user can be found and ended (logout everywhere,
  * password reset, suspension) without scanning JSON.
  */

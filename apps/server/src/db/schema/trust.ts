@@ -77,7 +77,7 @@ export const reports = pgTable(
     details: varchar('details', { length: 500 }).notNull().default(''),
     status: reportStatusEnum('status').notNull().default('open'),
     createdAt: createdAt(),
-    /** createdAt + REPORT_REVIEW_HOURS (SPEC §1's 24-hour target). */
+    /** createdAt + REPORT_REVIEW_HOURS (docs/product.md §1's 24-hour target). */
     dueAt: timestamptz('due_at').notNull(),
     resolvedAt: timestamptz('resolved_at'),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),

@@ -86,10 +86,10 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // SPEC §5 "User record": the database refuses what no screen may produce.
+    // docs/product.md §5 "User record": the database refuses what no screen may produce.
     check('users_age_range', sql`${t.age} IS NULL OR ${t.age} BETWEEN 18 AND 100`),
     check('users_email_format', sql`${t.email} IS NULL OR ${t.email} ~ '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$'`),
-    // Search by name (GUIDE §7): ILIKE '%term%' on this exact expression is served by the trigram index.
+    // Search by name (docs/engineering.md §7): ILIKE '%term%' on this exact expression is served by the trigram index.
     // The search repository builds the same expression (USER_FULL_NAME_SQL), or the planner cannot match it.
     index('users_name_trgm_idx').using('gin', sql`(${sql.raw(USER_FULL_NAME_SQL)}) gin_trgm_ops`),
     // Names that START with the term (search's best kind of match) by a range scan: the trigram

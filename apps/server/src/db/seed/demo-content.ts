@@ -27,7 +27,7 @@ export interface DemoAuctionTemplate {
   dateType: Extract<DateType, 'coffee' | 'dinner' | 'activity'>;
   title: string;
   description: string;
-  /** Minutes; a multiple of 15, and at least 30 for dinner (SPEC §9). */
+  /** Minutes; a multiple of 15, and at least 30 for dinner (docs/product.md §9). */
   expectedDuration: number;
   paymentNotes?: string;
 }

@@ -22,7 +22,7 @@ const STARTING_BID_RANGE: Record<DemoAuctionTemplate['dateType'], [number, numbe
   activity: [20, 70],
   dinner: [30, 80],
 };
-/** What the bid form offers above the minimum (SPEC §9 quick-bid buttons), weighted towards the minimum. */
+/** What the bid form offers above the minimum (docs/product.md §9 quick-bid buttons), weighted towards the minimum. */
 const BID_STEPS_ABOVE_MINIMUM = [0, 0, 0, 0, 5, 5, 10, 25] as const;
 /** How many bids an active auction gets; zeros keep a few "no bids yet" cards in the feed. */
 const ACTIVE_BID_COUNTS = [0, 0, 1, 2, 3, 4, 5, 6, 7, 9] as const;
@@ -135,7 +135,7 @@ function planBids(
   let current = startingBid;
   let previousBidder = -1;
   for (let i = 0; i < wanted; i++) {
-    // The app's minimum is the current bid plus one (SPEC §5), with no bids the starting bid plus one.
+    // The app's minimum is the current bid plus one (docs/product.md §5), with no bids the starting bid plus one.
     const amount = current + 1 + random.pick(BID_STEPS_ABOVE_MINIMUM);
     if (buyNowPrice !== null && amount >= buyNowPrice) break;
     const candidates = bidderPool(creator).filter((u) => u !== previousBidder);

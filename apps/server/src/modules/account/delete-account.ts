@@ -69,7 +69,7 @@ export async function deleteAccountInTransaction(
     ),
   );
 
-  // Open auctions end as a cancellation, so their bidders hear about it (SPEC §4).
+  // Open auctions end as a cancellation, so their bidders hear about it (docs/product.md §4).
   const cancelled: Auction[] = await cancelUnclosedAuctionsOf(tx, userId, now);
   for (const auction of cancelled) await notifyBiddersOfChange(tx, auction, 'cancelled');
 
@@ -184,7 +184,7 @@ export async function deleteDocumentFiles(
       removed += 1;
     } catch (err) {
       // The key stays on the row, so the retention job's sweep retries it. Only the error's kind is
-      // logged: a storage error's message may name the private key (GUIDE §5).
+      // logged: a storage error's message may name the private key (docs/engineering.md §5).
       const kind = err instanceof Error ? err.name : 'unknown';
       deps.logger.error({ documentId: document.id, error: kind }, 'could not delete a verification file; will retry');
     }

@@ -55,7 +55,7 @@ function placeAuction(location: string | null, creator: Pick<User, 'latitude' | 
 }
 
 /**
- * POST /api/auctions. Checks in the order of SPEC §5: profile complete, then the form's
+ * POST /api/auctions. Checks in the order of docs/product.md §5: profile complete, then the form's
  * messages, then the pre-submit checks (end date, end in the future, buy-now above start).
  */
 export async function createAuction(deps: AuctionsDeps, userId: string, body: unknown): Promise<AuctionListItem> {
@@ -119,7 +119,7 @@ function assertBuyNowAboveCurrentBid(auction: Pick<Auction, 'bidCount' | 'curren
 }
 
 /**
- * PUT /api/auctions/{id} (SPEC §5 "Auction edit"): the owner changes title, description,
+ * PUT /api/auctions/{id} (docs/product.md §5 "Auction edit"): the owner changes title, description,
  * location or buy-now of an open auction. Only fields that differ are written; nothing
  * differing means no write and no notices. A real change is for the bidders to hear about
  * (`notifyBiddersOfChange`, off until the notification type exists).
@@ -164,7 +164,7 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
 }
 
 /**
- * DELETE /api/auctions/{id}: the owner cancels an open auction for good (SPEC §4): it stops
+ * DELETE /api/auctions/{id}: the owner cancels an open auction for good (docs/product.md §4): it stops
  * taking bids and has no winner. Its bidders are to be told (`notifyBiddersOfChange`, off
  * until the notification type exists).
  */

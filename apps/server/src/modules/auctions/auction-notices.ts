@@ -8,8 +8,8 @@ import { listBidderIds } from './auctions.repository.js';
 export type AuctionChange = 'updated' | 'cancelled' | 'removed';
 
 /**
- * The notification type each change is sent under. SPEC §4 says bidders are notified when an
- * auction is edited or cancelled; SPEC §3's six types have no fitting value, so the enum has
+ * The notification type each change is sent under. docs/product.md §4 says bidders are notified when an
+ * auction is edited or cancelled; docs/product.md §3's six types have no fitting value, so the enum has
  * 'auction_updated' and 'auction_cancelled' for them (sending 'outbid' would mislead).
  */
 export const AUCTION_CHANGE_NOTIFICATION_TYPE: Record<AuctionChange, NotificationType> = {

@@ -83,7 +83,7 @@ export interface RecentBidRow {
   bidder: { id: string; firstName: string | null; lastName: string | null };
 }
 
-/** The auction page: creator card fields (SPEC §3, no email) and the latest bids. */
+/** The auction page: creator card fields (docs/product.md §3, no email) and the latest bids. */
 export function presentAuctionDetail(
   auction: Auction,
   creator: DetailCreator,
@@ -136,7 +136,7 @@ export interface OwnBidRow {
   };
 }
 
-/** A row of the profile's My Bids tab (SPEC §3: the bid plus its auction's title, current bid and state). */
+/** A row of the profile's My Bids tab (docs/product.md §3: the bid plus its auction's title, current bid and state). */
 /** `viewerStanding`: where I stand on the bid's auction (docs/web-app.md "Where you stand"). */
 export function presentOwnBid(bid: OwnBidRow, viewerStanding: ViewerStanding = null) {
   return {

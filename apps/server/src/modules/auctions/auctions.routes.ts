@@ -13,15 +13,15 @@ import {
   type AuctionsDeps,
 } from './auctions.service.js';
 
-/** The signed-in user's own auctions and bids (profile tabs, SPEC §2). */
+/** The signed-in user's own auctions and bids (profile tabs, docs/product.md §2). */
 export async function myListsRoutes(app: FastifyInstance, opts: { db: Db }) {
   app.get('/api/my-auctions', async (request) => listMyAuctions(opts.db, requireUserId(request)));
   app.get('/api/my-bids', async (request) => listMyBids(opts.db, requireUserId(request)));
 }
 
 /**
- * SPEC §7 auction calls. Bodies of create and edit are validated inside the use case, after
- * sign-in and ownership, so the answers come in the order SPEC §5 gives.
+ * docs/product.md §7 auction calls. Bodies of create and edit are validated inside the use case, after
+ * sign-in and ownership, so the answers come in the order docs/product.md §5 gives.
  */
 export async function auctionRoutes(app: FastifyInstance, opts: AuctionsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

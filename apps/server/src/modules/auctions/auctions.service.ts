@@ -69,7 +69,7 @@ export interface AuctionPage {
 }
 
 /**
- * The home feed and public browse (SPEC §2 filters): open auctions only. The distance filter
+ * The home feed and public browse (docs/product.md §2 filters): open auctions only. The distance filter
  * measures from the signed-in viewer's stored coordinates and is ignored for visitors and for
  * users whose profile location is unknown to the gazetteer.
  */

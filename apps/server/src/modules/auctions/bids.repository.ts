@@ -35,7 +35,7 @@ function buildBidContextLookup(db: Db) {
       // A block either way between bidder and host refuses the bid (docs/trust-and-safety.md):
       // two primary-key probes in this same statement, so a bid still costs one read.
       isBlocked: isBlockedBetweenSql(sql`${users.id}`, sql`${auctions.creatorId}`),
-      // The bid rate limit (GUIDE §5), counted in the database so it holds across instances: an
+      // The bid rate limit (docs/engineering.md §5), counted in the database so it holds across instances: an
       // index range on (bidder, created) in this same statement. A bid's createdAt is the database
       // clock, so the window is measured on that clock too.
       recentBidCount: sql<number>`(SELECT count(*)::int FROM ${bids}

@@ -4,7 +4,7 @@ import { requireUserId } from '../../plugins/auth.js';
 import { placeBid, type BidsDeps } from './bids.service.js';
 
 /**
- * POST /api/bids (SPEC §7). The body is checked inside the use case, in SPEC §5's order; an
+ * POST /api/bids (docs/product.md §7). The body is checked inside the use case, in docs/product.md §5's order; an
  * accepted bid goes to every page showing the auction as `bid_update` (docs/realtime.md).
  */
 export async function bidRoutes(app: FastifyInstance, opts: BidsDeps) {

@@ -36,7 +36,7 @@ export interface BidsDeps extends AuctionsDeps {
   softCloseSeconds: number;
   /** BIDS_PER_MINUTE: more bids than this from one member in a minute are refused with a 429 before any write. */
   bidsPerMinute: number;
-  /** Where the bidder's saved cards are: a bid needs one (SPEC §1, docs/payments.md). */
+  /** Where the bidder's saved cards are: a bid needs one (docs/product.md §1, docs/payments.md). */
   payments: PaymentProvider;
 }
 
@@ -68,7 +68,7 @@ function assertAmountAllowed(auction: BidRuleFields, maxCents: number, field: 'a
 
 /**
  * POST /api/bids. Checks in this order: the auction exists, the bidder's profile is complete,
- * the bidder is not the creator, the auction is open, the bidder has a card on file (SPEC §1:
+ * the bidder is not the creator, the auction is open, the bidder has a card on file (docs/product.md §1:
  * the win is charged to it), the amount (and the optional `maxAmount`) is well-formed, the maximum
  * is at least the amount and the minimum (docs/auctions.md), and within the money bounds (docs/auctions.md).
  * Those early answers give the precise message; the decision itself is the single call of
@@ -124,7 +124,7 @@ export async function placeBid(
   const field = maxAmount === undefined ? 'amount' : 'maxAmount';
   assertAmountAllowed(auction, maxCents, field);
 
-  // The notices name the auction as it read when the bid arrived (bid texts, SPEC §4).
+  // The notices name the auction as it read when the bid arrived (bid texts, docs/product.md §4).
   const texts = bidNotificationTexts({ bidderName: displayNameOf(bidder), title: auction.title });
   // The early count above answers most refusals cheaply, but requests in flight together all
   // read the same total: the limit is decided again under the bidder's lock, in the bid's own

@@ -38,7 +38,7 @@ export function computeRetentionDate(action: AuditAction, at: Date): Date {
   return expires;
 }
 
-/** Keys whose values are credentials, one-time codes or session material (GUIDE §5). */
+/** Keys whose values are credentials, one-time codes or session material (docs/engineering.md §5). */
 const SENSITIVE_KEY_PATTERN = /pass|otp|token|secret|cookie|session|authorization|api[-_]?key|selfie|biometric/i;
 const SENSITIVE_EXACT_KEYS = new Set(['code', 'sid', 'pin']);
 
@@ -75,7 +75,7 @@ function redactValue(value: unknown): JsonValue | undefined {
  * so a secret never reaches the chain even transiently.
  *
  * The key list is a safety net, not permission: callers must still not pass documents,
- * selfies or biometric data (GUIDE §5).
+ * selfies or biometric data (docs/engineering.md §5).
  */
 export function redactAuditDetails(
   details: Record<string, unknown> | null | undefined,

@@ -30,7 +30,7 @@ export interface AuditEvent {
 }
 
 /**
- * Appends one entry to the audit hash chain (GUIDE §5) and returns the stored row.
+ * Appends one entry to the audit hash chain (docs/engineering.md §5) and returns the stored row.
  *
  * Appends are serialized by a transaction-scoped advisory lock, so the sequence stays
  * gap-free and each entry links to the one before it even with several app instances

@@ -29,7 +29,7 @@ const COMPLETE_MESSAGES: Record<EmailAuthOutcome, string> = {
   password_reset: 'Password updated and signed in',
 };
 
-/** SPEC §7 e-mail sign-in: send a code, verify it, then finish with a password. */
+/** docs/product.md §7 e-mail sign-in: send a code, verify it, then finish with a password. */
 export async function emailAuthRoutes(
   app: FastifyInstance,
   deps: EmailAuthDeps & { /** MODERATOR_EMAILS: granted the role at sign-in. */ moderatorEmails?: readonly string[] },

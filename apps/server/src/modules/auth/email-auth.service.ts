@@ -17,7 +17,7 @@ import {
   setPasswordHash,
 } from './email-auth.repository.js';
 
-/** GUIDE §5: a code lives 10 minutes and burns after 5 wrong tries. */
+/** docs/engineering.md §5: a code lives 10 minutes and burns after 5 wrong tries. */
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const MAX_FAILED_ATTEMPTS = 5;
 /** The proof of a verified e-mail must be used quickly: it only bridges two screens. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 
 /**
- * Sign-in and sign-out events for the audit chain (GUIDE §5). A self-asserted e-mail or
+ * Sign-in and sign-out events for the audit chain (docs/engineering.md §5). A self-asserted e-mail or
  * provider account proves no identity, hence `ial1`. Passwords, codes and tokens never
  * reach the chain: only the method and the reason are recorded.
  */

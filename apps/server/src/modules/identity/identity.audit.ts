@@ -8,7 +8,7 @@ export const SYSTEM_CONTEXT: RequestContext = { clientIp: '', userAgent: null, s
 
 /**
  * One entry of the audit chain for the identity flow. A document + selfie check done remotely
- * and unattended is IAL2 at most (GUIDE §5): never ial3. Details carry opaque ids and codes only,
+ * and unattended is IAL2 at most (docs/engineering.md §5): never ial3. Details carry opaque ids and codes only,
  * never storage keys, URLs or anything read from a document.
  */
 export function auditIdentity(

@@ -11,7 +11,7 @@ const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 const AUCTION = '99999999-9999-4999-8999-999999999999';
 
-describe('conversation ids (SPEC §3)', () => {
+describe('conversation ids (docs/product.md §3)', () => {
   it('joins the auction id and the sorted participant ids with hyphens, whatever the order given', () => {
     expect(auctionConversationId(AUCTION, B, A)).toBe(`${AUCTION}-${A}-${B}`);
     expect(auctionConversationId(AUCTION, A, B)).toBe(`${AUCTION}-${A}-${B}`);

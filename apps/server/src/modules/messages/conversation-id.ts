@@ -1,5 +1,5 @@
 /**
- * Conversation ids (SPEC §3). An auction chat's id is the auction id followed by the two
+ * Conversation ids (docs/product.md §3). An auction chat's id is the auction id followed by the two
  * participants' ids, sorted and joined with hyphens; a direct chat (started from the Messages
  * page) is the two participants' ids alone, sorted and joined with a hyphen. Ids are parsed
  * strictly: lower-case uuids, participants different and in sorted order, nothing else. Any

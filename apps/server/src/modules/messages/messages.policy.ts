@@ -15,7 +15,7 @@ export interface ConversationAccess {
 
 /**
  * Whether `userId` is in `conversationId`, and who the other person is. An auction chat exists
- * only between the auction's creator and its winner, once there is one (SPEC §1, §6); a direct
+ * only between the auction's creator and its winner, once there is one (docs/product.md §1, §6); a direct
  * chat between two different existing users. `undefined` for everything else: malformed ids,
  * outsiders, auctions without that pair, so that callers answer 404 without confirming an id.
  */

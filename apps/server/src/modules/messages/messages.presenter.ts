@@ -1,7 +1,7 @@
 import type { Message } from '../../db/schema/index.js';
 import type { ConversationSummaryRow } from './messages.repository.js';
 
-/** A message as the API shows it (SPEC §3 messages). */
+/** A message as the API shows it (docs/product.md §3 messages). */
 export function presentMessage(message: Message) {
   return {
     id: message.id,
@@ -16,7 +16,7 @@ export function presentMessage(message: Message) {
 
 export type PresentedMessage = ReturnType<typeof presentMessage>;
 
-/** SPEC §3 conversation summary: conversationId, otherUser, lastMessage; plus unread count and auction. */
+/** docs/product.md §3 conversation summary: conversationId, otherUser, lastMessage; plus unread count and auction. */
 export function presentConversationSummary(row: ConversationSummaryRow) {
   return {
     conversationId: row.conversation_id,

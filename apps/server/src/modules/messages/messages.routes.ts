@@ -16,11 +16,11 @@ import {
 
 const CONVERSATION_MESSAGES_PATH = /^([^/]{1,128})\/messages$/;
 
-/** SPEC §7 conversation and message calls; every one needs a signed-in user. */
+/** docs/product.md §7 conversation and message calls; every one needs a signed-in user. */
 export async function messageRoutes(app: FastifyInstance, opts: { db: Db }) {
   const deps: MessagesDeps = { db: opts.db, log: app.log, realtime: () => realtimeOf(app) };
 
-  // Only a conversation's two participants may follow its channel (GUIDE §5).
+  // Only a conversation's two participants may follow its channel (docs/engineering.md §5).
   realtimeOf(app)?.setConversationAuthorizer?.((userId, conversationId) =>
     isConversationParticipant(opts.db, userId, conversationId),
   );

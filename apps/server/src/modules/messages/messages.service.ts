@@ -23,7 +23,7 @@ import { publishSafely, type RealtimePublisher } from './messages.realtime.js';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGES_PAGE_SIZE = 100;
-/** Sending limit per user, counted in the database so it holds across app instances (GUIDE §5). */
+/** Sending limit per user, counted in the database so it holds across app instances (docs/engineering.md §5). */
 export const MESSAGES_PER_MINUTE = 30;
 const NOTIFICATION_PREVIEW_CHARS = 80;
 
@@ -45,7 +45,7 @@ export interface MessagesDeps {
 
 const objectOf = (body: unknown) => (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
 
-/** SPEC §5 Chat: content is trimmed; empty or whitespace-only is refused. */
+/** docs/product.md §5 Chat: content is trimmed; empty or whitespace-only is refused. */
 function readContent(value: unknown, field: string): string {
   const content = typeof value === 'string' ? value.trim() : '';
   if (!content) throw new AppError(400, 'validation', MESSAGE_EMPTY, field);
@@ -107,7 +107,7 @@ async function assertSendingRate(db: Db, senderId: string): Promise<void> {
 
 /**
  * Stores a message and the receiver's 'message_received' notification in one transaction, then,
- * after the commit, tells the conversation channel and the receiver (GUIDE §7: never notify
+ * after the commit, tells the conversation channel and the receiver (docs/engineering.md §7: never notify
  * inside the transaction).
  */
 async function deliver(
@@ -204,7 +204,7 @@ export async function startConversation(
   return { conversationId };
 }
 
-/** Who may subscribe to `conversation:{id}` (GUIDE §5): its participants, nobody else. */
+/** Who may subscribe to `conversation:{id}` (docs/engineering.md §5): its participants, nobody else. */
 export async function isConversationParticipant(db: Db, userId: string, conversationId: string): Promise<boolean> {
   return (await getConversationAccess(db, userId, conversationId)) !== undefined;
 }

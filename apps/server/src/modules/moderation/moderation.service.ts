@@ -186,7 +186,7 @@ export async function resolveReport(
     await insertNotifications(tx, notices);
     for (const n of notices) notified.add(n.userId);
 
-    // SPEC §3's audit actions name no moderation decision; 'verify' (a moderator checked a report
+    // docs/product.md §3's audit actions name no moderation decision; 'verify' (a moderator checked a report
     // and decided) is the closest, kept 7 years like other verification evidence.
     await recordAuditEvent(tx, {
       action: 'verify',

@@ -1,6 +1,6 @@
 import type { Notification } from '../../db/schema/index.js';
 
-/** A notification as the bell shows it (SPEC §3): never the owner's id. */
+/** A notification as the bell shows it (docs/product.md §3): never the owner's id. */
 export function presentNotification(row: Notification) {
   return {
     id: row.id,

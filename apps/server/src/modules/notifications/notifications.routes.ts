@@ -29,13 +29,13 @@ function userNotifier(app: FastifyInstance): NotifyUser | undefined {
         app.log.warn({ err: error }, 'could not publish notifications_changed'),
       );
     } catch (error) {
-      // A realtime hiccup never fails the request: the bell also polls (SPEC §7).
+      // A realtime hiccup never fails the request: the bell also polls (docs/product.md §7).
       app.log.warn({ err: error }, 'could not publish notifications_changed');
     }
   };
 }
 
-/** SPEC §7 notification calls; every one is the signed-in user's own. */
+/** docs/product.md §7 notification calls; every one is the signed-in user's own. */
 export async function notificationRoutes(app: FastifyInstance, opts: { db: Db }) {
   const deps = (): NotificationsDeps => {
     const notifyUser = userNotifier(app);

@@ -15,7 +15,7 @@ import {
 } from './payment-methods.service.js';
 
 /**
- * SPEC §7 payment-method calls, and the sandbox card form's two calls, which exist only while
+ * docs/product.md §7 payment-method calls, and the sandbox card form's two calls, which exist only while
  * the offline sandbox is the provider (with Stripe, Stripe.js confirms in the browser).
  */
 export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; payments: PaymentProvider }) {

@@ -18,7 +18,7 @@ import {
 } from './payment-methods.repository.js';
 
 /**
- * Saved payment methods (SPEC §7 /api/stripe/*, docs/payments.md). The provider keeps the
+ * Saved payment methods (docs/product.md §7 /api/stripe/*, docs/payments.md). The provider keeps the
  * cards; we keep only which provider customer is whose (users.stripe_customer_id), and every
  * use case reaches the provider through the signed-in member's own customer, so nobody can
  * list, remove or confirm what is not theirs.
@@ -102,7 +102,7 @@ export async function removePaymentMethod(
 const isCard = (method: { type: string }) => method.type === 'card';
 
 /**
- * SPEC §1: bidders are charged only if they win, so bidding and buying need a card to charge
+ * docs/product.md §1: bidders are charged only if they win, so bidding and buying need a card to charge
  * then (docs/payments.md, "A card on file to bid"). Bank accounts do not count: a won auction is
  * charged to a card. A member the provider last showed with a card (users.card_on_file) is
  * trusted without asking it again, so a hot auction costs no provider call per bid (Stripe's

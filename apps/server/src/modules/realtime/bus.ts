@@ -36,7 +36,7 @@ export interface BusLogger {
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; Redis follows the same rule so the two behave alike. */
 export const MAX_BUS_PAYLOAD_BYTES = 7900;
 
-/** Publishes wait this long so that a burst goes out in one statement from one session (GUIDE §7). */
+/** Publishes wait this long so that a burst goes out in one statement from one session (docs/engineering.md §7). */
 export const BUS_BATCH_DELAY_MS = 10;
 
 /** Payloads per statement (or pipeline) at most. */
@@ -109,7 +109,7 @@ export class Batcher {
         try {
           await this.send(slice);
         } catch (err) {
-          // Browsers still poll every 30 s (SPEC §7), so a lost event costs freshness, not data.
+          // Browsers still poll every 30 s (docs/product.md §7), so a lost event costs freshness, not data.
           this.logger.warn({ err, dropped: slice.length }, 'realtime: publishing to the bus failed; events dropped');
         }
       }

@@ -28,7 +28,7 @@ import {
   type ClientMessage,
 } from './protocol.js';
 
-/** A message for browsers: JSON with a `type` (SPEC §7: bid_update, new_message, …). */
+/** A message for browsers: JSON with a `type` (docs/product.md §7: bid_update, new_message, …). */
 export type RealtimeMessage = { type: string } & Record<string, unknown>;
 
 /** Of these session ids, the ones still live; registered by the realtime plugin from the session store. */
@@ -410,7 +410,7 @@ export class RealtimeHub implements Realtime {
         this.reply(connection, { type: 'pong', authenticated: Boolean(connection.userId) });
         return;
       case 'authenticate':
-        // SPEC §7's authenticate only confirms what the cookie already said (GUIDE §5).
+        // docs/product.md §7's authenticate only confirms what the cookie already said (docs/engineering.md §5).
         if (
           connection.userId &&
           typeof message.userId === 'string' &&
@@ -429,7 +429,7 @@ export class RealtimeHub implements Realtime {
         this.subscribe(connection, auctionChannel(message.auctionId));
         return;
       case 'subscribe_auctions': {
-        // An extension of SPEC §7 so that a list page follows its auctions in one frame, not one per auction.
+        // An extension of docs/product.md §7 so that a list page follows its auctions in one frame, not one per auction.
         const ids = message.auctionIds;
         if (!Array.isArray(ids) || ids.length > WS_MAX_IDS_PER_MESSAGE || !ids.every(isUuid)) {
           this.reply(connection, {

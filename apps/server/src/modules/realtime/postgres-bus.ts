@@ -13,10 +13,10 @@ const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
 /**
- * Fan-out over PostgreSQL (GUIDE §2): one dedicated LISTEN connection per instance, outside
+ * Fan-out over PostgreSQL (docs/engineering.md §2): one dedicated LISTEN connection per instance, outside
  * the pool, re-opened with backoff whenever it drops (a database restart must not crash the
  * process); publishing is batched every 10 ms through the pool, one batch at a time, and only
- * ever after the caller's transaction committed (GUIDE §7: a NOTIFY inside the bid transaction
+ * ever after the caller's transaction committed (docs/engineering.md §7: a NOTIFY inside the bid transaction
  * takes an instance-wide lock at commit and cut bid throughput to a fifth).
  */
 export function createPostgresBus(pool: pg.Pool, logger: BusLogger): Bus & { listenerPid(): number | undefined } {

@@ -1,5 +1,5 @@
 /**
- * The WebSocket protocol of SPEC §7 and its bounds (docs/realtime.md). Pure functions only:
+ * The WebSocket protocol of docs/product.md §7 and its bounds (docs/realtime.md). Pure functions only:
  * the hub decides, this file reads.
  */
 

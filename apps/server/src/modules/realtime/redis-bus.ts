@@ -4,7 +4,7 @@ import { Batcher, type Bus, type BusLogger } from './bus.js';
 const RECONNECT_MAX_MS = 5_000;
 
 /**
- * Fan-out over Redis pub/sub when REDIS_URL is set (GUIDE §2): one subscriber connection and
+ * Fan-out over Redis pub/sub when REDIS_URL is set (docs/engineering.md §2): one subscriber connection and
  * one publisher connection per instance. ioredis reconnects with backoff and subscribes again
  * by itself; publishes are batched into one pipeline every 10 ms like the PostgreSQL bus.
  * `channel` is per deployment (derived from the database), so deployments sharing a Redis

@@ -22,7 +22,7 @@ type Deps = Pick<AccountDeletionDeps, 'db' | 'storage' | 'logger'>;
 
 /**
  * Deletes the verification documents and selfies of every member whose verification completed
- * VERIFICATION_DATA_RETENTION_DAYS ago or more (SPEC §1: kept 30 days), exactly once across
+ * VERIFICATION_DATA_RETENTION_DAYS ago or more (docs/product.md §1: kept 30 days), exactly once across
  * instances: the members are claimed with FOR UPDATE SKIP LOCKED and a conditional UPDATE
  * (no deletion since the verification completed: a later verification starts its own 30 days)
  * that also clears the URL fields; their files' rows
@@ -75,7 +75,7 @@ export async function deleteExpiredVerificationData(
         resource: 'identity_verification',
         resourceId: user.id,
         userId: user.id,
-        // Counts only: GUIDE §5 keeps document keys and contents out of the audit chain.
+        // Counts only: docs/engineering.md §5 keeps document keys and contents out of the audit chain.
         details: {
           reason: 'retention',
           retentionDays: VERIFICATION_DATA_RETENTION_DAYS,
@@ -96,7 +96,7 @@ export async function deleteExpiredVerificationData(
 
 /**
  * Deletes the files of verifications that never completed (an attempt abandoned half-way) once
- * they are VERIFICATION_DATA_RETENTION_DAYS old: SPEC §1 keeps verification data 30 days, whether
+ * they are VERIFICATION_DATA_RETENTION_DAYS old: docs/product.md §1 keeps verification data 30 days, whether
  * or not the member finished. A verification waiting for a moderator keeps its files (the review
  * target is 24 hours). Exactly once across instances: the rows are claimed with FOR UPDATE SKIP
  * LOCKED and marked deleted, the member's URL fields cleared and one 'delete' audit entry per

@@ -4,7 +4,7 @@ import { auctions, USER_FULL_NAME_SQL, users } from '../../db/schema/index.js';
 import { isNotBlockedPerRowSql } from '../blocks/blocks.repository.js';
 
 /**
- * Search queries (GUIDE §7): `ILIKE` on exactly the expressions the trigram GIN indexes declare
+ * Search queries (docs/engineering.md §7): `ILIKE` on exactly the expressions the trigram GIN indexes declare
  * (users_name_trgm_idx, auctions_title_trgm_idx), and `lower(…) LIKE 'term%'` on the expressions
  * the prefix btree indexes declare (users_name_prefix_idx, auctions_title_prefix_idx), then a LIMIT. The term travels as a bound
  * parameter; LIKE's own wildcards in it are escaped so they match literally.
@@ -95,7 +95,7 @@ export function searchUsersQuery(
   options: { limit: number; excludeUserId?: string; viewerId?: string },
 ) {
   const prefix = matchPatterns(term).starts;
-  // Only people who have a name to be found by (SPEC §2 cards show it).
+  // Only people who have a name to be found by (docs/product.md §2 cards show it).
   const named = sql`${users.firstName} IS NOT NULL AND ${users.firstName} <> ''`;
   const candidates = candidateIds({
     table: sql`${users}`,

@@ -10,7 +10,7 @@ export const SEARCH_LIMIT_MAX = 50;
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}`;
 
-/** `q` is trimmed; empty (or missing) is allowed and finds nothing (SPEC §5). */
+/** `q` is trimmed; empty (or missing) is allowed and finds nothing (docs/product.md §5). */
 export const searchQuerySchema = z.object({
   q: z
     .string()
@@ -27,7 +27,7 @@ export const searchQuerySchema = z.object({
     .default(SEARCH_LIMIT_DEFAULT),
 });
 
-/** SPEC §7 search calls, for signed-in users only (the 401 comes before any query check). */
+/** docs/product.md §7 search calls, for signed-in users only (the 401 comes before any query check). */
 export async function searchRoutes(app: FastifyInstance, opts: SearchDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

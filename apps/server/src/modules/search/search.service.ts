@@ -12,7 +12,7 @@ export interface SearchDeps {
   now: () => Date;
 }
 
-/** SPEC §5: a search runs only for non-empty trimmed text; the schema has trimmed it already. */
+/** docs/product.md §5: a search runs only for non-empty trimmed text; the schema has trimmed it already. */
 export async function searchEverything(
   deps: SearchDeps,
   term: string,

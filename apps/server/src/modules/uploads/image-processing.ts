@@ -10,7 +10,7 @@ import {
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { uploadErrors } from './upload-errors.js';
 
-/** The formats a profile picture may arrive in (SPEC §5: JPG, PNG, GIF; WebP as phones send it). */
+/** The formats a profile picture may arrive in (docs/product.md §5: JPG, PNG, GIF; WebP as phones send it). */
 export type AcceptedImageType = 'jpeg' | 'png' | 'gif' | 'webp';
 export type SniffedType = AcceptedImageType | 'svg';
 
@@ -26,7 +26,7 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /**
  * The type the bytes say they are, from their magic numbers alone; the Content-Type header and
- * the file name are never consulted (GUIDE §5). SVG is recognised only so it can be refused with
+ * the file name are never consulted (docs/engineering.md §5). SVG is recognised only so it can be refused with
  * its own message: it is XML that can carry scripts.
  */
 export function sniffImageType(bytes: Buffer): SniffedType | undefined {

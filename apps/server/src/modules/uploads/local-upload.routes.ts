@@ -9,7 +9,7 @@ import { authorizeLocalUpload, receiveLocalUpload, type UploadsDeps } from './up
 /**
  * PUT /api/objects/uploads/:grantId, the local-storage stand-in for a presigned S3 URL.
  *
- * The one route that takes a body other than JSON (GUIDE §5 explains the exception in
+ * The one route that takes a body other than JSON (docs/engineering.md §5 explains the exception in
  * docs/uploads.md): the browser PUTs the file itself, as S3 would expect. The raw-body parser
  * and the 5 MB limit exist only inside this encapsulated plugin; the cross-site refusal of the
  * security plugin still applies, and the signature, expiry and owner are checked before a byte

@@ -6,7 +6,7 @@ import {
 } from '@bid/contract';
 
 /**
- * Object keys and served paths. The server chooses every key (GUIDE §5): a raw upload lands
+ * Object keys and served paths. The server chooses every key (docs/engineering.md §5): a raw upload lands
  * at `incoming/<grant id>`, a processed picture at `images/<uuid>.jpg`, and only the latter is
  * ever served, at `/api/objects/images/<uuid>.jpg`.
  */

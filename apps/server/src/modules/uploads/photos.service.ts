@@ -160,7 +160,7 @@ export async function addProfilePhoto(
 }
 
 /**
- * PUT /api/profile/image (SPEC's single profile picture): the upload replaces the member's
+ * PUT /api/profile/image (docs/product.md's single profile picture): the upload replaces the member's
  * main photo, the first; the other photos stay. Answers the current user, as before.
  */
 export async function replaceMainPhoto(deps: UploadsDeps, userId: string, imageURL: string, context: RequestContext) {

@@ -35,7 +35,7 @@ const contextOf = (request: FastifyRequest): RequestContext => ({
   sessionId: request.session?.id ?? null,
 });
 
-/** Profile picture uploads (SPEC §7, docs/uploads.md). */
+/** Profile picture uploads (docs/product.md §7, docs/uploads.md). */
 export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig; now: () => Date }) {
   const storage = createObjectStorage(opts.config);
   const deps: UploadsDeps = { db: opts.db, storage, now: opts.now, log: app.log, publicUrl: opts.config.publicUrl };

@@ -48,7 +48,7 @@ export async function deleteQuietly(deps: Pick<UploadsDeps, 'storage' | 'log'>, 
 
 /**
  * POST /api/objects/upload: a signed, short-lived URL for one raw upload at a key the server
- * chose. Grants are counted per hour (GUIDE §5 rate limits); ones older than the window are
+ * chose. Grants are counted per hour (docs/engineering.md §5 rate limits); ones older than the window are
  * long expired and go, with whatever was uploaded to them and never used.
  */
 export async function createUploadUrl(deps: UploadsDeps, userId: string): Promise<{ uploadURL: string }> {

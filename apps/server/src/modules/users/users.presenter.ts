@@ -19,7 +19,7 @@ export function presentCurrentUser(user: User, onboarding: OnboardingState) {
     zipCode: user.zipCode,
     interests: user.interests,
     sex: user.sex,
-    // SPEC §3: the current-user response carries gender, with sex as fallback.
+    // docs/product.md §3: the current-user response carries gender, with sex as fallback.
     gender: user.sex,
     openToDatesWith: user.openToDatesWith,
     identityVerificationStatus: user.identityVerificationStatus,

@@ -8,7 +8,7 @@ const FOOTER_LINKS = [
   { href: '/faqs', label: 'FAQs' },
 ] as const;
 
-/** SPEC §2: a footer on every page. */
+/** docs/product.md §2: a footer on every page. */
 export function Footer() {
   return (
     <footer className="mt-auto border-t border-black/10 bg-white" data-testid="site-footer">

@@ -11,7 +11,7 @@ import { HeaderSearch } from '@/features/search/components/HeaderSearch';
 import { cn } from '@/lib/utils';
 
 /**
- * The signed-in header of SPEC §2: logo, search box with its dropdown, Create, the
+ * The signed-in header of docs/product.md §2: logo, search box with its dropdown, Create, the
  * notification bell, messages and the user menu. On a phone it is compact (docs/web-app.md):
  * the logo is its heart, Create its plus, and the search box opens as a full-width sheet
  * from a search button.
@@ -105,7 +105,7 @@ export function Header({ user }: { user: CurrentUser }) {
                 </DropdownMenu.Item>
               ) : null}
               <DropdownMenu.Item asChild className={menuItemClass}>
-                {/* A full navigation: the server ends the session and redirects (SPEC §2). */}
+                {/* A full navigation: the server ends the session and redirects (docs/product.md §2). */}
                 <a href="/api/logout">Log out</a>
               </DropdownMenu.Item>
             </DropdownMenu.Content>

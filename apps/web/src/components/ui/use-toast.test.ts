@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reducer, toast, useToast } from './use-toast';
 
-describe('toast state (SPEC §9)', () => {
+describe('toast state (docs/product.md §9)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('shows one toast at a time: the newest replaces the previous', () => {

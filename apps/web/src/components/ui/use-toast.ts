@@ -3,7 +3,7 @@ import * as React from 'react';
 import type { ToastActionElement, ToastProps } from './toast';
 
 /**
- * Toast state shared by the whole app (SPEC §9): one toast at a time; a dismissed toast
+ * Toast state shared by the whole app (docs/product.md §9): one toast at a time; a dismissed toast
  * is removed from the state after TOAST_REMOVE_DELAY_MS (its close animation has long
  * finished by then).
  */

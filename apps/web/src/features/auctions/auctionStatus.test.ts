@@ -7,7 +7,7 @@ const future = '2026-01-02T12:00:00Z';
 const past = '2025-12-31T12:00:00Z';
 const base = { isActive: true, endTime: future, winnerId: null, cancelledAt: null, creatorId: 'host' };
 
-describe('auction status on the detail page (SPEC §2, §4)', () => {
+describe('auction status on the detail page (docs/product.md §2, §4)', () => {
   it('is open while active before the end, ended after, not active when cancelled', () => {
     expect(auctionStatusOf(base, now)).toBe('open');
     expect(auctionStatusOf({ ...base, endTime: past }, now)).toBe('ended');
@@ -32,7 +32,7 @@ describe('auction status on the detail page (SPEC §2, §4)', () => {
   });
 });
 
-describe('cached auction patches (SPEC §4 "Live bids")', () => {
+describe('cached auction patches (docs/product.md §4 "Live bids")', () => {
   const item = { id: 'a1', currentBid: '10.00', bidCount: 1, endTime: future, isActive: true, winnerId: null };
   const other = { ...item, id: 'a2' };
   const bump = (a: { bidCount: number }) => ({ currentBid: '11.00', bidCount: a.bidCount + 1 });

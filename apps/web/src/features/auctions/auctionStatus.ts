@@ -10,7 +10,7 @@ interface StatusFields {
 }
 
 /**
- * SPEC §4: open while active and before its end time. A host's cancellation ('Auction not
+ * docs/product.md §4: open while active and before its end time. A host's cancellation ('Auction not
  * active') is marked by cancelledAt, or shows as inactive without a winner before its end
  * time; anything else that is not open has ended.
  */
@@ -21,7 +21,7 @@ export function auctionStatusOf(auction: StatusFields, now: Date = new Date()): 
   return !auction.isActive && auction.winnerId === null && beforeEnd ? 'cancelled' : 'ended';
 }
 
-/** SPEC §6: only the winner or the creator of a closed auction that has a winner may message. */
+/** docs/product.md §6: only the winner or the creator of a closed auction that has a winner may message. */
 export function canMessageAbout(
   auction: StatusFields & { creatorId: string },
   viewerId: string | undefined,

@@ -11,7 +11,7 @@ function auction(overrides: Partial<AuctionListItem>): AuctionListItem {
 
 const titles = (list: AuctionListItem[]) => list.map((a) => a.title);
 
-describe('public browse filtering (SPEC §2 "Public browse page")', () => {
+describe('public browse filtering (docs/product.md §2 "Public browse page")', () => {
   it('searches titles, descriptions and locations, case-insensitively', () => {
     const list = [
       auction({ title: 'Latte Art' }),

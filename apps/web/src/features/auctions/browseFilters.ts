@@ -1,6 +1,6 @@
 import { type AuctionListItem, parseMoneyToCents } from '@bid/contract';
 
-/** SPEC §2 "Public browse page" filters; everything is applied in the browser. */
+/** docs/product.md §2 "Public browse page" filters; everything is applied in the browser. */
 export interface BrowseFilters {
   search: string;
   dateType: 'all' | 'coffee' | 'dinner' | 'activity';

@@ -26,7 +26,7 @@ export interface CreateAuctionFormValues {
   endTimeOfDay: string;
 }
 
-/** SPEC §9 defaults: radius 25, starting bid 20, duration 60, end time 23:59, payment split 50/50. */
+/** docs/product.md §9 defaults: radius 25, starting bid 20, duration 60, end time 23:59, payment split 50/50. */
 export const CREATE_AUCTION_DEFAULTS: CreateAuctionFormValues = {
   title: '',
   description: '',
@@ -80,7 +80,7 @@ export function parseCreateAuction(values: CreateAuctionFormValues, endTime: str
 }
 
 /**
- * Field validation with the contract's messages (SPEC §5 "Auction create form"). The end time
+ * Field validation with the contract's messages (docs/product.md §5 "Auction create form"). The end time
  * is left to the pre-submit checks, which speak about it in the spec's own toasts and order.
  */
 export const createAuctionResolver: Resolver<CreateAuctionFormValues> = async (values) => {

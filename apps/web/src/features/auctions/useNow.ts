@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /**
- * The current time, refreshed every `refreshMs` (SPEC §9: countdowns every 60 s) and once more
+ * The current time, refreshed every `refreshMs` (docs/product.md §9: countdowns every 60 s) and once more
  * right after `wakeAt`, so an auction flips to ended at its end time and not up to a minute later.
  */
 export function useNow(wakeAt?: string | number | Date, refreshMs: number = COUNTDOWN_REFRESH_MS): number {

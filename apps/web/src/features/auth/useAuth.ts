@@ -29,7 +29,7 @@ export interface CurrentUser {
   updatedAt: string;
 }
 
-/** SPEC §4 "Visitor state": authenticated if the current-user call returns data; a 401 means logged out. */
+/** docs/product.md §4 "Visitor state": authenticated if the current-user call returns data; a 401 means logged out. */
 export function useAuth() {
   const query = useQuery({
     queryKey: AUTH_USER_KEY,

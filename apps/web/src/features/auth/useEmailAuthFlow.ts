@@ -30,15 +30,15 @@ export function messageOf(error: unknown, fallback: string, networkFallback: str
   return networkFallback;
 }
 
-/** The spec's text once a code is on its way (SPEC §8), with the development code when there is one. */
+/** The spec's text once a code is on its way (docs/product.md §8), with the development code when there is one. */
 export function codeSentText(email: string, devOtp: string | undefined): string {
   return `OTP sent to ${email}. Check your console for development OTP: ${devOtp ?? 'Check email'}`;
 }
 
 /**
- * SPEC §4 "Email auth flow": the form step moves to the code step after a successful
+ * docs/product.md §4 "Email auth flow": the form step moves to the code step after a successful
  * send-code call; verifying the code and completing sign-in (or sign-up) sends the browser
- * to '/'. One loading flag covers every call. The messages are the spec's (SPEC §5, §8), shown
+ * to '/'. One loading flag covers every call. The messages are the spec's (docs/product.md §5, §8), shown
  * in the page (`notice`). Sign-in sends the password with the code request, so a wrong one is
  * reported before any code (docs/accounts.md); the form keeps what was typed.
  */

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 
-/** Logged-out visitors have no site header (SPEC §2), so the landing page carries its own bar. */
+/** Logged-out visitors have no site header (docs/product.md §2), so the landing page carries its own bar. */
 export function LandingTopBar() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-5">

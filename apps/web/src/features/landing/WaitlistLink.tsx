@@ -8,7 +8,7 @@ type WaitlistLinkProps = Pick<ComponentProps<typeof Button>, 'variant' | 'size' 
 };
 
 /**
- * The external sign-up (waitlist) form. SPEC §1: it opens in a new tab, which screen-reader
+ * The external sign-up (waitlist) form. docs/product.md §1: it opens in a new tab, which screen-reader
  * users are told about in the link's name.
  */
 export function WaitlistLink({ children, ...buttonProps }: WaitlistLinkProps) {

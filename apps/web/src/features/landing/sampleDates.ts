@@ -1,5 +1,5 @@
 /**
- * Illustrative completed auctions for the landing page (SPEC §2 "Landing page"). They are
+ * Illustrative completed auctions for the landing page (docs/product.md §2 "Landing page"). They are
  * static examples, labelled as such on the page, not real members or real auctions.
  */
 export interface SampleDate {

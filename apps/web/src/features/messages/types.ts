@@ -6,7 +6,7 @@ export interface ChatUser {
   profileImageUrl: string | null;
 }
 
-/** SPEC §3 messages. */
+/** docs/product.md §3 messages. */
 export interface ChatMessage {
   id: string;
   conversationId: string;
@@ -17,7 +17,7 @@ export interface ChatMessage {
   createdAt: string;
 }
 
-/** SPEC §3 conversation summary, with the unread count and, for an auction chat, the auction. */
+/** docs/product.md §3 conversation summary, with the unread count and, for an auction chat, the auction. */
 export interface ConversationSummary {
   conversationId: string;
   otherUser: ChatUser;
@@ -26,7 +26,7 @@ export interface ConversationSummary {
   auction?: { id: string; title: string };
 }
 
-/** Full name for the chat screens, or 'Anonymous' (as SPEC §2 names people without one). */
+/** Full name for the chat screens, or 'Anonymous' (as docs/product.md §2 names people without one). */
 export function fullNameOf(user: Pick<ChatUser, 'firstName' | 'lastName'> | undefined): string {
   const name = [user?.firstName?.trim(), user?.lastName?.trim()].filter(Boolean).join(' ');
   return name || 'Anonymous';

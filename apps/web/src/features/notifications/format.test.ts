@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBadgeCount, notificationTarget } from './format';
 
-describe('notification badge (SPEC §9)', () => {
+describe('notification badge (docs/product.md §9)', () => {
   it('shows nothing at zero, the number up to 9 and 9+ above', () => {
     expect(formatBadgeCount(0)).toBeNull();
     expect(formatBadgeCount(-1)).toBeNull();

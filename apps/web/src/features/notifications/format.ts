@@ -1,7 +1,7 @@
 import { NOTIFICATION_BADGE_MAX } from '@bid/contract';
 import type { AppNotification } from './api/notifications';
 
-/** The bell's badge: nothing at 0, the number up to 9, '9+' above (SPEC §9). */
+/** The bell's badge: nothing at 0, the number up to 9, '9+' above (docs/product.md §9). */
 export function formatBadgeCount(count: number): string | null {
   if (!(count > 0)) return null;
   return count > NOTIFICATION_BADGE_MAX ? `${NOTIFICATION_BADGE_MAX}+` : String(count);

@@ -36,7 +36,7 @@ export function cardExpiryLabel(method: PaymentMethod): string | null {
   return `Expires ${month}/${year}`;
 }
 
-/** '$1,234.50': receipts show cents (the fee often has some), unlike the whole dollars of bids (SPEC §9). */
+/** '$1,234.50': receipts show cents (the fee often has some), unlike the whole dollars of bids (docs/product.md §9). */
 export function formatDollarsAndCents(value: string): string {
   return formatCents(parseMoneyToCents(value) ?? 0);
 }

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api';
 import { handleUnauthorized, onMutationError, readableServerMessage } from '@/lib/unauthorized';
 
 /**
- * SPEC §8 payment toasts, in one place so both forms (sandbox and Stripe), the return from a
+ * docs/product.md §8 payment toasts, in one place so both forms (sandbox and Stripe), the return from a
  * redirect and the tab say the same thing for the same outcome.
  */
 

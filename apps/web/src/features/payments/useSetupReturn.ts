@@ -14,7 +14,7 @@ export function isSetupReturn(search: string): boolean {
 }
 
 /**
- * SPEC §2: /profile is the return address after payment-method setup. The outcome is announced
+ * docs/product.md §2: /profile is the return address after payment-method setup. The outcome is announced
  * once, the list read again, and the parameters removed so a reload does not announce it twice.
  */
 export function useSetupReturn(): void {

@@ -8,7 +8,7 @@ const saved = toEditValues({
   buyNowPrice: '80.00',
 });
 
-describe('changed fields of the auction edit (SPEC §5: only changed fields are sent)', () => {
+describe('changed fields of the auction edit (docs/product.md §5: only changed fields are sent)', () => {
   it('starts from the saved auction, with no location or buy-now price as empty text', () => {
     expect(toEditValues({ title: 't', description: 'd', location: null, buyNowPrice: null })).toEqual({
       title: 't',

@@ -30,7 +30,7 @@ export function toEditValues(auction: EditableAuction): EditAuctionValues {
 export type EditAuctionChanges = Partial<Record<keyof EditAuctionValues, string | null>>;
 
 /**
- * SPEC §5 "Auction edit": only changed fields are sent. Text counts as changed when it differs
+ * docs/product.md §5 "Auction edit": only changed fields are sent. Text counts as changed when it differs
  * once trimmed (the schema trims too); the buy-now price when its amount differs (so "30" and
  * "30.00" are the same price). Emptying the buy-now price clears it (`null`). A price that is not
  * an amount at all counts as changed, so validation can say what is wrong with it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSquareCrop } from './cropImage';
 
-describe('planSquareCrop (SPEC §9: square crop)', () => {
+describe('planSquareCrop (docs/product.md §9: square crop)', () => {
   it('cuts the reported square in whole pixels and keeps a small crop at its own size', () => {
     expect(planSquareCrop({ x: 10.4, y: 20.6, width: 300.2, height: 300.4 }, 512)).toEqual({
       source: { x: 10, y: 21, size: 300 },

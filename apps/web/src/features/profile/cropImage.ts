@@ -43,8 +43,8 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * SPEC §9 "Profile picture": the chosen square of the image as a JPEG of quality 0.8. The
- * server decodes and re-encodes whatever arrives (GUIDE §5), so this is about size and framing,
+ * docs/product.md §9 "Profile picture": the chosen square of the image as a JPEG of quality 0.8. The
+ * server decodes and re-encodes whatever arrives (docs/engineering.md §5), so this is about size and framing,
  * not about stripping metadata (a canvas carries none anyway).
  */
 export async function cropImage(

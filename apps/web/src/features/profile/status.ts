@@ -4,7 +4,7 @@ export type MyAuctionStatus = 'active' | 'sold' | 'ended' | 'cancelled';
 
 /**
  * The badge of one of my auctions: cancelled once the owner cancelled it; active while open
- * (SPEC §4); otherwise ended, or sold when it ended with a winner.
+ * (docs/product.md §4); otherwise ended, or sold when it ended with a winner.
  */
 export function myAuctionStatus(
   auction: { isActive: boolean; endTime: string; cancelledAt: string | null; winnerId: string | null },

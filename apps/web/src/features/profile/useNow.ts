@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §9: countdowns refresh every 60 s. */
+/** docs/product.md §9: countdowns refresh every 60 s. */
 export const NOW_REFRESH_MS = 60_000;
 
 /** The current time, refreshed every minute, so countdowns and open/ended states move on by themselves. */

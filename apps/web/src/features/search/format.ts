@@ -5,7 +5,7 @@ export function fullNameOf(person: { firstName: string | null; lastName: string 
   return [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ') || 'Anonymous';
 }
 
-/** The first interests a card shows (SPEC §9: 3) and how many more there are ('+N more'). */
+/** The first interests a card shows (docs/product.md §9: 3) and how many more there are ('+N more'). */
 export function visibleInterests(interests: readonly string[]): { shown: string[]; more: number } {
   return {
     shown: interests.slice(0, SEARCH_CARD_INTERESTS),

@@ -10,7 +10,7 @@ interface StaticPageProps {
   children: ReactNode;
 }
 
-/** Shared frame of the static pages (SPEC §2): a way home, one h1, readable sections. */
+/** Shared frame of the static pages (docs/product.md §2): a way home, one h1, readable sections. */
 export function StaticPage({ title, subtitle, intro, children }: StaticPageProps) {
   // Footer links navigate inside the app; start a new page at its top, not where the last one was.
   // Braces matter: newer browsers return a promise from scrollTo, which React would take for a cleanup.

@@ -38,7 +38,7 @@ export interface BoughtAuction {
 }
 
 /**
- * Accepts Buy Now in ONE conditional statement (GUIDE §7, the same shape as a bid): the
+ * Accepts Buy Now in ONE conditional statement (docs/engineering.md §7, the same shape as a bid): the
  * auction closes with the buyer as winner at the buy-now price only if it is still open,
  * has a buy-now price the current bid has not reached, and is not the buyer's own; the
  * bid row is inserted from the updated row. Two buyers racing: the second statement waits

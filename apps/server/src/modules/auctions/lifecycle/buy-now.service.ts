@@ -63,7 +63,7 @@ export async function buyNow(
   const [auction, buyer] = await Promise.all([findAuctionForBuyNow(db, auctionId), findUserById(db, buyerId)]);
   if (!auction) throw notFound(BUY_NOW_MESSAGES.notFound);
   if (!buyer) throw unauthorized();
-  // SPEC §5: buying is bidding the buy-now price, so it needs the profile a bid needs.
+  // docs/product.md §5: buying is bidding the buy-now price, so it needs the profile a bid needs.
   if (!isProfileComplete(buyer)) throw badRequest(INCOMPLETE_PROFILE_FOR_BID);
   if (auction.creatorId === buyerId) throw forbidden(BUY_NOW_MESSAGES.ownAuction);
   // Buying is bidding: a block either way refuses it as it refuses a bid (docs/trust-and-safety.md).

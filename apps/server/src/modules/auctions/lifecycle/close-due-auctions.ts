@@ -132,7 +132,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
         title: LIFECYCLE_TITLES.won,
         message: wonMessage(auction.title, auction.winningBid!),
         relatedAuctionId: auction.auctionId,
-        // The winner and the creator may now message each other (SPEC §1).
+        // The winner and the creator may now message each other (docs/product.md §1).
         relatedUserId: auction.creatorId,
       })),
     );

@@ -64,7 +64,7 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
     for (let batch = 0; batch < MAX_CLOSE_BATCHES_PER_RUN && !job.isStopped(); batch += 1) {
       const batchClosed = await closeDueAuctions(db, now(), batchLimit);
       closed += batchClosed.length;
-      // closeDueAuctions has committed by now (GUIDE §7: publish after commit, never inside).
+      // closeDueAuctions has committed by now (docs/engineering.md §7: publish after commit, never inside).
       for (const auction of batchClosed) {
         options.realtime?.publish(`auction:${auction.auctionId}`, {
           type: 'auction_closed',

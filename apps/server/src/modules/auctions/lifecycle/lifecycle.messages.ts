@@ -3,7 +3,7 @@ import { formatWholeDollars } from '@bid/contract';
 /**
  * The words of the notifications the auction lifecycle sends. Notification titles are
  * short fixed strings (the column holds 255 characters, and so may an auction title);
- * the auction's title goes into the message. Amounts are whole dollars (SPEC §9).
+ * the auction's title goes into the message. Amounts are whole dollars (docs/product.md §9).
  */
 export const LIFECYCLE_TITLES = {
   won: 'You won!',
@@ -27,7 +27,7 @@ export function boughtMessage(auctionTitle: string, amount: string): string {
   return `You won "${auctionTitle}"! You bought it with Buy Now for ${formatWholeDollars(amount)}.`;
 }
 
-/** Bidders are charged only if they win (SPEC §1), so a losing bidder is told they pay nothing. */
+/** Bidders are charged only if they win (docs/product.md §1), so a losing bidder is told they pay nothing. */
 export function lostToBuyNowMessage(auctionTitle: string): string {
   return `"${auctionTitle}" was bought with Buy Now by another member. You will not be charged.`;
 }

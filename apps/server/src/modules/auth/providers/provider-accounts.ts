@@ -22,7 +22,7 @@ const MAX_NAME_LENGTH = 100;
 
 /**
  * The account rule of docs/sign-in-providers.md. Accounts are keyed by provider + subject and
- * never joined by e-mail alone (GUIDE §5): an e-mail match could be a recycled address or a
+ * never joined by e-mail alone (docs/engineering.md §5): an e-mail match could be a recycled address or a
  * provider that let someone claim an address they do not own.
  */
 export async function resolveProviderAccount(
@@ -34,7 +34,7 @@ export async function resolveProviderAccount(
   if (existing) return { kind: 'signed-in', userId: existing, how: 'existing-identity' };
 
   // An unverified address is neither stored nor used to answer "exists", so nobody can probe
-  // for members through a provider that lets them type any address (GUIDE §5).
+  // for members through a provider that lets them type any address (docs/engineering.md §5).
   const verifiedEmail = profile.isEmailVerified ? normalizeEmail(profile.email) : undefined;
   const identity: NewIdentity = { provider, subject: profile.subject, email: verifiedEmail ?? null };
 

@@ -2,7 +2,7 @@ import type { SignInProvider } from '@bid/contract';
 
 /** What the app keeps from a provider's answer; everything else it sends is ignored. */
 export interface ProviderProfile {
-  /** The provider's stable id for the person; with the provider name it keys the account (GUIDE §5). */
+  /** The provider's stable id for the person; with the provider name it keys the account (docs/engineering.md §5). */
   subject: string;
   email: string | undefined;
   /** Only a verified address may become the account's e-mail or reveal that an account exists. */

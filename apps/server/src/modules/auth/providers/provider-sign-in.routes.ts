@@ -73,7 +73,7 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
     },
 
     async callbackRoutes(app) {
-      // Scoped to this plugin: everywhere else a non-JSON body is still a 415 (GUIDE §5).
+      // Scoped to this plugin: everywhere else a non-JSON body is still a 415 (docs/engineering.md §5).
       app.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES },

@@ -11,7 +11,7 @@ import {
   takeOauthTransaction,
 } from './oauth-transactions.repository.js';
 
-/** GUIDE §5 asks for short-lived sign-in secrets; ten minutes is ample to type a password at a provider. */
+/** docs/engineering.md §5 asks for short-lived sign-in secrets; ten minutes is ample to type a password at a provider. */
 export const OAUTH_TRANSACTION_LIFETIME_MS = 10 * 60 * 1000;
 
 /** A sign-in that cannot finish. `reason` is for the log only; the browser just sees provider_failed. */
@@ -32,7 +32,7 @@ export interface StartedSignIn {
 
 /**
  * Starts a sign-in: the state, nonce and PKCE verifier stay server-side, keyed by state, so
- * the callback finds them even when it arrives as Apple's cross-site POST (GUIDE §5).
+ * the callback finds them even when it arrives as Apple's cross-site POST (docs/engineering.md §5).
  */
 export async function startProviderSignIn(
   deps: ProviderSignInDeps,

@@ -3,7 +3,7 @@ import { NO_PAYMENT_METHOD_MESSAGE } from '../providers/payment-provider.js';
 
 /**
  * The words of the payment notifications and of the retry route's refusals. Unlike bids
- * (SPEC §9's whole dollars), a charge is shown to the cent: it is what the bank statement says.
+ * (docs/product.md §9's whole dollars), a charge is shown to the cent: it is what the bank statement says.
  */
 export const CHARGE_TITLES = {
   paid: 'Payment successful',
@@ -41,7 +41,7 @@ export function paidMessage(auctionTitle: string, amountCents: number, feeCents:
   return `Your card was charged ${dollars(amountCents)} for "${auctionTitle}" (including the ${dollars(feeCents)} service fee).`;
 }
 
-/** The host's share is escrowed (SPEC §1 static pages: funds are held in escrow). */
+/** The host's share is escrowed (docs/product.md §1 static pages: funds are held in escrow). */
 export function receivedMessage(
   payerName: string,
   auctionTitle: string,

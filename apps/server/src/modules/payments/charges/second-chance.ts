@@ -109,7 +109,7 @@ export async function acceptOffer(
         title: CHARGE_TITLES.secondChanceWon,
         message: secondChanceWonMessage(accepted.auctionTitle, accepted.amountCents),
         relatedAuctionId: accepted.auctionId,
-        // The new winner and the host may now message each other (SPEC §1).
+        // The new winner and the host may now message each other (docs/product.md §1).
         relatedUserId: accepted.payeeId,
       },
       {

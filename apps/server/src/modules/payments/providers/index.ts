@@ -14,7 +14,7 @@ export type {
 } from './payment-provider.js';
 export { isSandboxProvider, type SandboxProvider } from './sandbox-provider.js';
 
-/** Stripe when its keys are configured; otherwise the offline sandbox, so `npm start` needs no keys (GUIDE §2). */
+/** Stripe when its keys are configured; otherwise the offline sandbox, so `npm start` needs no keys (docs/engineering.md §2). */
 export function createPaymentProvider(
   config: Pick<AppConfig, 'stripe'>,
   db: Db,

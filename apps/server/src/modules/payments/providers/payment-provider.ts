@@ -14,7 +14,7 @@ export interface PaymentProvider {
   /** A SetupIntent for saving a card (or bank account) for later, off-session payments. */
   createSetupIntent(customerId: string): Promise<{ clientSecret: string }>;
 
-  /** The customer's saved payment methods, newest first, in SPEC §3's shape. */
+  /** The customer's saved payment methods, newest first, in docs/product.md §3's shape. */
   listPaymentMethods(customerId: string): Promise<PaymentMethod[]>;
 
   /** Removes a saved payment method. False (and nothing changes) when it is not this customer's. */

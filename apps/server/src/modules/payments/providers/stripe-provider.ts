@@ -26,7 +26,7 @@ export interface StripeProviderOptions {
 
 const SAVED_METHOD_TYPES = new Set<string>(['card', 'us_bank_account']);
 
-/** A Stripe PaymentMethod in SPEC §3's shape (null for types the product does not show). */
+/** A Stripe PaymentMethod in docs/product.md §3's shape (null for types the product does not show). */
 export function toPaymentMethod(method: Stripe.PaymentMethod): PaymentMethod | null {
   if (method.type === 'card' && method.card) {
     const { last4, brand, exp_month, exp_year } = method.card;

@@ -13,7 +13,7 @@ export async function createAuction(auction: CreateAuction): Promise<CreatedAuct
   return (await res.json()) as CreatedAuction;
 }
 
-/** SPEC §4 "Auction creation success": the list is refreshed (the page shows the toast and navigates). */
+/** docs/product.md §4 "Auction creation success": the list is refreshed (the page shows the toast and navigates). */
 export function useCreateAuction() {
   const queryClient = useQueryClient();
   return useMutation({

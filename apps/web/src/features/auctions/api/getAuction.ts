@@ -20,7 +20,7 @@ export function auctionQueryOptions(id: string) {
   });
 }
 
-/** The auction, kept current between polls by its live channel (SPEC §4 "Live bids"). */
+/** The auction, kept current between polls by its live channel (docs/product.md §4 "Live bids"). */
 export function useAuction(id: string) {
   useLiveAuctions([id]);
   return useQuery(auctionQueryOptions(id));

@@ -10,7 +10,7 @@ import { queryKeyToUrl, throwIfResNotOk } from '@/lib/api';
 import { AUCTIONS_KEY, type AuctionPage } from './auctionCache';
 import { useLiveAuctions } from './liveAuctions';
 
-/** The home feed's filters (SPEC §2 "Home page"); 'any' and 'all' mean no filter. */
+/** The home feed's filters (docs/product.md §2 "Home page"); 'any' and 'all' mean no filter. */
 export interface AuctionFeedFilters {
   location: '25' | '50' | '100' | 'any';
   dateType: 'all' | 'coffee' | 'dinner' | 'activity';
@@ -47,7 +47,7 @@ export function auctionFeedQueryOptions(filters: AuctionFeedFilters) {
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastOffset) =>
       lastPage.hasMore ? lastOffset + lastPage.items.length : undefined,
-    // SPEC §7: the auction list is polled every 30 s (every loaded page is refreshed).
+    // docs/product.md §7: the auction list is polled every 30 s (every loaded page is refreshed).
     refetchInterval: POLL_INTERVAL_MS,
     // Changing a filter keeps the grid in place until the new list arrives.
     placeholderData: keepPreviousData,
@@ -57,7 +57,7 @@ export function auctionFeedQueryOptions(filters: AuctionFeedFilters) {
 /** The signed-in home feed with Load More (next page by offset, appended). */
 export function useAuctionFeed(filters: AuctionFeedFilters) {
   const feed = useInfiniteQuery(auctionFeedQueryOptions(filters));
-  // Every loaded page's auctions follow their live channels (SPEC §4 "Live bids").
+  // Every loaded page's auctions follow their live channels (docs/product.md §4 "Live bids").
   useLiveAuctions(flattenPages(feed.data?.pages).map((auction) => auction.id));
   return feed;
 }

@@ -5,7 +5,7 @@ import { useLiveAuctions } from './liveAuctions';
 
 /**
  * The public browse page reads one list and filters and sorts it in the browser
- * (SPEC §2 "Public browse page"): GET /api/auctions?limit=100 through the default query function.
+ * (docs/product.md §2 "Public browse page"): GET /api/auctions?limit=100 through the default query function.
  */
 export const publicAuctionsQueryOptions = queryOptions<AuctionListItem[]>({
   queryKey: [...AUCTIONS_KEY, { limit: AUCTION_PAGE_SIZE_MAX }],
@@ -14,7 +14,7 @@ export const publicAuctionsQueryOptions = queryOptions<AuctionListItem[]>({
 
 export function usePublicAuctions() {
   const query = useQuery(publicAuctionsQueryOptions);
-  // The list's auctions follow their live channels (SPEC §4 "Live bids").
+  // The list's auctions follow their live channels (docs/product.md §4 "Live bids").
   useLiveAuctions(query.data?.map((auction) => auction.id) ?? []);
   return query;
 }

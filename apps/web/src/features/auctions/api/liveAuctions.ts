@@ -4,7 +4,7 @@ import { type RealtimeEvent, useRealtimeChannels } from '@/lib/realtime';
 import { AUCTIONS_KEY, type AuctionPatch, patchCachedAuction } from './auctionCache';
 
 /**
- * SPEC §4 "Live bids": a bid_update replaces the auction's current bid and bid count in
+ * docs/product.md §4 "Live bids": a bid_update replaces the auction's current bid and bid count in
  * every cached list and on its page (docs/realtime.md). Events can arrive out of order from
  * different app instances, so one with fewer bids than the cache already shows is ignored.
  * auction_closed (from the closing job) ends the auction where it is shown.

@@ -11,16 +11,16 @@ export interface PlaceBidVariables {
 /** The 201 answer; `auction` is read defensively since only the bid itself is essential. */
 export type PlacedBid = Omit<PlaceBidResponse, 'auction'> & { auction?: PlaceBidResponse['auction'] };
 
-/** POST /api/bids {auctionId, amount} with the amount as a decimal string (GUIDE §5: never a float). */
+/** POST /api/bids {auctionId, amount} with the amount as a decimal string (docs/engineering.md §5: never a float). */
 export async function placeBid({ auctionId, amountCents }: PlaceBidVariables): Promise<PlacedBid> {
   const res = await apiRequest('POST', '/api/bids', { auctionId, amount: centsToMoneyString(amountCents) });
   return (await res.json()) as PlacedBid;
 }
 
 /**
- * SPEC §4 "Live bids": a successful bid sets the new current bid and adds 1 to the count
+ * docs/product.md §4 "Live bids": a successful bid sets the new current bid and adds 1 to the count
  * wherever the auction is shown (when the server answers with its own figures, those win:
- * they also carry an end time a soft close moved). Then SPEC §7: the list and the auction
+ * they also carry an end time a soft close moved). Then docs/product.md §7: the list and the auction
  * are read again.
  */
 export function usePlaceBid() {

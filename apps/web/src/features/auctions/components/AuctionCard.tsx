@@ -22,7 +22,7 @@ import { StandingBadge } from './StandingBadge';
 
 interface AuctionCardProps {
   auction: AuctionListItem;
-  /** 'public' for visitors: bidding goes through the external sign-up form (SPEC §2). */
+  /** 'public' for visitors: bidding goes through the external sign-up form (docs/product.md §2). */
   view: 'member' | 'public';
   /** The signed-in viewer, so their own auctions offer no bid. */
   viewerId?: string;
@@ -31,7 +31,7 @@ interface AuctionCardProps {
 }
 
 /**
- * SPEC §2 "Auction card". The whole card leads to /auction/{id} through its title link
+ * docs/product.md §2 "Auction card". The whole card leads to /auction/{id} through its title link
  * (stretched over the card), while its buttons sit above that link so they never navigate.
  */
 export function AuctionCard({ auction, view, viewerId, priority = false }: AuctionCardProps) {

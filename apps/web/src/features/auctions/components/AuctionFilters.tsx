@@ -39,7 +39,7 @@ interface AuctionFiltersProps {
   onChange: (filters: AuctionFeedFilters) => void;
 }
 
-/** The home page's filter card (SPEC §2 "Home page"): four labelled selects sent to the server. */
+/** The home page's filter card (docs/product.md §2 "Home page"): four labelled selects sent to the server. */
 export function AuctionFilters({ filters, onChange }: AuctionFiltersProps) {
   const id = useId();
   const select = <K extends keyof AuctionFeedFilters>(

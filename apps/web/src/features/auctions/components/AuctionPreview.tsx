@@ -20,7 +20,7 @@ function formatEnd(endDate: string, endTimeOfDay: string): string {
   return `${date} at ${time}`;
 }
 
-/** SPEC §2 create-page preview: starting bid, buy-now, end date and time, as bidders will see them. */
+/** docs/product.md §2 create-page preview: starting bid, buy-now, end date and time, as bidders will see them. */
 export function AuctionPreview({ startingBid, buyNowPrice, endDate, endTimeOfDay }: AuctionPreviewProps) {
   return (
     <Card className="bg-palette-gradient p-6" role="region" aria-labelledby="auction-preview-heading">

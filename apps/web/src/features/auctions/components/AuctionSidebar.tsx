@@ -20,7 +20,7 @@ interface AuctionSidebarProps {
   now: number;
 }
 
-/** SPEC §2 detail sidebar: current bid, bid count, time left, buy-now price, and what this viewer may do. */
+/** docs/product.md §2 detail sidebar: current bid, bid count, time left, buy-now price, and what this viewer may do. */
 export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
   const [isBidding, setIsBidding] = useState(false);
   const [isBuying, setIsBuying] = useState(false);

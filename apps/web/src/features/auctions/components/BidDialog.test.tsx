@@ -86,7 +86,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('bid dialog (SPEC §2 "Bid dialog", §5 "Bid")', () => {
+describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
   it('is titled Place Your Bid and starts at the minimum: current bid + 1, as a whole-dollar step-1 input', () => {
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Place Your Bid' })).toBeTruthy();

@@ -40,7 +40,7 @@ interface BidDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2 "Bid dialog". The form mounts with the dialog, so each opening starts at the current minimum. */
+/** docs/product.md §2 "Bid dialog". The form mounts with the dialog, so each opening starts at the current minimum. */
 export function BidDialog({ auction, open, onOpenChange }: BidDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -71,7 +71,7 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
   const minCents = minimumNextBidCents(auction);
   const [amount, setAmount] = useState(() => formatAmountPlain(minCents));
   const placeBid = usePlaceBid();
-  // SPEC §1: the winner's card is charged when the auction ends, so a bid needs one on file.
+  // docs/product.md §1: the winner's card is charged when the auction ends, so a bid needs one on file.
   const hasPaymentMethod = useHasPaymentMethod();
 
   const cents = parseMoneyToCents(amount);
@@ -86,7 +86,7 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit || cents === undefined) return;
-    // SPEC §5: a complete profile is required before bidding; nothing is sent otherwise.
+    // docs/product.md §5: a complete profile is required before bidding; nothing is sent otherwise.
     if (!user || !isProfileComplete(user)) {
       toast({ title: INCOMPLETE_PROFILE_TITLE, description: INCOMPLETE_PROFILE_FOR_BID, variant: 'destructive' });
       return;

@@ -53,7 +53,7 @@ interface BrowseFilterBarProps {
   onLocate: () => void;
 }
 
-/** The public browse page's search, filters and sort (SPEC §2 "Public browse page"). */
+/** The public browse page's search, filters and sort (docs/product.md §2 "Public browse page"). */
 export function BrowseFilterBar({ filters, onChange, locationState, onLocate }: BrowseFilterBarProps) {
   const id = useId();
   const select = <K extends Exclude<keyof BrowseFilters, 'search'>>(

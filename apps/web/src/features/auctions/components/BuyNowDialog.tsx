@@ -27,7 +27,7 @@ interface BuyNowDialogProps {
 }
 
 /**
- * Buy Now (its click behaviour is not shown in SPEC §2; see docs): a confirmation, then the
+ * Buy Now (its click behaviour is not shown in docs/product.md §2; see docs): a confirmation, then the
  * auction closes at the buy-now price with the buyer as winner. Like a bid, it needs a complete profile.
  */
 export function BuyNowDialog({ auction, open, onOpenChange }: BuyNowDialogProps) {

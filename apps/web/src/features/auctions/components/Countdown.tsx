@@ -15,7 +15,7 @@ interface CountdownProps {
   isActive?: boolean;
 }
 
-/** SPEC §4 countdown ('2d 4h', '3h 12m', '45m', 'Ended'), refreshed every 60 s and at the end time. */
+/** docs/product.md §4 countdown ('2d 4h', '3h 12m', '45m', 'Ended'), refreshed every 60 s and at the end time. */
 export function Countdown({ endTime, className, precise = false, isActive = true }: CountdownProps) {
   const closing = precise && isActive && new Date(endTime).getTime() - Date.now() < COUNTDOWN_SECONDS_WITHIN_MS;
   const now = useNow(endTime, closing ? 1000 : undefined);

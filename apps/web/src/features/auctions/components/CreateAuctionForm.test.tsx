@@ -57,7 +57,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('create auction form (SPEC §2 "Create Auction page", §5, §9)', () => {
+describe('create auction form (docs/product.md §2 "Create Auction page", §5, §9)', () => {
   it('starts with the spec defaults', () => {
     renderForm();
     expect(field('Search radius (miles)').value).toBe('25');
@@ -171,7 +171,7 @@ describe('create auction form (SPEC §2 "Create Auction page", §5, §9)', () =>
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('previews the prices and the end, then creates the auction with the API body of SPEC §7', async () => {
+  it('previews the prices and the end, then creates the auction with the API body of docs/product.md §7', async () => {
     let resolve: (response: Response) => void = () => {};
     const fetchMock = stubFetch(() => new Promise<Response>((r) => (resolve = r)));
     const { onCreated, toasts } = renderForm();

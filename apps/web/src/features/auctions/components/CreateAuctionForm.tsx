@@ -79,7 +79,7 @@ function serverFieldOf(error: unknown): { field: FieldPath<CreateAuctionFormValu
   }
 }
 
-/** SPEC §2 "Create Auction page" form, with the checks of SPEC §5 in their order. */
+/** docs/product.md §2 "Create Auction page" form, with the checks of docs/product.md §5 in their order. */
 export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFormProps) {
   const idPrefix = useId();
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -118,7 +118,7 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
   };
 
   const onSubmit = handleSubmit((values) => {
-    // SPEC §5 "Pre-submit checks, in order": profile complete, then the end date and prices.
+    // docs/product.md §5 "Pre-submit checks, in order": profile complete, then the end date and prices.
     if (!user || !isProfileComplete(user)) {
       toast({ title: INCOMPLETE_PROFILE_TITLE, description: INCOMPLETE_PROFILE_FOR_AUCTION, variant: 'destructive' });
       return;

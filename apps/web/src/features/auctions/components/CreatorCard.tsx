@@ -10,7 +10,7 @@ import { BlockButton } from '@/features/moderation/components/BlockButton';
 import { ReportDialog } from '@/features/moderation/components/ReportDialog';
 import { DATE_TYPE_ICONS, dateTypeLabel } from '../labels';
 
-/** SPEC §2 creator card: first name plus last initial (or Anonymous), age, location, date type badge. */
+/** docs/product.md §2 creator card: first name plus last initial (or Anonymous), age, location, date type badge. */
 export function CreatorCard({ auction }: { auction: AuctionDetail }) {
   const { creator } = auction;
   const name = displayNameOf(creator);

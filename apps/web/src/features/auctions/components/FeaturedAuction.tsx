@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { bidCountLabel, dateTypeLabel } from '../labels';
 import { Countdown } from './Countdown';
 
-/** SPEC §2: the featured auction is the one with the highest current bid (the first of equals). */
+/** docs/product.md §2: the featured auction is the one with the highest current bid (the first of equals). */
 export function pickFeaturedAuction(auctions: readonly AuctionListItem[]): AuctionListItem | undefined {
   let best: AuctionListItem | undefined;
   let bestCents = -1;

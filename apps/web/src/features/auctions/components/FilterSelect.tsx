@@ -3,7 +3,7 @@ import { Select } from '@/components/ui/select';
 
 export type FilterOption<T extends string> = { value: T; label: string };
 
-/** The date-type choices shared by the home filter card and the public browse bar (SPEC §2). */
+/** The date-type choices shared by the home filter card and the public browse bar (docs/product.md §2). */
 export const DATE_TYPE_FILTER_OPTIONS: FilterOption<'all' | 'coffee' | 'dinner' | 'activity'>[] = [
   { value: 'all', label: 'All types' },
   { value: 'coffee', label: 'Coffee' },

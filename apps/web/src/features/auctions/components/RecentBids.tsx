@@ -3,7 +3,7 @@ import { TrendingUp } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { useNow } from '../useNow';
 
-/** SPEC §2 "Recent bids": the latest 5 with bidder first name, amount and relative time. */
+/** docs/product.md §2 "Recent bids": the latest 5 with bidder first name, amount and relative time. */
 export function RecentBids({ bids }: { bids: readonly AuctionBidView[] }) {
   const now = useNow();
   const latest = bids.slice(0, RECENT_BIDS_ON_DETAIL);

@@ -5,7 +5,7 @@ import { publicConfig } from '@/lib/config';
 
 type SignUpLinkProps = Pick<ComponentProps<typeof Button>, 'variant' | 'size' | 'className'> & { children: string };
 
-/** The external sign-up (waitlist) form, which SPEC §1 opens in a new tab. */
+/** The external sign-up (waitlist) form, which docs/product.md §1 opens in a new tab. */
 export function SignUpLink({ children, ...buttonProps }: SignUpLinkProps) {
   return (
     <Button asChild {...buttonProps}>

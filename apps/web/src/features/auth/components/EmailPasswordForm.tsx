@@ -11,7 +11,7 @@ interface EmailPasswordFormProps {
   isLoading: boolean;
 }
 
-/** The form step of SPEC §4: email and password, plus confirm password when signing up. */
+/** The form step of docs/product.md §4: email and password, plus confirm password when signing up. */
 export function EmailPasswordForm({ values, onChange, onSubmit, isLoading }: EmailPasswordFormProps) {
   const { isSignup } = values;
   const set = (patch: Partial<EmailCredentials>) => onChange({ ...values, ...patch });

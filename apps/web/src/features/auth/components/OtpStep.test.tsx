@@ -10,7 +10,7 @@ function renderStep(overrides: Partial<Parameters<typeof OtpStep>[0]> = {}) {
   return { props, input, verify };
 }
 
-describe('login code input (SPEC §5 "Sign-in")', () => {
+describe('login code input (docs/product.md §5 "Sign-in")', () => {
   afterEach(cleanup);
 
   it('is a numeric one-time-code field', () => {

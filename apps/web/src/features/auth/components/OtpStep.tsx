@@ -12,7 +12,7 @@ interface OtpStepProps {
 }
 
 /**
- * The code step of SPEC §4: digits only, at most six; Verify only at exactly six (SPEC §5).
+ * The code step of docs/product.md §4: digits only, at most six; Verify only at exactly six (docs/product.md §5).
  * The code lives here, so going Back to Email clears it.
  */
 export function OtpStep({ email, isLoading, onVerify, onBack }: OtpStepProps) {

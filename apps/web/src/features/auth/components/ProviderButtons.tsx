@@ -8,7 +8,7 @@ const PROVIDER_LABELS: Record<SignInProvider, string> = {
   twitter: 'Twitter',
 };
 
-/** Provider sign-in is a full-page redirect through the server (SPEC §2, §7). */
+/** Provider sign-in is a full-page redirect through the server (docs/product.md §2, §7). */
 export function ProviderButtons({ disabled }: { disabled?: boolean }) {
   return (
     <div className="grid gap-2 sm:grid-cols-2">

@@ -36,7 +36,7 @@ function useDateMutation<TVariables>(auctionId: string, call: (variables: TVaria
   return useMutation({
     mutationFn: call,
     onSuccess: (state) => queryClient.setQueryData(dateKey(auctionId), state),
-    // SPEC §8: a date action that finds the session gone signs the member in again; any other
+    // docs/product.md §8: a date action that finds the session gone signs the member in again; any other
     // failure is shown inline by the component (`errorText`).
     onError: (error) => {
       if (isUnauthorizedError(error)) handleUnauthorized();

@@ -95,7 +95,7 @@ describe('plan card in the auction chat', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(DATE_MESSAGES.startsAtTooFar));
   });
 
-  it('treats a 401 on a date action as Unauthorized (SPEC §8)', async () => {
+  it('treats a 401 on a date action as Unauthorized (docs/product.md §8)', async () => {
     const startsAt = new Date(Date.now() + 24 * HOUR).toISOString();
     const proposal = { place: 'Ferry Building', startsAt, proposedBy: HOST_ID, proposedAt: '' };
     renderCard((_url, init) =>

@@ -5,7 +5,7 @@ import type { ConversationSummary } from '../types';
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
 export const UNREAD_COUNT_KEY = ['/api/conversations/unread-count'] as const;
 
-/** GET /api/conversations: newest activity first; read again every 30 s (SPEC §9 polling). */
+/** GET /api/conversations: newest activity first; read again every 30 s (docs/product.md §9 polling). */
 export function conversationsQueryOptions() {
   return queryOptions<ConversationSummary[]>({ queryKey: CONVERSATIONS_KEY, refetchInterval: POLL_INTERVAL_MS });
 }

@@ -5,7 +5,7 @@ import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from './conversations';
 
 /**
  * How often an open conversation is read again: a fallback for live `new_message` events
- * (SPEC §4 Chat) missed while the socket reconnects; see docs/messaging.md.
+ * (docs/product.md §4 Chat) missed while the socket reconnects; see docs/messaging.md.
  */
 export const OPEN_CONVERSATION_POLL_MS = 5_000;
 
@@ -34,7 +34,7 @@ export interface SendMessageVariables {
   content: string;
 }
 
-/** POST /api/messages {conversationId, receiverId, content}; content trimmed (SPEC §5 Chat). */
+/** POST /api/messages {conversationId, receiverId, content}; content trimmed (docs/product.md §5 Chat). */
 export async function sendMessage(variables: SendMessageVariables): Promise<ChatMessage> {
   const res = await apiRequest('POST', '/api/messages', { ...variables, content: variables.content.trim() });
   return (await res.json()) as ChatMessage;

@@ -12,7 +12,7 @@ export interface UserSearchResult {
   isAvailable: boolean;
 }
 
-/** GET /api/search/users?q= (SPEC §7) → {users}. */
+/** GET /api/search/users?q= (docs/product.md §7) → {users}. */
 export async function searchUsers(term: string, signal?: AbortSignal): Promise<UserSearchResult> {
   const res = await fetch(`/api/search/users?${new URLSearchParams({ q: term }).toString()}`, {
     credentials: 'include',
@@ -24,7 +24,7 @@ export async function searchUsers(term: string, signal?: AbortSignal): Promise<U
   return { users: body.users ?? [], isAvailable: true };
 }
 
-/** SPEC §5 Search: the new-chat dialog searches only for non-empty trimmed text. */
+/** docs/product.md §5 Search: the new-chat dialog searches only for non-empty trimmed text. */
 export function useUserSearch(term: string) {
   const trimmed = term.trim();
   return useQuery({

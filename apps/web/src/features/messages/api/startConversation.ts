@@ -7,7 +7,7 @@ export interface StartConversationVariables {
   message: string;
 }
 
-/** POST /api/conversations/start {receiverId, message} → {conversationId} (SPEC §7). */
+/** POST /api/conversations/start {receiverId, message} → {conversationId} (docs/product.md §7). */
 export async function startConversation(variables: StartConversationVariables): Promise<{ conversationId: string }> {
   const res = await apiRequest('POST', '/api/conversations/start', {
     receiverId: variables.receiverId,
@@ -16,7 +16,7 @@ export async function startConversation(variables: StartConversationVariables): 
   return (await res.json()) as { conversationId: string };
 }
 
-/** SPEC §4 Chat: after starting a conversation the list is read again. */
+/** docs/product.md §4 Chat: after starting a conversation the list is read again. */
 export function useStartConversation() {
   const queryClient = useQueryClient();
   return useMutation({

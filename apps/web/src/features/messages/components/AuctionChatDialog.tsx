@@ -14,8 +14,8 @@ interface AuctionChatDialogProps {
 }
 
 /**
- * SPEC §2 chat widget: the winner and the creator of a won auction talk about it here. The
- * conversation id follows SPEC §3; the other person is whichever of the two I am not.
+ * docs/product.md §2 chat widget: the winner and the creator of a won auction talk about it here. The
+ * conversation id follows docs/product.md §3; the other person is whichever of the two I am not.
  */
 export function AuctionChatDialog({ auction, myId, open, onOpenChange }: AuctionChatDialogProps) {
   const otherId = myId === auction.creatorId ? auction.winnerId : auction.creatorId;

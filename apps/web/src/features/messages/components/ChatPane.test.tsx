@@ -59,7 +59,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('chat pane (SPEC §2 Messages, §4 Chat, §5 Chat)', () => {
+describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
   it('shows the name, the messages with relative times, and no Online label when presence is unknown', async () => {
     stubFetch((url) => (url.includes('/messages') ? json([message({})]) : new Response('Not found', { status: 404 })));
     renderPane();

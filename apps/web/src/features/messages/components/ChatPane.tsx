@@ -27,7 +27,7 @@ interface ChatPaneProps {
   otherUser: { id: string; name: string };
   /** A line under the name (the auction an auction chat is about). */
   subtitle?: ReactNode;
-  /** SPEC §4: the chat widget writes '5m ago' where the Messages page writes '5m'. */
+  /** docs/product.md §4: the chat widget writes '5m ago' where the Messages page writes '5m'. */
   withAgo?: boolean;
   className?: string;
 }
@@ -35,7 +35,7 @@ interface ChatPaneProps {
 /**
  * One conversation: the other person's name (and 'Online' only when the server says so), the
  * messages with relative times, and a box where Enter sends and Shift+Enter starts a new line
- * (SPEC §2). Empty or whitespace-only text cannot be sent (SPEC §5).
+ * (docs/product.md §2). Empty or whitespace-only text cannot be sent (docs/product.md §5).
  */
 export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false, className }: ChatPaneProps) {
   const { user } = useAuth();
@@ -51,7 +51,7 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
   // An auction chat is where the winner and the host agree the date's time and place (issue 9).
   const auctionId = auctionIdOfConversation(conversationId);
 
-  // SPEC §4 Chat: a new_message for this conversation is appended at once (polling stays as a fallback).
+  // docs/product.md §4 Chat: a new_message for this conversation is appended at once (polling stays as a fallback).
   useRealtimeChannel(conversationId ? { conversationId } : null, (event) => {
     if (event.type !== 'new_message') return;
     const message = event.message as ChatMessage | undefined;

@@ -20,7 +20,7 @@ const summary = (id: string, firstName: string, over: Partial<ConversationSummar
 
 afterEach(cleanup);
 
-describe('conversation list (SPEC §2)', () => {
+describe('conversation list (docs/product.md §2)', () => {
   it("says 'No conversations yet' when there are none", () => {
     render(
       <ConversationList

@@ -17,7 +17,7 @@ interface ConversationListProps {
   onNew: () => void;
 }
 
-/** The Messages page's left column: a local search over the other person's name and the list (SPEC §2). */
+/** The Messages page's left column: a local search over the other person's name and the list (docs/product.md §2). */
 export function ConversationList({
   conversations,
   isLoading,

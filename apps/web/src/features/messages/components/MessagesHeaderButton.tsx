@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { useUnreadMessageCount } from '../api/conversations';
 
 /**
- * The header's messages button (SPEC §2): a link to /messages whose badge is the real number
+ * The header's messages button (docs/product.md §2): a link to /messages whose badge is the real number
  * of unread messages (GET /api/conversations/unread-count, every 30 s) instead of the
- * source's hard-coded 2 (GUIDE §1); '9+' above 9 like the notification badge. No badge at zero.
+ * source's hard-coded 2 (docs/engineering.md §1); '9+' above 9 like the notification badge. No badge at zero.
  */
 export function MessagesHeaderButton() {
   const unread = useUnreadMessageCount();

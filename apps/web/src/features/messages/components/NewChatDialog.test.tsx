@@ -48,7 +48,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('new chat dialog (SPEC §2, §5)', () => {
+describe('new chat dialog (docs/product.md §2, §5)', () => {
   it('searches only for non-empty text, after the 300 ms debounce, and leaves me out', async () => {
     const fetchMock = stubFetch(() => json({ users: [BEA, { ...BEA, id: ME, firstName: 'Me' }] }));
     renderDialog();

@@ -37,8 +37,8 @@ function useDebounced<T>(value: T, delayMs: number): T {
 }
 
 /**
- * SPEC §2 New chat: search users (only for non-empty text, debounced 300 ms), pick one, type a
- * first message, Start Chat. Start Chat needs a picked user and a non-empty message (SPEC §5).
+ * docs/product.md §2 New chat: search users (only for non-empty text, debounced 300 ms), pick one, type a
+ * first message, Start Chat. Start Chat needs a picked user and a non-empty message (docs/product.md §5).
  */
 export function NewChatDialog({ open, onOpenChange, myId, onStarted }: NewChatDialogProps) {
   const [query, setQuery] = useState('');

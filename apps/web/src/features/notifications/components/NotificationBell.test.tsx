@@ -84,7 +84,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('notification bell (SPEC §2 "Notification dropdown")', () => {
+describe('notification bell (docs/product.md §2 "Notification dropdown")', () => {
   it("shows the unread count on the badge, and '9+' above 9", async () => {
     const server: Server = {
       list: Array.from({ length: 12 }, (_, i) => notification({ id: `n${i}` })),

@@ -19,14 +19,14 @@ import { formatBadgeCount, notificationTarget } from '../format';
 import { NotificationIcon } from './NotificationIcon';
 
 /**
- * The header's bell with the unread badge, opening the notification dropdown of SPEC §2:
+ * The header's bell with the unread badge, opening the notification dropdown of docs/product.md §2:
  * title, Mark all read (only when unread ones exist), loading and empty states, the list
  * (newest first, relative times) and Close. Clicking one marks it read and opens what it is about.
  */
 export function NotificationBell({ userId }: { userId?: string }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  // Both reads poll every 30 s (SPEC §7); the server's nudge on the user's own channel
+  // Both reads poll every 30 s (docs/product.md §7); the server's nudge on the user's own channel
   // (another tab read them, a message arrived) refreshes them at once.
   useRealtimeChannel(userId ? `user:${userId}` : null, (event) => {
     if (event.type === 'notifications_changed') void refreshNotifications(queryClient);

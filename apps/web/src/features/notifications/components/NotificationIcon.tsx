@@ -1,6 +1,6 @@
 import { Bell, CircleX, Clock, Gavel, MessageCircle, TrendingUp, Trophy, type LucideIcon } from 'lucide-react';
 
-/** An icon per type of SPEC §3; every other type gets the bell. */
+/** An icon per type of docs/product.md §3; every other type gets the bell. */
 const ICONS: Record<string, { icon: LucideIcon; className: string }> = {
   bid_received: { icon: Gavel, className: 'text-primary' },
   outbid: { icon: TrendingUp, className: 'text-orange-500' },

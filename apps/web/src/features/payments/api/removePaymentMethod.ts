@@ -7,7 +7,7 @@ export async function removePaymentMethod(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/stripe/payment-methods/${encodeURIComponent(id)}`);
 }
 
-/** SPEC §7: after a removal the list is read again (the mutation settles once it has been). */
+/** docs/product.md §7: after a removal the list is read again (the mutation settles once it has been). */
 export function useRemovePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { publicConfig } from '@/lib/config';
 import { toastStripeConfigError } from '../setupToasts';
 import { SandboxCardForm } from './SandboxCardForm';
 
-// Stripe.js and its React bindings load only when a member adds a payment method (GUIDE §6).
+// Stripe.js and its React bindings load only when a member adds a payment method (docs/engineering.md §6).
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 interface AddPaymentMethodFormProps {

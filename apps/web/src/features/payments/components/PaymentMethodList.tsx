@@ -8,7 +8,7 @@ interface PaymentMethodListProps {
   onRemove: (method: PaymentMethod) => void;
 }
 
-/** SPEC §3 "Payment method": a card by brand, last four digits and expiry; a bank account by bank, type and last four. */
+/** docs/product.md §3 "Payment method": a card by brand, last four digits and expiry; a bank account by bank, type and last four. */
 export function PaymentMethodList({ methods, onRemove }: PaymentMethodListProps) {
   return (
     <ul className="grid gap-3" aria-label="Saved payment methods">

@@ -81,7 +81,7 @@ function fillCard(form: HTMLElement, card: { number: string; expiry?: string; cv
   fireEvent.click(within(form).getByRole('button', { name: 'Save Card' }));
 }
 
-describe('Payment Methods tab: the list (SPEC §2, §3)', () => {
+describe('Payment Methods tab: the list (docs/product.md §2, §3)', () => {
   it('shows a card by brand, last four and expiry, and a bank account by bank, type and last four', async () => {
     saved = [visa, bank];
     renderTab();
@@ -153,7 +153,7 @@ describe('Payment Methods tab: removing', () => {
   });
 });
 
-describe('Payment Methods tab: adding with the sandbox card form (SPEC §4 "Payment method add")', () => {
+describe('Payment Methods tab: adding with the sandbox card form (docs/product.md §4 "Payment method add")', () => {
   it("asks for a setup secret, confirms the card, reloads the list, then says 'Payment Method Added' and closes", async () => {
     routes['POST /api/payments/sandbox/confirm-setup'] = async () => {
       saved = [visa];

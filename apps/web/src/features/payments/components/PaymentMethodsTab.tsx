@@ -14,7 +14,7 @@ import { RemovePaymentMethodDialog } from './RemovePaymentMethodDialog';
 const FEE_PERCENT = `${Math.round(SERVICE_FEE_RATE * 100)}%`;
 
 /**
- * The profile's Payment Methods tab (SPEC §2) and its add flow (SPEC §4): request a setup
+ * The profile's Payment Methods tab (docs/product.md §2) and its add flow (docs/product.md §4): request a setup
  * secret, show the provider's form, confirm (redirecting only when required); on success the
  * form closes and the list reloads.
  */

@@ -88,7 +88,7 @@ export function SandboxCardForm({ clientSecret, onSucceeded, onCancel }: Sandbox
       const result = await confirm.mutateAsync(checked.input);
       if (result.status === 'requires_action') {
         if (!isSameOrigin(result.redirectUrl)) throw new Error('Unexpected authentication address');
-        // SPEC §4: redirect only when the card requires it; the page comes back to /profile.
+        // docs/product.md §4: redirect only when the card requires it; the page comes back to /profile.
         redirectTo(result.redirectUrl);
         return;
       }

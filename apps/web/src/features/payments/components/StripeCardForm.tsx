@@ -29,9 +29,9 @@ function loadStripeOnce(publishableKey: string): Promise<Stripe | null> {
 }
 
 /**
- * Stripe Elements for saving a card or US bank account (SPEC §4 "Payment method add"). This
+ * Stripe Elements for saving a card or US bank account (docs/product.md §4 "Payment method add"). This
  * module is loaded only when a member opens the form, so Stripe's code stays out of the first
- * load (GUIDE §6).
+ * load (docs/engineering.md §6).
  */
 export default function StripeCardForm({
   publishableKey,
@@ -91,7 +91,7 @@ function StripeSetupForm({
     try {
       const { error, setupIntent } = await stripe.confirmSetup({
         elements,
-        // SPEC §2: /profile is the return address when the method needs a redirect (a bank's page).
+        // docs/product.md §2: /profile is the return address when the method needs a redirect (a bank's page).
         confirmParams: { return_url: `${window.location.origin}/profile?tab=payments` },
         redirect: 'if_required',
       });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 export const MY_BIDS_KEY = ['/api/my-bids'] as const;
 
-/** SPEC §3: a bid of mine plus its auction's title, current bid and state (GET /api/my-bids, newest first). */
+/** docs/product.md §3: a bid of mine plus its auction's title, current bid and state (GET /api/my-bids, newest first). */
 export interface MyBid {
   id: string;
   auctionId: string;

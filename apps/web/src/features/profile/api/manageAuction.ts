@@ -10,13 +10,13 @@ const AUCTIONS_KEY = ['/api/auctions'] as const;
 /** The server answers both calls with the auction as a list item. */
 type AuctionAnswer = AuctionListItem;
 
-/** PUT /api/auctions/{id} with the changed fields only (SPEC §5 "Auction edit"). */
+/** PUT /api/auctions/{id} with the changed fields only (docs/product.md §5 "Auction edit"). */
 export async function editAuction({ id, changes }: { id: string; changes: EditAuction }): Promise<AuctionAnswer> {
   const res = await apiRequest('PUT', `/api/auctions/${encodeURIComponent(id)}`, changes);
   return (await res.json()) as AuctionAnswer;
 }
 
-/** DELETE /api/auctions/{id}: cancels the auction for good (SPEC §4). */
+/** DELETE /api/auctions/{id}: cancels the auction for good (docs/product.md §4). */
 export async function cancelAuction(id: string): Promise<AuctionAnswer> {
   const res = await apiRequest('DELETE', `/api/auctions/${encodeURIComponent(id)}`);
   return (await res.json()) as AuctionAnswer;

@@ -25,7 +25,7 @@ function usePhotoMutation<T>(call: (input: T) => Promise<Response>) {
       queryClient.setQueryData(PROFILE_PHOTOS_KEY, photos);
       await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
     },
-    // The server's own message when it has one (e.g. "at most 6 photos"), else SPEC's text.
+    // The server's own message when it has one (e.g. "at most 6 photos"), else docs/product.md's text.
     onError: (error) =>
       onMutationError(error, {
         title: PROFILE_PICTURE_TEXTS.uploadFailedTitle,

@@ -10,7 +10,7 @@ export async function updateProfile(profile: ProfileForm): Promise<CurrentUser> 
   return (await res.json()) as CurrentUser;
 }
 
-/** SPEC §7: a saved profile refetches the current user and the profile's own reads. */
+/** docs/product.md §7: a saved profile refetches the current user and the profile's own reads. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import { AUTH_USER_KEY, type CurrentUser, useAuth } from '@/features/auth/useAut
 import { createQueryClient } from '@/lib/queryClient';
 import { uploadProfileImage, uploadUrlWithoutQuery, useUploadProfileImage } from './uploadProfileImage';
 
-describe('uploadUrlWithoutQuery (SPEC §7)', () => {
+describe('uploadUrlWithoutQuery (docs/product.md §7)', () => {
   it.each([
     ['/api/objects/uploads/abc?expires=1&signature=xyz', '/api/objects/uploads/abc'],
     [
@@ -54,7 +54,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('uploadProfileImage (SPEC §7 upload flow)', () => {
+describe('uploadProfileImage (docs/product.md §7 upload flow)', () => {
   it('asks for an upload URL, PUTs the image there with its type, then names it without the query', async () => {
     const fetchMock = stubFetch({});
     const image = jpeg();
@@ -93,7 +93,7 @@ function renderUpload() {
   return { queryClient, auth, upload, toasts };
 }
 
-describe('useUploadProfileImage (SPEC §8 toasts)', () => {
+describe('useUploadProfileImage (docs/product.md §8 toasts)', () => {
   it("refreshes the current user and toasts 'Profile Image Updated'", async () => {
     const fetchMock = stubFetch({});
     const { auth, upload, toasts } = renderUpload();

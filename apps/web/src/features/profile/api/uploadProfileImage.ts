@@ -5,13 +5,13 @@ import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
 import { apiRequest, throwIfResNotOk } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
 
-/** SPEC §7: the profile names the upload by its URL without the query string (where a signature lives). */
+/** docs/product.md §7: the profile names the upload by its URL without the query string (where a signature lives). */
 export function uploadUrlWithoutQuery(uploadURL: string): string {
   const end = uploadURL.search(/[?#]/);
   return end === -1 ? uploadURL : uploadURL.slice(0, end);
 }
 
-/** Which of the steps failed decides the SPEC §8 text: the file upload, or pointing the profile at it. */
+/** Which of the steps failed decides the docs/product.md §8 text: the file upload, or pointing the profile at it. */
 export class ProfileImageStepError extends Error {
   override name = 'ProfileImageStepError';
   constructor(
@@ -31,7 +31,7 @@ async function runStep<T>(step: ProfileImageStepError['step'], work: () => Promi
 }
 
 /**
- * The upload flow of SPEC §7: POST /api/objects/upload for a URL, PUT the image there with its
+ * The upload flow of docs/product.md §7: POST /api/objects/upload for a URL, PUT the image there with its
  * own content type, then PUT /api/profile/image. Answers with the updated current user.
  */
 export async function uploadProfileImage(image: Blob): Promise<CurrentUser> {

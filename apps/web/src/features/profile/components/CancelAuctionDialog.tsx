@@ -9,7 +9,7 @@ interface CancelAuctionDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2 "Modals: cancel-auction confirmation"; SPEC §4: cancelling is irreversible and bidders are notified. */
+/** docs/product.md §2 "Modals: cancel-auction confirmation"; docs/product.md §4: cancelling is irreversible and bidders are notified. */
 export function CancelAuctionDialog({ auction, onOpenChange }: CancelAuctionDialogProps) {
   const cancelAuction = useCancelAuction();
 

@@ -43,7 +43,7 @@ afterEach(() => {
   toastMock.mockClear();
 });
 
-describe('edit auction modal (SPEC §5 "Auction edit")', () => {
+describe('edit auction modal (docs/product.md §5 "Auction edit")', () => {
   it('starts from the saved auction', () => {
     stubFetch(200, {});
     renderDialog();

@@ -33,7 +33,7 @@ interface EditAuctionDialogProps {
 }
 
 /**
- * SPEC §2 "Modals: edit auction" and §5 "Auction edit". The form mounts with the dialog, so
+ * docs/product.md §2 "Modals: edit auction" and §5 "Auction edit". The form mounts with the dialog, so
  * it always starts from the saved auction.
  */
 export function EditAuctionDialog({ auction, onOpenChange }: EditAuctionDialogProps) {
@@ -62,7 +62,7 @@ function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id
 
   const onSubmit = handleSubmit((values) => {
     const changes = changedAuctionFields(initial, values);
-    // SPEC §5: no change closes the modal with no call.
+    // docs/product.md §5: no change closes the modal with no call.
     if (Object.keys(changes).length === 0) {
       onClose();
       return;

@@ -46,7 +46,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('edit profile form (SPEC §5 "Profile form")', () => {
+describe('edit profile form (docs/product.md §5 "Profile form")', () => {
   it('shows every required-field message of the spec under its field and sends nothing', async () => {
     const fetchMock = stubPut(200, {});
     const empty = { ...user, firstName: null, lastName: null, age: null, location: null, country: null, zipCode: null };

@@ -30,7 +30,7 @@ interface EditProfileDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2 "Modals: edit profile". The form mounts with the dialog, so it always starts from the saved profile. */
+/** docs/product.md §2 "Modals: edit profile". The form mounts with the dialog, so it always starts from the saved profile. */
 export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

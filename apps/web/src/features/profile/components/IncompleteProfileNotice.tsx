@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** Shown while SPEC §5 "Profile completeness" fails: bidding and creating auctions wait on it. */
+/** Shown while docs/product.md §5 "Profile completeness" fails: bidding and creating auctions wait on it. */
 export function IncompleteProfileNotice({ onComplete }: { onComplete: () => void }) {
   return (
     <section

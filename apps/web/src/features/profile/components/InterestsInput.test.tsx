@@ -27,7 +27,7 @@ const type = (text: string) => fireEvent.change(input(), { target: { value: text
 const pressEnter = () => fireEvent.keyDown(input(), { key: 'Enter' });
 const clickAdd = () => fireEvent.click(screen.getByRole('button', { name: 'Add' }));
 
-describe('interest tags (SPEC §5 "Interests")', () => {
+describe('interest tags (docs/product.md §5 "Interests")', () => {
   afterEach(cleanup);
 
   it('adds with Enter, trims, clears the input, and does not submit the form', () => {

@@ -13,7 +13,7 @@ interface InterestsInputProps {
 }
 
 /**
- * SPEC §5 "Interests": Enter or the Add button adds the typed interest; blank entries and
+ * docs/product.md §5 "Interests": Enter or the Add button adds the typed interest; blank entries and
  * duplicates are ignored; clicking a tag removes it.
  */
 export function InterestsInput({ id, value, onChange, describedBy, invalid }: InterestsInputProps) {

@@ -66,7 +66,7 @@ afterEach(() => {
   toastMock.mockClear();
 });
 
-describe('My Auctions list (SPEC §2 "Profile page")', () => {
+describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
   it('shows each auction with its state, bid, count and time left; only active ones can be edited or cancelled', () => {
     renderList([active, cancelled, ended, sold]);
     const open = within(row('Coffee at the museum'));

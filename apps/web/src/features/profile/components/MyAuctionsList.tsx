@@ -22,7 +22,7 @@ const STATUS_BADGES: Record<
 };
 
 /**
- * The My Auctions tab's list (SPEC §2): each auction with its state, current bid, bid count
+ * The My Auctions tab's list (docs/product.md §2): each auction with its state, current bid, bid count
  * and time left; only active ones can be edited or cancelled, each through its own modal.
  */
 export function MyAuctionsList({ auctions }: { auctions: MyAuction[] }) {

@@ -9,7 +9,7 @@ import { useUploadProfileImage } from '../api/uploadProfileImage';
 import { fullNameOf, initialsOf } from '../format';
 import { ProfilePictureDialog } from './ProfilePictureDialog';
 
-/** SPEC §2 "Profile page": avatar, name, age, place, bio, interests and the two actions. */
+/** docs/product.md §2 "Profile page": avatar, name, age, place, bio, interests and the two actions. */
 export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () => void }) {
   const [isPictureOpen, setIsPictureOpen] = useState(false);
   const uploadImage = useUploadProfileImage();

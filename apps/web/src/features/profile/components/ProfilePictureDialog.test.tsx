@@ -92,7 +92,7 @@ afterEach(() => {
   cropper.props = null;
 });
 
-describe('profile picture dialog before an image is chosen (SPEC §2)', () => {
+describe('profile picture dialog before an image is chosen (docs/product.md §2)', () => {
   it('shows every text of the spec and a picker for images only', () => {
     renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Crop Profile Picture' });
@@ -116,7 +116,7 @@ describe('profile picture dialog before an image is chosen (SPEC §2)', () => {
   });
 });
 
-describe('file checks (SPEC §5 "Profile picture")', () => {
+describe('file checks (docs/product.md §5 "Profile picture")', () => {
   it('refuses a file that is not an image and changes nothing', () => {
     const { toasts } = renderDialog();
     choose(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
@@ -157,7 +157,7 @@ describe('file checks (SPEC §5 "Profile picture")', () => {
   });
 });
 
-describe('cropping (SPEC §2, §9)', () => {
+describe('cropping (docs/product.md §2, §9)', () => {
   it('shows a square, round, gridless cropper with zoom 1 to 3 in 0.1 steps starting at 100%', async () => {
     renderDialog();
     await chooseImage();
@@ -240,7 +240,7 @@ describe('cropping (SPEC §2, §9)', () => {
   });
 });
 
-describe('saving (SPEC §4, §8)', () => {
+describe('saving (docs/product.md §4, §8)', () => {
   it("reads 'Processing...' while cropping, then hands the JPEG to the parent, closes and clears", async () => {
     let finish: (blob: Blob) => void = () => {};
     vi.mocked(cropImage).mockImplementation(() => new Promise<Blob>((resolve) => (finish = resolve)));

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { cropImage } from '../cropImage';
 
-/** SPEC §2 "Profile picture dialog", word for word. */
+/** docs/product.md §2 "Profile picture dialog", word for word. */
 export const PICTURE_DIALOG_TEXTS = {
   title: 'Crop Profile Picture',
   selectHeading: 'Select Profile Picture',
@@ -35,13 +35,13 @@ const START_CROP: Point = { x: 0, y: 0 };
 interface ProfilePictureDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Receives the cropped square JPEG; the dialog has closed by then (SPEC §4). */
+  /** Receives the cropped square JPEG; the dialog has closed by then (docs/product.md §4). */
   onCropped: (image: Blob) => void;
   /** The title and save button of another use of the crop UI (an auction cover). */
   texts?: { title: string; save: string };
 }
 
-/** SPEC §2 "Profile picture dialog", §4 its state, §5 the file checks, §9 the crop constants. */
+/** docs/product.md §2 "Profile picture dialog", §4 its state, §5 the file checks, §9 the crop constants. */
 export function ProfilePictureDialog({ open, onOpenChange, onCropped, texts }: ProfilePictureDialogProps) {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [imageSrc, setImageSrc] = useState<string | null>(null);
@@ -78,7 +78,7 @@ export function ProfilePictureDialog({ open, onOpenChange, onCropped, texts }: P
     const input = event.target;
     const file = input.files?.[0];
     if (!file) return;
-    // SPEC §5: a refused file changes nothing, except that the picker can offer it again.
+    // docs/product.md §5: a refused file changes nothing, except that the picker can offer it again.
     const refuse = (title: string, description: string) => {
       input.value = '';
       toast({ title, description, variant: 'destructive' });

@@ -9,7 +9,7 @@ const CARDS: Array<{ key: keyof Stats; label: string; icon: ComponentType<{ clas
   { key: 'activeConversations', label: 'Active Conversations', icon: MessageCircle },
 ];
 
-/** The three stat cards of SPEC §2, from GET /api/profile/stats. */
+/** The three stat cards of docs/product.md §2, from GET /api/profile/stats. */
 export function ProfileStats() {
   const { data, isError } = useProfileStats();
   return (

@@ -70,7 +70,7 @@ describe('profile tabs follow ?tab=', () => {
   });
 });
 
-describe('return from a payment-method setup (SPEC §2: /profile is the return address)', () => {
+describe('return from a payment-method setup (docs/product.md §2: /profile is the return address)', () => {
   it("opens Payment Methods, reloads the list, says 'Payment Method Added' once and clears the parameters", async () => {
     renderAt(
       '/profile?tab=payments&setup_intent=seti_1&setup_intent_client_secret=seti_1_secret_x&redirect_status=succeeded',

@@ -25,7 +25,7 @@ function tabFrom(search: string): ProfileTab {
 }
 
 /**
- * SPEC §2 "Profile page" tabs: My Auctions (default), My Bids, Payment Methods. The open tab
+ * docs/product.md §2 "Profile page" tabs: My Auctions (default), My Bids, Payment Methods. The open tab
  * lives in the address (`?tab=`), so links such as the bid dialog's "Add a payment method" open it.
  */
 export function ProfileTabs() {

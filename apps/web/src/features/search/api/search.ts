@@ -35,10 +35,10 @@ export interface SearchResults {
 }
 
 export const SEARCH_KEY = '/api/search';
-/** SPEC §8: the call's own error message. */
+/** docs/product.md §8: the call's own error message. */
 export const SEARCH_FAILED = 'Search failed';
 
-/** GET /api/search?q= → {users, auctions}; any non-OK answer throws 'Search failed' (SPEC §7). */
+/** GET /api/search?q= → {users, auctions}; any non-OK answer throws 'Search failed' (docs/product.md §7). */
 export async function fetchSearch(q: string, signal?: AbortSignal): Promise<SearchResults> {
   const res = await fetch(queryKeyToUrl([SEARCH_KEY, { q }]), { credentials: 'include', signal });
   if (!res.ok) throw new Error(SEARCH_FAILED);
@@ -52,7 +52,7 @@ export const searchQueryOptions = (q: string) =>
     queryFn: ({ signal }) => fetchSearch(q, signal),
   });
 
-/** SPEC §5: a search runs only for non-empty trimmed text (and only when `enabled`). */
+/** docs/product.md §5: a search runs only for non-empty trimmed text (and only when `enabled`). */
 export function useSearchResults(text: string, enabled = true) {
   const q = text.trim();
   return useQuery({ ...searchQueryOptions(q), enabled: enabled && q !== '' });

@@ -58,7 +58,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('header search (SPEC §2, §5, §9)', () => {
+describe('header search (docs/product.md §2, §5, §9)', () => {
   it('opens on focus with the prompt and searches nothing for blank text', async () => {
     const fetchMock = stubSearch(() => json({ users: [], auctions: [] }));
     renderSearch();

@@ -10,8 +10,8 @@ import { fullNameOf, searchPageHref } from '../format';
 import { useDebouncedValue } from '../useDebouncedValue';
 
 /**
- * The header's search box (SPEC §2): debounced 300 ms; searches only while its dropdown is
- * open and the trimmed text is not empty (SPEC §5); the dropdown shows up to 3 people and 3
+ * The header's search box (docs/product.md §2): debounced 300 ms; searches only while its dropdown is
+ * open and the trimmed text is not empty (docs/product.md §5); the dropdown shows up to 3 people and 3
  * auctions with their counts and a link to every result.
  */
 export function HeaderSearch() {

@@ -9,7 +9,7 @@ import { useNow } from '@/features/auctions/useNow';
 import type { SearchAuction, SearchUser } from '../api/search';
 import { fullNameOf, visibleInterests } from '../format';
 
-/** SPEC §2 search page user card: name, age, location, bio, up to 3 interests and '+N more'. */
+/** docs/product.md §2 search page user card: name, age, location, bio, up to 3 interests and '+N more'. */
 export function UserResultCard({ user }: { user: SearchUser }) {
   const name = fullNameOf(user);
   const { shown, more } = visibleInterests(user.interests);
@@ -58,7 +58,7 @@ export function UserResultCard({ user }: { user: SearchUser }) {
 }
 
 /**
- * SPEC §2 search page auction card: title, date type, location, description, current bid,
+ * docs/product.md §2 search page auction card: title, date type, location, description, current bid,
  * time left, creator and bid count; the whole card opens /auction/{id}.
  */
 export function AuctionResultCard({ auction }: { auction: SearchAuction }) {
