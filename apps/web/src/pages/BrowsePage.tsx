@@ -93,11 +93,15 @@ export default function BrowsePage() {
           </Button>
         </div>
 
-        {isError ? (
+        {isPending ? (
+          // Holds a screen's height for the list, so the card below it does not jump down when the
+          // auctions arrive (a layout shift, docs/performance.md "Lighthouse (mobile)").
+          <div aria-hidden="true" className="min-h-screen" data-testid="browse-list-placeholder" />
+        ) : isError ? (
           <p role="alert" className="py-12 text-center text-danger">
             Auctions could not be loaded. Please try again.
           </p>
-        ) : !isPending && auctions.length === 0 ? (
+        ) : auctions.length === 0 ? (
           <Card className="flex flex-col items-center px-6 py-16 text-center">
             <Gavel aria-hidden="true" className="size-12 text-primary" />
             <h2 className="mt-4 text-xl font-semibold">No auctions found</h2>
