@@ -18,6 +18,7 @@ import {
   CATEGORIES,
   TARGETS,
   formatLighthouseTable,
+  formatOpportunity,
   summarizePage,
   writeLighthouseSummary,
   type LighthouseSummary,
@@ -142,21 +143,13 @@ function figuresOf(lhr: Result): RunFigures {
     }
   }
 
-  const opportunities = Object.values(lhr.audits)
-    .flatMap((audit) => {
-      const details = audit.details;
-      if (!details || details.type !== 'opportunity' || audit.score === null || audit.score >= 1) return [];
-      return [
-        { title: audit.title, savingsMs: details.overallSavingsMs ?? 0, savingsBytes: details.overallSavingsBytes },
-      ];
-    })
-    .filter((o) => o.savingsMs > 0 || (o.savingsBytes ?? 0) > 0)
-    .sort((a, b) => b.savingsMs - a.savingsMs)
-    .slice(0, TOP_OPPORTUNITIES)
-    .map(
-      (o) =>
-        `${o.title} (~${Math.round(o.savingsMs)} ms${o.savingsBytes ? `, ${Math.round(o.savingsBytes / 1024)} KB` : ''})`,
-    );
+  const opportunities = Object.values(lhr.audits).flatMap((audit) => {
+    const details = audit.details;
+    if (!details || details.type !== 'opportunity' || audit.score === null || audit.score >= 1) return [];
+    const savingsMs = details.overallSavingsMs ?? 0;
+    const savingsBytes = details.overallSavingsBytes ?? 0;
+    return savingsMs > 0 || savingsBytes > 0 ? [{ title: audit.title, savingsMs, savingsBytes }] : [];
+  });
 
   return {
     scores,
@@ -278,8 +271,8 @@ async function main() {
   for (const page of pages) {
     if (page.failedAudits.length > 0)
       console.log(`\n${page.name}: audits not passed\n  ${page.failedAudits.join('\n  ')}`);
-    if (page.opportunities.length > 0)
-      console.log(`\n${page.name}: top opportunities\n  ${page.opportunities.join('\n  ')}`);
+    const top = page.opportunities.slice(0, TOP_OPPORTUNITIES).map(formatOpportunity);
+    if (top.length > 0) console.log(`\n${page.name}: top opportunities\n  ${top.join('\n  ')}`);
     if (page.missed.length > 0) console.log(`\n${page.name}: targets missed: ${page.missed.join('; ')}`);
   }
   console.log(`\nWrote ${path.relative(repoRoot, file)} and the median runs' HTML reports beside it.`);
