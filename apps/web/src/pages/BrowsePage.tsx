@@ -117,13 +117,16 @@ export default function BrowsePage() {
           </ul>
         )}
 
-        <Card className="flex flex-col items-center gap-4 bg-palette-gradient px-6 py-10 text-center">
-          <h2 className="text-2xl font-bold">Ready to bid on your perfect date?</h2>
-          <p className="max-w-xl text-neutral-text/80">
-            Join to place bids, put up outings of your own and message the people you win a date with.
-          </p>
-          <SignUpLink size="lg">Join Waitlist</SignUpLink>
-        </Card>
+        {/* Shown with the list, not before it: below a short list it would otherwise slide into view. */}
+        {!isPending && (
+          <Card className="flex flex-col items-center gap-4 bg-palette-gradient px-6 py-10 text-center">
+            <h2 className="text-2xl font-bold">Ready to bid on your perfect date?</h2>
+            <p className="max-w-xl text-neutral-text/80">
+              Join to place bids, put up outings of your own and message the people you win a date with.
+            </p>
+            <SignUpLink size="lg">Join Waitlist</SignUpLink>
+          </Card>
+        )}
       </div>
     </div>
   );
