@@ -5,4 +5,4 @@ import { z } from 'zod';
 // Content-Security-Policy forbids eval, so in a browser that probe is blocked and reported as a
 // CSP issue (Lighthouse best practices, docs/performance.md "Lighthouse (mobile)"). The browser
 // parses few responses, so it does without compiled parsers; the server keeps them.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
