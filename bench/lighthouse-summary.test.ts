@@ -69,7 +69,7 @@ describe('Lighthouse summary', () => {
     ]);
     expect(page.opportunities.map(formatOpportunity)).toEqual([
       'Preload LCP image (~2000 ms)',
-      'Reduce unused JavaScript (~1300 ms, 244 KB)',
+      'Reduce unused JavaScript (~1300 ms, 244 KiB)',
     ]);
     expect(page.failedAudits).toEqual(['seo/meta-description: No meta description']);
   });
@@ -98,7 +98,7 @@ describe('Lighthouse summary', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(summary);
     const table = formatLighthouseTable(pages).split('\n');
     expect(table).toHaveLength(4);
-    expect(table[2]).toMatch(/^landing \(\/\)\s+93\s+100\s+100\s+100\s+0\.010\s+2\.1 s\s+100 ms\s+293 KB\s+yes\s*$/);
+    expect(table[2]).toMatch(/^landing \(\/\)\s+93\s+100\s+100\s+100\s+0\.010\s+2\.1 s\s+100 ms\s+293 KiB\s+yes\s*$/);
     expect(table[3]).toMatch(/^browse \(\/browse\)\s+60 .* NO\s*$/);
   });
 });

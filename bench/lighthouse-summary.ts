@@ -148,7 +148,7 @@ export function formatLighthouseTable(pages: readonly PageSummary[]): string {
     p.median.cls.toFixed(3),
     `${(p.median.lcpMs / 1000).toFixed(1)} s`,
     `${p.median.tbtMs} ms`,
-    `${Math.round(p.median.transferBytes / 1024)} KB`,
+    `${Math.round(p.median.transferBytes / 1024)} KiB`,
     p.missed.length === 0 ? 'yes' : 'NO',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -156,6 +156,6 @@ export function formatLighthouseTable(pages: readonly PageSummary[]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-/** "Reduce unused JavaScript (~1200 ms, 243 KB)" */
+/** "Reduce unused JavaScript (~1200 ms, 243 KiB)" */
 export const formatOpportunity = (o: Opportunity) =>
-  `${o.title} (~${o.savingsMs} ms${o.savingsBytes > 0 ? `, ${Math.round(o.savingsBytes / 1024)} KB` : ''})`;
+  `${o.title} (~${o.savingsMs} ms${o.savingsBytes > 0 ? `, ${Math.round(o.savingsBytes / 1024)} KiB` : ''})`;
