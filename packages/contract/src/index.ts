@@ -1,3 +1,5 @@
+// First, before any schema below is built (see the module).
+import './zod-in-browser.js';
 export * from './constants.js';
 export * from './gender.js';
 export * from './errors.js';

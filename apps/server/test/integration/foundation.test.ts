@@ -29,8 +29,14 @@ describe.each(testDatabaseFactories())('server foundation on $kind', (factory) =
     expect(res.json()).toEqual({ message: 'Not found', code: 'not_found', requestId: expect.any(String) });
   });
 
-  it('treats a visitor without a session as logged out', async () => {
+  it('treats a visitor without a session as logged out: no current user, no error', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+  });
+
+  it('refuses a session cookie that names no session', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { sid: 'no-such-session' } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized', requestId: expect.any(String) });
   });

@@ -131,7 +131,7 @@ describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
 
   it('keeps a sane incoming X-Request-Id, echoes it, logs it and puts it in error bodies', async () => {
     const id = 'lb-4f2a:01.req_9';
-    const res = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-request-id': id } });
+    const res = await app.inject({ method: 'GET', url: '/api/watchlist', headers: { 'x-request-id': id } });
     expect(res.statusCode).toBe(401);
     expect(res.headers['x-request-id']).toBe(id);
     expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized', requestId: id });

@@ -45,6 +45,16 @@ describe.each(testDatabaseFactories())('session timeouts on $kind', (factory) =>
     expect((await whoAmI(cookie)).statusCode).toBe(401);
   });
 
+  it('answers a visitor without a session cookie with no content, and an ended session with 401', async () => {
+    const visitor = await app.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(visitor.statusCode).toBe(204);
+    expect(visitor.body).toBe('');
+    const { cookie } = await signInByEmail(app, `ended.${Date.now()}@example.com`);
+    clock = new Date(clock.getTime() + SESSION_IDLE_MS + 60_000);
+    expect((await whoAmI(cookie)).statusCode).toBe(401);
+    expect((await whoAmI('not-a-session')).statusCode).toBe(401);
+  });
+
   it('uses the documented timeouts', () => {
     expect(SESSION_IDLE_MS).toBe(7 * DAY);
     expect(SESSION_ABSOLUTE_MS).toBe(30 * DAY);

@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ const INDEX_HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+const BUNDLE = `console.log(${JSON.stringify('a bundle '.repeat(200))});\n`;
+
 const metaContent = (html: string, key: string) => {
   const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html);
   return match?.[1];
@@ -38,6 +41,11 @@ describe.each(testDatabaseFactories())('web pages on $kind', (factory) => {
     testDb = await factory.open();
     distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
     await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    // A hashed bundle with the compressed copies the web build writes beside it (apps/web/vite.config.ts).
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), BUNDLE);
+    await writeFile(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(BUNDLE));
+    await writeFile(path.join(distDir, 'assets', 'app-abc123.js.gz'), gzipSync(BUNDLE));
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, WEB_DIST_DIR: distDir });
     app = await buildApp({ config, database: testDb.database, serveWeb: true, runJobs: false });
     await app.ready();
@@ -69,6 +77,21 @@ describe.each(testDatabaseFactories())('web pages on $kind', (factory) => {
     const api = await app.inject({ method: 'GET', url: '/api/no-such-call' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found', code: 'not_found', requestId: expect.any(String) });
+  });
+
+  it('sends the build’s Brotli or gzip copy of a bundle to a browser that accepts it, the file itself otherwise', async () => {
+    const url = '/assets/app-abc123.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUNDLE);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
   });
 
   it('serves a real robots.txt', async () => {

@@ -144,7 +144,11 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   publicRow('GET /api/health', () => get('/api/health')),
   publicRow('GET /api/health/live', () => get('/api/health/live')),
   publicRow('GET /api/health/ready', () => get('/api/health/ready')),
-  selfRow('GET /api/auth/user', () => get('/api/auth/user')),
+  {
+    ...selfRow('GET /api/auth/user', () => get('/api/auth/user')),
+    // No session cookie at all: no current user, 204 (docs/accounts.md, "Sessions").
+    expect: { nobody: 204, other: 200, owner: 200 },
+  },
   {
     // The app's own "Log out" link is a same-origin navigation; any other GET only gets a page.
     route: 'GET /api/logout',

@@ -112,6 +112,8 @@ describe('apiRequest and the default query function against a real HTTP server',
         seen.push({ method: req.method ?? '', url: req.url ?? '', contentType: req.headers['content-type'], body });
         if (req.url?.startsWith('/api/unauthorized')) {
           res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorized"}');
+        } else if (req.url?.startsWith('/api/nothing')) {
+          res.writeHead(204).end();
         } else if (req.url?.startsWith('/api/fail')) {
           res.writeHead(500).end('boom');
         } else {
@@ -153,5 +155,12 @@ describe('apiRequest and the default query function against a real HTTP server',
     await expect(returnNull(context(`${base}/api/unauthorized`))).resolves.toBeNull();
     await expect(throwing(context(`${base}/api/unauthorized`))).rejects.toThrow('401: {"message":"Unauthorized"}');
     await expect(throwing(context(`${base}/api/ok`))).resolves.toEqual({ ok: true });
+  });
+
+  it('returns null for an answer with no content', async () => {
+    const context = (key: string) =>
+      ({ queryKey: [key], signal: new AbortController().signal, meta: undefined, client: undefined }) as never;
+    await expect(getQueryFn<unknown>({ on401: 'returnNull' })(context(`${base}/api/nothing`))).resolves.toBeNull();
+    await expect(getQueryFn<unknown>({ on401: 'throw' })(context(`${base}/api/nothing`))).resolves.toBeNull();
   });
 });

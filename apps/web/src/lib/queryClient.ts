@@ -9,6 +9,8 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     const res = await fetch(queryKeyToUrl(queryKey), { credentials: 'include', signal });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
+    // No content is no data (GET /api/auth/user for a visitor without a session, docs/accounts.md).
+    if (res.status === 204) return null;
     return (await res.json()) as T;
   };
 }

@@ -93,11 +93,15 @@ export default function BrowsePage() {
           </Button>
         </div>
 
-        {isError ? (
+        {isPending ? (
+          // Holds a screen's height for the list, so the card below it does not jump down when the
+          // auctions arrive (a layout shift, docs/performance.md "Lighthouse (mobile)").
+          <div aria-hidden="true" className="min-h-screen" data-testid="browse-list-placeholder" />
+        ) : isError ? (
           <p role="alert" className="py-12 text-center text-danger">
             Auctions could not be loaded. Please try again.
           </p>
-        ) : !isPending && auctions.length === 0 ? (
+        ) : auctions.length === 0 ? (
           <Card className="flex flex-col items-center px-6 py-16 text-center">
             <Gavel aria-hidden="true" className="size-12 text-primary" />
             <h2 className="mt-4 text-xl font-semibold">No auctions found</h2>
@@ -113,13 +117,16 @@ export default function BrowsePage() {
           </ul>
         )}
 
-        <Card className="flex flex-col items-center gap-4 bg-palette-gradient px-6 py-10 text-center">
-          <h2 className="text-2xl font-bold">Ready to bid on your perfect date?</h2>
-          <p className="max-w-xl text-neutral-text/80">
-            Join to place bids, put up outings of your own and message the people you win a date with.
-          </p>
-          <SignUpLink size="lg">Join Waitlist</SignUpLink>
-        </Card>
+        {/* Shown with the list, not before it: below a short list it would otherwise slide into view. */}
+        {!isPending && (
+          <Card className="flex flex-col items-center gap-4 bg-palette-gradient px-6 py-10 text-center">
+            <h2 className="text-2xl font-bold">Ready to bid on your perfect date?</h2>
+            <p className="max-w-xl text-neutral-text/80">
+              Join to place bids, put up outings of your own and message the people you win a date with.
+            </p>
+            <SignUpLink size="lg">Join Waitlist</SignUpLink>
+          </Card>
+        )}
       </div>
     </div>
   );

@@ -29,7 +29,10 @@ export interface CurrentUser {
   updatedAt: string;
 }
 
-/** docs/product.md §4 "Visitor state": authenticated if the current-user call returns data; a 401 means logged out. */
+/**
+ * Visitor state (docs/product.md §4): authenticated if the current-user call returns data; no content
+ * (a visitor without a session) or a 401 (a session that ended) means logged out.
+ */
 export function useAuth() {
   const query = useQuery({
     queryKey: AUTH_USER_KEY,
