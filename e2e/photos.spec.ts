@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page, test } from '@playwright/tes
 import sharp from 'sharp';
 import { newSignedInMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
+import { picture } from './support/pictures';
 
 // docs/uploads.md "Photos": profile photos, auction covers, the default picture rule.
 
@@ -9,23 +10,6 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
 ] as const;
-
-/** A picture with some detail (not one flat colour), so crops and variants are real work. */
-const picture = (hue: number) => {
-  const width = 800;
-  const height = 600;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < width * height; i++) {
-    const x = i % width;
-    const y = Math.floor(i / width);
-    pixels[i * 3] = (x + hue) & 0xff;
-    pixels[i * 3 + 1] = (y * 2 + hue) & 0xff;
-    pixels[i * 3 + 2] = hue;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
-};
 
 /** A small PNG of the phone screen for a human look (docs/screens/). */
 async function screenshot(page: Page, name: string) {

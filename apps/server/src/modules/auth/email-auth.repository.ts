@@ -67,15 +67,15 @@ export async function insertCodeWithinLimits(
     ) {
       return 'email';
     }
+    const row = {
+      email: values.email,
+      codeHash: values.codeHash,
+      expiresAt: values.expiresAt,
+      requestIp: values.requestIp,
+      createdAt: values.now,
+    };
     if (!values.usable) {
-      await tx.insert(emailOtps).values({
-        email: values.email,
-        codeHash: values.codeHash,
-        expiresAt: values.expiresAt,
-        requestIp: values.requestIp,
-        createdAt: values.now,
-        consumedAt: values.now,
-      });
+      await tx.insert(emailOtps).values({ ...row, consumedAt: values.now });
       return undefined;
     }
     const keptLive = tx
@@ -88,13 +88,7 @@ export async function insertCodeWithinLimits(
       .update(emailOtps)
       .set({ consumedAt: values.now })
       .where(and(sameEmailAndIp, isNull(emailOtps.consumedAt), notInArray(emailOtps.id, keptLive)));
-    await tx.insert(emailOtps).values({
-      email: values.email,
-      codeHash: values.codeHash,
-      expiresAt: values.expiresAt,
-      requestIp: values.requestIp,
-      createdAt: values.now,
-    });
+    await tx.insert(emailOtps).values(row);
     return undefined;
   });
 }

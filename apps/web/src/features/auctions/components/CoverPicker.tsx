@@ -1,4 +1,4 @@
-import { ImagePlus, X } from 'lucide-react';
+import { ImagePlus, Loader2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ProfilePictureDialog } from '@/features/profile/components/ProfilePictureDialog';
@@ -15,7 +15,6 @@ export const COVER_PICKER_TEXTS = {
 
 /** Picks and crops an auction's cover with the profile picture's crop UI; the caller uploads it. */
 export function CoverPicker({ value, onChange }: { value: Blob | null; onChange: (image: Blob | null) => void }) {
-  const [isCropping, setIsCropping] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
 
   useEffect(() => {
@@ -42,13 +41,42 @@ export function CoverPicker({ value, onChange }: { value: Blob | null; onChange:
           data-testid="cover-preview"
         />
       )}
+      <CoverButtons hasCover={value !== null} onCropped={onChange} onRemove={() => onChange(null)} />
+    </div>
+  );
+}
+
+/**
+ * Add or change (through the crop dialog) and remove: the buttons of both cover controls, the
+ * create form's (kept until the form is sent) and the edit dialog's (saved at once, `isPending`).
+ */
+export function CoverButtons({
+  hasCover,
+  isPending = false,
+  onCropped,
+  onRemove,
+}: {
+  hasCover: boolean;
+  isPending?: boolean;
+  onCropped: (image: Blob) => void;
+  onRemove: () => void;
+}) {
+  const [isCropping, setIsCropping] = useState(false);
+  return (
+    <>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => setIsCropping(true)}>
-          <ImagePlus aria-hidden="true" />
-          {value ? COVER_PICKER_TEXTS.change : COVER_PICKER_TEXTS.add}
+        <Button
+          type="button"
+          variant="outline"
+          disabled={isPending}
+          aria-busy={isPending}
+          onClick={() => setIsCropping(true)}
+        >
+          {isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <ImagePlus aria-hidden="true" />}
+          {hasCover ? COVER_PICKER_TEXTS.change : COVER_PICKER_TEXTS.add}
         </Button>
-        {value && (
-          <Button type="button" variant="ghost" onClick={() => onChange(null)}>
+        {hasCover && (
+          <Button type="button" variant="ghost" disabled={isPending} onClick={onRemove}>
             <X aria-hidden="true" />
             {COVER_PICKER_TEXTS.remove}
           </Button>
@@ -57,9 +85,9 @@ export function CoverPicker({ value, onChange }: { value: Blob | null; onChange:
       <ProfilePictureDialog
         open={isCropping}
         onOpenChange={setIsCropping}
-        onCropped={onChange}
+        onCropped={onCropped}
         texts={{ title: COVER_PICKER_TEXTS.cropTitle, save: COVER_PICKER_TEXTS.cropSave }}
       />
-    </div>
+    </>
   );
 }

@@ -1,12 +1,9 @@
-import { ImagePlus, Loader2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Photo } from '@/components/photos/Photo';
-import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { COVER_PICKER_TEXTS } from '@/features/auctions/components/CoverPicker';
+import { COVER_PICKER_TEXTS, CoverButtons } from '@/features/auctions/components/CoverPicker';
 import { onMutationError } from '@/lib/unauthorized';
 import { useChangeAuctionCover } from '../api/manageAuction';
-import { ProfilePictureDialog } from './ProfilePictureDialog';
 
 export const EDIT_COVER_TEXTS = {
   heading: 'Cover photo',
@@ -27,7 +24,6 @@ export const EDIT_COVER_TEXTS = {
 export function EditAuctionCover({ auctionId, coverImageUrl }: { auctionId: string; coverImageUrl: string | null }) {
   // The dialog's auction is the row it opened from; the cover shown follows each saved change.
   const [cover, setCover] = useState(coverImageUrl);
-  const [isCropping, setIsCropping] = useState(false);
   const change = useChangeAuctionCover();
 
   const save = (image: Blob | null) =>
@@ -65,33 +61,11 @@ export function EditAuctionCover({ auctionId, coverImageUrl }: { auctionId: stri
           className="aspect-square w-40 rounded-lg border border-black/10 object-cover"
         />
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={change.isPending}
-          aria-busy={change.isPending}
-          onClick={() => setIsCropping(true)}
-        >
-          {change.isPending ? (
-            <Loader2 aria-hidden="true" className="animate-spin" />
-          ) : (
-            <ImagePlus aria-hidden="true" />
-          )}
-          {cover ? COVER_PICKER_TEXTS.change : COVER_PICKER_TEXTS.add}
-        </Button>
-        {cover && (
-          <Button type="button" variant="ghost" disabled={change.isPending} onClick={() => save(null)}>
-            <X aria-hidden="true" />
-            {COVER_PICKER_TEXTS.remove}
-          </Button>
-        )}
-      </div>
-      <ProfilePictureDialog
-        open={isCropping}
-        onOpenChange={setIsCropping}
+      <CoverButtons
+        hasCover={cover !== null}
+        isPending={change.isPending}
         onCropped={save}
-        texts={{ title: COVER_PICKER_TEXTS.cropTitle, save: COVER_PICKER_TEXTS.cropSave }}
+        onRemove={() => save(null)}
       />
     </section>
   );
