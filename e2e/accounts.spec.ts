@@ -264,8 +264,9 @@ test('(e) a wrong password is reported before any code, and the form keeps what 
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(accountMenu()).toHaveCount(0);
+  // Signed out, and no session was made: a visitor with no current user.
   const user = await page.request.get('/api/auth/user');
-  expect(user.status()).toBe(401);
+  expect(user.status()).toBe(204);
 });
 
 test('provider buttons go through the server; an unavailable provider is explained on the screen', async () => {
