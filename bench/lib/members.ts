@@ -6,6 +6,9 @@ import { SESSION_COOKIE, SESSION_IDLE_MS } from '../../apps/server/src/plugins/s
 import { HttpConnection } from './http.js';
 
 /** A signed-in bench member: a user with a complete profile and a live session. */
+/** Ready-made accounts, not new sign-ups: onboarding answered, so home is home (docs/accounts.md "Onboarding"). */
+const ONBOARDED = JSON.stringify({ photo: 'skipped', card: 'skipped', notifications: 'skipped' });
+
 export interface Member {
   id: string;
   firstName: string;
@@ -37,11 +40,11 @@ export async function createMembers(
     const emails = ids.map((_, i) => `bench-${input.label.toLowerCase()}-${from + i + 1}@example.com`);
     await pool.query(
       `INSERT INTO users (id, email, first_name, last_name, age, location, country, zip_code, latitude, longitude,
-                          sex, open_to_dates_with, bio)
+                          sex, open_to_dates_with, bio, onboarding)
        SELECT id, email, first_name, 'Bench', 30, $4, 'United States', '78701', $5, $6,
-              'female', '{male,female,other}'::sex[], 'Benchmark member'
+              'female', '{male,female,other}'::sex[], 'Benchmark member', $7::jsonb
        FROM unnest($1::uuid[], $2::text[], $3::text[]) AS t(id, email, first_name)`,
-      [ids, emails, firstNames, HOME, home.latitude.toFixed(8), home.longitude.toFixed(8)],
+      [ids, emails, firstNames, HOME, home.latitude.toFixed(8), home.longitude.toFixed(8), ONBOARDED],
     );
     const sids = ids.map(() => randomBytes(32).toString('base64url'));
     const createdAt = Date.now();
