@@ -1,4 +1,4 @@
-import { APP_ROUTES, OTP_LENGTH, PASSWORD_MIN, sanitizeOtpInput } from '@bid/contract';
+import { APP_ROUTES, OTP_LENGTH, PASSWORD_MIN } from '@bid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, KeyRound } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { resetPassword, sendPasswordResetCode } from '@/features/auth/api/resetPassword';
 import { AUTH_USER_KEY } from '@/features/auth/useAuth';
 import { type AuthNotice, codeSentText, messageOf } from '@/features/auth/useEmailAuthFlow';
+import { CodeField } from '@/features/auth/components/OtpStep';
 
 /**
  * A forgotten password (docs/accounts.md): the e-mail gets a code; the code and a new password
@@ -124,20 +125,7 @@ export default function ResetPasswordPage() {
                 <p className="text-sm text-neutral-text/80">
                   We sent a {OTP_LENGTH}-digit code to <strong className="text-neutral-text">{email}</strong>.
                 </p>
-                <div className="grid gap-2">
-                  <Label htmlFor="reset-otp">Verification code</Label>
-                  <Input
-                    id="reset-otp"
-                    name="otp"
-                    value={code}
-                    onChange={(event) => setCode(sanitizeOtpInput(event.target.value))}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    placeholder="123456"
-                    className="text-center text-lg tracking-[0.5em]"
-                    autoFocus
-                  />
-                </div>
+                <CodeField id="reset-otp" code={code} onChange={setCode} />
                 <div className="grid gap-2">
                   <Label htmlFor="new-password">New password</Label>
                   <Input

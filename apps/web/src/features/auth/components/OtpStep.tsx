@@ -31,24 +31,7 @@ export function OtpStep({ email, isLoading, onVerify, onBack }: OtpStepProps) {
       <p className="text-sm text-neutral-text/80">
         We sent a {OTP_LENGTH}-digit code to <strong className="text-neutral-text">{email}</strong>.
       </p>
-      <div className="grid gap-2">
-        <Label htmlFor="otp">Verification code</Label>
-        <Input
-          id="otp"
-          name="otp"
-          value={code}
-          onChange={(event) => setCode(sanitizeOtpInput(event.target.value))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          aria-describedby="otp-hint"
-          className="text-center text-lg tracking-[0.5em]"
-          autoFocus
-        />
-        <p id="otp-hint" className="text-xs text-neutral-text/70">
-          Enter the {OTP_LENGTH} digits from your email.
-        </p>
-      </div>
+      <CodeField id="otp" code={code} onChange={setCode} />
       <Button type="submit" disabled={isLoading || !isComplete}>
         {isLoading ? 'Verifying...' : 'Verify'}
       </Button>
@@ -56,5 +39,32 @@ export function OtpStep({ email, isLoading, onVerify, onBack }: OtpStepProps) {
         Back to Email
       </Button>
     </form>
+  );
+}
+
+/**
+ * The six-digit code field of every e-mailed code (sign-in and password reset): digits only, at
+ * most six (docs/product.md §5), with the one-time-code autofill hint.
+ */
+export function CodeField({ id, code, onChange }: { id: string; code: string; onChange: (code: string) => void }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Verification code</Label>
+      <Input
+        id={id}
+        name="otp"
+        value={code}
+        onChange={(event) => onChange(sanitizeOtpInput(event.target.value))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="123456"
+        aria-describedby={`${id}-hint`}
+        className="text-center text-lg tracking-[0.5em]"
+        autoFocus
+      />
+      <p id={`${id}-hint`} className="text-xs text-neutral-text/70">
+        Enter the {OTP_LENGTH} digits from your email.
+      </p>
+    </div>
   );
 }
