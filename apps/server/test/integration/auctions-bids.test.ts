@@ -3,94 +3,24 @@ import {
   parseMoneyToCents,
   type AuctionDetail,
   type AuctionListItem,
-  type CreateAuctionInput,
   type PlaceBidResponse,
 } from '@bid/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, bids, notifications } from '../../src/db/schema/index.js';
-import { createTestApp } from '../support/app.js';
-import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { signInByEmail, withSession } from '../support/session.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
+import { postgresOnlyFactories, testDatabaseFactories } from '../support/databases.js';
+import { withSession } from '../support/session.js';
+import { createWorld, type Member } from '../support/world.js';
 
 const HOUR = 3_600_000;
 const START = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 
-interface Person {
-  id: string;
-  cookie: string;
-}
-
 const cents = (amount: string) => parseMoneyToCents(amount)!;
 
-/** What every bid test needs: an app on a fresh database, a movable clock, people and auctions. */
-function bidHarness(factory: { open(): Promise<TestDatabase> }, env: Record<string, string> = {}) {
-  const h = {
-    testDb: undefined as unknown as TestDatabase,
-    app: undefined as unknown as FastifyInstance,
-    clock: START,
-    emails: 0,
-
-    async open() {
-      h.testDb = await factory.open();
-      h.app = await createTestApp(h.testDb.database, { OTP_MAX_PER_IP: '1000', ...env }, { now: () => h.clock });
-    },
-    async close() {
-      await h.app.close();
-      await h.testDb.cleanup();
-    },
-    async signUp(firstName: string, complete = true): Promise<Person> {
-      const { cookie, body } = await signInByEmail(h.app, `${firstName.toLowerCase()}.${++h.emails}@example.com`);
-      if (complete) {
-        const res = await h.app.inject({
-          method: 'PUT',
-          url: '/api/profile',
-          payload: completeProfile(firstName),
-          cookies: withSession(cookie),
-        });
-        expect(res.statusCode).toBe(200);
-        await addSandboxCard(h.app, cookie);
-      }
-      return { id: body.user.id, cookie };
-    },
-    async createAuction(who: Person, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/api/auctions',
-        payload: {
-          title: 'Coffee and a walk by the river',
-          description: 'A relaxed coffee at a busy cafe, then a walk.',
-          dateType: 'coffee',
-          location: 'Austin, TX',
-          locationRadius: 25,
-          startingBid: '20',
-          endTime: new Date(h.clock.getTime() + 24 * HOUR).toISOString(),
-          paymentResponsibility: '50_50',
-          expectedDuration: 60,
-          ...overrides,
-        },
-        cookies: withSession(who.cookie),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<AuctionListItem>();
-    },
-    bid(who: Person | undefined, payload: unknown) {
-      return h.app.inject({
-        method: 'POST',
-        url: '/api/bids',
-        payload: payload as object,
-        cookies: withSession(who?.cookie),
-      });
-    },
-  };
-  return h;
-}
+type Person = Member;
 
 describe.each(testDatabaseFactories())('POST /api/bids on $kind', (factory) => {
-  const h = bidHarness(factory);
+  const h = createWorld(factory, { clock: START });
   let host: Person;
   let ann: Person;
   let ben: Person;
@@ -124,7 +54,7 @@ describe.each(testDatabaseFactories())('POST /api/bids on $kind', (factory) => {
   });
 
   it('checks in order: auction exists, profile complete, not the creator, open, amount', async () => {
-    const incomplete = await h.signUp('Half', false);
+    const incomplete = await h.signUp('Half', { profile: false });
     const unknown = await h.bid(incomplete, { auctionId: '00000000-0000-4000-8000-000000000000', amount: '1' });
     expect(unknown.statusCode).toBe(404);
 
@@ -328,7 +258,7 @@ describe.each(testDatabaseFactories())('POST /api/bids on $kind', (factory) => {
 });
 
 describe.each(testDatabaseFactories())('soft close turned off on $kind', (factory) => {
-  const h = bidHarness(factory, { SOFT_CLOSE_SECONDS: '0' });
+  const h = createWorld(factory, { clock: START, env: { SOFT_CLOSE_SECONDS: '0' } });
   beforeAll(() => h.open());
   afterAll(() => h.close());
 
@@ -344,7 +274,7 @@ describe.each(testDatabaseFactories())('soft close turned off on $kind', (factor
 });
 
 describe.each(postgresOnlyFactories())('concurrent bids on one auction on $kind', (factory) => {
-  const h = bidHarness(factory);
+  const h = createWorld(factory, { clock: START });
   beforeAll(() => h.open());
   afterAll(() => h.close());
 
@@ -424,7 +354,7 @@ describe.each(postgresOnlyFactories())('concurrent bids on one auction on $kind'
 });
 
 describe.each(testDatabaseFactories())('the bid rate limit on $kind', (factory) => {
-  const h = bidHarness(factory, { BIDS_PER_MINUTE: '3' });
+  const h = createWorld(factory, { clock: START, env: { BIDS_PER_MINUTE: '3' } });
   beforeAll(() => h.open());
   afterAll(() => h.close());
 

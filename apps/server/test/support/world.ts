@@ -1,0 +1,220 @@
+import type { AuctionListItem, CreateAuctionInput } from '@bid/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import WebSocket from 'ws';
+import { createTestApp } from './app.js';
+import type { TestDatabase } from './databases.js';
+import { addSandboxCard } from './payments.js';
+import { completeProfile } from './profiles.js';
+import { signInByEmail, withSession } from './session.js';
+
+const HOUR = 3_600_000;
+
+/**
+ * How long a live client waits for a message before the test fails. Generous on purpose: CI runs
+ * on a busy 2-core machine, and a message that arrives is taken the moment it does.
+ */
+const LIVE_MESSAGE_WAIT_MS = 15_000;
+
+/** A member as the tests see one: who they are and the session cookie they act with. */
+export interface Member {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+export interface SignUpOptions {
+  /** A complete profile (docs/product.md §5), so the member may bid, host and message. Default true. */
+  profile?: boolean;
+  /** A saved sandbox card, so the member may bid and buy. Default: with the profile. */
+  card?: boolean;
+  lastName?: string;
+}
+
+/** What the world's app is built with (see `createTestApp`). */
+export interface WorldOptions {
+  env?: Record<string, string>;
+  /** The app's clock starts here and moves when the test sets `world.clock`. */
+  clock?: Date;
+  appOptions?: Omit<Parameters<typeof createTestApp>[2] & object, 'now'>;
+  /** Listen on a port, for WebSocket clients (`world.live`). */
+  listen?: boolean;
+}
+
+/**
+ * The one place integration tests get their app, members, auctions, bids and live clients from
+ * (docs/engineering.md §4): every step goes through the real HTTP routes, as a browser's would.
+ * Use one world per `describe.each(testDatabaseFactories())` block: `open()` in `beforeAll`,
+ * `close()` in `afterAll`.
+ */
+export function createWorld(factory: { open(): Promise<TestDatabase> }, options: WorldOptions = {}) {
+  let emails = 0;
+  const sockets = new Set<LiveClient>();
+  const world = {
+    testDb: undefined as unknown as TestDatabase,
+    app: undefined as unknown as FastifyInstance,
+    /** The app's "now" when the world was made with `clock`; a test may move it. */
+    clock: options.clock ?? new Date(),
+    port: 0,
+
+    async open(): Promise<void> {
+      world.testDb = await factory.open();
+      world.app = await createTestApp(
+        world.testDb.database,
+        { OTP_MAX_PER_IP: '1000', ...options.env },
+        { ...options.appOptions, ...(options.clock ? { now: () => world.clock } : {}) },
+      );
+      if (options.listen) {
+        await world.app.listen({ port: 0, host: '127.0.0.1' });
+        world.port = (world.app.server.address() as { port: number }).port;
+      }
+    },
+
+    async close(): Promise<void> {
+      for (const socket of sockets) socket.close();
+      await world.app?.close();
+      await world.testDb?.cleanup();
+    },
+
+    /** The app's "now": the world's clock, or real time for a world made without one. */
+    now(): Date {
+      return options.clock ? world.clock : new Date();
+    },
+
+    /** Signs a member up through the e-mail flow; with a complete profile and a card unless told otherwise. */
+    async signUp(firstName: string, signUpOptions: SignUpOptions = {}): Promise<Member> {
+      const { profile = true, lastName } = signUpOptions;
+      const card = signUpOptions.card ?? profile;
+      const email = `${firstName.toLowerCase()}.${++emails}@example.com`;
+      const { cookie, body } = await signInByEmail(world.app, email);
+      if (profile) {
+        const saved = await world.app.inject({
+          method: 'PUT',
+          url: '/api/profile',
+          payload: { ...completeProfile(firstName), ...(lastName ? { lastName } : {}) },
+          cookies: withSession(cookie),
+        });
+        if (saved.statusCode !== 200) throw new Error(`profile: ${saved.statusCode} ${saved.body}`);
+      }
+      if (card) await addSandboxCard(world.app, cookie);
+      return { id: body.user.id, email, cookie };
+    },
+
+    /** Creates an auction as `host` through POST /api/auctions: a coffee ending in a day unless overridden. */
+    async createAuction(host: Member, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
+      const res = await world.app.inject({
+        method: 'POST',
+        url: '/api/auctions',
+        payload: {
+          title: 'Coffee and a walk by the river',
+          description: 'A relaxed coffee at a busy cafe, then a walk.',
+          dateType: 'coffee',
+          location: 'Austin, TX',
+          locationRadius: 25,
+          startingBid: '20',
+          endTime: new Date(world.now().getTime() + 24 * HOUR).toISOString(),
+          paymentResponsibility: '50_50',
+          expectedDuration: 60,
+          ...overrides,
+        },
+        cookies: withSession(host.cookie),
+      });
+      if (res.statusCode !== 201) throw new Error(`create auction: ${res.statusCode} ${res.body}`);
+      return res.json<AuctionListItem>();
+    },
+
+    /** POST /api/bids as `who` (no one: a visitor) with the body as given, valid or not. */
+    bid(who: Member | undefined, payload: unknown): Promise<LightMyRequestResponse> {
+      return world.app.inject({
+        method: 'POST',
+        url: '/api/bids',
+        payload: payload as object,
+        cookies: withSession(who?.cookie),
+      });
+    },
+
+    /** A WebSocket client on the world's app (needs `listen: true`), signed in as `who` when given. */
+    async live(who?: Member, origin?: string): Promise<LiveClient> {
+      if (!world.port) throw new Error('createWorld({ listen: true }) for live clients');
+      const client = await LiveClient.open(world.port, { cookie: who?.cookie, origin });
+      sockets.add(client);
+      return client;
+    },
+  };
+  return world;
+}
+
+export type World = ReturnType<typeof createWorld>;
+
+export type LiveMessage = { type: string } & Record<string, unknown>;
+
+/** A WebSocket client that keeps every message, so a test can wait for one or prove none came. */
+export class LiveClient {
+  readonly messages: LiveMessage[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private waiters: Array<() => void> = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (raw: Buffer) => {
+      this.messages.push(JSON.parse(raw.toString('utf8')) as LiveMessage);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+  }
+
+  static open(port: number, opts: { cookie?: string; origin?: string } = {}): Promise<LiveClient> {
+    const headers: Record<string, string> = {};
+    if (opts.cookie) headers.cookie = `sid=${encodeURIComponent(opts.cookie)}`;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, {
+      headers,
+      origin: opts.origin ?? `http://127.0.0.1:${port}`,
+    });
+    return new Promise((resolve, reject) => {
+      const client = new LiveClient(socket);
+      socket.once('open', () => resolve(client));
+      socket.once('error', reject);
+    });
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** The first not-yet-taken message matching `match`; fails after `LIVE_MESSAGE_WAIT_MS`. */
+  async take(match: (m: LiveMessage) => boolean, timeoutMs = LIVE_MESSAGE_WAIT_MS): Promise<LiveMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.messages.findIndex(match);
+      if (index >= 0) return this.messages.splice(index, 1)[0]!;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching message; got ${JSON.stringify(this.messages)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** A round trip: everything the server sent before the pong has arrived when this returns. */
+  async sync(): Promise<void> {
+    this.send({ type: 'ping' });
+    await this.take((m) => m.type === 'pong');
+  }
+
+  /** Sends a message and waits for the server's answer to it. */
+  async request(
+    message: unknown,
+    answerTypes = ['subscribed', 'error', 'authenticated', 'unsubscribed'],
+  ): Promise<LiveMessage> {
+    this.send(message);
+    return this.take((m) => answerTypes.includes(m.type));
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
