@@ -4,97 +4,41 @@ import {
   standingFromMaximums,
   type AuctionBidView,
   type AuctionDetail,
-  type AuctionListItem,
   type BidRequest,
-  type CreateAuctionInput,
   type PlaceBidResponse,
 } from '@bid/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { auctions, bids, notifications } from '../../src/db/schema/index.js';
-import { createTestApp } from '../support/app.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp } from '../support/app.js';
+import { withSession } from '../support/session.js';
+import { createWorld, type Member } from '../support/world.js';
 import { openTwoInstances, signUpMember, CARDS, type TwoInstances } from './charges.fixtures.js';
 
 const HOUR = 3_600_000;
 const cents = (amount: string) => parseMoneyToCents(amount)!;
 
-interface Person {
-  id: string;
-  cookie: string;
-}
+type Person = Member;
 
+/** The bid tests' world, with the rows a test reads back to check the stored bids. */
 function harness(factory: { open(): Promise<TestDatabase> }) {
-  const h = {
-    testDb: undefined as unknown as TestDatabase,
-    app: undefined as unknown as FastifyInstance,
-    emails: 0,
-    async open() {
-      h.testDb = await factory.open();
-      h.app = await createTestApp(h.testDb.database, { OTP_MAX_PER_IP: '1000', BIDS_PER_MINUTE: '10000' });
-    },
-    async close() {
-      await h.app.close();
-      await h.testDb.cleanup();
-    },
-    async signUp(firstName: string): Promise<Person> {
-      const { cookie, body } = await signInByEmail(h.app, `${firstName.toLowerCase()}.${++h.emails}@example.com`);
-      const res = await h.app.inject({
-        method: 'PUT',
-        url: '/api/profile',
-        payload: completeProfile(firstName),
-        cookies: withSession(cookie),
-      });
-      expect(res.statusCode).toBe(200);
-      await addSandboxCard(h.app, cookie);
-      return { id: body.user.id, cookie };
-    },
-    async createAuction(who: Person, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/api/auctions',
-        payload: {
-          title: 'Coffee and a walk by the river',
-          description: 'A relaxed coffee at a busy cafe, then a walk.',
-          dateType: 'coffee',
-          location: 'Austin, TX',
-          locationRadius: 25,
-          startingBid: '20',
-          endTime: new Date(Date.now() + 24 * HOUR).toISOString(),
-          paymentResponsibility: '50_50',
-          expectedDuration: 60,
-          ...overrides,
-        },
-        cookies: withSession(who.cookie),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<AuctionListItem>();
-    },
-    bid(who: Person | undefined, payload: Record<string, unknown>) {
-      return h.app.inject({ method: 'POST', url: '/api/bids', payload, cookies: withSession(who?.cookie) });
-    },
-    get(url: string, who?: Person) {
-      return h.app.inject({ method: 'GET', url, cookies: withSession(who?.cookie) });
-    },
+  const world = createWorld(factory, { env: { BIDS_PER_MINUTE: '10000' }, listen: true });
+  return Object.assign(world, {
     rows(auctionId: string) {
-      return h.testDb.database.db
+      return world.testDb.database.db
         .select()
         .from(bids)
         .where(eq(bids.auctionId, auctionId))
         .orderBy(asc(bids.createdAt), asc(bids.id));
     },
     async auctionRow(auctionId: string) {
-      const [row] = await h.testDb.database.db.select().from(auctions).where(eq(auctions.id, auctionId));
+      const [row] = await world.testDb.database.db.select().from(auctions).where(eq(auctions.id, auctionId));
       return row!;
     },
-  };
-  return h;
+  });
 }
 
 describe.each(testDatabaseFactories())('automatic bids on $kind', (factory) => {
@@ -184,22 +128,18 @@ describe.each(testDatabaseFactories())('automatic bids on $kind', (factory) => {
 
   it('keeps every maximum private: detail, lists, history, search and the live event', async () => {
     const auction = await h.createAuction(host, { title: 'Private maximum coffee' });
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (h.app.server.address() as { port: number }).port;
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { origin: `http://127.0.0.1:${port}` });
-    const events: string[] = [];
-    socket.on('message', (raw: Buffer) => events.push(raw.toString('utf8')));
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    socket.send(JSON.stringify({ type: 'subscribe_auction', auctionId: auction.id }));
-    await expect.poll(() => events.some((e) => e.includes('"subscribed"')), { timeout: 10_000 }).toBe(true);
+    const socket = await h.live();
+    await socket.request({ type: 'subscribe_auction', auctionId: auction.id });
 
     // 876.54 appears nowhere but in its owner's own answers.
     expect((await h.bid(cat, { auctionId: auction.id, amount: '20', maxAmount: '876.54' })).statusCode).toBe(201);
     expect((await h.bid(ben, { auctionId: auction.id, amount: '30' })).statusCode).toBe(201);
-    await expect.poll(() => events.filter((e) => e.includes('bid_update')).length, { timeout: 10_000 }).toBe(2);
+    const updates = [
+      await socket.take((m) => m.type === 'bid_update'),
+      await socket.take((m) => m.type === 'bid_update'),
+    ];
+    await socket.sync();
+    const events = [...updates, ...socket.messages].map((m) => JSON.stringify(m));
     socket.close();
 
     const secret = '876.54';

@@ -132,6 +132,11 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
       });
     },
 
+    /** GET `url` as `who` (no one: a visitor). */
+    get(url: string, who?: Member): Promise<LightMyRequestResponse> {
+      return world.app.inject({ method: 'GET', url, cookies: withSession(who?.cookie) });
+    },
+
     /** A WebSocket client on the world's app (needs `listen: true`), signed in as `who` when given. */
     async live(who?: Member, origin?: string): Promise<LiveClient> {
       if (!world.port) throw new Error('createWorld({ listen: true }) for live clients');
