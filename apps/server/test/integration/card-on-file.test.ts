@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PAYMENT_METHOD_REQUIRED, type AuctionListItem, type CreateAuctionInput } from '@bid/contract';
+import { PAYMENT_METHOD_REQUIRED } from '@bid/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,28 +13,10 @@ import { createSandboxProvider } from '../../src/modules/payments/providers/sand
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { withSession } from '../support/session.js';
+import { createAuction, signUp, type Member } from '../support/world.js';
 
-const HOUR = 3_600_000;
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' };
-
-interface Member {
-  id: string;
-  cookie: string;
-}
-
-async function signUp(app: FastifyInstance, name: string): Promise<Member> {
-  const { cookie, body } = await signInByEmail(app, `${name.toLowerCase()}.${crypto.randomUUID()}@example.com`);
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/profile',
-    payload: completeProfile(name),
-    cookies: withSession(cookie),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: body.user.id, cookie };
-}
 
 describe.each(testDatabaseFactories())('a card on file to bid, and the provider wiring, on $kind', (factory) => {
   let testDb: TestDatabase;
@@ -44,34 +26,13 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   beforeAll(async () => {
     testDb = await factory.open();
     app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
-    host = await signUp(app, 'Hana');
+    host = await signUp(app, 'Hana', { card: false });
   });
   afterAll(async () => {
     await app.close();
     await testDb.cleanup();
   });
 
-  async function createAuction(): Promise<AuctionListItem> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auctions',
-      payload: {
-        title: 'Coffee and a walk by the river',
-        description: 'A relaxed coffee at a busy cafe, then a walk.',
-        dateType: 'coffee',
-        location: 'Austin, TX',
-        locationRadius: 25,
-        startingBid: '20',
-        buyNowPrice: '100',
-        endTime: new Date(Date.now() + 24 * HOUR).toISOString(),
-        paymentResponsibility: '50_50',
-        expectedDuration: 60,
-      } satisfies CreateAuctionInput,
-      cookies: withSession(host.cookie),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<AuctionListItem>();
-  }
   const bid = (who: Member, auctionId: string, amount: string) =>
     app.inject({ method: 'POST', url: '/api/bids', payload: { auctionId, amount }, cookies: withSession(who.cookie) });
   const buyNow = (who: Member, auctionId: string) =>
@@ -84,8 +45,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('refuses a bid without a saved card (400) and records nothing; accepts it once a card is saved', async () => {
-    const auction = await createAuction();
-    const bidder = await signUp(app, 'Ben');
+    const auction = await createAuction(app, host, { buyNowPrice: '100' });
+    const bidder = await signUp(app, 'Ben', { card: false });
     const refused = await bid(bidder, auction.id, '25');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual(refusal);
@@ -97,8 +58,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('refuses a bid when the only card was removed, or when the card was never authenticated', async () => {
-    const auction = await createAuction();
-    const bidder = await signUp(app, 'Cy');
+    const auction = await createAuction(app, host, { buyNowPrice: '100' });
+    const bidder = await signUp(app, 'Cy', { card: false });
     const cardId = await addSandboxCard(app, bidder.cookie);
     await app.inject({
       method: 'DELETE',
@@ -123,8 +84,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('remembers a card the provider showed, and asks again after any card is removed', async () => {
-    const auction = await createAuction();
-    const bidder = await signUp(app, 'Dee');
+    const auction = await createAuction(app, host, { buyNowPrice: '100' });
+    const bidder = await signUp(app, 'Dee', { card: false });
     const cardOnFile = async () =>
       (await testDb.database.db.select({ v: users.cardOnFile }).from(users).where(eq(users.id, bidder.id)))[0]!.v;
     const first = await addSandboxCard(app, bidder.cookie);
@@ -151,8 +112,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('refuses Buy Now without a saved card and leaves the auction open; buys with one', async () => {
-    const auction = await createAuction();
-    const buyer = await signUp(app, 'Dee');
+    const auction = await createAuction(app, host, { buyNowPrice: '100' });
+    const buyer = await signUp(app, 'Dee', { card: false });
     const refused = await buyNow(buyer, auction.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual(refusal);
@@ -166,7 +127,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('keeps the earlier answers first: own auction (403) before the card check', async () => {
-    const auction = await createAuction();
+    const auction = await createAuction(app, host, { buyNowPrice: '100' });
     const own = await bid(host, auction.id, '25');
     expect(own.statusCode).toBe(403);
   });
@@ -192,7 +153,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     });
     await racingApp.ready();
     try {
-      const member = await signUp(racingApp, 'Rae');
+      const member = await signUp(racingApp, 'Rae', { card: false });
       const answers = await Promise.all(
         Array.from({ length: 6 }, () =>
           racingApp.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies: withSession(member.cookie) }),
@@ -226,7 +187,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     });
 
     it('has no sandbox routes (404), even for a signed-in member', async () => {
-      const member = await signUp(stripeApp, 'Sia');
+      const member = await signUp(stripeApp, 'Sia', { card: false });
       for (const url of ['/api/payments/sandbox/confirm-setup', '/api/payments/sandbox/authenticate-setup']) {
         const res = await stripeApp.inject({
           method: 'POST',

@@ -31,13 +31,22 @@ export async function signUpWithProfile(
   readCode?: (email: string) => string,
 ): Promise<{ id: string; cookie: string }> {
   const { cookie, body } = await signInByEmail(app, email, undefined, true, readCode);
-  const profile = await app.inject({
-    method: 'PUT',
-    url: '/api/profile',
-    payload: completeProfile(firstName),
-    cookies: withSession(cookie),
-  });
-  if (profile.statusCode !== 200) throw new Error(`profile update failed: ${profile.statusCode} ${profile.body}`);
+  await saveProfile(app, cookie, completeProfile(firstName));
   if (card) await addSandboxCard(app, cookie, card);
   return { id: body.user.id, cookie };
+}
+
+/** Saves the signed-in member's profile through PUT /api/profile, as the profile dialog does. */
+export async function saveProfile(
+  app: FastifyInstance,
+  cookie: string,
+  profile: ReturnType<typeof completeProfile> | Record<string, unknown>,
+): Promise<void> {
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/api/profile',
+    payload: profile,
+    cookies: withSession(cookie),
+  });
+  if (saved.statusCode !== 200) throw new Error(`profile update failed: ${saved.statusCode} ${saved.body}`);
 }

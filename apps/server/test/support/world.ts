@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { AuctionListItem, CreateAuctionInput } from '@bid/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import WebSocket from 'ws';
 import { createTestApp } from './app.js';
 import type { TestDatabase } from './databases.js';
 import { addSandboxCard } from './payments.js';
-import { completeProfile } from './profiles.js';
+import { completeProfile, saveProfile } from './profiles.js';
 import { signInByEmail, withSession } from './session.js';
 
-const HOUR = 3_600_000;
+const DAY = 24 * 3_600_000;
 
 /**
  * How long a live client waits for a message before the test fails. Generous on purpose: CI runs
@@ -30,6 +31,47 @@ export interface SignUpOptions {
   lastName?: string;
 }
 
+/**
+ * Signs a member up through the real e-mail flow (a fresh address each time) and, unless told
+ * otherwise, saves a complete profile and a sandbox card: the member most tests need.
+ */
+export async function signUp(app: FastifyInstance, firstName: string, options: SignUpOptions = {}): Promise<Member> {
+  const { profile = true, lastName } = options;
+  const card = options.card ?? profile;
+  const email = `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
+  const { cookie, body } = await signInByEmail(app, email);
+  if (profile) await saveProfile(app, cookie, { ...completeProfile(firstName), ...(lastName ? { lastName } : {}) });
+  if (card) await addSandboxCard(app, cookie);
+  return { id: body.user.id, email, cookie };
+}
+
+/** Creates an auction as `host` through POST /api/auctions: a coffee ending in a day unless overridden. */
+export async function createAuction(
+  app: FastifyInstance,
+  host: Pick<Member, 'cookie'>,
+  overrides: Partial<CreateAuctionInput> = {},
+): Promise<AuctionListItem> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auctions',
+    payload: {
+      title: 'Coffee and a walk by the river',
+      description: 'A relaxed coffee at a busy cafe, then a walk.',
+      dateType: 'coffee',
+      location: 'Austin, TX',
+      locationRadius: 25,
+      startingBid: '20',
+      endTime: new Date(Date.now() + DAY).toISOString(),
+      paymentResponsibility: '50_50',
+      expectedDuration: 60,
+      ...overrides,
+    } satisfies CreateAuctionInput,
+    cookies: withSession(host.cookie),
+  });
+  if (res.statusCode !== 201) throw new Error(`create auction: ${res.statusCode} ${res.body}`);
+  return res.json<AuctionListItem>();
+}
+
 /** What the world's app is built with (see `createTestApp`). */
 export interface WorldOptions {
   env?: Record<string, string>;
@@ -47,7 +89,6 @@ export interface WorldOptions {
  * `close()` in `afterAll`.
  */
 export function createWorld(factory: { open(): Promise<TestDatabase> }, options: WorldOptions = {}) {
-  let emails = 0;
   const sockets = new Set<LiveClient>();
   const world = {
     testDb: undefined as unknown as TestDatabase,
@@ -80,46 +121,17 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
       return options.clock ? world.clock : new Date();
     },
 
-    /** Signs a member up through the e-mail flow; with a complete profile and a card unless told otherwise. */
-    async signUp(firstName: string, signUpOptions: SignUpOptions = {}): Promise<Member> {
-      const { profile = true, lastName } = signUpOptions;
-      const card = signUpOptions.card ?? profile;
-      const email = `${firstName.toLowerCase()}.${++emails}@example.com`;
-      const { cookie, body } = await signInByEmail(world.app, email);
-      if (profile) {
-        const saved = await world.app.inject({
-          method: 'PUT',
-          url: '/api/profile',
-          payload: { ...completeProfile(firstName), ...(lastName ? { lastName } : {}) },
-          cookies: withSession(cookie),
-        });
-        if (saved.statusCode !== 200) throw new Error(`profile: ${saved.statusCode} ${saved.body}`);
-      }
-      if (card) await addSandboxCard(world.app, cookie);
-      return { id: body.user.id, email, cookie };
+    /** Signs a member up (see `signUp`) on the world's app. */
+    signUp(firstName: string, signUpOptions: SignUpOptions = {}): Promise<Member> {
+      return signUp(world.app, firstName, signUpOptions);
     },
 
-    /** Creates an auction as `host` through POST /api/auctions: a coffee ending in a day unless overridden. */
-    async createAuction(host: Member, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
-      const res = await world.app.inject({
-        method: 'POST',
-        url: '/api/auctions',
-        payload: {
-          title: 'Coffee and a walk by the river',
-          description: 'A relaxed coffee at a busy cafe, then a walk.',
-          dateType: 'coffee',
-          location: 'Austin, TX',
-          locationRadius: 25,
-          startingBid: '20',
-          endTime: new Date(world.now().getTime() + 24 * HOUR).toISOString(),
-          paymentResponsibility: '50_50',
-          expectedDuration: 60,
-          ...overrides,
-        },
-        cookies: withSession(host.cookie),
+    /** Creates an auction (see `createAuction`) ending a day after the world's "now" unless overridden. */
+    createAuction(host: Member, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
+      return createAuction(world.app, host, {
+        endTime: new Date(world.now().getTime() + DAY).toISOString(),
+        ...overrides,
       });
-      if (res.statusCode !== 201) throw new Error(`create auction: ${res.statusCode} ${res.body}`);
-      return res.json<AuctionListItem>();
     },
 
     /** POST /api/bids as `who` (no one: a visitor) with the body as given, valid or not. */
