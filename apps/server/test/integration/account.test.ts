@@ -23,32 +23,16 @@ import {
 import type { AccountExport } from '../../src/modules/account/account.service.js';
 import { auctionConversationId } from '../../src/modules/messages/conversation-id.js';
 import { createTestApp } from '../support/app.js';
+import { signUpMember, type Member } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
 import { signInByEmail, withSession } from '../support/session.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-interface Member {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-async function signUp(app: FastifyInstance, firstName: string, lastName: string): Promise<Member> {
-  const email = `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-  const { cookie, body } = await signInByEmail(app, email);
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/profile',
-    payload: { ...completeProfile(firstName), lastName },
-    cookies: withSession(cookie),
-  });
-  if (saved.statusCode !== 200) throw new Error(`profile: ${saved.statusCode} ${saved.body}`);
-  return { id: body.user.id, email, cookie };
-}
+const signUp = (app: FastifyInstance, firstName: string, lastName: string) =>
+  signUpMember(app, firstName, { lastName, card: false });
 
 describe.each(testDatabaseFactories())('account export and deletion on $kind', (factory) => {
   let testDb: TestDatabase;

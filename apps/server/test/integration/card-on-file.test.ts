@@ -14,7 +14,7 @@ import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
 import { withSession } from '../support/session.js';
-import { createAuction, signUp, type Member } from '../support/world.js';
+import { createAuctionAs, signUpMember, type Member } from '../support/world.js';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' };
 
@@ -26,7 +26,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   beforeAll(async () => {
     testDb = await factory.open();
     app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
-    host = await signUp(app, 'Hana', { card: false });
+    host = await signUpMember(app, 'Hana', { card: false });
   });
   afterAll(async () => {
     await app.close();
@@ -45,8 +45,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('refuses a bid without a saved card (400) and records nothing; accepts it once a card is saved', async () => {
-    const auction = await createAuction(app, host, { buyNowPrice: '100' });
-    const bidder = await signUp(app, 'Ben', { card: false });
+    const auction = await createAuctionAs(app, host, { buyNowPrice: '100' });
+    const bidder = await signUpMember(app, 'Ben', { card: false });
     const refused = await bid(bidder, auction.id, '25');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual(refusal);
@@ -58,8 +58,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('refuses a bid when the only card was removed, or when the card was never authenticated', async () => {
-    const auction = await createAuction(app, host, { buyNowPrice: '100' });
-    const bidder = await signUp(app, 'Cy', { card: false });
+    const auction = await createAuctionAs(app, host, { buyNowPrice: '100' });
+    const bidder = await signUpMember(app, 'Cy', { card: false });
     const cardId = await addSandboxCard(app, bidder.cookie);
     await app.inject({
       method: 'DELETE',
@@ -84,8 +84,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('remembers a card the provider showed, and asks again after any card is removed', async () => {
-    const auction = await createAuction(app, host, { buyNowPrice: '100' });
-    const bidder = await signUp(app, 'Dee', { card: false });
+    const auction = await createAuctionAs(app, host, { buyNowPrice: '100' });
+    const bidder = await signUpMember(app, 'Dee', { card: false });
     const cardOnFile = async () =>
       (await testDb.database.db.select({ v: users.cardOnFile }).from(users).where(eq(users.id, bidder.id)))[0]!.v;
     const first = await addSandboxCard(app, bidder.cookie);
@@ -112,8 +112,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('refuses Buy Now without a saved card and leaves the auction open; buys with one', async () => {
-    const auction = await createAuction(app, host, { buyNowPrice: '100' });
-    const buyer = await signUp(app, 'Dee', { card: false });
+    const auction = await createAuctionAs(app, host, { buyNowPrice: '100' });
+    const buyer = await signUpMember(app, 'Dee', { card: false });
     const refused = await buyNow(buyer, auction.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual(refusal);
@@ -127,7 +127,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
   });
 
   it('keeps the earlier answers first: own auction (403) before the card check', async () => {
-    const auction = await createAuction(app, host, { buyNowPrice: '100' });
+    const auction = await createAuctionAs(app, host, { buyNowPrice: '100' });
     const own = await bid(host, auction.id, '25');
     expect(own.statusCode).toBe(403);
   });
@@ -153,7 +153,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     });
     await racingApp.ready();
     try {
-      const member = await signUp(racingApp, 'Rae', { card: false });
+      const member = await signUpMember(racingApp, 'Rae', { card: false });
       const answers = await Promise.all(
         Array.from({ length: 6 }, () =>
           racingApp.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies: withSession(member.cookie) }),
@@ -187,7 +187,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     });
 
     it('has no sandbox routes (404), even for a signed-in member', async () => {
-      const member = await signUp(stripeApp, 'Sia', { card: false });
+      const member = await signUpMember(stripeApp, 'Sia', { card: false });
       for (const url of ['/api/payments/sandbox/confirm-setup', '/api/payments/sandbox/authenticate-setup']) {
         const res = await stripeApp.inject({
           method: 'POST',

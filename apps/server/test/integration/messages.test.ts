@@ -6,10 +6,9 @@ import { auctionConversationId, directConversationId } from '../../src/modules/m
 import type { RealtimePublisher } from '../../src/modules/messages/messages.realtime.js';
 import { isConversationParticipant, MESSAGES_PER_MINUTE } from '../../src/modules/messages/messages.service.js';
 import { createTestApp } from '../support/app.js';
+import { createAuctionAs, signUpMember } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { signInByEmail, withSession } from '../support/session.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
+import { withSession } from '../support/session.js';
 
 interface Person {
   id: string;
@@ -17,7 +16,6 @@ interface Person {
   firstName: string;
 }
 
-const HOUR = 3_600_000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 interface Summary {
@@ -41,7 +39,6 @@ interface MessageBody {
 describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
-  let emails = 0;
   const published: Array<{ channel: string; payload: unknown }> = [];
   const userEvents: Array<{ userId: string; payload: unknown }> = [];
 
@@ -54,40 +51,10 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
   let auctionTitle: string;
   let auctionChat: string;
 
-  const signUp = async (firstName: string): Promise<Person> => {
-    const { cookie, body } = await signInByEmail(app, `${firstName.toLowerCase()}.${++emails}@example.com`);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(firstName),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await addSandboxCard(app, cookie);
-    return { id: body.user.id, cookie, firstName };
-  };
+  const signUp = (firstName: string) => signUpMember(app, firstName);
 
-  const createAuction = async (who: Person, title: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auctions',
-      payload: {
-        title,
-        description: 'A relaxed coffee at a busy cafe, then a walk.',
-        dateType: 'coffee',
-        location: 'Austin, TX',
-        locationRadius: 25,
-        startingBid: '20',
-        buyNowPrice: '80',
-        endTime: new Date(Date.now() + 24 * HOUR).toISOString(),
-        paymentResponsibility: '50_50',
-        expectedDuration: 60,
-      },
-      cookies: withSession(who.cookie),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  };
+  const createAuction = async (who: Person, title: string) =>
+    (await createAuctionAs(app, who, { title, buyNowPrice: '80' })).id;
 
   const as = (who: Person | undefined) => withSession(who?.cookie);
   const get = (who: Person | undefined, url: string) => app.inject({ method: 'GET', url, cookies: as(who) });

@@ -5,10 +5,9 @@ import type { NewNotification } from '../../src/db/schema/index.js';
 import { insertNotifications } from '../../src/modules/notifications/notifications.repository.js';
 import { NOTIFICATION_LIST_LIMIT } from '../../src/modules/notifications/notifications.service.js';
 import { createTestApp } from '../support/app.js';
+import { signUpMember } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
 
 interface Person {
   id: string;
@@ -36,18 +35,7 @@ describe.each(testDatabaseFactories())('notifications API on $kind', (factory) =
   let ben: Person;
   let emails = 0;
 
-  const signUp = async (firstName: string): Promise<Person> => {
-    const { cookie, body } = await signInByEmail(app, `${firstName.toLowerCase()}.${++emails}@example.com`);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(firstName),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await addSandboxCard(app, cookie);
-    return { id: body.user.id, cookie };
-  };
+  const signUp = (firstName: string) => signUpMember(app, firstName);
 
   const call = (method: 'GET' | 'POST', url: string, who?: Person) =>
     app.inject({ method, url, cookies: withSession(who?.cookie) });

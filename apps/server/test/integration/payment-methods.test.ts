@@ -16,22 +16,16 @@ import {
 import { CARD_MESSAGES } from '../../src/modules/payments/providers/sandbox-cards.js';
 import { SETUP_MESSAGES } from '../../src/modules/payments/providers/sandbox-setup.js';
 import { createTestApp } from '../support/app.js';
+import { signUpMember, type Member } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard, FUTURE_EXPIRY } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
-import { signInByEmail, withSession } from '../support/session.js';
-
-interface Member {
-  id: string;
-  cookie: string;
-}
+import { withSession } from '../support/session.js';
 
 const SANDBOX_ROUTES = ['/api/payments/sandbox/confirm-setup', '/api/payments/sandbox/authenticate-setup'];
 
 describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $kind', (factory) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
-  let emails = 0;
 
   beforeAll(async () => {
     testDb = await factory.open();
@@ -44,17 +38,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
 
   const db = () => testDb.database.db;
 
-  async function signUp(name: string): Promise<Member> {
-    const { cookie, body } = await signInByEmail(app, `${name.toLowerCase()}.${++emails}@example.com`);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(name),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { id: body.user.id, cookie };
-  }
+  const signUp = (name: string) => signUpMember(app, name, { card: false });
 
   const setupIntent = (who?: Member) =>
     app.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies: withSession(who?.cookie) });

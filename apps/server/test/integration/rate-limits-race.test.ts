@@ -10,11 +10,10 @@ import { bids, reports, uploadGrants, users } from '../../src/db/schema/index.js
 import { BIDDING_TOO_FAST } from '../../src/modules/auctions/bids.service.js';
 import { SETTING_UP_CARDS_TOO_FAST, SETUP_INTENT_LIMIT } from '../../src/modules/payments/payment-methods.service.js';
 import { createTestApp } from '../support/app.js';
+import { signUpMember } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
 import { describePostgresOnly, type TestDatabase } from '../support/databases.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { withSession } from '../support/session.js';
 
 /**
  * Every rate limit is decided under a lock (docs/reliability.md, "Atomic rate limits"): a burst of
@@ -36,7 +35,6 @@ describePostgresOnly('rate limits under a burst of concurrent requests on $kind'
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let dataDir: string;
-  let emails = 0;
 
   beforeAll(async () => {
     testDb = await factory.open();
@@ -53,20 +51,8 @@ describePostgresOnly('rate limits under a burst of concurrent requests on $kind'
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function signUp(firstName: string, options: { profile?: boolean; card?: boolean } = {}) {
-    const { cookie, body } = await signInByEmail(app, `${firstName.toLowerCase()}.${++emails}@example.com`);
-    if (options.profile) {
-      const res = await app.inject({
-        method: 'PUT',
-        url: '/api/profile',
-        payload: completeProfile(firstName),
-        cookies: withSession(cookie),
-      });
-      expect(res.statusCode).toBe(200);
-    }
-    if (options.card) await addSandboxCard(app, cookie);
-    return { id: body.user.id, cookie };
-  }
+  const signUp = (firstName: string, options: { profile?: boolean; card?: boolean } = {}) =>
+    signUpMember(app, firstName, { profile: options.profile ?? false, card: options.card ?? false });
 
   async function openAuctions(creatorId: string, howMany: number): Promise<string[]> {
     const endTime = new Date(Date.now() + 24 * 3_600_000);

@@ -21,6 +21,7 @@ export interface Member {
   id: string;
   email: string;
   cookie: string;
+  firstName: string;
 }
 
 export interface SignUpOptions {
@@ -35,18 +36,22 @@ export interface SignUpOptions {
  * Signs a member up through the real e-mail flow (a fresh address each time) and, unless told
  * otherwise, saves a complete profile and a sandbox card: the member most tests need.
  */
-export async function signUp(app: FastifyInstance, firstName: string, options: SignUpOptions = {}): Promise<Member> {
+export async function signUpMember(
+  app: FastifyInstance,
+  firstName: string,
+  options: SignUpOptions = {},
+): Promise<Member> {
   const { profile = true, lastName } = options;
   const card = options.card ?? profile;
   const email = `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
   const { cookie, body } = await signInByEmail(app, email);
   if (profile) await saveProfile(app, cookie, { ...completeProfile(firstName), ...(lastName ? { lastName } : {}) });
   if (card) await addSandboxCard(app, cookie);
-  return { id: body.user.id, email, cookie };
+  return { id: body.user.id, email, cookie, firstName };
 }
 
 /** Creates an auction as `host` through POST /api/auctions: a coffee ending in a day unless overridden. */
-export async function createAuction(
+export async function createAuctionAs(
   app: FastifyInstance,
   host: Pick<Member, 'cookie'>,
   overrides: Partial<CreateAuctionInput> = {},
@@ -121,14 +126,14 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
       return options.clock ? world.clock : new Date();
     },
 
-    /** Signs a member up (see `signUp`) on the world's app. */
+    /** Signs a member up (see `signUpMember`) on the world's app. */
     signUp(firstName: string, signUpOptions: SignUpOptions = {}): Promise<Member> {
-      return signUp(world.app, firstName, signUpOptions);
+      return signUpMember(world.app, firstName, signUpOptions);
     },
 
-    /** Creates an auction (see `createAuction`) ending a day after the world's "now" unless overridden. */
+    /** Creates an auction (see `createAuctionAs`) ending a day after the world's "now" unless overridden. */
     createAuction(host: Member, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
-      return createAuction(world.app, host, {
+      return createAuctionAs(world.app, host, {
         endTime: new Date(world.now().getTime() + DAY).toISOString(),
         ...overrides,
       });
