@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, identityDocuments, users } from '../../src/db/schema/index.js';
 import { verifyAuditChain } from '../../src/modules/audit/audit.service.js';
 import { createTestApp } from '../support/app.js';
+import { signUpMember } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { makeJpegWithGps, makePng } from '../support/images.js';
-import { completeProfile } from '../support/profiles.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { withSession } from '../support/session.js';
 
 type Member = { cookie: string; id: string };
 type View = {
@@ -51,17 +51,7 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const newMember = async (name: string): Promise<Member> => {
-    const { cookie, body } = await signInByEmail(app, `${name}.${randomUUID()}@example.com`);
-    const profile = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(name),
-      cookies: withSession(cookie),
-    });
-    expect(profile.statusCode).toBe(200);
-    return { cookie, id: body.user.id };
-  };
+  const newMember = (name: string): Promise<Member> => signUpMember(app, name, { card: false });
   const call = (method: 'GET' | 'POST', url: string, who?: Member, payload?: Record<string, unknown>) =>
     app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload === undefined ? {} : { payload }) });
   const status = async (who: Member) => (await call('GET', '/api/identity/verification', who)).json<View>();

@@ -21,10 +21,9 @@ import {
   setRoleByEmail,
 } from '../../src/modules/moderation/moderator-role.js';
 import { createTestApp } from '../support/app.js';
+import { signUpMember } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
 import { signInByEmail, withSession } from '../support/session.js';
 
 interface Person {
@@ -50,18 +49,7 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
 
   const now = () => new Date(clock);
 
-  const signUp = async (firstName: string, email = `${firstName.toLowerCase()}.${++emails}@example.com`) => {
-    const { cookie, body } = await signInByEmail(app, email);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(firstName),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await addSandboxCard(app, cookie);
-    return { id: body.user.id, cookie, email, firstName } satisfies Person;
-  };
+  const signUp = (firstName: string, email?: string): Promise<Person> => signUpMember(app, firstName, { email });
 
   const call = (who: Person | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload ? { payload } : {}) });

@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, auditLogs, bids, notifications } from '../../src/db/schema/index.js';
 import { createTestApp } from '../support/app.js';
+import { signUpMember } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { withSession } from '../support/session.js';
 
 interface Person {
   id: string;
@@ -20,24 +19,12 @@ const MODERATOR_EMAIL = 'void.mod@example.com';
 describe.each(testDatabaseFactories())('voiding bids on $kind', (factory) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
-  let emails = 0;
   let moderator: Person;
   let host: Person;
   let ann: Person;
   let ben: Person;
 
-  const signUp = async (firstName: string, email = `${firstName.toLowerCase()}.${++emails}@example.com`) => {
-    const { cookie, body } = await signInByEmail(app, email);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(firstName),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await addSandboxCard(app, cookie);
-    return { id: body.user.id, cookie };
-  };
+  const signUp = (firstName: string, email?: string) => signUpMember(app, firstName, { email });
   const call = (who: Person | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
     app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload ? { payload } : {}) });
   const createAuction = async (title: string) => {

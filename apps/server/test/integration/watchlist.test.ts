@@ -6,10 +6,9 @@ import { auctions, notifications } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { notifyEndingSoon } from '../../src/modules/auctions/lifecycle/notify-ending-soon.js';
 import { createTestApp } from '../support/app.js';
+import { signUpMember } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { withSession } from '../support/session.js';
 
 interface Person {
   id: string;
@@ -23,23 +22,11 @@ describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let clock = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
-  let emails = 0;
   let host: Person;
   let ann: Person;
   let ben: Person;
 
-  const signUp = async (firstName: string) => {
-    const { cookie, body } = await signInByEmail(app, `${firstName.toLowerCase()}.${++emails}@example.com`);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(firstName),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await addSandboxCard(app, cookie);
-    return { id: body.user.id, cookie };
-  };
+  const signUp = (firstName: string) => signUpMember(app, firstName);
   const call = (who: Person | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload ? { payload } : {}) });
   const createAuction = async (title: string, endsIn = 24 * HOUR) => {

@@ -30,6 +30,8 @@ export interface SignUpOptions {
   /** A saved sandbox card, so the member may bid and buy. Default: with the profile. */
   card?: boolean;
   lastName?: string;
+  /** The address to sign up with (a moderator's, say); a fresh one otherwise. */
+  email?: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function signUpMember(
 ): Promise<Member> {
   const { profile = true, lastName } = options;
   const card = options.card ?? profile;
-  const email = `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
+  const email = options.email ?? `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
   const { cookie, body } = await signInByEmail(app, email);
   if (profile) await saveProfile(app, cookie, { ...completeProfile(firstName), ...(lastName ? { lastName } : {}) });
   if (card) await addSandboxCard(app, cookie);
