@@ -90,7 +90,9 @@ describe('RealtimeClient against a real WebSocket server', () => {
     // A garbled frame, an unknown type and an event of the wrong shape are only logged: no handler hears them.
     first.socket.send('{garbled');
     first.socket.send(JSON.stringify({ type: 'launch', channel: `auction:${AUCTION}` }));
-    first.socket.send(JSON.stringify({ type: 'bid_update', auctionId: AUCTION, newBid: 31.5, channel: `auction:${AUCTION}` }));
+    first.socket.send(
+      JSON.stringify({ type: 'bid_update', auctionId: AUCTION, newBid: 31.5, channel: `auction:${AUCTION}` }),
+    );
     first.socket.send(bidUpdate('32.00', 3));
     await until(() => auctionEvents.length === 2);
     expect(auctionEvents[1]).toMatchObject({ newBid: '32.00', bidCount: 3 });

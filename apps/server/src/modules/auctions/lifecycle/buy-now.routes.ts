@@ -20,7 +20,9 @@ const buyNowResponseSchema = z.object({
 });
 
 /** POST /api/auctions/:id/buy-now (docs/auction-lifecycle.md, "Buy Now"). */
-export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date; payments: PaymentProvider; realtime: RealtimePublisher },
+export async function buyNowRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; payments: PaymentProvider; realtime: RealtimePublisher },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
