@@ -23,7 +23,6 @@ import { messageRoutes } from './modules/messages/messages.routes.js';
 import { paymentRoutes } from './modules/payments/charges/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
 import { createDateJob } from './modules/dates/date.job.js';
-import { dateUpdatePublisher } from './modules/dates/dates.service.js';
 import { paymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
 import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js';
 import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.js';
@@ -207,16 +206,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     softCloseSeconds: config.softCloseSeconds,
     bidsPerMinute: config.bidsPerMinute,
     payments,
+    realtime: app.realtime,
   });
-  await app.register(buyNowRoutes, { db: database.db, now, payments });
-  await app.register(paymentRoutes, { db: database.db, now, paymentProvider: payments });
+  await app.register(buyNowRoutes, { db: database.db, now, payments, realtime: app.realtime });
+  await app.register(paymentRoutes, { db: database.db, now, paymentProvider: payments, realtime: app.realtime });
   if (config.stripeWebhookSecret) {
     await app.register(paymentWebhookRoutes, { db: database.db, now, secret: config.stripeWebhookSecret });
   }
   await app.register(payoutAccountRoutes, { db: database.db, config, now, payments });
-  await app.register(dateRoutes, { db: database.db, now, provider: payments, publicUrl: config.publicUrl });
-  await app.register(messageRoutes, { db: database.db });
-  await app.register(notificationRoutes, { db: database.db });
+  await app.register(dateRoutes, {
+    db: database.db,
+    now,
+    provider: payments,
+    publicUrl: config.publicUrl,
+    realtime: app.realtime,
+  });
+  await app.register(messageRoutes, { db: database.db, realtime: app.realtime });
+  await app.register(notificationRoutes, { db: database.db, realtime: app.realtime });
   const vapid = await resolveVapidKeys(config, database.db, app.log);
   await app.register(notificationChannelRoutes, {
     db: database.db,
@@ -245,7 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(userRoutes, { db: database.db });
   await app.register(blockRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db, now });
-  await app.register(moderationRoutes, { db: database.db, now });
+  await app.register(moderationRoutes, { db: database.db, now, realtime: app.realtime });
   // MODERATOR_EMAILS grants the role to accounts that exist already (idempotent); sign-in grants it to later ones.
   await grantModeratorEmails(database.db, config.moderatorEmails);
   await app.register(uploadRoutes, { db: database.db, config, now });
@@ -297,7 +303,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       logger: app.log,
       now,
       ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
-      publishDateUpdated: dateUpdatePublisher(app.realtime, app.log),
+      realtime: app.realtime,
     });
     dateJob.observe(app.metrics.jobObserver('date'));
     app.addHook('onReady', async () => dateJob.start());

@@ -21,3 +21,4 @@ export * from './notification-channels.js';
 export * from './app-routes.js';
 export * from './date-mode.js';
 export * from './onboarding.js';
+export * from './realtime.js';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { WS_HEARTBEAT_MS, WS_MAX_PAYLOAD_BYTES } from '@bid/contract';
 import websocket from '@fastify/websocket';
 import type { RawData } from 'ws';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,15 +9,13 @@ import { AppError } from '../lib/errors.js';
 import { MAX_BUS_PAYLOAD_BYTES, type Bus, type BusLogger } from '../modules/realtime/bus.js';
 import { RealtimeHub, type Realtime } from '../modules/realtime/hub.js';
 import { createPgliteBus, createPostgresBus } from '../modules/realtime/postgres-bus.js';
-import { WS_HEARTBEAT_MS, WS_MAX_PAYLOAD_BYTES } from '../modules/realtime/protocol.js';
 import { createRedisBus } from '../modules/realtime/redis-bus.js';
 import { decodeInvalidation, encodeInvalidation } from '../modules/sessions/session-cache.js';
 
 /** Room left for the envelope header in one bus payload. */
 const SESSION_INVALIDATION_MAX_BYTES = MAX_BUS_PAYLOAD_BYTES - 200;
 
-export { WS_MAX_PAYLOAD_BYTES } from '../modules/realtime/protocol.js';
-export type { ConversationAuthorizer, Realtime, RealtimeMessage } from '../modules/realtime/hub.js';
+export type { ConversationAuthorizer, Realtime, RealtimePublisher } from '../modules/realtime/hub.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

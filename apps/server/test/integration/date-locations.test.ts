@@ -279,7 +279,6 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
       provider: createSandboxProvider(db, { now }),
       logger: app.log,
       now,
-      publishDateUpdated: () => {},
     }).runOnce();
     expect((await call(winner, 'GET', `/api/auctions/${auctionId}/plan`)).json<DateState>().settlement?.reason).toBe(
       'host_no_show',

@@ -3,14 +3,16 @@ import {
   DATE_MESSAGES,
   DISPUTE_WINDOW_HOURS,
   HOST_NO_SHOW_GRACE_MINUTES,
+  serverBroadcastSchema,
   type DateState,
   type PaymentsResponse,
   type RefundRequestQueueItem,
+  type ServerBroadcast,
   type SharedDate,
 } from '@bid/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import {
   auctions,
@@ -66,20 +68,25 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
       ...(who ? { cookies: { [SESSION_COOKIE]: who.cookie } } : {}),
       ...(payload ? { payload } : {}),
     });
-  /** The dates the last job run told the two people's pages about (`date_updated`). */
-  let published: Array<{ auctionId: string; hostId: string; winnerId: string }> = [];
+  /** What the last job run told people's own channels (`date_updated`, `notifications_changed`). */
+  let published: Array<[userId: string, event: ServerBroadcast]> = [];
   /** One run of the date job, as every instance runs it; the ledger balances after every run. */
   const runDateJob = async () => {
-    published = [];
-    const result = await createDateJob({
-      db,
-      provider: createSandboxProvider(db, { now }),
-      logger: app.log,
-      now,
-      publishDateUpdated: (date) => published.push(date),
-    }).runOnce();
-    await expectLedgerBalanced(db);
-    return result;
+    const spy = vi.spyOn(app.realtime, 'publishToUser');
+    try {
+      const result = await createDateJob({
+        db,
+        provider: createSandboxProvider(db, { now }),
+        logger: app.log,
+        now,
+        realtime: app.realtime,
+      }).runOnce();
+      await expectLedgerBalanced(db);
+      return result;
+    } finally {
+      published = spy.mock.calls.map(([userId, event]) => [userId, serverBroadcastSchema.parse(event)]);
+      spy.mockRestore();
+    }
   };
 
   /** A paid date: the host's auction of `expectedDuration` minutes bought now at $100 by a fresh winner. */
@@ -234,7 +241,12 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     advance(HOUR + 1);
     await runDateJob();
     // The run that reminded both tells both pages, naming the two people.
-    expect(published).toEqual([{ auctionId, hostId: host.id, winnerId: winner.id }]);
+    expect(published).toEqual([
+      [host.id, { type: 'date_updated', auctionId }],
+      [host.id, { type: 'notifications_changed' }],
+      [winner.id, { type: 'date_updated', auctionId }],
+      [winner.id, { type: 'notifications_changed' }],
+    ]);
     await runDateJob();
     expect(published).toEqual([]);
     expect((await reminders()).map((n) => n.userId).sort()).toEqual([host.id, winner.id].sort());

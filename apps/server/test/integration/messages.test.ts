@@ -1,9 +1,9 @@
+import { serverBroadcastSchema } from '@bid/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, notifications } from '../../src/db/schema/index.js';
 import { auctionConversationId, directConversationId } from '../../src/modules/messages/conversation-id.js';
-import type { RealtimePublisher } from '../../src/modules/messages/messages.realtime.js';
 import { isConversationParticipant, MESSAGES_PER_MINUTE } from '../../src/modules/messages/messages.service.js';
 import { createTestApp } from '../support/app.js';
 import { createAuctionAs, signUpMember } from '../support/world.js';
@@ -87,18 +87,19 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
       testDb.database,
       { OTP_MAX_PER_IP: '1000' },
       {
-        // Until (or whether or not) the real-time plugin offers `app.realtime`, record what is published.
+        // Record what the use cases publish (each event must fit the contract), and send it as usual.
         configure: (instance) => {
-          const publish = (channel: string, payload: unknown) => void published.push({ channel, payload });
-          const publishToUser = (userId: string, payload: unknown) => void userEvents.push({ userId, payload });
-          if (instance.hasDecorator('realtime')) {
-            const real = (instance as unknown as { realtime: RealtimePublisher }).realtime;
-            vi.spyOn(real, 'publish').mockImplementation(publish);
-            vi.spyOn(real, 'publishToUser').mockImplementation(publishToUser);
-          } else {
-            const recorder: RealtimePublisher = { publish, publishToUser };
-            (instance as unknown as { decorate(name: string, value: unknown): void }).decorate('realtime', recorder);
-          }
+          const { realtime } = instance;
+          const publish = realtime.publish.bind(realtime);
+          const publishToUser = realtime.publishToUser.bind(realtime);
+          vi.spyOn(realtime, 'publish').mockImplementation((channel, event) => {
+            published.push({ channel, payload: serverBroadcastSchema.parse(event) });
+            publish(channel, event);
+          });
+          vi.spyOn(realtime, 'publishToUser').mockImplementation((userId, event) => {
+            userEvents.push({ userId, payload: serverBroadcastSchema.parse(event) });
+            publishToUser(userId, event);
+          });
         },
       },
     );

@@ -1,6 +1,6 @@
-import type { CreateAuctionInput } from '@bid/contract';
+import { serverBroadcastSchema, type CreateAuctionInput } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewNotification } from '../../src/db/schema/index.js';
 import { insertNotifications } from '../../src/modules/notifications/notifications.repository.js';
 import { NOTIFICATION_LIST_LIMIT } from '../../src/modules/notifications/notifications.service.js';
@@ -198,23 +198,19 @@ describe.each(testDatabaseFactories())('notifications API on $kind', (factory) =
     expect(again.json()).toEqual({ updated: 0 });
   });
 
-  it('publishes notifications_changed to the owner when a realtime channel offers publishToUser', async () => {
+  it('publishes notifications_changed to the owner when one is read or all are', async () => {
     const published: Array<{ userId: string; type: string }> = [];
     const probeApp = await createTestApp(
       testDb.database,
       { OTP_MAX_PER_IP: '1000' },
       {
         configure: (instance) => {
-          const realtime = (instance as unknown as { realtime?: Record<string, unknown> }).realtime;
-          const publish = (userId: string, message: { type: string }) => {
-            published.push({ userId, type: message.type });
-          };
-          if (realtime) realtime.publishToUser = publish;
-          // Without the realtime plugin's decorator, stand in for it (the route reads it by name).
-          else
-            (instance as unknown as { decorate(name: string, value: unknown): void }).decorate('realtime', {
-              publishToUser: publish,
-            });
+          const { realtime } = instance;
+          const publishToUser = realtime.publishToUser.bind(realtime);
+          vi.spyOn(realtime, 'publishToUser').mockImplementation((userId, event) => {
+            published.push({ userId, type: serverBroadcastSchema.parse(event).type });
+            publishToUser(userId, event);
+          });
         },
       },
     );

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { serverEventSchema, WS_MAX_BUFFERED_BYTES, WS_MAX_SUBSCRIPTIONS, type ChatMessageView } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { encodeEnvelope, type Bus, type BusHandlers } from '../../src/modules/realtime/bus.js';
 import { RealtimeHub, type HubSocket } from '../../src/modules/realtime/hub.js';
-import { WS_MAX_BUFFERED_BYTES, WS_MAX_SUBSCRIPTIONS } from '../../src/modules/realtime/protocol.js';
 import { WS_UPGRADE_REQUIRED_MESSAGE } from '../../src/plugins/realtime.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
@@ -14,6 +14,23 @@ import { completeProfile } from '../support/profiles.js';
 
 type Message = { type: string } & Record<string, unknown>;
 
+/** Frames a test client received that are not one of the contract's `ServerEvent`s. */
+const offProtocol: unknown[] = [];
+afterEach(() => {
+  expect(offProtocol.splice(0), 'every frame the server sends fits ServerEvent (docs/realtime.md)').toEqual([]);
+});
+
+/** A chat message as the messaging module publishes it. */
+const chatMessage = (conversationId: string, content = 'hi'): ChatMessageView => ({
+  id: randomUUID(),
+  conversationId,
+  senderId: randomUUID(),
+  receiverId: randomUUID(),
+  content,
+  isRead: false,
+  createdAt: new Date().toISOString(),
+});
+
 /** A WebSocket client that keeps every message, so a test can wait for one or prove none came. */
 class Client {
   readonly messages: Message[] = [];
@@ -22,7 +39,9 @@ class Client {
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (raw: Buffer) => {
-      this.messages.push(JSON.parse(raw.toString('utf8')) as Message);
+      const message = JSON.parse(raw.toString('utf8')) as Message;
+      if (!serverEventSchema.safeParse(message).success) offProtocol.push(message);
+      this.messages.push(message);
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.closed = new Promise((resolve) =>
@@ -231,7 +250,10 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
       type: 'subscribed',
       channel: `auction:${auctionId}`,
     });
-    app.realtime.publish(`conversation:${alicesConversation}`, { type: 'new_message', message: { id: 'm1' } });
+    app.realtime.publish(`conversation:${alicesConversation}`, {
+      type: 'new_message',
+      message: chatMessage(alicesConversation),
+    });
     app.realtime.publishToUser(alice.id, { type: 'notifications_changed' });
     await anon.sync();
     expect(anon.messages).toEqual([]);
@@ -263,12 +285,10 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
       type: 'unsubscribed',
     });
 
-    app.realtime.publish(`conversation:${alicesConversation}`, {
-      type: 'new_message',
-      message: { id: 'm2', content: 'hi' },
-    });
+    const posted = chatMessage(alicesConversation);
+    app.realtime.publish(`conversation:${alicesConversation}`, { type: 'new_message', message: posted });
     app.realtime.publishToUser(alice.id, { type: 'notifications_changed' });
-    expect(await aliceSocket.take((m) => m.type === 'new_message')).toMatchObject({ message: { id: 'm2' } });
+    expect(await aliceSocket.take((m) => m.type === 'new_message')).toMatchObject({ message: { id: posted.id } });
     expect(await aliceSocket.take((m) => m.type === 'notifications_changed')).toBeTruthy();
     await bobSocket.sync();
     expect(bobSocket.messages).toEqual([]);
@@ -349,14 +369,17 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     const accepted = await bid(alice, auctionId, '25');
     expect(accepted.statusCode, accepted.body).toBe(201);
     const update = await watcher.take((m) => m.type === 'bid_update');
-    expect(update).toMatchObject({
+    // One shape for every bid_update: a bid's, Buy Now's and a voided bid's.
+    expect(update).toEqual({
       type: 'bid_update',
       auctionId,
       newBid: '25.00',
       bidCount: 1,
+      endTime: expect.any(String),
+      isActive: true,
+      winnerId: null,
       channel: `auction:${auctionId}`,
     });
-    expect(typeof update.endTime).toBe('string');
     // The refused bids published nothing: the first update is the accepted bid's.
     await watcher.sync();
     expect(watcher.messages.filter((m) => m.type === 'bid_update')).toEqual([]);
@@ -368,12 +391,15 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
       cookies: withSession(bob.cookie),
     });
     expect(bought.statusCode, bought.body).toBe(200);
-    expect(await watcher.take((m) => m.type === 'bid_update')).toMatchObject({
+    expect(await watcher.take((m) => m.type === 'bid_update')).toEqual({
+      type: 'bid_update',
       auctionId,
       newBid: '100.00',
       bidCount: 2,
+      endTime: expect.any(String),
       isActive: false,
       winnerId: bob.id,
+      channel: `auction:${auctionId}`,
     });
     watcher.close();
   });
@@ -511,13 +537,11 @@ describe('realtime hub', () => {
     hub.receive(connection, JSON.stringify({ type: 'subscribe_conversation', conversationId }));
     return settle().then(() => {
       published.length = 0;
-      hub.publish(`conversation:${conversationId}`, {
+      const big = chatMessage(conversationId, 'é'.repeat(5000));
+      hub.publish(`conversation:${conversationId}`, { type: 'new_message', message: big });
+      expect(serverEventSchema.parse(sent.at(-1))).toEqual({
         type: 'new_message',
-        message: { id: 'big', conversationId, content: 'é'.repeat(5000) },
-      });
-      expect(sent.at(-1)).toEqual({
-        type: 'new_message',
-        message: { id: 'big', conversationId },
+        message: { id: big.id, conversationId },
         truncated: true,
         channel: `conversation:${conversationId}`,
       });
@@ -565,7 +589,15 @@ describe('realtime hub', () => {
     await settle();
     for (const received of frames) received.length = 0;
 
-    hub.publish(`auction:${auctionId}`, { type: 'bid_update', auctionId, newBid: '31.00', bidCount: 1 });
+    hub.publish(`auction:${auctionId}`, {
+      type: 'bid_update',
+      auctionId,
+      newBid: '31.00',
+      bidCount: 1,
+      endTime: new Date().toISOString(),
+      isActive: true,
+      winnerId: null,
+    });
     const local = frames.map((received) => received[0]);
     expect(new Set(local).size).toBe(1);
     expect(JSON.parse(local[0]!.toString())).toMatchObject({ type: 'bid_update', channel: `auction:${auctionId}` });

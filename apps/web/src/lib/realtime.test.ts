@@ -7,6 +7,18 @@ const AUCTION = '0b7f1c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
 const OTHER_AUCTION = '1c8e2d3f-4e5b-4c6d-9e7f-8091a2b3c4d5';
 const CONVERSATION = '2d9f3e4a-5f6c-4d7e-8f90-91a2b3c4d5e6';
 const USER = '3eaf4f5b-6a7d-4e8f-9a01-a2b3c4d5e6f7';
+/** A bid_update frame as the server sends it. */
+const bidUpdate = (newBid: string, bidCount: number) =>
+  JSON.stringify({
+    type: 'bid_update',
+    auctionId: AUCTION,
+    newBid,
+    bidCount,
+    endTime: '2030-01-01T00:00:00.000Z',
+    isActive: true,
+    winnerId: null,
+    channel: `auction:${AUCTION}`,
+  });
 
 /** A real local WebSocket server that records what each connection sends. */
 async function startServer() {
@@ -70,22 +82,22 @@ describe('RealtimeClient against a real WebSocket server', () => {
     );
 
     // Events reach the handlers of their channel only; the user channel needs no frame.
-    first.socket.send(
-      JSON.stringify({
-        type: 'bid_update',
-        auctionId: AUCTION,
-        newBid: '30.00',
-        bidCount: 2,
-        channel: `auction:${AUCTION}`,
-      }),
-    );
+    first.socket.send(bidUpdate('30.00', 2));
     first.socket.send(JSON.stringify({ type: 'notifications_changed', channel: `user:${USER}` }));
     await until(() => auctionEvents.length === 1 && userEvents.length === 1);
     expect(auctionEvents[0]).toMatchObject({ newBid: '30.00', bidCount: 2 });
 
-    // A garbled frame is only logged.
+    // A garbled frame, an unknown type and an event of the wrong shape are only logged: no handler hears them.
     first.socket.send('{garbled');
-    await until(() => logger.warn.mock.calls.length > 0);
+    first.socket.send(JSON.stringify({ type: 'launch', channel: `auction:${AUCTION}` }));
+    first.socket.send(
+      JSON.stringify({ type: 'bid_update', auctionId: AUCTION, newBid: 31.5, channel: `auction:${AUCTION}` }),
+    );
+    first.socket.send(bidUpdate('32.00', 3));
+    await until(() => auctionEvents.length === 2);
+    expect(auctionEvents[1]).toMatchObject({ newBid: '32.00', bidCount: 3 });
+    expect(logger.warn).toHaveBeenCalledTimes(3);
+    auctionEvents.length = 1;
 
     // The server drops the connection: no reconnection before the delay, then everything again.
     const droppedAt = Date.now();
@@ -95,9 +107,7 @@ describe('RealtimeClient against a real WebSocket server', () => {
     expect(server.connections[1]!.received).toEqual(first.received);
 
     // Events on the new connection still reach the same handlers.
-    server.connections[1]!.socket.send(
-      JSON.stringify({ type: 'bid_update', auctionId: AUCTION, newBid: '35.00', bidCount: 3 }),
-    );
+    server.connections[1]!.socket.send(bidUpdate('35.00', 4));
     await until(() => auctionEvents.length === 2);
   });
 

@@ -1,4 +1,14 @@
-import { REALTIME_CLOSE_SERVICE_RESTART, REALTIME_RECONNECT_MS } from '@bid/contract';
+import {
+  auctionChannel,
+  conversationChannel,
+  parseServerEvent,
+  REALTIME_CLOSE_SERVICE_RESTART,
+  REALTIME_RECONNECT_MS,
+  WS_MAX_IDS_PER_MESSAGE,
+  WS_MAX_SUBSCRIPTIONS,
+  type ClientMessageInput,
+  type ServerBroadcastEvent,
+} from '@bid/contract';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -6,12 +16,14 @@ import { useEffect, useRef } from 'react';
  * page's host (wss on https). On open it authenticates (signed in) and subscribes again to
  * every channel it holds; on close it reconnects after 3 s (docs/realtime.md), or at once when the server
  * closed it for a graceful restart (1012, docs/deploy.md), and after a reconnection it tells its
- * listeners, so the page refetches what it may have missed meanwhile. Parse and connection
+ * listeners, so the page refetches what it may have missed meanwhile. Every frame is read with
+ * the contract's `ServerEvent` union; one that does not fit is ignored. Parse and connection
  * errors are only logged, never shown (docs/product.md §8).
  */
 
-/** An event from the server; broadcasts carry the `channel` they were published on. */
-export type RealtimeEvent = { type: string; channel?: string } & Record<string, unknown>;
+/** A broadcast from the server (the contract's `ServerEvent`), with the `channel` it was published on. */
+export type RealtimeEvent = ServerBroadcastEvent;
+/** Handlers `switch` on `event.type`; the union says what each type carries. */
 export type RealtimeHandler = (event: RealtimeEvent) => void;
 /** `auction:{id}`, `conversation:{id}`, `user:{id}`, or the id of an auction or a conversation. */
 export type ChannelSpec = string | { auctionId: string } | { conversationId: string };
@@ -39,27 +51,16 @@ export interface RealtimeClientOptions {
 }
 
 const OPEN = 1;
-/** Ids per `subscribe_auctions` frame (the server accepts up to 50). */
-const AUCTIONS_PER_FRAME = 50;
-/** The server holds 100 subscriptions per socket; more are not asked for (those auctions still poll). */
-const MAX_SUBSCRIPTIONS = 100;
+/** Ids per `subscribe_auctions` frame (the server's limit). */
+const AUCTIONS_PER_FRAME = WS_MAX_IDS_PER_MESSAGE;
+/** The server's subscriptions per socket; more are not asked for (those auctions still poll). */
+const MAX_SUBSCRIPTIONS = WS_MAX_SUBSCRIPTIONS;
 /** A channel left is kept this long, so a page change that shows the same auction again costs no frames. */
 const UNSUBSCRIBE_DELAY_MS = 1_000;
 
 export function channelOf(spec: ChannelSpec): string {
   if (typeof spec === 'string') return spec;
-  return 'auctionId' in spec ? `auction:${spec.auctionId}` : `conversation:${spec.conversationId}`;
-}
-
-/** Which channel an event belongs to: its `channel`, or (from an older server) its ids. */
-function routeOf(event: RealtimeEvent): string | undefined {
-  if (typeof event.channel === 'string') return event.channel;
-  if (event.type === 'bid_update' && typeof event.auctionId === 'string') return `auction:${event.auctionId}`;
-  const message = event.message as { conversationId?: unknown } | undefined;
-  if (event.type === 'new_message' && typeof message?.conversationId === 'string') {
-    return `conversation:${message.conversationId}`;
-  }
-  return undefined;
+  return 'auctionId' in spec ? auctionChannel(spec.auctionId) : conversationChannel(spec.conversationId);
 }
 
 function defaultUrl(): string {
@@ -225,24 +226,29 @@ export class RealtimeClient {
   }
 
   private receive(data: unknown): void {
-    let event: RealtimeEvent;
-    try {
-      const text = typeof data === 'string' ? data : String(data);
-      event = JSON.parse(text) as RealtimeEvent;
-      if (typeof event !== 'object' || event === null || typeof event.type !== 'string') throw new Error('no type');
-    } catch (err) {
-      this.options.logger.warn('realtime: could not read a message', err);
+    const text = typeof data === 'string' ? data : String(data);
+    const event = parseServerEvent(text);
+    if (!event) {
+      // Not JSON, or not an event of the protocol (docs/realtime.md): ignored.
+      this.options.logger.warn('realtime: could not read a message', text.slice(0, 200));
       return;
     }
-    if (event.type === 'error') {
-      this.options.logger.warn('realtime: the server refused a request', event.message);
-      return;
+    let broadcast: RealtimeEvent;
+    switch (event.type) {
+      case 'error':
+        this.options.logger.warn('realtime: the server refused a request', event.message);
+        return;
+      case 'subscribed':
+      case 'unsubscribed':
+      case 'authenticated':
+      case 'pong':
+        return;
+      default:
+        broadcast = event;
     }
-    const channel = routeOf(event);
-    if (!channel) return;
-    for (const handler of [...(this.handlers.get(channel) ?? [])]) {
+    for (const handler of [...(this.handlers.get(broadcast.channel) ?? [])]) {
       try {
-        handler(event);
+        handler(broadcast);
       } catch (err) {
         this.options.logger.warn('realtime: a handler failed', err);
       }
@@ -260,7 +266,7 @@ export class RealtimeClient {
     this.pendingChannels.push(channel);
   }
 
-  private queue(message: object): void {
+  private queue(message: ClientMessageInput): void {
     this.outbox.push(JSON.stringify(message));
   }
 
@@ -287,9 +293,10 @@ export class RealtimeClient {
     }
     for (let i = 0; i < auctions.length; i += AUCTIONS_PER_FRAME) {
       const ids = auctions.slice(i, i + AUCTIONS_PER_FRAME);
+      const [only] = ids;
       this.queue(
-        ids.length === 1
-          ? { type: 'subscribe_auction', auctionId: ids[0] }
+        ids.length === 1 && only !== undefined
+          ? { type: 'subscribe_auction', auctionId: only }
           : { type: 'subscribe_auctions', auctionIds: ids },
       );
     }

@@ -231,7 +231,7 @@ describe('Date Mode page (docs/the-date.md)', () => {
     // What the socket would deliver (RealtimeClient routes by `channel`).
     const deliver = (event: object) =>
       (realtime as unknown as { receive(data: string): void }).receive(JSON.stringify(event));
-    deliver({ type: 'date_updated', auctionId: 'another-auction', channel: `user:${WINNER_ID}` });
+    deliver({ type: 'date_updated', auctionId: '99999999-9999-4999-8999-999999999999', channel: `user:${WINNER_ID}` });
     deliver({ type: 'date_updated', auctionId: AUCTION_ID, channel: `user:${WINNER_ID}` });
     await waitFor(() => expect(gets()).toBe(2));
   });

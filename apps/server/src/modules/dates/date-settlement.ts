@@ -55,7 +55,7 @@ export async function settleByRule(
 /** Dates released per transaction by one call. */
 export const RELEASE_BATCH_LIMIT = 20;
 
-/** Whose pages a change of a date concerns (what publishDateUpdated takes). */
+/** Whose pages a change of a date concerns (what `publishDateUpdated` takes). */
 export interface DateParties {
   auctionId: string;
   hostId: string;

@@ -6,11 +6,13 @@ import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import type { RealtimePublisher } from '../realtime/hub.js';
 import type { NewNotification } from '../../db/schema/index.js';
 import { noShowNotices, pairOf, reminderNotices } from './date.notices.js';
 import { RELEASE_BATCH_LIMIT, releaseDueDates, settleByRule, type DateParties } from './date-settlement.js';
 import { processDuePayouts, processDueRefunds, remindWaitingPayouts } from './date-transfers.js';
 import { findDates } from './dates.repository.js';
+import { publishDateUpdated } from './dates.service.js';
 
 /**
  * The date job (docs/the-date.md): reminders before agreed plans, host no-shows, dates nobody
@@ -29,7 +31,8 @@ export interface DateJobOptions {
   logger: FastifyBaseLogger;
   now?: () => Date;
   intervalMs?: number;
-  publishDateUpdated?: (date: DateParties) => void;
+  /** Tells both people's pages when a run changed their date (docs/realtime.md). */
+  realtime?: RealtimePublisher;
 }
 
 export interface DateJobResult {
@@ -156,7 +159,8 @@ export function createDateJob(options: DateJobOptions): DateJob {
     noteChanged([...refunds, ...payouts]);
     const payoutReminders = await step('payout reminders', 0, () => remindWaitingPayouts(db, now()));
 
-    if (options.publishDateUpdated) for (const date of changed.values()) options.publishDateUpdated(date);
+    const { realtime } = options;
+    if (realtime) for (const date of changed.values()) publishDateUpdated(realtime, date);
     const result = {
       reminded: reminded.length,
       noShows: overdue.noShows.length,

@@ -17,11 +17,11 @@ import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { requireModerator } from '../moderation/moderators.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import type { RealtimePublisher } from '../realtime/hub.js';
 import {
   acceptPlan,
   checkIn,
   createShareLink,
-  dateUpdatePublisher,
   endDate,
   getDate,
   proposePlan,
@@ -41,7 +41,7 @@ import { decideRefundRequest, listOpenRefundRequests } from './refund-requests.s
  */
 export async function dateRoutes(
   app: FastifyInstance,
-  opts: { db: Db; now: () => Date; provider: PaymentProvider; publicUrl: string },
+  opts: { db: Db; now: () => Date; provider: PaymentProvider; publicUrl: string; realtime: RealtimePublisher },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: DateDeps = {
@@ -50,7 +50,7 @@ export async function dateRoutes(
     provider: opts.provider,
     publicUrl: opts.publicUrl,
     logger: app.log,
-    publishDateUpdated: dateUpdatePublisher(app.realtime, app.log),
+    realtime: opts.realtime,
   };
   // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
   const params = z.object({ id: z.string() });

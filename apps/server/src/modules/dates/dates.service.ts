@@ -21,12 +21,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { isAuctionId } from '../auctions/auctions.service.js';
-import { publishSafely } from '../messages/messages.realtime.js';
 import { findAuctionParties } from '../messages/messages.repository.js';
 import { isModerator } from '../moderation/moderators.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { NewNotification } from '../../db/schema/index.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import type { RealtimePublisher } from '../realtime/hub.js';
 import {
   agreedNotices,
   endedNotices,
@@ -35,7 +35,7 @@ import {
   refundRequestedNotice,
   startedNotice,
 } from './date.notices.js';
-import { releaseDueDates, settleByRule } from './date-settlement.js';
+import { releaseDueDates, settleByRule, type DateParties } from './date-settlement.js';
 import { processDuePayouts, processDueRefunds } from './date-transfers.js';
 import { presentDate, presentPosition, presentSharedDate } from './dates.presenter.js';
 import {
@@ -64,7 +64,7 @@ export interface DateDeps {
   publicUrl: string;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Tells both people's pages that their date changed (after the change committed). */
-  publishDateUpdated: (date: { auctionId: string; hostId: string; winnerId: string }) => void;
+  realtime: RealtimePublisher;
 }
 
 export type Role = 'host' | 'winner';
@@ -74,16 +74,11 @@ export type Role = 'host' | 'winner';
  * (never the public auction channel: the plan is private); each page refetches through its
  * authorised route, and the notification bell reads again.
  */
-export function dateUpdatePublisher(
-  realtime: { publishToUser(userId: string, message: { type: string; auctionId?: string }): void },
-  log: Parameters<typeof publishSafely>[0],
-): DateDeps['publishDateUpdated'] {
-  return ({ auctionId, hostId, winnerId }) => {
-    for (const userId of [hostId, winnerId]) {
-      publishSafely(log, () => realtime.publishToUser(userId, { type: 'date_updated', auctionId }));
-      publishSafely(log, () => realtime.publishToUser(userId, { type: 'notifications_changed' }));
-    }
-  };
+export function publishDateUpdated(realtime: RealtimePublisher, { auctionId, hostId, winnerId }: DateParties): void {
+  for (const userId of [hostId, winnerId]) {
+    realtime.publishToUser(userId, { type: 'date_updated', auctionId });
+    realtime.publishToUser(userId, { type: 'notifications_changed' });
+  }
 }
 
 const MINUTE_MS = 60_000;
@@ -142,7 +137,7 @@ async function changeDate(
     await insertNotifications(tx, notices);
     return { role, date };
   });
-  deps.publishDateUpdated({ auctionId, hostId: result.date.host.id, winnerId: result.date.winner.id });
+  publishDateUpdated(deps.realtime, { auctionId, hostId: result.date.host.id, winnerId: result.date.winner.id });
   const after = await findDate(deps.db, auctionId);
   return presentDate(after!, result.role);
 }
@@ -427,11 +422,11 @@ export async function releaseEarly(deps: DateDeps, userId: string, auctionId: st
  * the same, exactly once, if this one failed half way).
  */
 export async function settleMoneyNow(
-  deps: Pick<DateDeps, 'db' | 'now' | 'provider' | 'logger' | 'publishDateUpdated'>,
+  deps: Pick<DateDeps, 'db' | 'now' | 'provider' | 'logger' | 'realtime'>,
   auctionId: string,
 ): Promise<void> {
   const released = await releaseDueDates(deps.db, { now: deps.now(), auctionId });
   await processDueRefunds(deps, { auctionId });
   await processDuePayouts(deps, { auctionId });
-  for (const date of released) deps.publishDateUpdated(date);
+  for (const date of released) publishDateUpdated(deps.realtime, date);
 }

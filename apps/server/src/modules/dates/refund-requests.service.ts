@@ -9,7 +9,7 @@ import { pairOf, refundDecidedNotices } from './date.notices.js';
 import { ruleSettlementOf } from './date-settlement.js';
 import { personOf } from './dates.presenter.js';
 import { findDate, findDates, writeSettlement, type DateRecord } from './dates.repository.js';
-import { settleMoneyNow, type DateDeps } from './dates.service.js';
+import { publishDateUpdated, settleMoneyNow, type DateDeps } from './dates.service.js';
 
 /**
  * The moderators' side of refund requests (docs/the-date.md, "Refunds"): the queue of open
@@ -138,7 +138,11 @@ export async function decideRefundRequest(
     await insertNotifications(tx, refundDecidedNotices(pairOf(date), refundCents));
     return date;
   });
-  deps.publishDateUpdated({ auctionId: decided.auctionId, hostId: decided.host.id, winnerId: decided.winner.id });
+  publishDateUpdated(deps.realtime, {
+    auctionId: decided.auctionId,
+    hostId: decided.host.id,
+    winnerId: decided.winner.id,
+  });
   await settleMoneyNow(deps, decided.auctionId);
   return listOpenRefundRequests(deps.db);
 }

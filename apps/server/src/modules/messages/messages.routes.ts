@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUserId } from '../../plugins/auth.js';
-import { realtimeOf } from './messages.realtime.js';
+import type { Realtime } from '../realtime/hub.js';
 import {
   countUnread,
   isConversationParticipant,
@@ -17,11 +17,14 @@ import {
 const CONVERSATION_MESSAGES_PATH = /^([^/]{1,128})\/messages$/;
 
 /** docs/product.md §7 conversation and message calls; every one needs a signed-in user. */
-export async function messageRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const deps: MessagesDeps = { db: opts.db, log: app.log, realtime: () => realtimeOf(app) };
+export async function messageRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; realtime: Pick<Realtime, 'publish' | 'publishToUser' | 'setConversationAuthorizer'> },
+) {
+  const deps: MessagesDeps = { db: opts.db, realtime: opts.realtime };
 
   // Only a conversation's two participants may follow its channel (docs/engineering.md §5).
-  realtimeOf(app)?.setConversationAuthorizer?.((userId, conversationId) =>
+  opts.realtime.setConversationAuthorizer((userId, conversationId) =>
     isConversationParticipant(opts.db, userId, conversationId),
   );
 

@@ -1,10 +1,10 @@
-import { disallowedCharactersMessage, hasDisallowedCharacters } from '@bid/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import { conversationChannel, disallowedCharactersMessage, hasDisallowedCharacters } from '@bid/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
+import type { RealtimePublisher } from '../realtime/hub.js';
 import { directConversationId, isUuid } from './conversation-id.js';
 import { assertNotBlocked, assertReceiverNotDeleted, canMessage, getConversationAccess } from './messages.policy.js';
 import { presentConversationSummary, presentMessage, type PresentedMessage } from './messages.presenter.js';
@@ -19,7 +19,6 @@ import {
   listConversationSummaries,
   markConversationRead,
 } from './messages.repository.js';
-import { publishSafely, type RealtimePublisher } from './messages.realtime.js';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGES_PAGE_SIZE = 100;
@@ -38,9 +37,8 @@ export const SENDING_TOO_FAST = 'You are sending messages too quickly. Please wa
 
 export interface MessagesDeps {
   db: Db;
-  log: FastifyBaseLogger;
-  /** `app.realtime` when the real-time plugin offers it; read at call time. */
-  realtime: () => RealtimePublisher | undefined;
+  /** The conversation's channel and the receiver's bell hear each message (docs/realtime.md). */
+  realtime: RealtimePublisher;
 }
 
 const objectOf = (body: unknown) => (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -140,13 +138,8 @@ async function deliver(
   });
 
   const message = presentMessage(stored);
-  const realtime = deps.realtime();
-  if (realtime) {
-    publishSafely(deps.log, () =>
-      realtime.publish(`conversation:${message.conversationId}`, { type: 'new_message', message }),
-    );
-    publishSafely(deps.log, () => realtime.publishToUser(input.receiverId, { type: 'notifications_changed' }));
-  }
+  deps.realtime.publish(conversationChannel(message.conversationId), { type: 'new_message', message });
+  deps.realtime.publishToUser(input.receiverId, { type: 'notifications_changed' });
   return message;
 }
 

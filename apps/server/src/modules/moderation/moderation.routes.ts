@@ -9,13 +9,16 @@ import { voidBid } from './void-bid.service.js';
  * The moderation queue (docs/trust-and-safety.md). Moderators only: nobody signed in is a 401,
  * any other member a 404, as if the routes did not exist.
  */
-export async function moderationRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
+export async function moderationRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; realtime: ModerationDeps['realtime'] },
+) {
   const deps: ModerationDeps = {
     db: opts.db,
     now: opts.now,
     log: app.log,
     endAllSessions: (userId) => app.sessions.endAllForUser(userId),
-    realtime: () => (app.hasDecorator('realtime') ? app.realtime : undefined),
+    realtime: opts.realtime,
   };
 
   app.get('/api/moderation/reports', async (request, reply) => {

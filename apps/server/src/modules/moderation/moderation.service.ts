@@ -14,7 +14,6 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
-import { publishSafely } from '../messages/messages.realtime.js';
 import type { Realtime } from '../realtime/hub.js';
 import type { VoidedBids } from '../auctions/void-bids.js';
 import { reportedMemberNotice, reporterNotice } from './moderation.notices.js';
@@ -37,8 +36,8 @@ export interface ModerationDeps {
   log: FastifyBaseLogger;
   /** Ends every session of a suspended member (app.sessions.endAllForUser). */
   endAllSessions: (userId: string) => Promise<unknown>;
-  /** `app.realtime`, read at call time: closes a suspended member's sockets and rings bells. */
-  realtime: () => Pick<Realtime, 'publish' | 'publishToUser' | 'closeUserSockets'> | undefined;
+  /** Closes a suspended member's sockets and rings bells (docs/realtime.md). */
+  realtime: Pick<Realtime, 'publish' | 'publishToUser' | 'closeUserSockets'>;
 }
 
 export const queueQuerySchema = z.object({
@@ -209,14 +208,9 @@ export async function resolveReport(
   announceVoided(deps, voidedBids);
   if (suspendedUserId) {
     await deps.endAllSessions(suspendedUserId);
-    deps.realtime()?.closeUserSockets(suspendedUserId);
+    deps.realtime.closeUserSockets(suspendedUserId);
   }
-  const realtime = deps.realtime();
-  if (realtime) {
-    for (const userId of notified) {
-      publishSafely(deps.log, () => realtime.publishToUser(userId, { type: 'notifications_changed' }));
-    }
-  }
+  for (const userId of notified) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
 
   const [row] = await listQueue(deps.db, { id: reportId });
   return presentQueueRow(row!, deps.now());

@@ -1,11 +1,10 @@
-import { plainText } from '@bid/contract';
+import { auctionChannel, plainText } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { rowsOf } from '../auctions/lifecycle/sql-helpers.js';
 import { listOpenAuctionsWithBidsOf, voidBidderOnAuction, type VoidedBids } from '../auctions/void-bids.js';
-import { publishSafely } from '../messages/messages.realtime.js';
 import type { Db } from '../../db/client.js';
 import type { ModerationDeps } from './moderation.service.js';
 
@@ -33,22 +32,19 @@ export interface VoidBidResult {
 }
 
 /** After the commit: the new price to every page showing the auction, and the bells of those told. */
-export function announceVoided(deps: Pick<ModerationDeps, 'log' | 'realtime'>, results: VoidedBids[]) {
-  const realtime = deps.realtime();
-  if (!realtime) return;
+export function announceVoided(deps: Pick<ModerationDeps, 'realtime'>, results: VoidedBids[]) {
   for (const result of results) {
-    publishSafely(deps.log, () =>
-      realtime.publish(`auction:${result.auctionId}`, {
-        type: 'bid_update',
-        auctionId: result.auctionId,
-        newBid: result.currentBid,
-        bidCount: result.bidCount,
-        endTime: result.endTime.toISOString(),
-      }),
-    );
-    for (const userId of result.notified) {
-      publishSafely(deps.log, () => realtime.publishToUser(userId, { type: 'notifications_changed' }));
-    }
+    // Bids are voided on open auctions only: still open, no winner yet.
+    deps.realtime.publish(auctionChannel(result.auctionId), {
+      type: 'bid_update',
+      auctionId: result.auctionId,
+      newBid: result.currentBid,
+      bidCount: result.bidCount,
+      endTime: result.endTime.toISOString(),
+      isActive: true,
+      winnerId: null,
+    });
+    for (const userId of result.notified) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
   }
 }
 

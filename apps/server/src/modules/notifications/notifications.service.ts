@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import type { RealtimePublisher } from '../realtime/hub.js';
 import { presentNotification, type NotificationView } from './notifications.presenter.js';
 import {
   countUnreadForUser,
@@ -13,12 +14,10 @@ export const NOTIFICATION_LIST_LIMIT = 50;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Tells the user's other tabs that their notifications changed (the realtime plugin, when present). */
-export type NotifyUser = (userId: string) => void;
-
 export interface NotificationsDeps {
   db: Db;
-  notifyUser?: NotifyUser;
+  /** Tells the user's other tabs that their notifications changed (`notifications_changed`). */
+  realtime: RealtimePublisher;
 }
 
 export async function listMyNotifications(deps: NotificationsDeps, userId: string): Promise<NotificationView[]> {
@@ -39,12 +38,12 @@ export async function readNotification(
   if (!UUID_PATTERN.test(id)) throw notFound('Notification not found');
   const found = await markNotificationRead(deps.db, userId, id);
   if (!found) throw notFound('Notification not found');
-  deps.notifyUser?.(userId);
+  deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
   return { success: true };
 }
 
 export async function readAllNotifications(deps: NotificationsDeps, userId: string): Promise<{ updated: number }> {
   const updated = await markAllNotificationsRead(deps.db, userId);
-  if (updated > 0) deps.notifyUser?.(userId);
+  if (updated > 0) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
   return { updated };
 }

@@ -10,7 +10,6 @@ import {
 import {
   auctionChannel,
   conversationChannel,
-  isConversationId,
   isUuid,
   NOT_AUTHENTICATED,
   parseChannel,
@@ -19,17 +18,16 @@ import {
   WS_CLOSE,
   WS_FLOOD_FACTOR,
   WS_MAX_BUFFERED_BYTES,
-  WS_MAX_IDS_PER_MESSAGE,
   WS_MAX_MESSAGES_PER_SECOND,
   WS_MAX_SOCKETS_PER_SESSION,
   WS_MAX_SOCKETS_PER_USER,
   WS_MAX_SUBSCRIPTIONS,
   WS_RATE_STRIKES_BEFORE_CLOSE,
+  type Channel,
   type ClientMessage,
-} from './protocol.js';
-
-/** A message for browsers: JSON with a `type` (docs/product.md §7: bid_update, new_message, …). */
-export type RealtimeMessage = { type: string } & Record<string, unknown>;
+  type ServerBroadcast,
+  type ServerReply,
+} from '@bid/contract';
 
 /** Of these session ids, the ones still live; registered by the realtime plugin from the session store. */
 export type SessionChecker = (sessionIds: readonly string[]) => Promise<Set<string>>;
@@ -37,16 +35,24 @@ export type SessionChecker = (sessionIds: readonly string[]) => Promise<Set<stri
 /** Says whether a user takes part in a conversation; registered by the messaging module. */
 export type ConversationAuthorizer = (userId: string, conversationId: string) => Promise<boolean>;
 
-/** `app.realtime`: what the rest of the server uses (docs/realtime.md, "Server API"). */
-export interface Realtime {
+/**
+ * The port use cases publish through (they receive it in their deps): the one way to send a live
+ * event. Events are the contract's `ServerBroadcast` union (docs/realtime.md, "Messages").
+ */
+export interface RealtimePublisher {
   /**
-   * Sends `message` to every subscriber of `channel` (`auction:{id}`, `conversation:{id}`,
-   * `user:{id}`) on every app instance, with `channel` added. Call it AFTER the transaction that made the change has
-   * committed. Serialised once; never throws (a bad channel or an oversized message is logged).
+   * Sends `event` to every subscriber of `channel` (`auctionChannel(id)`, `conversationChannel(id)`,
+   * `userChannel(id)`) on every app instance, with `channel` added. Call it AFTER the transaction
+   * that made the change has committed. Serialised once; never throws (a bad channel, an
+   * oversized event or any failure is logged and the event dropped).
    */
-  publish(channel: string, message: RealtimeMessage): void;
-  /** `publish('user:{userId}', message)`: every socket of that user on every instance. */
-  publishToUser(userId: string, message: RealtimeMessage): void;
+  publish(channel: Channel, event: ServerBroadcast): void;
+  /** `publish(userChannel(userId), event)`: every socket of that user on every instance. */
+  publishToUser(userId: string, event: ServerBroadcast): void;
+}
+
+/** `app.realtime`: what the rest of the server uses (docs/realtime.md, "Server API"). */
+export interface Realtime extends RealtimePublisher {
   /** True when the user has an open socket on any instance (other instances: as of their last report, ≤ 40 s). */
   isOnline(userId: string): Promise<boolean>;
   /** Closes every socket of the user on every instance (suspension, account deletion). */
@@ -193,24 +199,29 @@ export class RealtimeHub implements Realtime {
 
   // ---- server API ---------------------------------------------------------------------------
 
-  publish(channel: string, message: RealtimeMessage): void {
-    const parsed = parseChannel(channel);
-    if (!parsed) {
-      this.logger.error({ channel }, 'realtime: publish to an unknown channel ignored');
-      return;
+  publish(channel: Channel, event: ServerBroadcast): void {
+    // The one place a publish can fail, so no caller needs a try/catch (docs/realtime.md).
+    try {
+      const parsed = parseChannel(channel);
+      if (!parsed) {
+        this.logger.error({ channel }, 'realtime: publish to an unknown channel ignored');
+        return;
+      }
+      const body = this.serialise(parsed.name, event);
+      if (body === null) return;
+      this.deliverLocal(parsed.name, body);
+      this.sendToBus('channel', parsed.name, body);
+    } catch (err) {
+      this.logger.error({ err, channel, type: event.type }, 'realtime: publish failed; event dropped');
     }
-    const body = this.serialise(parsed.name, message);
-    if (body === null) return;
-    this.deliverLocal(parsed.name, body);
-    this.sendToBus('channel', parsed.name, body);
   }
 
-  publishToUser(userId: string, message: RealtimeMessage): void {
+  publishToUser(userId: string, event: ServerBroadcast): void {
     if (!isUuid(userId)) {
       this.logger.error({ userId }, 'realtime: publishToUser with an invalid user id ignored');
       return;
     }
-    this.publish(userChannel(userId), message);
+    this.publish(userChannel(userId), event);
   }
 
   async isOnline(userId: string): Promise<boolean> {
@@ -411,50 +422,29 @@ export class RealtimeHub implements Realtime {
         return;
       case 'authenticate':
         // docs/product.md §7's authenticate only confirms what the cookie already said (docs/engineering.md §5).
-        if (
-          connection.userId &&
-          typeof message.userId === 'string' &&
-          message.userId.toLowerCase() === connection.userId
-        ) {
+        if (connection.userId && message.userId.toLowerCase() === connection.userId) {
           this.reply(connection, { type: 'authenticated', userId: connection.userId });
         } else {
           this.reply(connection, { type: 'error', message: NOT_AUTHENTICATED });
         }
         return;
       case 'subscribe_auction':
-        if (!isUuid(message.auctionId)) {
-          this.reply(connection, { type: 'error', message: 'auctionId must be an auction id.' });
-          return;
-        }
         this.subscribe(connection, auctionChannel(message.auctionId));
         return;
-      case 'subscribe_auctions': {
+      case 'subscribe_auctions':
         // An extension of docs/product.md §7 so that a list page follows its auctions in one frame, not one per auction.
-        const ids = message.auctionIds;
-        if (!Array.isArray(ids) || ids.length > WS_MAX_IDS_PER_MESSAGE || !ids.every(isUuid)) {
-          this.reply(connection, {
-            type: 'error',
-            message: `auctionIds must be at most ${WS_MAX_IDS_PER_MESSAGE} auction ids.`,
-          });
-          return;
-        }
-        for (const id of ids) this.subscribe(connection, auctionChannel(id));
+        for (const id of message.auctionIds) this.subscribe(connection, auctionChannel(id));
         return;
-      }
       case 'subscribe_conversation':
         await this.subscribeConversation(connection, message.conversationId);
         return;
-      case 'unsubscribe': {
-        const parsed = parseChannel(message.channel);
-        if (!parsed) {
-          this.reply(connection, { type: 'error', message: 'Unknown channel.' });
-          return;
-        }
+      case 'unsubscribe':
         // The socket's own user channel stays: it is how the server reaches the user.
-        if (parsed.name !== (connection.userId && userChannel(connection.userId))) this.leave(connection, parsed.name);
-        this.reply(connection, { type: 'unsubscribed', channel: parsed.name });
+        if (message.channel !== (connection.userId && userChannel(connection.userId))) {
+          this.leave(connection, message.channel);
+        }
+        this.reply(connection, { type: 'unsubscribed', channel: message.channel });
         return;
-      }
     }
   }
 
@@ -464,13 +454,9 @@ export class RealtimeHub implements Realtime {
     return live.has(connection.sessionId) && !connection.closed;
   }
 
-  private async subscribeConversation(connection: Connection, conversationId: unknown): Promise<void> {
+  private async subscribeConversation(connection: Connection, conversationId: string): Promise<void> {
     if (!connection.userId) {
       this.reply(connection, { type: 'error', message: NOT_AUTHENTICATED });
-      return;
-    }
-    if (!isConversationId(conversationId)) {
-      this.reply(connection, { type: 'error', message: 'conversationId must be a conversation id.' });
       return;
     }
     const channel = conversationChannel(conversationId);
@@ -519,7 +505,7 @@ export class RealtimeHub implements Realtime {
     if (members.size === 0) this.channels.delete(channel);
   }
 
-  private reply(connection: Connection, message: RealtimeMessage): void {
+  private reply(connection: Connection, message: ServerReply): void {
     this.send(connection, Buffer.from(JSON.stringify(message)));
   }
 
@@ -542,22 +528,16 @@ export class RealtimeHub implements Realtime {
    * carries a record with an id (new_message's `message`) goes out as that id alone, and
    * clients fetch the rest; anything else too large is dropped and logged.
    */
-  private serialise(channel: string, message: RealtimeMessage): string | null {
+  private serialise(channel: string, event: ServerBroadcast): string | null {
     // The channel travels with the event, so a client routes any event without knowing its type.
-    const body = JSON.stringify({ ...message, channel });
+    const body = JSON.stringify({ ...event, channel });
     if (this.fitsBus(channel, body)) return body;
-    const record = message.message;
-    if (record && typeof record === 'object' && 'id' in record) {
-      const { id, conversationId } = record as { id: unknown; conversationId?: unknown };
-      const slim = JSON.stringify({
-        type: message.type,
-        message: conversationId === undefined ? { id } : { id, conversationId },
-        truncated: true,
-        channel,
-      });
+    if (event.type === 'new_message') {
+      const { id, conversationId } = event.message;
+      const slim = JSON.stringify({ type: event.type, message: { id, conversationId }, truncated: true, channel });
       if (this.fitsBus(channel, slim)) return slim;
     }
-    this.logger.error({ channel, type: message.type, bytes: body.length }, 'realtime: message too large; not sent');
+    this.logger.error({ channel, type: event.type, bytes: body.length }, 'realtime: message too large; not sent');
     return null;
   }
 

@@ -1,4 +1,4 @@
-import { SAFE_CHECK_IN_INTERVALS } from '@bid/contract';
+import { SAFE_CHECK_IN_INTERVALS, userChannel } from '@bid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useRealtimeChannel } from '@/lib/realtime';
@@ -10,7 +10,7 @@ import { dateKey } from './api/dateState';
  */
 export function useDateLiveUpdates(auctionId: string, myId: string | undefined): void {
   const queryClient = useQueryClient();
-  useRealtimeChannel(myId ? `user:${myId}` : null, (event) => {
+  useRealtimeChannel(myId ? userChannel(myId) : null, (event) => {
     if (event.type !== 'date_updated' || event.auctionId !== auctionId) return;
     void queryClient.invalidateQueries({ queryKey: dateKey(auctionId) });
   });

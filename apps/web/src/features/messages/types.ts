@@ -1,3 +1,5 @@
+import type { ChatMessageView } from '@bid/contract';
+
 /** The other person in a conversation, as GET /api/conversations shows them. */
 export interface ChatUser {
   id: string;
@@ -6,16 +8,8 @@ export interface ChatUser {
   profileImageUrl: string | null;
 }
 
-/** docs/product.md §3 messages. */
-export interface ChatMessage {
-  id: string;
-  conversationId: string;
-  senderId: string;
-  receiverId: string;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-}
+/** docs/product.md §3 messages (the contract's shape, which `new_message` carries too). */
+export type ChatMessage = ChatMessageView;
 
 /** docs/product.md §3 conversation summary, with the unread count and, for an auction chat, the auction. */
 export interface ConversationSummary {

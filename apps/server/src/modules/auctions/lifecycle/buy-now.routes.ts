@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { requireUserId } from '../../../plugins/auth.js';
 import { processDueCharges } from '../../payments/charges/charge-worker.js';
 import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
+import type { RealtimePublisher } from '../../realtime/hub.js';
 import { buyNow } from './buy-now.service.js';
 
 const buyNowResponseSchema = z.object({
@@ -19,7 +20,10 @@ const buyNowResponseSchema = z.object({
 });
 
 /** POST /api/auctions/:id/buy-now (docs/auction-lifecycle.md, "Buy Now"). */
-export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date; payments: PaymentProvider }) {
+export async function buyNowRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; payments: PaymentProvider; realtime: RealtimePublisher },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -28,21 +32,8 @@ export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: ()
     { schema: { params: z.object({ id: z.string() }), response: { 200: buyNowResponseSchema } } },
     async (request) => {
       const buyerId = requireUserId(request);
-      const { hostId, ...result } = await buyNow(opts, { buyerId, auctionId: request.params.id, now: opts.now() });
-      // After the purchase committed: pages showing the auction see the price, the count and the end.
+      const result = await buyNow(opts, { buyerId, auctionId: request.params.id, now: opts.now() });
       const { auction } = result;
-      // The purchase wrote the buyer's and the host's notices: their bells refresh now.
-      app.realtime.publishToUser(buyerId, { type: 'notifications_changed' });
-      app.realtime.publishToUser(hostId, { type: 'notifications_changed' });
-      app.realtime.publish(`auction:${auction.id}`, {
-        type: 'bid_update',
-        auctionId: auction.id,
-        newBid: auction.currentBid,
-        bidCount: auction.bidCount,
-        endTime: auction.endTime,
-        isActive: auction.isActive,
-        winnerId: auction.winnerId,
-      });
       // The buyer pays now rather than at the next lifecycle run. Trouble here never undoes the
       // purchase: the charge stays queued and the lifecycle job collects it (same idempotency key).
       try {

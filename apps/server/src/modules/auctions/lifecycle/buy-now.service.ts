@@ -1,4 +1,5 @@
 import {
+  auctionChannel,
   BLOCKED_BID_MESSAGE,
   displayNameOf,
   INCOMPLETE_PROFILE_FOR_BID,
@@ -12,6 +13,7 @@ import { assertHasPaymentMethod } from '../../payments/payment-methods.service.j
 import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
 import { findUserById } from '../../users/users.repository.js';
 import { isBlockedBetween } from '../../blocks/blocks.repository.js';
+import type { RealtimePublisher } from '../../realtime/hub.js';
 import { acceptBuyNow, findAuctionForBuyNow } from './buy-now.repository.js';
 import { boughtMessage, LIFECYCLE_TITLES, soldByBuyNowMessage } from './lifecycle.messages.js';
 
@@ -28,11 +30,11 @@ export interface BuyNowDeps {
   db: Db;
   /** Where the buyer's saved cards are: buying, like bidding, needs one (docs/payments.md). */
   payments: PaymentProvider;
+  /** The live events sent after the purchase committed (docs/realtime.md). */
+  realtime: RealtimePublisher;
 }
 
 export interface BuyNowResult {
-  /** The host, whose bell the route refreshes live; not part of the response. */
-  hostId: string;
   auction: { id: string; currentBid: string; bidCount: number; isActive: boolean; winnerId: string; endTime: string };
 }
 
@@ -105,8 +107,7 @@ export async function buyNow(
     throw badRequest(BUY_NOW_MESSAGES.notAvailable);
   }
 
-  return {
-    hostId: bought.creatorId,
+  const result = {
     auction: {
       id: bought.id,
       currentBid: bought.currentBid,
@@ -116,4 +117,18 @@ export async function buyNow(
       endTime: now.toISOString(),
     },
   };
+  // After the purchase committed. It wrote the buyer's and the host's notices: their bells
+  // refresh now; pages showing the auction see the price, the count, the end and the winner.
+  deps.realtime.publishToUser(buyerId, { type: 'notifications_changed' });
+  deps.realtime.publishToUser(bought.creatorId, { type: 'notifications_changed' });
+  deps.realtime.publish(auctionChannel(bought.id), {
+    type: 'bid_update',
+    auctionId: bought.id,
+    newBid: result.auction.currentBid,
+    bidCount: result.auction.bidCount,
+    endTime: result.auction.endTime,
+    isActive: false,
+    winnerId: bought.winnerId,
+  });
+  return result;
 }

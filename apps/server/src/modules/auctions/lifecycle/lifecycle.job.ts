@@ -1,10 +1,11 @@
+import { auctionChannel } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { createPeriodicJob, type PeriodicJob } from '../../../lib/periodic-job.js';
 import { processDueCharges } from '../../payments/charges/charge-worker.js';
 import { RELEASE_BATCH_LIMIT, releaseUnpaidWins } from '../../payments/charges/second-chance.js';
 import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
-import type { Realtime } from '../../realtime/hub.js';
+import type { RealtimePublisher } from '../../realtime/hub.js';
 import { CLOSE_BATCH_LIMIT, closeDueAuctions } from './close-due-auctions.js';
 import { notifyEndingSoon } from './notify-ending-soon.js';
 
@@ -25,7 +26,7 @@ export interface LifecycleJobOptions {
   intervalMs?: number;
   batchLimit?: number;
   /** Tells the auctions' pages that they closed (after the closing transaction committed). */
-  realtime?: Pick<Realtime, 'publish' | 'publishToUser'>;
+  realtime?: RealtimePublisher;
   /**
    * Collects winners' charges and offers unpaid wins to the runner-up
    * (docs/charging-and-ledger.md). Without it the job only closes auctions and sends notices.
@@ -66,7 +67,7 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
       closed += batchClosed.length;
       // closeDueAuctions has committed by now (docs/engineering.md §7: publish after commit, never inside).
       for (const auction of batchClosed) {
-        options.realtime?.publish(`auction:${auction.auctionId}`, {
+        options.realtime?.publish(auctionChannel(auction.auctionId), {
           type: 'auction_closed',
           auctionId: auction.auctionId,
           isActive: false,
@@ -93,7 +94,7 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
       const wins = await releaseUnpaidWins(db, now());
       released += wins.length;
       for (const win of wins) {
-        options.realtime?.publish(`auction:${win.auctionId}`, {
+        options.realtime?.publish(auctionChannel(win.auctionId), {
           type: 'auction_closed',
           auctionId: win.auctionId,
           isActive: false,

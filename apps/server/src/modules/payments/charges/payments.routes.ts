@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { requireUserId } from '../../../plugins/auth.js';
+import type { RealtimePublisher } from '../../realtime/hub.js';
 import type { PaymentProvider } from '../providers/payment-provider.js';
 import type { ChargeWorkerDeps } from './charge-worker.js';
 import { acceptMyOffer, declineMyOffer, listMyPayments, retryMyCharge } from './payments.service.js';
@@ -14,10 +15,16 @@ import { acceptMyOffer, declineMyOffer, listMyPayments, retryMyCharge } from './
  */
 export async function paymentRoutes(
   app: FastifyInstance,
-  opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider },
+  opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider; realtime: RealtimePublisher },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: ChargeWorkerDeps = { db: opts.db, provider: opts.paymentProvider, now: opts.now, logger: app.log };
+  const deps: ChargeWorkerDeps & { realtime: RealtimePublisher } = {
+    db: opts.db,
+    provider: opts.paymentProvider,
+    now: opts.now,
+    logger: app.log,
+    realtime: opts.realtime,
+  };
 
   r.get('/api/payments', { schema: { response: { 200: paymentsResponseSchema } } }, async (request) =>
     listMyPayments(deps, requireUserId(request)),
@@ -33,18 +40,7 @@ export async function paymentRoutes(
   r.post(
     '/api/payments/:id/accept',
     { schema: { params: z.object({ id: z.string() }), response: { 200: paymentRecordSchema } } },
-    async (request) => {
-      const userId = requireUserId(request);
-      const payment = await acceptMyOffer(deps, userId, request.params.id);
-      // After the acceptance committed: pages showing the auction learn who won it now.
-      app.realtime.publish(`auction:${payment.auctionId}`, {
-        type: 'auction_closed',
-        auctionId: payment.auctionId,
-        isActive: false,
-        winnerId: userId,
-      });
-      return payment;
-    },
+    async (request) => acceptMyOffer(deps, requireUserId(request), request.params.id),
   );
 
   r.post(

@@ -1,6 +1,7 @@
-import type { PaymentRecord, PaymentsResponse } from '@bid/contract';
+import { auctionChannel, type PaymentRecord, type PaymentsResponse } from '@bid/contract';
 import { badRequest, notFound, unauthorized } from '../../../lib/errors.js';
 import { isUuid } from '../../messages/conversation-id.js';
+import type { RealtimePublisher } from '../../realtime/hub.js';
 import { findPaymentMember } from '../payment-methods.repository.js';
 import { assertHasPaymentMethod } from '../payment-methods.service.js';
 import { PAYMENT_MESSAGES } from './charge.messages.js';
@@ -99,7 +100,11 @@ async function refuseAfterRace(deps: Pick<ChargeWorkerDeps, 'db' | 'now'>, userI
  * at once (like a retry), and the answer is the charge as it now stands: succeeded, or failed
  * with the usual fix window.
  */
-export async function acceptMyOffer(deps: ChargeWorkerDeps, userId: string, chargeId: string): Promise<PaymentRecord> {
+export async function acceptMyOffer(
+  deps: ChargeWorkerDeps & { realtime: RealtimePublisher },
+  userId: string,
+  chargeId: string,
+): Promise<PaymentRecord> {
   const charge = await getChargeOfPayer(deps, userId, chargeId);
   const refusal = offerRefusalOf(charge, deps.now());
   if (refusal) throw badRequest(refusal);
@@ -109,6 +114,13 @@ export async function acceptMyOffer(deps: ChargeWorkerDeps, userId: string, char
 
   const accepted = await acceptOffer(deps.db, { chargeId, payerId: userId, now: deps.now() });
   if (!accepted) throw await refuseAfterRace(deps, userId, chargeId);
+  // After the acceptance committed: pages showing the auction learn who has the date now.
+  deps.realtime.publish(auctionChannel(accepted.auctionId), {
+    type: 'auction_closed',
+    auctionId: accepted.auctionId,
+    isActive: false,
+    winnerId: userId,
+  });
   await processDueCharges(deps, { chargeId });
   return getMyPayment(deps, userId, chargeId);
 }

@@ -4,34 +4,28 @@ import { type RealtimeEvent, useRealtimeChannels } from '@/lib/realtime';
 import { AUCTIONS_KEY, type AuctionPatch, patchCachedAuction } from './auctionCache';
 
 /**
- * docs/product.md §4 "Live bids": a bid_update replaces the auction's current bid and bid count in
- * every cached list and on its page (docs/realtime.md). Events can arrive out of order from
- * different app instances, so one with fewer bids than the cache already shows is ignored.
- * auction_closed (from the closing job) ends the auction where it is shown.
+ * docs/product.md §4 "Live bids": a bid_update replaces the auction's current bid, bid count,
+ * end, and (after Buy Now) its state and winner in every cached list and on its page
+ * (docs/realtime.md). Events can arrive out of order from different app instances, so one with
+ * fewer bids than the cache already shows changes nothing. auction_closed ends the auction where
+ * it is shown. Other events are not about auctions.
  */
 export function applyAuctionEvent(queryClient: QueryClient, event: RealtimeEvent): void {
-  const auctionId = event.auctionId;
-  if (typeof auctionId !== 'string') return;
-  let patch: AuctionPatch | undefined;
-  if (event.type === 'bid_update' && typeof event.newBid === 'string' && typeof event.bidCount === 'number') {
-    const { newBid, bidCount } = event;
-    patch = (auction) =>
-      bidCount < auction.bidCount
-        ? {}
-        : {
-            currentBid: newBid,
-            bidCount,
-            ...(typeof event.endTime === 'string' ? { endTime: event.endTime } : {}),
-            ...(typeof event.isActive === 'boolean' ? { isActive: event.isActive } : {}),
-            ...(typeof event.winnerId === 'string' ? { winnerId: event.winnerId } : {}),
-          };
-  } else if (event.type === 'auction_closed') {
-    patch = {
-      isActive: false,
-      ...(typeof event.winnerId === 'string' || event.winnerId === null ? { winnerId: event.winnerId } : {}),
-    };
+  let patch: AuctionPatch;
+  switch (event.type) {
+    case 'bid_update': {
+      const { newBid, bidCount, endTime, isActive, winnerId } = event;
+      patch = (auction) =>
+        bidCount < auction.bidCount ? {} : { currentBid: newBid, bidCount, endTime, isActive, winnerId };
+      break;
+    }
+    case 'auction_closed':
+      patch = { isActive: false, winnerId: event.winnerId };
+      break;
+    default:
+      return;
   }
-  if (!patch) return;
+  const { auctionId } = event;
   patchCachedAuction(queryClient, auctionId, patch);
   // The event carries numbers only: what else changed (the bid list, the bidder count, the
   // winner, where the viewer stands, the profile lists) is read again where it is shown.

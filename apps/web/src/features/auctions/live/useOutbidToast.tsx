@@ -1,4 +1,4 @@
-import { formatAmountPlain, parseMoneyToCents } from '@bid/contract';
+import { formatAmountPlain, parseMoneyToCents, userChannel } from '@bid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { ToastAction } from '@/components/ui/toast';
@@ -21,8 +21,8 @@ export function outbidToastDescription(minimumBid: string): string {
 export function useOutbidToast(userId: string | undefined): void {
   const [location, navigate] = useLocation();
   const queryClient = useQueryClient();
-  useRealtimeChannel(userId ? `user:${userId}` : null, (event) => {
-    if (event.type !== 'outbid' || typeof event.auctionId !== 'string' || typeof event.minimumBid !== 'string') return;
+  useRealtimeChannel(userId ? userChannel(userId) : null, (event) => {
+    if (event.type !== 'outbid') return;
     // Cards and the auction page say so at once; their next read confirms it.
     patchCachedAuction(queryClient, event.auctionId, { viewerStanding: 'outbid' });
     const target = `/auction/${event.auctionId}`;

@@ -16,7 +16,6 @@ import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from '../api/conversations';
 import { appendMessage, messagesKey, useConversationMessages, useSendMessage } from '../api/messages';
 import { usePresence } from '../api/presence';
 import { auctionIdOfConversation } from '../conversationId';
-import type { ChatMessage } from '../types';
 import { useNow } from '../useNow';
 
 export const MESSAGE_FAILED = { title: 'Message Failed', description: 'Failed to send message. Please try again.' };
@@ -54,9 +53,10 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
   // docs/product.md §4 Chat: a new_message for this conversation is appended at once (polling stays as a fallback).
   useRealtimeChannel(conversationId ? { conversationId } : null, (event) => {
     if (event.type !== 'new_message') return;
-    const message = event.message as ChatMessage | undefined;
-    if (message && typeof message.content === 'string') appendMessage(queryClient, message);
-    else if (conversationId) void queryClient.invalidateQueries({ queryKey: messagesKey(conversationId) });
+    const { message } = event;
+    // A message too large for the bus arrives as its ids alone: read the conversation again.
+    if ('content' in message) appendMessage(queryClient, message);
+    else void queryClient.invalidateQueries({ queryKey: messagesKey(conversationId) });
     void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
   });
 

@@ -36,7 +36,7 @@ describe('notification bell and the realtime channel', () => {
     await waitFor(() => expect(calls).toHaveLength(2));
     const last = subscriptions.at(-1);
     expect(last?.channel).toBe('user:u1');
-    last?.handler({ type: 'bid_update' });
+    last?.handler({ type: 'date_updated', auctionId: '0b7f1c2e-3d4a-4b5c-8d6e-7f8091a2b3c4', channel: 'user:u1' });
     last?.handler({ type: 'notifications_changed', channel: 'user:u1' });
     await waitFor(() => expect(calls).toHaveLength(4));
     expect(calls.slice(2).sort()).toEqual(['/api/notifications', '/api/notifications/count']);

@@ -1,4 +1,4 @@
-import { formatRelativeTime, NOTIFICATION_LIST_MAX_HEIGHT_PX } from '@bid/contract';
+import { formatRelativeTime, NOTIFICATION_LIST_MAX_HEIGHT_PX, userChannel } from '@bid/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,7 +28,7 @@ export function NotificationBell({ userId }: { userId?: string }) {
   const queryClient = useQueryClient();
   // Both reads poll every 30 s (docs/product.md §7); the server's nudge on the user's own channel
   // (another tab read them, a message arrived) refreshes them at once.
-  useRealtimeChannel(userId ? `user:${userId}` : null, (event) => {
+  useRealtimeChannel(userId ? userChannel(userId) : null, (event) => {
     if (event.type === 'notifications_changed') void refreshNotifications(queryClient);
   });
   const [, navigate] = useLocation();
