@@ -4,70 +4,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { sessions } from '../../src/db/schema/index.js';
 import { PG_LISTEN_APPLICATION_NAME } from '../../src/modules/realtime/postgres-bus.js';
 import type { RealtimeHub } from '../../src/modules/realtime/hub.js';
 import { createTestApp } from '../support/app.js';
+import { LiveClient } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase, type TestDatabaseFactory } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
 import { addSandboxCard } from '../support/payments.js';
 import { completeProfile } from '../support/profiles.js';
-
-type Message = { type: string } & Record<string, unknown>;
-
-/** A WebSocket client that keeps every message, so a test can wait for one. */
-class Client {
-  readonly messages: Message[] = [];
-  readonly closed: Promise<{ code: number }>;
-  private waiters: Array<() => void> = [];
-
-  private constructor(readonly socket: WebSocket) {
-    socket.on('message', (raw: Buffer) => {
-      this.messages.push(JSON.parse(raw.toString('utf8')) as Message);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve({ code })));
-  }
-
-  static open(port: number, cookie?: string): Promise<Client> {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, {
-      headers: cookie ? { cookie: `sid=${encodeURIComponent(cookie)}` } : {},
-      origin: `http://127.0.0.1:${port}`,
-    });
-    return new Promise((resolve, reject) => {
-      const client = new Client(socket);
-      socket.once('open', () => resolve(client));
-      socket.once('error', reject);
-    });
-  }
-
-  send(message: unknown) {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  async take(match: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = this.messages.findIndex(match);
-      if (index >= 0) return this.messages.splice(index, 1)[0]!;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching message; got ${JSON.stringify(this.messages)}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  close() {
-    this.socket.close();
-  }
-}
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000, what = 'condition') {
   const deadline = Date.now() + timeoutMs;
@@ -152,7 +98,7 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
     });
 
   const subscribeOnB = async (auctionId: string, cookie?: string) => {
-    const client = await Client.open(portB, cookie);
+    const client = await LiveClient.open(portB, { cookie: cookie });
     client.send({ type: 'subscribe_auction', auctionId });
     await client.take((m) => m.type === 'subscribed');
     return client;
@@ -212,7 +158,7 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
     const userId = body.user.id;
     expect(await appA.realtime.isOnline(userId)).toBe(false);
 
-    const onB = await Client.open(portB, cookie);
+    const onB = await LiveClient.open(portB, { cookie: cookie });
     await waitFor(() => appA.realtime.isOnline(userId), 5000, 'presence on A');
 
     appA.realtime.publishToUser(userId, { type: 'notifications_changed' });
@@ -233,8 +179,8 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
     const email = `erin.${++emails}@example.com`;
     const laptop = await signInByEmail(appA, email, 'laptop password', true);
     const phone = await signInByEmail(appA, email, 'laptop password', false);
-    const laptopOnB = await Client.open(portB, laptop.cookie);
-    const phoneOnB = await Client.open(portB, phone.cookie);
+    const laptopOnB = await LiveClient.open(portB, { cookie: laptop.cookie });
+    const phoneOnB = await LiveClient.open(portB, { cookie: phone.cookie });
     const res = await appA.inject({
       method: 'POST',
       url: '/api/logout',
@@ -252,7 +198,7 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
   it('a password reset closes the old session’s sockets on every instance (the attacker’s open socket)', async () => {
     const email = `fay.${++emails}@example.com`;
     const attacker = await signInByEmail(appA, email, 'stolen password', true);
-    const attackersSocket = await Client.open(portB, attacker.cookie);
+    const attackersSocket = await LiveClient.open(portB, { cookie: attacker.cookie });
     attackersSocket.send({ type: 'ping' });
     await attackersSocket.take((m) => m.type === 'pong');
     // The owner sets a new password with a code sent to their address.
@@ -263,7 +209,7 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
 
   it('closes a socket whose session expired or was deleted behind its back, at the next session check', async () => {
     const { cookie, body } = await signInByEmail(appA, `gus.${++emails}@example.com`);
-    const onB = await Client.open(portB, cookie);
+    const onB = await LiveClient.open(portB, { cookie: cookie });
     onB.send({ type: 'ping' });
     await onB.take((m) => m.type === 'pong');
     // The session row ends without any instance being told (expiry, or a deletion by another tool).
@@ -386,8 +332,8 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
 
   it('allows at most 10 sockets per session', async () => {
     const { cookie } = await signInByEmail(appA, `hal.${++emails}@example.com`);
-    const sockets = await Promise.all(Array.from({ length: 10 }, () => Client.open(portB, cookie)));
-    const eleventh = await Client.open(portB, cookie);
+    const sockets = await Promise.all(Array.from({ length: 10 }, () => LiveClient.open(portB, { cookie: cookie })));
+    const eleventh = await LiveClient.open(portB, { cookie: cookie });
     expect((await eleventh.closed).code).toBe(1008);
     for (const socket of sockets) socket.close();
   });

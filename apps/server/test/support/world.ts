@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuctionListItem, CreateAuctionInput } from '@bid/contract';
+import { serverEventSchema, type AuctionListItem, type CreateAuctionInput } from '@bid/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import WebSocket from 'ws';
 import { createTestApp } from './app.js';
@@ -171,6 +171,12 @@ export type World = ReturnType<typeof createWorld>;
 
 export type LiveMessage = { type: string } & Record<string, unknown>;
 
+/**
+ * Frames any live client received that are not one of the contract's `ServerEvent`s. A suite
+ * about the protocol empties it after each test and expects nothing there (docs/realtime.md).
+ */
+export const offProtocolFrames: unknown[] = [];
+
 /** A WebSocket client that keeps every message, so a test can wait for one or prove none came. */
 export class LiveClient {
   readonly messages: LiveMessage[] = [];
@@ -179,7 +185,9 @@ export class LiveClient {
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (raw: Buffer) => {
-      this.messages.push(JSON.parse(raw.toString('utf8')) as LiveMessage);
+      const message = JSON.parse(raw.toString('utf8')) as LiveMessage;
+      if (!serverEventSchema.safeParse(message).success) offProtocolFrames.push(message);
+      this.messages.push(message);
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.closed = new Promise((resolve) =>
