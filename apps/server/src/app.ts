@@ -44,7 +44,7 @@ import { reportRoutes } from './modules/reports/reports.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { grantModeratorEmails } from './modules/moderation/moderator-role.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
-import { createObjectStorage } from './modules/uploads/storage/create-object-storage.js';
+import { createObjectStorage } from './lib/storage/create-object-storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createRetentionJob } from './modules/retention/retention.job.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js';

@@ -18,8 +18,8 @@ import {
 } from '../../src/db/schema/index.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { createRetentionJob, type RetentionJob } from '../../src/modules/retention/retention.job.js';
-import { LocalObjectStorage } from '../../src/modules/uploads/storage/local-storage.js';
-import { UploadUrlSigner } from '../../src/modules/uploads/storage/upload-url-signer.js';
+import { LocalObjectStorage } from '../../src/lib/storage/local-storage.js';
+import { UploadUrlSigner } from '../../src/lib/storage/upload-url-signer.js';
 import {
   connectionUrlOf,
   postgresOnlyFactories,

@@ -4,11 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Auction } from '../../db/schema/index.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
-import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { photoIdOfServedPath, photoKeysOf } from '../uploads/object-keys.js';
-import type { ObjectStorage } from '../uploads/storage/object-storage.js';
+import { photoIdOfServedPath, photoKeysOf } from '../../lib/storage/object-keys.js';
+import type { ObjectStorage } from '../../lib/storage/object-storage.js';
 import {
   cancelUnclosedAuctionsOf,
   deletePersonalRowsOf,

@@ -6,7 +6,7 @@ import { insertNotifications } from '../notifications/notifications.repository.j
 import { payoutBooking, refundPaidBooking } from '../payments/ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { centsOf, rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { centsOf, rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { paidOutNotice, payoutWaitingNotice, refundSentNotice } from './date.notices.js';
 import type { DateParties } from './date-settlement.js';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
-import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { NewNotification } from '../../db/schema/index.js';

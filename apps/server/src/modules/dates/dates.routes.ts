@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
-import { requireModerator } from '../moderation/moderators.js';
+import { requireModerator } from '../../plugins/moderators.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import {
   acceptPlan,

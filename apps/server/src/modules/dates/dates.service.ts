@@ -23,7 +23,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../.
 import { isAuctionId } from '../auctions/auctions.service.js';
 import { publishSafely } from '../messages/messages.realtime.js';
 import { findAuctionParties } from '../messages/messages.repository.js';
-import { isModerator } from '../moderation/moderators.js';
+import { isModerator } from '../../plugins/moderators.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { NewNotification } from '../../db/schema/index.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';

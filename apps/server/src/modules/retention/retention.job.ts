@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import type { AccountDeletionDeps } from '../account/delete-account.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import type { ObjectStorage } from '../uploads/storage/object-storage.js';
+import type { ObjectStorage } from '../../lib/storage/object-storage.js';
 import { deleteInactiveAccounts, warnInactiveAccounts } from './inactive-accounts.js';
 import {
   deleteAbandonedVerificationFiles,

@@ -1,6 +1,6 @@
 import type { PaymentRecord, PaymentsResponse } from '@bid/contract';
 import { badRequest, notFound, unauthorized } from '../../../lib/errors.js';
-import { isUuid } from '../../messages/conversation-id.js';
+import { isUuid } from '../../../lib/conversation-id.js';
 import { findPaymentMember } from '../payment-methods.repository.js';
 import { assertHasPaymentMethod } from '../payment-methods.service.js';
 import { PAYMENT_MESSAGES } from './charge.messages.js';

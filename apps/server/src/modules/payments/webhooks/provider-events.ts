@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { centsOf, rowsOf, timestampParam } from '../../auctions/lifecycle/sql-helpers.js';
+import { centsOf, rowsOf, timestampParam } from '../../../db/sql-helpers.js';
 import { refundSentNotice } from '../../dates/date.notices.js';
 import { settlePayout, settleRefund, type TransferFacts } from '../../dates/date-transfers.js';
 import { insertNotifications } from '../../notifications/notifications.repository.js';
