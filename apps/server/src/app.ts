@@ -11,8 +11,8 @@ import { auctionRoutes, myListsRoutes } from './modules/auctions/auctions.routes
 import { bidRoutes } from './modules/auctions/bids.routes.js';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.js';
 import { auctionSharePreview } from './modules/auctions/share-preview.js';
-import { buyNowRoutes } from './modules/auctions/lifecycle/buy-now.routes.js';
-import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.js';
+import { buyNowRoutes } from './use-cases/buy-now-and-charge.routes.js';
+import { createLifecycleJob } from './use-cases/close-due-auctions.job.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { notificationChannelRoutes } from './modules/notifications/channels.routes.js';
 import { createDeliveryJob, type DeliveryJob } from './modules/notifications/delivery/delivery.job.js';
@@ -20,7 +20,7 @@ import { createPushSender, type SendPush } from './modules/notifications/deliver
 import type { RetryPolicy } from './modules/notifications/delivery/retry-policy.js';
 import { resolveVapidKeys } from './modules/notifications/delivery/vapid-keys.js';
 import { messageRoutes } from './modules/messages/messages.routes.js';
-import { paymentRoutes } from './modules/payments/charges/payments.routes.js';
+import { paymentRoutes } from './use-cases/payments/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
 import { createDateJob } from './modules/dates/date.job.js';
 import { dateUpdatePublisher } from './modules/dates/dates.service.js';
@@ -29,11 +29,11 @@ import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js
 import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.js';
 import { createCheckpointStore, resolveAuditCheckpointKey } from './modules/audit/audit.checkpoint.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
-import { paymentWebhookRoutes } from './modules/payments/webhooks/payment-webhooks.routes.js';
+import { paymentWebhookRoutes } from './use-cases/payment-events/payment-webhooks.routes.js';
 import {
   createSandboxEventDelivery,
   type SandboxEventDelivery,
-} from './modules/payments/webhooks/sandbox-event-delivery.js';
+} from './use-cases/payment-events/sandbox-event-delivery.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';

@@ -23,12 +23,12 @@ import {
   presentBidView,
   presentOwnBid,
 } from './auctions.presenter.js';
-import { isWatching } from '../watchlist/watchlist.repository.js';
 import {
   countBidders,
   findAuctionById,
   findAuctionWithCreator,
   findViewerHighestBids,
+  isWatching,
   listAuctionsByCreator,
   listBidsByBidder,
   listOpenAuctions,

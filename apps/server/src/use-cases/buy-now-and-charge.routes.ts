@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.js';
-import { requireUserId } from '../../../plugins/auth.js';
-import { processDueCharges } from '../../payments/charges/charge-worker.js';
-import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
-import { buyNow } from './buy-now.service.js';
+import type { Db } from '../db/client.js';
+import { requireUserId } from '../plugins/auth.js';
+import { processDueCharges } from './charge-and-create-date.js';
+import type { PaymentProvider } from '../modules/payments/providers/payment-provider.js';
+import { buyNow } from '../modules/auctions/lifecycle/buy-now.service.js';
 
 const buyNowResponseSchema = z.object({
   auction: z.object({

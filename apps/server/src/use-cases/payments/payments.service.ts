@@ -1,13 +1,13 @@
 import type { PaymentRecord, PaymentsResponse } from '@bid/contract';
-import { badRequest, notFound, unauthorized } from '../../../lib/errors.js';
-import { isUuid } from '../../../lib/conversation-id.js';
-import { findPaymentMember } from '../payment-methods.repository.js';
-import { assertHasPaymentMethod } from '../payment-methods.service.js';
-import { PAYMENT_MESSAGES } from './charge.messages.js';
-import { processDueCharges, type ChargeWorkerDeps } from './charge-worker.js';
-import { findChargeOfPayer, listPaymentRows, reopenFailedCharge, type PayerCharge } from './charges.repository.js';
-import { presentPayment } from './payments.presenter.js';
-import { acceptOffer, declineOffer } from './second-chance.js';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { isUuid } from '../../lib/conversation-id.js';
+import { findPaymentMember } from '../../modules/payments/payment-methods.repository.js';
+import { assertHasPaymentMethod } from '../../modules/payments/payment-methods.service.js';
+import { PAYMENT_MESSAGES } from '../../modules/payments/charges/charge.messages.js';
+import { processDueCharges, type ChargeWorkerDeps } from '../charge-and-create-date.js';
+import { findChargeOfPayer, listPaymentRows, reopenFailedCharge, type PayerCharge } from '../../modules/payments/charges/charges.repository.js';
+import { presentPayment } from '../../modules/payments/charges/payments.presenter.js';
+import { acceptOffer, declineOffer } from '../../modules/payments/charges/second-chance.js';
 
 /** GET /api/payments shows at most this many rows, newest first. */
 export const PAYMENTS_LIST_LIMIT = 100;

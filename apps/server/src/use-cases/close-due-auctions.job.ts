@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client.js';
-import { createPeriodicJob, type PeriodicJob } from '../../../lib/periodic-job.js';
-import { processDueCharges } from '../../payments/charges/charge-worker.js';
-import { RELEASE_BATCH_LIMIT, releaseUnpaidWins } from '../../payments/charges/second-chance.js';
-import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
-import type { Realtime } from '../../realtime/hub.js';
-import { CLOSE_BATCH_LIMIT, closeDueAuctions } from './close-due-auctions.js';
-import { notifyEndingSoon } from './notify-ending-soon.js';
+import type { Db } from '../db/client.js';
+import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job.js';
+import { processDueCharges } from './charge-and-create-date.js';
+import { RELEASE_BATCH_LIMIT, releaseUnpaidWins } from '../modules/payments/charges/second-chance.js';
+import type { PaymentProvider } from '../modules/payments/providers/payment-provider.js';
+import type { Realtime } from '../modules/realtime/hub.js';
+import { CLOSE_BATCH_LIMIT, closeDueAuctions } from '../modules/auctions/lifecycle/close-due-auctions.js';
+import { notifyEndingSoon } from '../modules/auctions/lifecycle/notify-ending-soon.js';
 
 /** How often each app instance looks for auctions to close and auctions ending soon. */
 export const LIFECYCLE_INTERVAL_MS = 5000;

@@ -2,10 +2,10 @@ import { paymentRecordSchema, paymentsResponseSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.js';
-import { requireUserId } from '../../../plugins/auth.js';
-import type { PaymentProvider } from '../providers/payment-provider.js';
-import type { ChargeWorkerDeps } from './charge-worker.js';
+import type { Db } from '../../db/client.js';
+import { requireUserId } from '../../plugins/auth.js';
+import type { PaymentProvider } from '../../modules/payments/providers/payment-provider.js';
+import type { ChargeWorkerDeps } from '../charge-and-create-date.js';
 import { acceptMyOffer, declineMyOffer, listMyPayments, retryMyCharge } from './payments.service.js';
 
 /**
