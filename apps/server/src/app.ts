@@ -60,6 +60,7 @@ import { invalidateSessions } from './modules/sessions/session-cache.js';
 import { servicePlugin } from './plugins/service.js';
 import { webPlugin } from './plugins/web.js';
 import { recordRoutes } from './plugins/route-list.js';
+import { registerJob } from './plugins/jobs.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -238,8 +239,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.deliveryRetryPolicy ? { retryPolicy: deps.deliveryRetryPolicy } : {}),
   });
   app.decorate('notificationDelivery', deliveryJob);
-  app.addHook('preClose', () => deliveryJob.stop());
-  app.addHook('onClose', () => deliveryJob.stop());
+  // Alerts by e-mail and push (docs/notifications.md): each outbox row sent once across instances.
+  registerJob(app, { job: deliveryJob, start: deps.runJobs ?? true });
   await app.register(searchRoutes, { db: database.db, now });
   await app.register(presenceRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db });
@@ -259,64 +260,56 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   if (deps.runJobs ?? true) {
-    const lifecycleJob = createLifecycleJob({
-      db: database.db,
-      logger: app.log,
-      endingSoonMinutes: config.endingSoonMinutes,
-      now,
-      ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
-      realtime: app.realtime,
-      paymentProvider: payments,
+    registerJob(app, {
+      name: 'lifecycle',
+      job: createLifecycleJob({
+        db: database.db,
+        logger: app.log,
+        endingSoonMinutes: config.endingSoonMinutes,
+        now,
+        ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
+        realtime: app.realtime,
+        paymentProvider: payments,
+      }),
     });
-    lifecycleJob.observe(app.metrics.jobObserver('lifecycle'));
-    app.addHook('onReady', async () => lifecycleJob.start());
-    // Stopped (and the run in progress awaited) before any onClose hook: those run last-registered
-    // first, and main.ts closes the database in one it adds after buildApp.
-    app.addHook('preClose', () => lifecycleJob.stop());
-    app.addHook('onClose', () => lifecycleJob.stop());
     // Retention (docs/trust-and-safety.md): exactly once across instances, like the lifecycle job.
-    const retentionJob = createRetentionJob({
-      db: database.db,
-      logger: app.log,
-      payments,
-      storage,
-      now,
-      ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
-      onAccountsDeleted: (userIds) => {
-        for (const userId of userIds) invalidateSessions(app, { userId });
-      },
+    registerJob(app, {
+      name: 'retention',
+      job: createRetentionJob({
+        db: database.db,
+        logger: app.log,
+        payments,
+        storage,
+        now,
+        ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
+        onAccountsDeleted: (userIds) => {
+          for (const userId of userIds) invalidateSessions(app, { userId });
+        },
+      }),
     });
-    retentionJob.observe(app.metrics.jobObserver('retention'));
-    app.addHook('onReady', async () => retentionJob.start());
-    app.addHook('preClose', () => retentionJob.stop());
-    app.addHook('onClose', () => retentionJob.stop());
     // The date itself (docs/the-date.md): reminders, no-shows, releases, refunds and payouts.
-    const dateJob = createDateJob({
-      db: database.db,
-      provider: payments,
-      logger: app.log,
-      now,
-      ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
-      publishDateUpdated: dateUpdatePublisher(app.realtime, app.log),
+    registerJob(app, {
+      name: 'date',
+      job: createDateJob({
+        db: database.db,
+        provider: payments,
+        logger: app.log,
+        now,
+        ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
+        publishDateUpdated: dateUpdatePublisher(app.realtime, app.log),
+      }),
     });
-    dateJob.observe(app.metrics.jobObserver('date'));
-    app.addHook('onReady', async () => dateJob.start());
-    // Alerts by e-mail and push (docs/notifications.md): each outbox row sent once across instances.
-    app.addHook('onReady', async () => deliveryJob.start());
-    app.addHook('preClose', () => dateJob.stop());
-    app.addHook('onClose', () => dateJob.stop());
     // The audit chain's head, signed, outside the database (docs/reliability.md, "The audit chain").
-    const checkpointJob = createAuditCheckpointJob({
-      db: database.db,
-      store: createCheckpointStore(config),
-      key: await resolveAuditCheckpointKey(config),
-      now,
-      logger: app.log,
-      ...(deps.auditCheckpointIntervalMs ? { intervalMs: deps.auditCheckpointIntervalMs } : {}),
+    registerJob(app, {
+      job: createAuditCheckpointJob({
+        db: database.db,
+        store: createCheckpointStore(config),
+        key: await resolveAuditCheckpointKey(config),
+        now,
+        logger: app.log,
+        ...(deps.auditCheckpointIntervalMs ? { intervalMs: deps.auditCheckpointIntervalMs } : {}),
+      }),
     });
-    app.addHook('onReady', async () => checkpointJob.start());
-    app.addHook('preClose', () => checkpointJob.stop());
-    app.addHook('onClose', () => checkpointJob.stop());
   }
 
   if (deps.serveWeb ?? true) {
