@@ -198,24 +198,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const sandboxEvents = createSandboxEventDelivery({ db: database.db, now, logger: app.log });
   app.addHook('onClose', () => sandboxEvents.stop());
   app.decorate('sandboxPaymentEvents', sandboxEvents);
-  const payments =
+  const paymentProvider =
     deps.paymentProvider ??
     createPaymentProvider(config, database.db, { now, onEvent: (event) => sandboxEvents.onEvent(event) });
-  await app.register(paymentMethodRoutes, { db: database.db, payments });
+  await app.register(paymentMethodRoutes, { db: database.db, paymentProvider });
   await app.register(bidRoutes, {
     db: database.db,
     now,
     softCloseSeconds: config.softCloseSeconds,
     bidsPerMinute: config.bidsPerMinute,
-    payments,
+    paymentProvider,
   });
-  await app.register(buyNowRoutes, { db: database.db, now, payments });
-  await app.register(paymentRoutes, { db: database.db, now, paymentProvider: payments });
+  await app.register(buyNowRoutes, { db: database.db, now, paymentProvider });
+  await app.register(paymentRoutes, { db: database.db, now, paymentProvider });
   if (config.stripeWebhookSecret) {
     await app.register(paymentWebhookRoutes, { db: database.db, now, secret: config.stripeWebhookSecret });
   }
-  await app.register(payoutAccountRoutes, { db: database.db, config, now, payments });
-  await app.register(dateRoutes, { db: database.db, now, provider: payments, publicUrl: config.publicUrl });
+  await app.register(payoutAccountRoutes, { db: database.db, config, now, paymentProvider });
+  await app.register(dateRoutes, { db: database.db, now, paymentProvider, publicUrl: config.publicUrl });
   await app.register(messageRoutes, { db: database.db });
   await app.register(notificationRoutes, { db: database.db });
   const vapid = await resolveVapidKeys(config, database.db, app.log);
@@ -251,7 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await grantModeratorEmails(database.db, config.moderatorEmails);
   await app.register(uploadRoutes, { db: database.db, config, now });
   const storage = createObjectStorage(config);
-  await app.register(accountRoutes, { db: database.db, payments, storage, now });
+  await app.register(accountRoutes, { db: database.db, paymentProvider, storage, now });
   await app.register(identityRoutes, {
     db: database.db,
     config,
@@ -269,7 +269,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         now,
         ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
         realtime: app.realtime,
-        paymentProvider: payments,
+        paymentProvider,
       }),
     });
     // Retention (docs/trust-and-safety.md): exactly once across instances, like the lifecycle job.
@@ -278,7 +278,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       job: createRetentionJob({
         db: database.db,
         logger: app.log,
-        payments,
+        paymentProvider,
         storage,
         now,
         ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
@@ -292,7 +292,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       name: 'date',
       job: createDateJob({
         db: database.db,
-        provider: payments,
+        paymentProvider,
         logger: app.log,
         now,
         ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),

@@ -19,7 +19,10 @@ const buyNowResponseSchema = z.object({
 });
 
 /** POST /api/auctions/:id/buy-now (docs/auction-lifecycle.md, "Buy Now"). */
-export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date; payments: PaymentProvider }) {
+export async function buyNowRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -47,7 +50,7 @@ export async function buyNowRoutes(app: FastifyInstance, opts: { db: Db; now: ()
       // purchase: the charge stays queued and the lifecycle job collects it (same idempotency key).
       try {
         await processDueCharges(
-          { db: opts.db, provider: opts.payments, now: opts.now, logger: request.log },
+          { db: opts.db, paymentProvider: opts.paymentProvider, now: opts.now, logger: request.log },
           { auctionId: auction.id },
         );
       } catch (err) {

@@ -113,8 +113,8 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
     } catch (err) {
       logger.error({ err }, 'closing due auctions failed; will retry');
     }
-    const provider = options.paymentProvider;
-    if (provider) {
+    const { paymentProvider } = options;
+    if (paymentProvider) {
       // After closing, so the winners just decided are charged in this same run.
       try {
         result.winsReleased = await releaseAll();
@@ -122,7 +122,7 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
         logger.error({ err }, 'releasing unpaid wins failed; will retry');
       }
       try {
-        const charged = await processDueCharges({ db, provider, now, logger });
+        const charged = await processDueCharges({ db, paymentProvider, now, logger });
         result.chargesRecorded = charged.filter((c) => c.outcome === 'succeeded' || c.outcome === 'failed').length;
       } catch (err) {
         logger.error({ err }, 'collecting due charges failed; will retry');

@@ -57,7 +57,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
 
   const workerDeps = (instance: Instance) => ({
     db: instance.db,
-    provider: instance.provider,
+    paymentProvider: instance.provider,
     now,
     logger: instance.app.log,
   });

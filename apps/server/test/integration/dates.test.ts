@@ -73,7 +73,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     published = [];
     const result = await createDateJob({
       db,
-      provider: createSandboxProvider(db, { now }),
+      paymentProvider: createSandboxProvider(db, { now }),
       logger: app.log,
       now,
       publishDateUpdated: (date) => published.push(date),

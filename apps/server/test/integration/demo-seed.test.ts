@@ -223,7 +223,7 @@ describe.each(testDatabaseFactories())('demo data seed on $kind', (factory) => {
           { id: expect.stringMatching(/^pm_/), type: 'card', card: expect.objectContaining({ last4: '4242' }) },
         ]);
         await expect(
-          assertHasPaymentMethod({ db: fresh.database.db, payments: sandbox }, member),
+          assertHasPaymentMethod({ db: fresh.database.db, paymentProvider: sandbox }, member),
         ).resolves.toBeUndefined();
       }
       // Without the option (Stripe is the provider) nobody gets a sandbox customer.

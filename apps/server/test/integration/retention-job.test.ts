@@ -98,7 +98,7 @@ function makeJob(db: Db, storage: LocalObjectStorage, now: () => Date): Retentio
   return createRetentionJob({
     db,
     logger,
-    payments: createSandboxProvider(db, { now }),
+    paymentProvider: createSandboxProvider(db, { now }),
     storage,
     now,
   });

@@ -10,7 +10,7 @@ import type { AccountDeletionDeps } from './delete-account.js';
 
 export interface AccountRoutesOptions {
   db: Db;
-  payments: PaymentProvider;
+  paymentProvider: PaymentProvider;
   storage: ObjectStorage;
   now: () => Date;
 }

@@ -41,13 +41,13 @@ import { decideRefundRequest, listOpenRefundRequests } from './refund-requests.s
  */
 export async function dateRoutes(
   app: FastifyInstance,
-  opts: { db: Db; now: () => Date; provider: PaymentProvider; publicUrl: string },
+  opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider; publicUrl: string },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: DateDeps = {
     db: opts.db,
     now: opts.now,
-    provider: opts.provider,
+    paymentProvider: opts.paymentProvider,
     publicUrl: opts.publicUrl,
     logger: app.log,
     publishDateUpdated: dateUpdatePublisher(app.realtime, app.log),

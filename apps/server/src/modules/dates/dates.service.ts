@@ -60,7 +60,7 @@ import {
 export interface DateDeps {
   db: Db;
   now: () => Date;
-  provider: PaymentProvider;
+  paymentProvider: PaymentProvider;
   publicUrl: string;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Tells both people's pages that their date changed (after the change committed). */
@@ -427,7 +427,7 @@ export async function releaseEarly(deps: DateDeps, userId: string, auctionId: st
  * the same, exactly once, if this one failed half way).
  */
 export async function settleMoneyNow(
-  deps: Pick<DateDeps, 'db' | 'now' | 'provider' | 'logger' | 'publishDateUpdated'>,
+  deps: Pick<DateDeps, 'db' | 'now' | 'paymentProvider' | 'logger' | 'publishDateUpdated'>,
   auctionId: string,
 ): Promise<void> {
   const released = await releaseDueDates(deps.db, { now: deps.now(), auctionId });

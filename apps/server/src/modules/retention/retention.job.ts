@@ -24,7 +24,7 @@ const MAX_VERIFICATION_BATCHES_PER_RUN = 20;
 export interface RetentionJobOptions {
   db: Db;
   logger: FastifyBaseLogger;
-  payments: PaymentProvider;
+  paymentProvider: PaymentProvider;
   storage: ObjectStorage;
   now?: () => Date;
   intervalMs?: number;
@@ -57,7 +57,7 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
   const { logger } = options;
   const deps: AccountDeletionDeps = {
     db: options.db,
-    payments: options.payments,
+    paymentProvider: options.paymentProvider,
     storage: options.storage,
     logger,
     now,

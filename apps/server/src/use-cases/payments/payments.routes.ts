@@ -17,7 +17,7 @@ export async function paymentRoutes(
   opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: ChargeWorkerDeps = { db: opts.db, provider: opts.paymentProvider, now: opts.now, logger: app.log };
+  const deps: ChargeWorkerDeps = { db: opts.db, paymentProvider: opts.paymentProvider, now: opts.now, logger: app.log };
 
   r.get('/api/payments', { schema: { response: { 200: paymentsResponseSchema } } }, async (request) =>
     listMyPayments(deps, requireUserId(request)),

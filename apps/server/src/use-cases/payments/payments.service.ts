@@ -5,7 +5,12 @@ import { findPaymentMember } from '../../modules/payments/payment-methods.reposi
 import { assertHasPaymentMethod } from '../../modules/payments/payment-methods.service.js';
 import { PAYMENT_MESSAGES } from '../../modules/payments/charges/charge.messages.js';
 import { processDueCharges, type ChargeWorkerDeps } from '../charge-and-create-date.js';
-import { findChargeOfPayer, listPaymentRows, reopenFailedCharge, type PayerCharge } from '../../modules/payments/charges/charges.repository.js';
+import {
+  findChargeOfPayer,
+  listPaymentRows,
+  reopenFailedCharge,
+  type PayerCharge,
+} from '../../modules/payments/charges/charges.repository.js';
 import { presentPayment } from '../../modules/payments/charges/payments.presenter.js';
 import { acceptOffer, declineOffer } from '../../modules/payments/charges/second-chance.js';
 
@@ -105,7 +110,7 @@ export async function acceptMyOffer(deps: ChargeWorkerDeps, userId: string, char
   if (refusal) throw badRequest(refusal);
   const member = await findPaymentMember(deps.db, userId);
   if (!member) throw unauthorized();
-  await assertHasPaymentMethod({ db: deps.db, payments: deps.provider }, member);
+  await assertHasPaymentMethod({ db: deps.db, paymentProvider: deps.paymentProvider }, member);
 
   const accepted = await acceptOffer(deps.db, { chargeId, payerId: userId, now: deps.now() });
   if (!accepted) throw await refuseAfterRace(deps, userId, chargeId);
