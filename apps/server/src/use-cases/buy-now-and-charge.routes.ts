@@ -1,3 +1,4 @@
+// Use case: Buy Now (modules/auctions) and the buyer's charge at once (charge-and-create-date.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

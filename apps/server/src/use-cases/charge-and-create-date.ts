@@ -1,3 +1,5 @@
+// Use case: charge a win through the payment provider and record the outcome (modules/payments);
+// a paid win becomes a date to plan (modules/dates) in the same transaction.
 import { displayNameOf, PAYMENT_FIX_WINDOW_HOURS } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';

@@ -1,3 +1,5 @@
+// Use case: close due auctions (modules/auctions), then collect the winners' charges and release
+// unpaid wins (modules/payments, charge-and-create-date.ts), and tell open pages (modules/realtime).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job.js';
