@@ -17,14 +17,14 @@ function* sourceFiles(directory: string): Generator<string> {
 }
 
 /** The folder a source file belongs to, or null for the wiring files at the top (app.ts, main.ts). */
-export function folderOf(file: string): string | null {
+function folderOf(file: string): string | null {
   const parts = path.relative(SRC, file).split(path.sep);
   if (parts.length === 1) return null;
   if (parts[0] === 'modules') return `modules/${parts[1]}`;
   return parts[0]!;
 }
 
-export function folderGraph(): Map<string, Set<string>> {
+function folderGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(SRC)) {
     const from = folderOf(file);
