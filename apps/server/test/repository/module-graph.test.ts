@@ -71,7 +71,8 @@ describe('the server folder graph', () => {
     for (const [from, edges] of graph) {
       for (const to of edges) {
         const low = ['db', 'lib', 'config'].includes(from);
-        if (low && (to.startsWith('modules/') || to === 'use-cases' || to === 'plugins')) offenders.push(`${from} → ${to}`);
+        if (low && (to.startsWith('modules/') || to === 'use-cases' || to === 'plugins'))
+          offenders.push(`${from} → ${to}`);
         if (from.startsWith('modules/') && to === 'use-cases') offenders.push(`${from} → ${to}`);
       }
     }

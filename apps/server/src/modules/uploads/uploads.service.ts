@@ -7,7 +7,13 @@ import type { UploadGrant } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
 import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
 import { assertAcceptedImage } from './image-processing.js';
-import { contentTypeOfImageName, imageKeyOfName, incomingKey, isImageName, withoutQuery } from '../../lib/storage/object-keys.js';
+import {
+  contentTypeOfImageName,
+  imageKeyOfName,
+  incomingKey,
+  isImageName,
+  withoutQuery,
+} from '../../lib/storage/object-keys.js';
 import { LOCAL_UPLOAD_PATH_PREFIX } from '../../lib/storage/local-storage.js';
 import { ObjectTooLargeError, type ObjectStorage } from '../../lib/storage/object-storage.js';
 import { uploadErrors } from './upload-errors.js';
