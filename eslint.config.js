@@ -4,6 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Import zones (docs/architecture.md, "Folders of the server"): imports flow one way, so shared
+// pieces live low (db/, lib/, config/) and cross-module use cases high (use-cases/, wired by app.ts).
+// test/repository/module-graph.test.ts checks the whole graph for cycles; these rules name the
+// offending line in the editor. Relative paths only: the server has no path aliases.
+const above = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
+const LOW_LAYER_MESSAGE =
+  'db/, lib/ and config/ sit below the feature modules: move what both sides need down into db/ or lib/ instead.';
+const USE_CASE_MESSAGE =
+  'Modules and plugins never import use cases: a use case imports the modules it spans, and app.ts wires it.';
+const WEB_FEATURE_MESSAGE =
+  'Features never import the app shell or pages: pages compose features, not the other way round.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +52,35 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/config/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [above(['modules', 'use-cases', 'plugins', 'seed', 'scripts'], LOW_LAYER_MESSAGE)] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [above(['use-cases', 'seed', 'scripts'], USE_CASE_MESSAGE)] }],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app', '@/app/**', '@/pages', '@/pages/**'], message: WEB_FEATURE_MESSAGE },
+            above(['app', 'pages'], WEB_FEATURE_MESSAGE),
+          ],
+        },
+      ],
     },
   },
   {

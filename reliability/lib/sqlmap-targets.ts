@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { Marketplace } from '../../bench/lib/marketplace.js';
 import { HttpConnection } from '../../bench/lib/http.js';
 import { addSandboxCards, createMembers, type Member } from '../../bench/lib/members.js';
-import { directConversationId } from '../../apps/server/src/modules/messages/conversation-id.js';
+import { directConversationId } from '../../apps/server/src/lib/conversation-id.js';
 import type { SqlmapJob } from './sqlmap-runner.js';
 
 export interface SqlmapWorld {

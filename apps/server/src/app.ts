@@ -11,8 +11,8 @@ import { auctionRoutes, myListsRoutes } from './modules/auctions/auctions.routes
 import { bidRoutes } from './modules/auctions/bids.routes.js';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.js';
 import { auctionSharePreview } from './modules/auctions/share-preview.js';
-import { buyNowRoutes } from './modules/auctions/lifecycle/buy-now.routes.js';
-import { createLifecycleJob } from './modules/auctions/lifecycle/lifecycle.job.js';
+import { buyNowRoutes } from './use-cases/buy-now-and-charge.routes.js';
+import { createLifecycleJob } from './use-cases/close-due-auctions.job.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { notificationChannelRoutes } from './modules/notifications/channels.routes.js';
 import { createDeliveryJob, type DeliveryJob } from './modules/notifications/delivery/delivery.job.js';
@@ -20,7 +20,7 @@ import { createPushSender, type SendPush } from './modules/notifications/deliver
 import type { RetryPolicy } from './modules/notifications/delivery/retry-policy.js';
 import { resolveVapidKeys } from './modules/notifications/delivery/vapid-keys.js';
 import { messageRoutes } from './modules/messages/messages.routes.js';
-import { paymentRoutes } from './modules/payments/charges/payments.routes.js';
+import { paymentRoutes } from './use-cases/payments/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
 import { createDateJob } from './modules/dates/date.job.js';
 import { paymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
@@ -28,11 +28,11 @@ import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js
 import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.js';
 import { createCheckpointStore, resolveAuditCheckpointKey } from './modules/audit/audit.checkpoint.js';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/providers/index.js';
-import { paymentWebhookRoutes } from './modules/payments/webhooks/payment-webhooks.routes.js';
+import { paymentWebhookRoutes } from './use-cases/payment-events/payment-webhooks.routes.js';
 import {
   createSandboxEventDelivery,
   type SandboxEventDelivery,
-} from './modules/payments/webhooks/sandbox-event-delivery.js';
+} from './use-cases/payment-events/sandbox-event-delivery.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -43,7 +43,7 @@ import { reportRoutes } from './modules/reports/reports.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { grantModeratorEmails } from './modules/moderation/moderator-role.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
-import { createObjectStorage } from './modules/uploads/storage/create-object-storage.js';
+import { createObjectStorage } from './lib/storage/create-object-storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createRetentionJob } from './modules/retention/retention.job.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js';
@@ -59,6 +59,7 @@ import { invalidateSessions } from './modules/sessions/session-cache.js';
 import { servicePlugin } from './plugins/service.js';
 import { webPlugin } from './plugins/web.js';
 import { recordRoutes } from './plugins/route-list.js';
+import { registerJob } from './plugins/jobs.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -196,28 +197,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const sandboxEvents = createSandboxEventDelivery({ db: database.db, now, logger: app.log });
   app.addHook('onClose', () => sandboxEvents.stop());
   app.decorate('sandboxPaymentEvents', sandboxEvents);
-  const payments =
+  const paymentProvider =
     deps.paymentProvider ??
     createPaymentProvider(config, database.db, { now, onEvent: (event) => sandboxEvents.onEvent(event) });
-  await app.register(paymentMethodRoutes, { db: database.db, payments });
+  await app.register(paymentMethodRoutes, { db: database.db, paymentProvider });
   await app.register(bidRoutes, {
     db: database.db,
     now,
     softCloseSeconds: config.softCloseSeconds,
     bidsPerMinute: config.bidsPerMinute,
-    payments,
+    paymentProvider,
     realtime: app.realtime,
   });
-  await app.register(buyNowRoutes, { db: database.db, now, payments, realtime: app.realtime });
-  await app.register(paymentRoutes, { db: database.db, now, paymentProvider: payments, realtime: app.realtime });
+  await app.register(buyNowRoutes, { db: database.db, now, paymentProvider, realtime: app.realtime });
+  await app.register(paymentRoutes, { db: database.db, now, paymentProvider, realtime: app.realtime });
   if (config.stripeWebhookSecret) {
     await app.register(paymentWebhookRoutes, { db: database.db, now, secret: config.stripeWebhookSecret });
   }
-  await app.register(payoutAccountRoutes, { db: database.db, config, now, payments });
+  await app.register(payoutAccountRoutes, { db: database.db, config, now, paymentProvider });
   await app.register(dateRoutes, {
     db: database.db,
     now,
-    provider: payments,
+    paymentProvider,
     publicUrl: config.publicUrl,
     realtime: app.realtime,
   });
@@ -244,8 +245,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.deliveryRetryPolicy ? { retryPolicy: deps.deliveryRetryPolicy } : {}),
   });
   app.decorate('notificationDelivery', deliveryJob);
-  app.addHook('preClose', () => deliveryJob.stop());
-  app.addHook('onClose', () => deliveryJob.stop());
+  // Alerts by e-mail and push (docs/notifications.md): each outbox row sent once across instances.
+  registerJob(app, { job: deliveryJob, start: deps.runJobs ?? true });
   await app.register(searchRoutes, { db: database.db, now });
   await app.register(presenceRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db });
@@ -256,7 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await grantModeratorEmails(database.db, config.moderatorEmails);
   await app.register(uploadRoutes, { db: database.db, config, now });
   const storage = createObjectStorage(config);
-  await app.register(accountRoutes, { db: database.db, payments, storage, now });
+  await app.register(accountRoutes, { db: database.db, paymentProvider, storage, now });
   await app.register(identityRoutes, {
     db: database.db,
     config,
@@ -265,64 +266,56 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   if (deps.runJobs ?? true) {
-    const lifecycleJob = createLifecycleJob({
-      db: database.db,
-      logger: app.log,
-      endingSoonMinutes: config.endingSoonMinutes,
-      now,
-      ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
-      realtime: app.realtime,
-      paymentProvider: payments,
+    registerJob(app, {
+      name: 'lifecycle',
+      job: createLifecycleJob({
+        db: database.db,
+        logger: app.log,
+        endingSoonMinutes: config.endingSoonMinutes,
+        now,
+        ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
+        realtime: app.realtime,
+        paymentProvider,
+      }),
     });
-    lifecycleJob.observe(app.metrics.jobObserver('lifecycle'));
-    app.addHook('onReady', async () => lifecycleJob.start());
-    // Stopped (and the run in progress awaited) before any onClose hook: those run last-registered
-    // first, and main.ts closes the database in one it adds after buildApp.
-    app.addHook('preClose', () => lifecycleJob.stop());
-    app.addHook('onClose', () => lifecycleJob.stop());
     // Retention (docs/trust-and-safety.md): exactly once across instances, like the lifecycle job.
-    const retentionJob = createRetentionJob({
-      db: database.db,
-      logger: app.log,
-      payments,
-      storage,
-      now,
-      ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
-      onAccountsDeleted: (userIds) => {
-        for (const userId of userIds) invalidateSessions(app, { userId });
-      },
+    registerJob(app, {
+      name: 'retention',
+      job: createRetentionJob({
+        db: database.db,
+        logger: app.log,
+        paymentProvider,
+        storage,
+        now,
+        ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
+        onAccountsDeleted: (userIds) => {
+          for (const userId of userIds) invalidateSessions(app, { userId });
+        },
+      }),
     });
-    retentionJob.observe(app.metrics.jobObserver('retention'));
-    app.addHook('onReady', async () => retentionJob.start());
-    app.addHook('preClose', () => retentionJob.stop());
-    app.addHook('onClose', () => retentionJob.stop());
     // The date itself (docs/the-date.md): reminders, no-shows, releases, refunds and payouts.
-    const dateJob = createDateJob({
-      db: database.db,
-      provider: payments,
-      logger: app.log,
-      now,
-      ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
-      realtime: app.realtime,
+    registerJob(app, {
+      name: 'date',
+      job: createDateJob({
+        db: database.db,
+        paymentProvider,
+        logger: app.log,
+        now,
+        ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
+        realtime: app.realtime,
+      }),
     });
-    dateJob.observe(app.metrics.jobObserver('date'));
-    app.addHook('onReady', async () => dateJob.start());
-    // Alerts by e-mail and push (docs/notifications.md): each outbox row sent once across instances.
-    app.addHook('onReady', async () => deliveryJob.start());
-    app.addHook('preClose', () => dateJob.stop());
-    app.addHook('onClose', () => dateJob.stop());
     // The audit chain's head, signed, outside the database (docs/reliability.md, "The audit chain").
-    const checkpointJob = createAuditCheckpointJob({
-      db: database.db,
-      store: createCheckpointStore(config),
-      key: await resolveAuditCheckpointKey(config),
-      now,
-      logger: app.log,
-      ...(deps.auditCheckpointIntervalMs ? { intervalMs: deps.auditCheckpointIntervalMs } : {}),
+    registerJob(app, {
+      job: createAuditCheckpointJob({
+        db: database.db,
+        store: createCheckpointStore(config),
+        key: await resolveAuditCheckpointKey(config),
+        now,
+        logger: app.log,
+        ...(deps.auditCheckpointIntervalMs ? { intervalMs: deps.auditCheckpointIntervalMs } : {}),
+      }),
     });
-    app.addHook('onReady', async () => checkpointJob.start());
-    app.addHook('preClose', () => checkpointJob.stop());
-    app.addHook('onClose', () => checkpointJob.stop());
   }
 
   if (deps.serveWeb ?? true) {

@@ -2,11 +2,11 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
-import { seedDemoDataIfEmpty } from './db/seed/demo.js';
+import { seedDemoDataIfEmpty } from './seed/demo.js';
 import { createLogger } from './lib/logger.js';
 import { installGracefulShutdown } from './lib/graceful-shutdown.js';
 import { startMetricsServer } from './lib/metrics.js';
-import { createObjectStorage } from './modules/uploads/storage/create-object-storage.js';
+import { createObjectStorage } from './lib/storage/create-object-storage.js';
 import path from 'node:path';
 
 /** What the boot log says about each real service, so an operator sees at once what runs. */

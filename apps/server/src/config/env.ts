@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SIGN_IN_PROVIDERS, type SignInProvider } from '@bid/contract';
 import { z } from 'zod';
-import { DEFAULT_DATABASE_TIME_LIMITS, type DatabaseTimeLimits } from '../db/time-limits.js';
+import { DEFAULT_DATABASE_TIME_LIMITS, type DatabaseTimeLimits } from './time-limits.js';
 
 /**
  * Environment parsed once at boot. Every variable is optional in development;

@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { DEFAULT_DATABASE_TIME_LIMITS, type DatabaseTimeLimits } from './time-limits.js';
+import { DEFAULT_DATABASE_TIME_LIMITS, type DatabaseTimeLimits } from '../config/time-limits.js';
 
 export type Schema = typeof schema;
 /** The query builder both drivers share; repositories accept this (or a transaction of it). */

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/client.js';
 import type { JobObserver } from './periodic-job.js';
 
 /**
@@ -21,7 +20,8 @@ export interface AppMetrics {
 }
 
 export interface MetricsSources {
-  database: Database;
+  /** The database's driver (db/client.ts `Database`): its pool is read for the pool gauges. */
+  database: { readonly driver: { kind: 'pglite' } | { kind: 'postgres'; pool: PoolCounts } };
   /** Open sockets and frames sent on this instance (the realtime hub). */
   realtime: { readonly connectionCount: number; readonly messagesSent: number };
 }

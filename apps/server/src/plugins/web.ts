@@ -4,7 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppRoute, robotsTxt, type PaymentsClientConfig } from '@bid/contract';
-import type { AuctionSharePreview } from '../modules/auctions/share-preview.js';
+
+/** What a shared /auction/{id} link shows as its preview (Open Graph and Twitter card tags). */
+export interface AuctionSharePreview {
+  title: string;
+  /** "Current bid $25" or "Starting bid $20". */
+  price: string;
+  description: string;
+  /** Root-relative: the caller makes it absolute with PUBLIC_URL. */
+  imagePath: string;
+}
 
 /** Settings the browser needs at run time; served inside index.html so no extra request is made. */
 export interface PublicWebConfig {

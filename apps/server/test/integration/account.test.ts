@@ -21,7 +21,7 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import type { AccountExport } from '../../src/modules/account/account.service.js';
-import { auctionConversationId } from '../../src/modules/messages/conversation-id.js';
+import { auctionConversationId } from '../../src/lib/conversation-id.js';
 import { createTestApp } from '../support/app.js';
 import { signUpMember, type Member } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { auctions, charges, ledgerTransactions, notifications, sandboxPayments } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
-import { processDueCharges } from '../../src/modules/payments/charges/charge-worker.js';
+import { processDueCharges } from '../../src/use-cases/charge-and-create-date.js';
 import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
 import { describePostgresOnly, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
@@ -57,7 +57,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
 
   const workerDeps = (instance: Instance) => ({
     db: instance.db,
-    provider: instance.provider,
+    paymentProvider: instance.provider,
     now,
     logger: instance.app.log,
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
-import { CHARGE_LOCK_MINUTES } from '../../src/modules/payments/charges/charge-worker.js';
+import { CHARGE_LOCK_MINUTES } from '../../src/use-cases/charge-and-create-date.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';

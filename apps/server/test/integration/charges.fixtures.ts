@@ -13,7 +13,7 @@ import {
   sandboxPayments,
   type Notification,
 } from '../../src/db/schema/index.js';
-import { createLifecycleJob, type LifecycleRunResult } from '../../src/modules/auctions/lifecycle/lifecycle.job.js';
+import { createLifecycleJob, type LifecycleRunResult } from '../../src/use-cases/close-due-auctions.job.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';

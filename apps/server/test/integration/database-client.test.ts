@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rowsOf } from '../../src/modules/auctions/lifecycle/sql-helpers.js';
+import { rowsOf } from '../../src/db/sql-helpers.js';
 import { connectionUrlOf, describePostgresOnly, type TestDatabase } from '../support/databases.js';
 
 /**

@@ -276,7 +276,7 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
     advance((10 + HOST_NO_SHOW_GRACE_MINUTES) * MINUTE + 1);
     await createDateJob({
       db,
-      provider: createSandboxProvider(db, { now }),
+      paymentProvider: createSandboxProvider(db, { now }),
       logger: app.log,
       now,
     }).runOnce();

@@ -53,7 +53,7 @@ describePostgresOnly('the date job across instances on $kind', (factory) => {
   const call = (app: FastifyInstance, who: Member, url: string, payload?: object) =>
     app.inject({ method: 'POST', url, cookies: { [SESSION_COOKIE]: who.cookie }, ...(payload ? { payload } : {}) });
   const jobOf = (instance: Instance) =>
-    createDateJob({ db: instance.db, provider: instance.provider, logger: instance.app.log, now });
+    createDateJob({ db: instance.db, paymentProvider: instance.provider, logger: instance.app.log, now });
 
   beforeAll(async () => {
     testDb = await factory.open();

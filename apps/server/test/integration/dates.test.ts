@@ -76,7 +76,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     try {
       const result = await createDateJob({
         db,
-        provider: createSandboxProvider(db, { now }),
+        paymentProvider: createSandboxProvider(db, { now }),
         logger: app.log,
         now,
         realtime: app.realtime,

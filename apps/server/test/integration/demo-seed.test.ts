@@ -5,13 +5,13 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { auctions, bids, profilePhotos, users, type Auction, type Bid, type User } from '../../src/db/schema/index.js';
-import { planDemoData } from '../../src/db/seed/demo-plan.js';
+import { planDemoData } from '../../src/seed/demo-plan.js';
 import { verifyPassword } from '../../src/lib/passwords.js';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoDataIfEmpty } from '../../src/db/seed/demo.js';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoDataIfEmpty } from '../../src/seed/demo.js';
 import { assertHasPaymentMethod } from '../../src/modules/payments/payment-methods.service.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { LocalObjectStorage } from '../../src/modules/uploads/storage/local-storage.js';
-import { UploadUrlSigner } from '../../src/modules/uploads/storage/upload-url-signer.js';
+import { LocalObjectStorage } from '../../src/lib/storage/local-storage.js';
+import { UploadUrlSigner } from '../../src/lib/storage/upload-url-signer.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 
 const HOUR = 3_600_000;
@@ -223,7 +223,7 @@ describe.each(testDatabaseFactories())('demo data seed on $kind', (factory) => {
           { id: expect.stringMatching(/^pm_/), type: 'card', card: expect.objectContaining({ last4: '4242' }) },
         ]);
         await expect(
-          assertHasPaymentMethod({ db: fresh.database.db, payments: sandbox }, member),
+          assertHasPaymentMethod({ db: fresh.database.db, paymentProvider: sandbox }, member),
         ).resolves.toBeUndefined();
       }
       // Without the option (Stripe is the provider) nobody gets a sandbox customer.

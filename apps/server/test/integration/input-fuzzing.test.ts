@@ -30,7 +30,7 @@ import {
   signStripePayload,
 } from '../../src/modules/identity/providers/stripe-identity.js';
 import type { RegisteredRoute } from '../../src/plugins/route-list.js';
-import { auctionConversationId } from '../../src/modules/messages/conversation-id.js';
+import { auctionConversationId } from '../../src/lib/conversation-id.js';
 import { queueQuerySchema } from '../../src/modules/moderation/moderation.service.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp } from '../support/app.js';

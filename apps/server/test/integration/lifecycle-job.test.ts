@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { Database, Db } from '../../src/db/client.js';
 import { auctions, bids, charges, notifications, users } from '../../src/db/schema/index.js';
-import { createLifecycleJob, LIFECYCLE_INTERVAL_MS } from '../../src/modules/auctions/lifecycle/lifecycle.job.js';
+import { createLifecycleJob, LIFECYCLE_INTERVAL_MS } from '../../src/use-cases/close-due-auctions.job.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 

@@ -23,7 +23,7 @@ import {
   type SandboxPaymentEvent,
   type SandboxProvider,
 } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { applyPaymentEvent } from '../../src/modules/payments/webhooks/payment-webhooks.js';
+import { applyPaymentEvent } from '../../src/use-cases/payment-events/payment-webhooks.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';

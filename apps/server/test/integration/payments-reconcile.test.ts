@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config/env.js';
 import type { Db } from '../../src/db/client.js';
 import { paymentWebhookEvents, sandboxPayments } from '../../src/db/schema/index.js';
 import { signStripePayload } from '../../src/modules/identity/providers/stripe-identity.js';
-import { CHARGE_LOCK_MINUTES } from '../../src/modules/payments/charges/charge-worker.js';
+import { CHARGE_LOCK_MINUTES } from '../../src/use-cases/charge-and-create-date.js';
 import {
   IDEMPOTENCY_WINDOW_HOURS,
   type PaymentProvider,
@@ -18,7 +18,7 @@ import {
   sandboxPaymentEvent,
   type SandboxProvider,
 } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { applyPaymentEvent } from '../../src/modules/payments/webhooks/payment-webhooks.js';
+import { applyPaymentEvent } from '../../src/use-cases/payment-events/payment-webhooks.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';

@@ -18,8 +18,8 @@ import {
 } from '../../src/db/schema/index.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { createRetentionJob, type RetentionJob } from '../../src/modules/retention/retention.job.js';
-import { LocalObjectStorage } from '../../src/modules/uploads/storage/local-storage.js';
-import { UploadUrlSigner } from '../../src/modules/uploads/storage/upload-url-signer.js';
+import { LocalObjectStorage } from '../../src/lib/storage/local-storage.js';
+import { UploadUrlSigner } from '../../src/lib/storage/upload-url-signer.js';
 import {
   connectionUrlOf,
   postgresOnlyFactories,
@@ -98,7 +98,7 @@ function makeJob(db: Db, storage: LocalObjectStorage, now: () => Date): Retentio
   return createRetentionJob({
     db,
     logger,
-    payments: createSandboxProvider(db, { now }),
+    paymentProvider: createSandboxProvider(db, { now }),
     storage,
     now,
   });

@@ -3,7 +3,7 @@ import { UPLOAD_MESSAGES } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3ObjectStorage } from '../../src/modules/uploads/storage/s3-storage.js';
+import { S3ObjectStorage } from '../../src/lib/storage/s3-storage.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { exifHasGps, makeJpegWithGps, makePng, SVG_BYTES } from '../support/images.js';

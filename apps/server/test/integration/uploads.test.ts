@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { auditLogs } from '../../src/db/schema/index.js';
 import { verifyAuditChain } from '../../src/modules/audit/audit.service.js';
-import { UploadUrlSigner } from '../../src/modules/uploads/storage/upload-url-signer.js';
+import { UploadUrlSigner } from '../../src/lib/storage/upload-url-signer.js';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { exifHasGps, makeJpegWithGps, makePng, SVG_BYTES } from '../support/images.js';

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database, Db } from '../../src/db/client.js';
 import { HOST_NO_SHOW_GRACE_MINUTES } from '@bid/contract';
 import { auctionDates, charges, identityDocuments, refundRequests } from '../../src/db/schema/index.js';
-import { auctionConversationId } from '../../src/modules/messages/conversation-id.js';
+import { auctionConversationId } from '../../src/lib/conversation-id.js';
 import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp } from './app.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.js';
-import { rowsOf } from '../../src/modules/auctions/lifecycle/sql-helpers.js';
+import { rowsOf } from '../../src/db/sql-helpers.js';
 
 /** One row written by a statement that committed. */
 export interface RowChange {

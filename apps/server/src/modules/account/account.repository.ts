@@ -15,7 +15,7 @@ import {
   users,
   type Auction,
 } from '../../db/schema/index.js';
-import { timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { timestampParam } from '../../db/sql-helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Deletion

@@ -4,13 +4,13 @@ import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { invalidateSessions } from '../sessions/session-cache.js';
-import type { ObjectStorage } from '../uploads/storage/object-storage.js';
+import type { ObjectStorage } from '../../lib/storage/object-storage.js';
 import { deleteMyAccount, exportMyData } from './account.service.js';
 import type { AccountDeletionDeps } from './delete-account.js';
 
 export interface AccountRoutesOptions {
   db: Db;
-  payments: PaymentProvider;
+  paymentProvider: PaymentProvider;
   storage: ObjectStorage;
   now: () => Date;
 }

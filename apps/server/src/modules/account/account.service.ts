@@ -1,7 +1,7 @@
 import { ACCOUNT_DELETE_PAYMENT_IN_PROGRESS, deleteAccountSchema } from '@bid/contract';
 import { conflict, unauthorized } from '../../lib/errors.js';
 import { presentAuctionFields } from '../auctions/auctions.presenter.js';
-import { parseOrThrow } from '../auctions/validation.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { getMyPreferences, pushDevicesForExport } from '../notifications/channels.service.js';
 import { listPaymentRows } from '../payments/charges/charges.repository.js';
 import { presentPayment } from '../payments/charges/payments.presenter.js';
@@ -37,7 +37,7 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
  * report or private data is ever included.
  */
 export async function exportMyData(
-  deps: Pick<AccountDeletionDeps, 'db' | 'payments' | 'now' | 'logger'>,
+  deps: Pick<AccountDeletionDeps, 'db' | 'paymentProvider' | 'now' | 'logger'>,
   userId: string,
 ) {
   const { db } = deps;
@@ -65,7 +65,7 @@ export async function exportMyData(
 
   let paymentMethods: { type: string; brand: string | null; last4: string | null }[] = [];
   if (user.stripeCustomerId) {
-    const methods = await deps.payments.listPaymentMethods(user.stripeCustomerId);
+    const methods = await deps.paymentProvider.listPaymentMethods(user.stripeCustomerId);
     paymentMethods = methods.map((m) => ({
       type: m.type,
       brand: m.card?.brand ?? m.us_bank_account?.bank_name ?? null,

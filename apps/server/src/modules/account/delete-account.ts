@@ -4,11 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Auction } from '../../db/schema/index.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
-import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { photoIdOfServedPath, photoKeysOf } from '../uploads/object-keys.js';
-import type { ObjectStorage } from '../uploads/storage/object-storage.js';
+import { photoIdOfServedPath, photoKeysOf } from '../../lib/storage/object-keys.js';
+import type { ObjectStorage } from '../../lib/storage/object-storage.js';
 import {
   cancelUnclosedAuctionsOf,
   deletePersonalRowsOf,
@@ -21,7 +21,7 @@ import {
 /** What deleting an account needs beyond the database: the places personal data lives outside it. */
 export interface AccountDeletionDeps {
   db: Db;
-  payments: PaymentProvider;
+  paymentProvider: PaymentProvider;
   storage: ObjectStorage;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   now: () => Date;
@@ -151,8 +151,8 @@ export async function deleteAccountInTransaction(
 export async function removeExternalData(deps: AccountDeletionDeps, account: DeletedAccount): Promise<void> {
   if (account.stripeCustomerId) {
     try {
-      const methods = await deps.payments.listPaymentMethods(account.stripeCustomerId);
-      for (const method of methods) await deps.payments.detachPaymentMethod(account.stripeCustomerId, method.id);
+      const methods = await deps.paymentProvider.listPaymentMethods(account.stripeCustomerId);
+      for (const method of methods) await deps.paymentProvider.detachPaymentMethod(account.stripeCustomerId, method.id);
     } catch (err) {
       deps.logger.error({ err, userId: account.userId }, 'could not detach the deleted account’s payment methods');
     }

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gt, inArray, isNull, lt, max, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, bids, users, type NewAuction } from '../../db/schema/index.js';
 
@@ -174,4 +174,11 @@ export async function findViewerHighestBids(
     .where(and(eq(bids.bidderId, viewerId), inArray(bids.auctionId, [...auctionIds])))
     .groupBy(bids.auctionId);
   return new Map(rows.flatMap((row) => (row.highest === null ? [] : [[row.auctionId, row.highest] as const])));
+}
+
+export async function isWatching(db: Db, userId: string, auctionId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    SELECT EXISTS (SELECT 1 FROM auction_watches WHERE user_id = ${userId}::uuid AND auction_id = ${auctionId}::uuid)
+      AS watching`);
+  return (result as { rows: { watching: boolean }[] }).rows[0]?.watching === true;
 }

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { boundingBox, type Coordinates } from '../../lib/geo.js';
-import { isModerator } from '../moderation/moderators.js';
+import { isModerator } from '../../plugins/moderators.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   presentAuctionDetail,
@@ -23,12 +23,12 @@ import {
   presentBidView,
   presentOwnBid,
 } from './auctions.presenter.js';
-import { isWatching } from '../watchlist/watchlist.repository.js';
 import {
   countBidders,
   findAuctionById,
   findAuctionWithCreator,
   findViewerHighestBids,
+  isWatching,
   listAuctionsByCreator,
   listBidsByBidder,
   listOpenAuctions,

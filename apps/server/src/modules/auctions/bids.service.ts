@@ -37,7 +37,7 @@ export interface BidsDeps extends AuctionsDeps {
   /** BIDS_PER_MINUTE: more bids than this from one member in a minute are refused with a 429 before any write. */
   bidsPerMinute: number;
   /** Where the bidder's saved cards are: a bid needs one (docs/product.md §1, docs/payments.md). */
-  payments: PaymentProvider;
+  paymentProvider: PaymentProvider;
 }
 
 type BidRuleFields = Pick<

@@ -2,17 +2,8 @@ import { auctionPictureOf, dateTypeDrawingUrl, formatWholeDollars, parseMoneyToC
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, users } from '../../db/schema/index.js';
+import type { AuctionSharePreview } from '../../plugins/web.js';
 import { isAuctionId } from './auctions.service.js';
-
-/** What a shared /auction/{id} link shows as its preview (Open Graph and Twitter card tags). */
-export interface AuctionSharePreview {
-  title: string;
-  /** "Current bid $25" or "Starting bid $20". */
-  price: string;
-  description: string;
-  /** Root-relative: the caller makes it absolute with PUBLIC_URL. */
-  imagePath: string;
-}
 
 const DESCRIPTION_MAX_CHARS = 200;
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { NewNotification } from '../../db/schema/index.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
-import { rowsOf } from './lifecycle/sql-helpers.js';
+import { rowsOf } from '../../db/sql-helpers.js';
 
 /** What voiding one member's bids on one auction did (for the answer, the notices and the live event). */
 export interface VoidedBids {

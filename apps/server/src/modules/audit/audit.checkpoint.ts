@@ -4,8 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
-import { S3ObjectStorage } from '../uploads/storage/s3-storage.js';
-import { rowsOf } from '../auctions/lifecycle/sql-helpers.js';
+import { S3ObjectStorage } from '../../lib/storage/s3-storage.js';
+import { rowsOf } from '../../db/sql-helpers.js';
 import { findAuditChainHead } from './audit.repository.js';
 
 /**

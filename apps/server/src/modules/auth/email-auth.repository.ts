@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailOtps, emailVerificationTokens, users } from '../../db/schema/index.js';
-import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
+import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
 
 /**
  * How many codes one e-mail requested from one address stay usable at once. Older codes are

@@ -61,6 +61,12 @@ export async function hasBlocked(db: Db, blockerId: string, blockedId: string): 
   return row !== undefined;
 }
 
+/** The member to block, whatever the account's state (the service refuses a deleted one). */
+export async function findMemberToBlock(db: Db, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
 /** Inserts the block unless it exists; answers when it was made. */
 export async function insertBlock(db: Db, blockerId: string, blockedId: string): Promise<Date> {
   await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();

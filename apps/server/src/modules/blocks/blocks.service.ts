@@ -7,8 +7,7 @@ import {
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { findUserById } from '../users/users.repository.js';
-import { deleteBlock, insertBlock, listBlockedMembers } from './blocks.repository.js';
+import { deleteBlock, findMemberToBlock, insertBlock, listBlockedMembers } from './blocks.repository.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,7 +30,7 @@ export async function blockMember(db: Db, userId: string, body: unknown): Promis
   }
   const blockedId = parsed.data.userId;
   if (blockedId === userId) throw badRequest(BLOCK_SELF_MESSAGE, 'userId');
-  const blocked = await findUserById(db, blockedId);
+  const blocked = await findMemberToBlock(db, blockedId);
   if (!blocked || blocked.deletedAt) throw notFound(USER_NOT_FOUND_MESSAGE);
   const blockedAt = await insertBlock(db, userId, blockedId);
   return {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { releaseBooking } from '../payments/ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
-import { rowsOf, timestampParam, uuidList } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam, uuidList } from '../../db/sql-helpers.js';
 import { pairOf, payoutWaitingNotice, releasedNotice } from './date.notices.js';
 import { findDates, writeSettlement, type DateRecord } from './dates.repository.js';
 

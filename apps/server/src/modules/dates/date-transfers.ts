@@ -6,7 +6,7 @@ import { insertNotifications } from '../notifications/notifications.repository.j
 import { payoutBooking, refundPaidBooking } from '../payments/ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { centsOf, rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { centsOf, rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { paidOutNotice, payoutWaitingNotice, refundSentNotice } from './date.notices.js';
 import type { DateParties } from './date-settlement.js';
 
@@ -26,7 +26,7 @@ const TRANSFER_BATCH_LIMIT = 10;
 
 export interface TransferDeps {
   db: Db;
-  provider: PaymentProvider;
+  paymentProvider: PaymentProvider;
   now: () => Date;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -139,7 +139,7 @@ export async function processDueRefunds(
       continue;
     }
     try {
-      const outcome = await deps.provider.refundPayment({
+      const outcome = await deps.paymentProvider.refundPayment({
         providerPaymentId: refund.target,
         amountCents: refund.amountCents,
         idempotencyKey: refundIdempotencyKey(refund.id),
@@ -230,7 +230,7 @@ export async function processDuePayouts(
   const claimed = await claim(deps.db, 'payouts', { now: deps.now(), ...only });
   for (const payout of claimed) {
     try {
-      const { transferId } = await deps.provider.transferToAccount({
+      const { transferId } = await deps.paymentProvider.transferToAccount({
         accountId: payout.target!,
         amountCents: payout.amountCents,
         idempotencyKey: payoutIdempotencyKey(payout.id),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
-import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
@@ -27,7 +27,7 @@ const MAX_RELEASE_BATCHES_PER_RUN = 5;
 
 export interface DateJobOptions {
   db: Db;
-  provider: PaymentProvider;
+  paymentProvider: PaymentProvider;
   logger: FastifyBaseLogger;
   now?: () => Date;
   intervalMs?: number;
@@ -122,9 +122,9 @@ export async function settleOverdueDates(
 export type DateJob = PeriodicJob<DateJobResult>;
 
 export function createDateJob(options: DateJobOptions): DateJob {
-  const { db, provider, logger } = options;
+  const { db, paymentProvider, logger } = options;
   const now = options.now ?? (() => new Date());
-  const deps = { db, provider, now, logger };
+  const deps = { db, paymentProvider, now, logger };
 
   /** Runs one step; a failed step is logged and the others still run (the next run retries it). */
   async function step<T>(name: string, fallback: T, run: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { centsOf, rowsOf, timestampParam, toDate, toDateOrNull, uuidList } from '../auctions/lifecycle/sql-helpers.js';
+import { centsOf, rowsOf, timestampParam, toDate, toDateOrNull, uuidList } from '../../db/sql-helpers.js';
 
 /**
  * Queries of the date itself (docs/the-date.md). Raw SQL where one statement reads the date

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
-import { requireModerator } from '../moderation/moderators.js';
+import { requireModerator } from '../../plugins/moderators.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import {
@@ -41,13 +41,13 @@ import { decideRefundRequest, listOpenRefundRequests } from './refund-requests.s
  */
 export async function dateRoutes(
   app: FastifyInstance,
-  opts: { db: Db; now: () => Date; provider: PaymentProvider; publicUrl: string; realtime: RealtimePublisher },
+  opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider; publicUrl: string; realtime: RealtimePublisher },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: DateDeps = {
     db: opts.db,
     now: opts.now,
-    provider: opts.provider,
+    paymentProvider: opts.paymentProvider,
     publicUrl: opts.publicUrl,
     logger: app.log,
     realtime: opts.realtime,

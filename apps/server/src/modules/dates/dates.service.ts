@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { isAuctionId } from '../auctions/auctions.service.js';
 import { findAuctionParties } from '../messages/messages.repository.js';
-import { isModerator } from '../moderation/moderators.js';
+import { isModerator } from '../../plugins/moderators.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { NewNotification } from '../../db/schema/index.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
@@ -60,7 +60,7 @@ import {
 export interface DateDeps {
   db: Db;
   now: () => Date;
-  provider: PaymentProvider;
+  paymentProvider: PaymentProvider;
   publicUrl: string;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Tells both people's pages that their date changed (after the change committed). */
@@ -422,7 +422,7 @@ export async function releaseEarly(deps: DateDeps, userId: string, auctionId: st
  * the same, exactly once, if this one failed half way).
  */
 export async function settleMoneyNow(
-  deps: Pick<DateDeps, 'db' | 'now' | 'provider' | 'logger' | 'realtime'>,
+  deps: Pick<DateDeps, 'db' | 'now' | 'paymentProvider' | 'logger' | 'realtime'>,
   auctionId: string,
 ): Promise<void> {
   const released = await releaseDueDates(deps.db, { now: deps.now(), auctionId });

@@ -2,8 +2,8 @@ import { centsToMoneyString, parseMoneyToCents, type RefundDecision, type Refund
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { rowsOf, timestampParam, toDate } from '../auctions/lifecycle/sql-helpers.js';
-import { isUuid } from '../messages/conversation-id.js';
+import { rowsOf, timestampParam, toDate } from '../../db/sql-helpers.js';
+import { isUuid } from '../../lib/conversation-id.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { pairOf, refundDecidedNotices } from './date.notices.js';
 import { ruleSettlementOf } from './date-settlement.js';

@@ -19,11 +19,11 @@ import type { IdentityDocument, User } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { processProfileImage } from '../uploads/image-processing.js';
-import { ObjectTooLargeError, type ObjectStorage } from '../uploads/storage/object-storage.js';
+import { ObjectTooLargeError, type ObjectStorage } from '../../lib/storage/object-storage.js';
 import { uploadErrors } from '../uploads/upload-errors.js';
 import { consumeUploadGrant, findUploadGrantByUrl } from '../uploads/uploads.repository.js';
 import { toStoredUploadUrl, type RequestContext } from '../uploads/uploads.service.js';
-import { isModerator } from '../moderation/moderators.js';
+import { isModerator } from '../../plugins/moderators.js';
 import { auditIdentity, SYSTEM_CONTEXT } from './identity.audit.js';
 import {
   claimWebhookEvent,

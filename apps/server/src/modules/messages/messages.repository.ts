@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, messages, users, type Message } from '../../db/schema/index.js';
-import { rowsOf } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf } from '../../db/sql-helpers.js';
 
 export interface ConversationSummaryRow {
   conversation_id: string;

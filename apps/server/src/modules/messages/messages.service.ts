@@ -2,10 +2,10 @@ import { conversationChannel, disallowedCharactersMessage, hasDisallowedCharacte
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
-import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
+import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
-import { directConversationId, isUuid } from './conversation-id.js';
+import { directConversationId, isUuid } from '../../lib/conversation-id.js';
 import { assertNotBlocked, assertReceiverNotDeleted, canMessage, getConversationAccess } from './messages.policy.js';
 import { presentConversationSummary, presentMessage, type PresentedMessage } from './messages.presenter.js';
 import {

@@ -2,7 +2,7 @@ import type { ModerationAction, ReportStatus } from '@bid/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, reports, users, type Auction, type Report } from '../../db/schema/index.js';
-import { rowsOf, timestampParam } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam } from '../../db/sql-helpers.js';
 
 export interface QueueRow {
   id: string;

@@ -1,7 +1,7 @@
 import { HAS_MORE_HEADER } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { requireModerator } from './moderators.js';
+import { requireModerator } from '../../plugins/moderators.js';
 import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';
 import { voidBid } from './void-bid.service.js';
 

@@ -2,7 +2,7 @@ import type { UserRole } from '@bid/contract';
 import { and, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { rowsOf, timestampParam, toDate } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam, toDate } from '../../db/sql-helpers.js';
 
 /**
  * How the moderator role is granted (docs/trust-and-safety.md): by MODERATOR_EMAILS, at boot for

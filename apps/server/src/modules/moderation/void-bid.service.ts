@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
-import { rowsOf } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf } from '../../db/sql-helpers.js';
 import { listOpenAuctionsWithBidsOf, voidBidderOnAuction, type VoidedBids } from '../auctions/void-bids.js';
 import type { Db } from '../../db/client.js';
 import type { ModerationDeps } from './moderation.service.js';

@@ -18,9 +18,9 @@ import {
  * docs/product.md §7 payment-method calls, and the sandbox card form's two calls, which exist only while
  * the offline sandbox is the provider (with Stripe, Stripe.js confirms in the browser).
  */
-export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; payments: PaymentProvider }) {
+export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; paymentProvider: PaymentProvider }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: opts.db, payments: opts.payments };
+  const deps = { db: opts.db, paymentProvider: opts.paymentProvider };
 
   r.get('/api/stripe/payment-methods', { schema: { response: { 200: paymentMethodsResponseSchema } } }, (request) =>
     listMyPaymentMethods(deps, requireUserId(request)),
@@ -41,9 +41,9 @@ export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; 
     (request) => removePaymentMethod(deps, requireUserId(request), request.params.id),
   );
 
-  const { payments } = opts;
-  if (!isSandboxProvider(payments)) return;
-  const sandboxDeps = { db: opts.db, payments };
+  const { paymentProvider } = opts;
+  if (!isSandboxProvider(paymentProvider)) return;
+  const sandboxDeps = { db: opts.db, paymentProvider };
 
   // Bodies are checked inside the use cases, after the sign-in check, so nobody learns the rules anonymously.
   r.post(

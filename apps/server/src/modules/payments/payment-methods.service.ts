@@ -25,7 +25,7 @@ import {
  */
 export interface PaymentMethodsDeps {
   db: Db;
-  payments: PaymentProvider;
+  paymentProvider: PaymentProvider;
 }
 
 export const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';
@@ -55,7 +55,7 @@ async function getMember(db: Db, userId: string) {
 async function ensureCustomerId(deps: PaymentMethodsDeps, userId: string): Promise<string> {
   const member = await getMember(deps.db, userId);
   if (member.stripeCustomerId) return member.stripeCustomerId;
-  const created = await deps.payments.createCustomer({
+  const created = await deps.paymentProvider.createCustomer({
     userId,
     email: member.email,
     idempotencyKey: `customer-${userId}`,
@@ -69,7 +69,7 @@ export async function listMyPaymentMethods(deps: PaymentMethodsDeps, userId: str
   const member = await getMember(deps.db, userId);
   // Reading never creates a customer: a member who never added a card simply has none.
   if (!member.stripeCustomerId) return { paymentMethods: [] };
-  const paymentMethods = await deps.payments.listPaymentMethods(member.stripeCustomerId);
+  const paymentMethods = await deps.paymentProvider.listPaymentMethods(member.stripeCustomerId);
   const cardOnFile = paymentMethods.some(isCard);
   if (cardOnFile !== member.cardOnFile) await rememberCardOnFile(deps.db, userId, cardOnFile);
   return { paymentMethods };
@@ -80,7 +80,7 @@ export async function createSetupIntent(deps: PaymentMethodsDeps, userId: string
   if (!(await takeSetupIntentSlot(deps.db, userId, SETUP_INTENT_LIMIT)))
     throw tooManyRequests(SETTING_UP_CARDS_TOO_FAST);
   const customerId = await ensureCustomerId(deps, userId);
-  return deps.payments.createSetupIntent(customerId);
+  return deps.paymentProvider.createSetupIntent(customerId);
 }
 
 export async function removePaymentMethod(
@@ -92,7 +92,7 @@ export async function removePaymentMethod(
   if (!member.stripeCustomerId || !/^[A-Za-z0-9_]{1,64}$/.test(paymentMethodId)) {
     throw notFound(PAYMENT_METHOD_NOT_FOUND);
   }
-  const detached = await deps.payments.detachPaymentMethod(member.stripeCustomerId, paymentMethodId);
+  const detached = await deps.paymentProvider.detachPaymentMethod(member.stripeCustomerId, paymentMethodId);
   if (!detached) throw notFound(PAYMENT_METHOD_NOT_FOUND);
   // It may have been the last card: the next bid asks the provider again.
   await rememberCardOnFile(deps.db, userId, false);
@@ -114,7 +114,7 @@ export async function assertHasPaymentMethod(
   member: { id: string; stripeCustomerId: string | null; cardOnFile: boolean },
 ): Promise<void> {
   if (member.cardOnFile) return;
-  const methods = member.stripeCustomerId ? await deps.payments.listPaymentMethods(member.stripeCustomerId) : [];
+  const methods = member.stripeCustomerId ? await deps.paymentProvider.listPaymentMethods(member.stripeCustomerId) : [];
   if (!methods.some(isCard)) throw new AppError(400, PAYMENT_METHOD_REQUIRED_CODE, PAYMENT_METHOD_REQUIRED);
   await rememberCardOnFile(deps.db, member.id, true);
 }
@@ -143,7 +143,7 @@ function answerOf(result: SandboxSetupResult): ConfirmSetupResponse {
 
 export interface SandboxDeps {
   db: Db;
-  payments: SandboxProvider;
+  paymentProvider: SandboxProvider;
 }
 
 /** POST /api/payments/sandbox/confirm-setup: the sandbox card form's submit. */
@@ -154,7 +154,7 @@ export async function confirmSandboxSetup(deps: SandboxDeps, userId: string, bod
   if (!member.stripeCustomerId) throw notFound(CARD_SETUP_NOT_FOUND);
   const { clientSecret, cardNumber, expMonth, expYear } = parsed.data;
   return answerOf(
-    await deps.payments.confirmSetup(member.stripeCustomerId, { clientSecret, cardNumber, expMonth, expYear }),
+    await deps.paymentProvider.confirmSetup(member.stripeCustomerId, { clientSecret, cardNumber, expMonth, expYear }),
   );
 }
 
@@ -164,5 +164,5 @@ export async function authenticateSandboxSetup(deps: SandboxDeps, userId: string
   const parsed = sandboxAuthenticateSetupSchema.safeParse(body ?? {});
   if (!parsed.success) throw firstIssue(parsed.error);
   if (!member.stripeCustomerId) throw notFound(CARD_SETUP_NOT_FOUND);
-  return answerOf(await deps.payments.authenticateSetup(member.stripeCustomerId, parsed.data));
+  return answerOf(await deps.paymentProvider.authenticateSetup(member.stripeCustomerId, parsed.data));
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payoutAccounts, payouts } from '../../db/schema/index.js';
-import { rowsOf } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf } from '../../db/sql-helpers.js';
 
 /**
  * A host's payout account (payout_accounts: one per member) and where their money stands,

@@ -20,7 +20,7 @@ import {
  */
 export async function payoutAccountRoutes(
   app: FastifyInstance,
-  opts: { db: Db; config: Pick<AppConfig, 'publicUrl'>; now: () => Date; payments: PaymentProvider },
+  opts: { db: Db; config: Pick<AppConfig, 'publicUrl'>; now: () => Date; paymentProvider: PaymentProvider },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: PayoutAccountsDeps = { ...opts, logger: app.log };
@@ -33,9 +33,9 @@ export async function payoutAccountRoutes(
     startPayoutOnboarding(deps, requireUserId(request)),
   );
 
-  const { payments } = opts;
-  if (!isSandboxProvider(payments)) return;
-  const sandboxDeps = { ...deps, payments };
+  const { paymentProvider } = opts;
+  if (!isSandboxProvider(paymentProvider)) return;
+  const sandboxDeps = { ...deps, paymentProvider };
 
   r.post('/api/payouts/sandbox/complete', { schema: { response: { 200: payoutAccountSchema } } }, (request) =>
     completeSandboxPayoutOnboarding(sandboxDeps, requireUserId(request), request.body),

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
-import { parseOrThrow } from '../auctions/validation.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { findPaymentMember } from '../payments/payment-methods.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { SandboxProvider } from '../payments/providers/sandbox-provider.js';
@@ -31,7 +31,7 @@ export interface PayoutAccountsDeps {
   db: Db;
   config: Pick<AppConfig, 'publicUrl'>;
   now: () => Date;
-  payments: PaymentProvider;
+  paymentProvider: PaymentProvider;
   logger: FastifyBaseLogger;
 }
 
@@ -43,7 +43,7 @@ async function presentAccount(
   const balances = await readPayoutBalances(deps.db, userId);
   return {
     status: account ? (account.status === 'enabled' ? 'enabled' : 'onboarding') : 'none',
-    provider: deps.payments.name,
+    provider: deps.paymentProvider.name,
     // A negative escrow would be a ledger bug; the page shows nothing held rather than a minus.
     held: centsToMoneyString(Math.max(0, balances.held)),
     releasedUnpaid: centsToMoneyString(balances.releasedUnpaid),
@@ -66,7 +66,7 @@ export async function getMyPayoutAccount(deps: PayoutAccountsDeps, userId: strin
 /** The provider's answer; when it cannot answer, the page still shows the money, with the account as we know it. */
 async function isReadyAtProvider(deps: PayoutAccountsDeps, account: PayoutAccountRow): Promise<boolean> {
   try {
-    return await deps.payments.isPayoutAccountReady(account.accountId);
+    return await deps.paymentProvider.isPayoutAccountReady(account.accountId);
   } catch (err) {
     deps.logger.warn(
       { err, accountId: account.accountId },
@@ -86,14 +86,14 @@ export async function startPayoutOnboarding(deps: PayoutAccountsDeps, userId: st
   if (!account) {
     const member = await findPaymentMember(deps.db, userId);
     if (!member) throw unauthorized();
-    const accountId = await deps.payments.createPayoutAccount({
+    const accountId = await deps.paymentProvider.createPayoutAccount({
       userId,
       email: member.email,
       idempotencyKey: `payout-account:${userId}`,
     });
-    account = await claimPayoutAccount(deps.db, { userId, provider: deps.payments.name, accountId });
+    account = await claimPayoutAccount(deps.db, { userId, provider: deps.paymentProvider.name, accountId });
   }
-  const url = await deps.payments.createPayoutOnboardingLink({
+  const url = await deps.paymentProvider.createPayoutOnboardingLink({
     accountId: account.accountId,
     returnUrl: `${deps.config.publicUrl}/profile?payouts=return`,
     refreshUrl: `${deps.config.publicUrl}/profile?payouts=refresh`,
@@ -102,7 +102,7 @@ export async function startPayoutOnboarding(deps: PayoutAccountsDeps, userId: st
 }
 
 export interface SandboxPayoutDeps extends PayoutAccountsDeps {
-  payments: SandboxProvider;
+  paymentProvider: SandboxProvider;
 }
 
 /** POST /api/payouts/sandbox/complete: the sandbox onboarding page's submit (the route exists only with the sandbox). */
@@ -116,7 +116,7 @@ export async function completeSandboxPayoutOnboarding(
   const account = await findPayoutAccount(deps.db, userId);
   if (!account) throw badRequest(SANDBOX_PAYOUT_MESSAGES.noAccount);
 
-  const result = await deps.payments.completePayoutOnboarding(account.accountId, onboarding);
+  const result = await deps.paymentProvider.completePayoutOnboarding(account.accountId, onboarding);
   if (result.status === 'invalid') throw new AppError(400, 'validation', result.message, result.field);
   // An account made while the app ran with Stripe is not the sandbox's to complete.
   if (result.status === 'not_found') throw badRequest(SANDBOX_PAYOUT_MESSAGES.noAccount);

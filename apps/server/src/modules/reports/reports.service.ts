@@ -11,8 +11,8 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Report } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
-import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
-import { isModerator } from '../moderation/moderators.js';
+import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
+import { isModerator } from '../../plugins/moderators.js';
 import {
   countReportsSince,
   findOpenReportByReporter,

@@ -11,7 +11,7 @@ import {
   type AccountDeletionDeps,
   type DeletedAccount,
 } from '../account/delete-account.js';
-import { rowsOf, timestampParam, uuidList } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam, uuidList } from '../../db/sql-helpers.js';
 
 export const INACTIVITY_BATCH_LIMIT = 50;
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import type { AccountDeletionDeps } from '../account/delete-account.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import type { ObjectStorage } from '../uploads/storage/object-storage.js';
+import type { ObjectStorage } from '../../lib/storage/object-storage.js';
 import { deleteInactiveAccounts, warnInactiveAccounts } from './inactive-accounts.js';
 import {
   deleteAbandonedVerificationFiles,
@@ -24,7 +24,7 @@ const MAX_VERIFICATION_BATCHES_PER_RUN = 20;
 export interface RetentionJobOptions {
   db: Db;
   logger: FastifyBaseLogger;
-  payments: PaymentProvider;
+  paymentProvider: PaymentProvider;
   storage: ObjectStorage;
   now?: () => Date;
   intervalMs?: number;
@@ -57,7 +57,7 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
   const { logger } = options;
   const deps: AccountDeletionDeps = {
     db: options.db,
-    payments: options.payments,
+    paymentProvider: options.paymentProvider,
     storage: options.storage,
     logger,
     now,

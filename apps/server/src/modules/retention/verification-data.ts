@@ -2,7 +2,7 @@ import { VERIFICATION_DATA_RETENTION_DAYS } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { deleteDocumentFiles, type AccountDeletionDeps } from '../account/delete-account.js';
 import type { DeletedDocument } from '../account/account.repository.js';
-import { rowsOf, timestampParam, uuidList } from '../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam, uuidList } from '../../db/sql-helpers.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 
 export const VERIFICATION_BATCH_LIMIT = 50;

@@ -1,8 +1,8 @@
 import { UPLOAD_MAX_BYTES } from '@bid/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { UploadGrant } from '../../db/schema/index.js';
-import { isUuid } from './object-keys.js';
-import { LOCAL_UPLOAD_PATH_PREFIX, type LocalObjectStorage } from './storage/local-storage.js';
+import { isUuid } from '../../lib/storage/object-keys.js';
+import { LOCAL_UPLOAD_PATH_PREFIX, type LocalObjectStorage } from '../../lib/storage/local-storage.js';
 import { uploadErrors } from './upload-errors.js';
 import { authorizeLocalUpload, receiveLocalUpload, type UploadsDeps } from './uploads.service.js';
 

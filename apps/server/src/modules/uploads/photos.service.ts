@@ -5,7 +5,7 @@ import { AppError, notFound, unauthorized } from '../../lib/errors.js';
 import { AUCTION_NOT_FOUND, isAuctionId } from '../auctions/auctions.service.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { processPhoto, type ProcessedPhoto } from './image-processing.js';
-import { photoIdOfServedPath, photoKeysOf, photoVariantKey } from './object-keys.js';
+import { photoIdOfServedPath, photoKeysOf, photoVariantKey } from '../../lib/storage/object-keys.js';
 import {
   deleteProfilePhoto,
   insertProfilePhoto,

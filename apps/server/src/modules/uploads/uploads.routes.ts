@@ -12,8 +12,8 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { localUploadRoutes } from './local-upload.routes.js';
-import { LocalObjectStorage } from './storage/local-storage.js';
-import { createObjectStorage } from './storage/create-object-storage.js';
+import { LocalObjectStorage } from '../../lib/storage/local-storage.js';
+import { createObjectStorage } from '../../lib/storage/create-object-storage.js';
 import { createUploadUrl, openProfileImage, type RequestContext, type UploadsDeps } from './uploads.service.js';
 import { presentSignedInUser } from '../auth/auth.service.js';
 import {

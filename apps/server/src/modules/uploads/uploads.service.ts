@@ -5,11 +5,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UploadGrant } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
-import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
+import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
 import { assertAcceptedImage } from './image-processing.js';
-import { contentTypeOfImageName, imageKeyOfName, incomingKey, isImageName, withoutQuery } from './object-keys.js';
-import { LOCAL_UPLOAD_PATH_PREFIX } from './storage/local-storage.js';
-import { ObjectTooLargeError, type ObjectStorage } from './storage/object-storage.js';
+import {
+  contentTypeOfImageName,
+  imageKeyOfName,
+  incomingKey,
+  isImageName,
+  withoutQuery,
+} from '../../lib/storage/object-keys.js';
+import { LOCAL_UPLOAD_PATH_PREFIX } from '../../lib/storage/local-storage.js';
+import { ObjectTooLargeError, type ObjectStorage } from '../../lib/storage/object-storage.js';
 import { uploadErrors } from './upload-errors.js';
 import {
   claimGrantUpload,

@@ -2,7 +2,7 @@ import { displayNameOf, USER_NOT_FOUND_MESSAGE, type PublicMember } from '@bid/c
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { hasBlocked } from '../blocks/blocks.repository.js';
-import { isModerator } from '../moderation/moderators.js';
+import { isModerator } from '../../plugins/moderators.js';
 import { findUserById } from './users.repository.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -30,13 +30,6 @@ export async function deleteWatch(db: Db, userId: string, auctionId: string): Pr
     UPDATE auctions SET watcher_count = GREATEST(watcher_count - 1, 0) WHERE id IN (SELECT auction_id FROM removed)`);
 }
 
-export async function isWatching(db: Db, userId: string, auctionId: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    SELECT EXISTS (SELECT 1 FROM auction_watches WHERE user_id = ${userId}::uuid AND auction_id = ${auctionId}::uuid)
-      AS watching`);
-  return (result as { rows: { watching: boolean }[] }).rows[0]?.watching === true;
-}
-
 /**
  * The member's watched auctions with their hosts' names: open ones first (soonest end first),
  * then the rest (latest end first). Hidden auctions and auctions of a member either side blocked

@@ -4,7 +4,7 @@ import { auctions, type NewNotification } from '../../../db/schema/index.js';
 import { insertNotifications } from '../../notifications/notifications.repository.js';
 import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
 import { LIFECYCLE_TITLES, lostToBuyNowMessage } from './lifecycle.messages.js';
-import { rowsOf, timestampParam } from './sql-helpers.js';
+import { rowsOf, timestampParam } from '../../../db/sql-helpers.js';
 
 /** What Buy Now needs to know about an auction before trying. */
 export async function findAuctionForBuyNow(db: Db, auctionId: string) {

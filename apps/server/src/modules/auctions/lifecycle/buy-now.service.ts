@@ -29,7 +29,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export interface BuyNowDeps {
   db: Db;
   /** Where the buyer's saved cards are: buying, like bidding, needs one (docs/payments.md). */
-  payments: PaymentProvider;
+  paymentProvider: PaymentProvider;
   /** The live events sent after the purchase committed (docs/realtime.md). */
   realtime: RealtimePublisher;
 }

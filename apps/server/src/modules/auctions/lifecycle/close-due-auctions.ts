@@ -5,7 +5,7 @@ import { users } from '../../../db/schema/index.js';
 import { insertNotifications } from '../../notifications/notifications.repository.js';
 import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
 import { hostEndedMessage, LIFECYCLE_TITLES, LOST_MESSAGE_PARTS, wonMessage } from './lifecycle.messages.js';
-import { rowsOf, timestampParam, uuidList } from './sql-helpers.js';
+import { rowsOf, timestampParam, uuidList } from '../../../db/sql-helpers.js';
 
 /** Auctions closed per transaction; the job runs again at once while a batch comes back full. */
 export const CLOSE_BATCH_LIMIT = 100;

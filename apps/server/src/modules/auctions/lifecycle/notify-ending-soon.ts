@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { endingSoonMessageParts, LIFECYCLE_TITLES } from './lifecycle.messages.js';
-import { rowsOf, timestampParam, uuidList } from './sql-helpers.js';
+import { rowsOf, timestampParam, uuidList } from '../../../db/sql-helpers.js';
 
 export const ENDING_SOON_BATCH_LIMIT = 100;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { pushSubscriptions } from '../../../db/schema/index.js';
-import { rowsOf, timestampParam, toDate } from '../../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam, toDate } from '../../../db/sql-helpers.js';
 
 /** A claimed outbox row with what sending it needs. */
 export interface ClaimedDelivery {

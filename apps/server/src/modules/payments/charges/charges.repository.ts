@@ -2,7 +2,7 @@ import { centsToMoneyString, parseMoneyToCents, serviceFeeCents, type PaymentKin
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { charges } from '../../../db/schema/index.js';
-import { centsOf, rowsOf, timestampParam, toDate, toDateOrNull } from '../../auctions/lifecycle/sql-helpers.js';
+import { centsOf, rowsOf, timestampParam, toDate, toDateOrNull } from '../../../db/sql-helpers.js';
 
 /** A won auction to charge: the winner pays the winning amount to the host. */
 export interface WinToCharge {

@@ -1,7 +1,7 @@
 import { parseMoneyToCents } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { rowsOf, timestampParam, uuidList } from '../../auctions/lifecycle/sql-helpers.js';
+import { rowsOf, timestampParam, uuidList } from '../../../db/sql-helpers.js';
 
 /**
  * The SQL of second chance offers (docs/charging-and-ledger.md). Every function takes the

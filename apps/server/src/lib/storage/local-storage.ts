@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { OBJECT_KEY_PATTERN } from '../object-keys.js';
+import { OBJECT_KEY_PATTERN } from './object-keys.js';
 import { ObjectTooLargeError, type ObjectStorage } from './object-storage.js';
 import type { UploadUrlSigner } from './upload-url-signer.js';
 

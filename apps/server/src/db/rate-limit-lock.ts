@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db } from './client.js';
 
 /**
  * Makes a rate limit atomic: inside a transaction, takes a transaction-scoped advisory lock per

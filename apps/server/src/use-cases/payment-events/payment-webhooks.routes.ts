@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { receivePaymentWebhook } from './payment-webhooks.js';
 
 /**

@@ -1,12 +1,13 @@
+// Use case: Buy Now (modules/auctions) and the buyer's charge at once (charge-and-create-date.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.js';
-import { requireUserId } from '../../../plugins/auth.js';
-import { processDueCharges } from '../../payments/charges/charge-worker.js';
-import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
-import type { RealtimePublisher } from '../../realtime/hub.js';
-import { buyNow } from './buy-now.service.js';
+import type { Db } from '../db/client.js';
+import { requireUserId } from '../plugins/auth.js';
+import { processDueCharges } from './charge-and-create-date.js';
+import type { PaymentProvider } from '../modules/payments/providers/payment-provider.js';
+import type { RealtimePublisher } from '../modules/realtime/hub.js';
+import { buyNow } from '../modules/auctions/lifecycle/buy-now.service.js';
 
 const buyNowResponseSchema = z.object({
   auction: z.object({
@@ -22,7 +23,7 @@ const buyNowResponseSchema = z.object({
 /** POST /api/auctions/:id/buy-now (docs/auction-lifecycle.md, "Buy Now"). */
 export async function buyNowRoutes(
   app: FastifyInstance,
-  opts: { db: Db; now: () => Date; payments: PaymentProvider; realtime: RealtimePublisher },
+  opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider; realtime: RealtimePublisher },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -38,7 +39,7 @@ export async function buyNowRoutes(
       // purchase: the charge stays queued and the lifecycle job collects it (same idempotency key).
       try {
         await processDueCharges(
-          { db: opts.db, provider: opts.payments, now: opts.now, logger: request.log },
+          { db: opts.db, paymentProvider: opts.paymentProvider, now: opts.now, logger: request.log },
           { auctionId: auction.id },
         );
       } catch (err) {

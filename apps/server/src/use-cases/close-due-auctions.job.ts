@@ -1,13 +1,15 @@
+// Use case: close due auctions (modules/auctions), then collect the winners' charges and release
+// unpaid wins (modules/payments, charge-and-create-date.ts), and tell open pages (modules/realtime).
 import { auctionChannel } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client.js';
-import { createPeriodicJob, type PeriodicJob } from '../../../lib/periodic-job.js';
-import { processDueCharges } from '../../payments/charges/charge-worker.js';
-import { RELEASE_BATCH_LIMIT, releaseUnpaidWins } from '../../payments/charges/second-chance.js';
-import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
-import type { RealtimePublisher } from '../../realtime/hub.js';
-import { CLOSE_BATCH_LIMIT, closeDueAuctions } from './close-due-auctions.js';
-import { notifyEndingSoon } from './notify-ending-soon.js';
+import type { Db } from '../db/client.js';
+import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job.js';
+import { processDueCharges } from './charge-and-create-date.js';
+import { RELEASE_BATCH_LIMIT, releaseUnpaidWins } from '../modules/payments/charges/second-chance.js';
+import type { PaymentProvider } from '../modules/payments/providers/payment-provider.js';
+import type { RealtimePublisher } from '../modules/realtime/hub.js';
+import { CLOSE_BATCH_LIMIT, closeDueAuctions } from '../modules/auctions/lifecycle/close-due-auctions.js';
+import { notifyEndingSoon } from '../modules/auctions/lifecycle/notify-ending-soon.js';
 
 /** How often each app instance looks for auctions to close and auctions ending soon. */
 export const LIFECYCLE_INTERVAL_MS = 5000;
@@ -114,8 +116,8 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
     } catch (err) {
       logger.error({ err }, 'closing due auctions failed; will retry');
     }
-    const provider = options.paymentProvider;
-    if (provider) {
+    const { paymentProvider } = options;
+    if (paymentProvider) {
       // After closing, so the winners just decided are charged in this same run.
       try {
         result.winsReleased = await releaseAll();
@@ -123,7 +125,7 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
         logger.error({ err }, 'releasing unpaid wins failed; will retry');
       }
       try {
-        const charged = await processDueCharges({ db, provider, now, logger });
+        const charged = await processDueCharges({ db, paymentProvider, now, logger });
         result.chargesRecorded = charged.filter((c) => c.outcome === 'succeeded' || c.outcome === 'failed').length;
       } catch (err) {
         logger.error({ err }, 'collecting due charges failed; will retry');

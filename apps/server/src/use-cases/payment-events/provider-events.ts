@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { centsOf, rowsOf, timestampParam } from '../../auctions/lifecycle/sql-helpers.js';
-import { refundSentNotice } from '../../dates/date.notices.js';
-import { settlePayout, settleRefund, type TransferFacts } from '../../dates/date-transfers.js';
-import { insertNotifications } from '../../notifications/notifications.repository.js';
-import { activateWaitingPayouts } from '../../payouts/payout-accounts.repository.js';
-import { recordLedgerTransaction } from '../ledger/ledger.repository.js';
+import { centsOf, rowsOf, timestampParam } from '../../db/sql-helpers.js';
+import { refundSentNotice } from '../../modules/dates/date.notices.js';
+import { settlePayout, settleRefund, type TransferFacts } from '../../modules/dates/date-transfers.js';
+import { insertNotifications } from '../../modules/notifications/notifications.repository.js';
+import { activateWaitingPayouts } from '../../modules/payouts/payout-accounts.repository.js';
+import { recordLedgerTransaction } from '../../modules/payments/ledger/ledger.repository.js';
 import type { PaymentEvent, PaymentEventDeps } from './payment-webhooks.js';
 
 /**

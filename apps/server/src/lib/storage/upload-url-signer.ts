@@ -1,4 +1,4 @@
-import { hexDigestsEqual, hmacHex } from '../../../lib/secrets.js';
+import { hexDigestsEqual, hmacHex } from '../secrets.js';
 
 const EXPIRES_PATTERN = /^\d{1,12}$/;
 const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppConfig } from '../../../config/env.js';
+import type { AppConfig } from '../../config/env.js';
 import { LocalObjectStorage } from './local-storage.js';
 import type { ObjectStorage } from './object-storage.js';
 import { S3ObjectStorage } from './s3-storage.js';

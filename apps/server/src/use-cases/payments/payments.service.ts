@@ -1,14 +1,19 @@
 import { auctionChannel, type PaymentRecord, type PaymentsResponse } from '@bid/contract';
-import { badRequest, notFound, unauthorized } from '../../../lib/errors.js';
-import { isUuid } from '../../messages/conversation-id.js';
-import type { RealtimePublisher } from '../../realtime/hub.js';
-import { findPaymentMember } from '../payment-methods.repository.js';
-import { assertHasPaymentMethod } from '../payment-methods.service.js';
-import { PAYMENT_MESSAGES } from './charge.messages.js';
-import { processDueCharges, type ChargeWorkerDeps } from './charge-worker.js';
-import { findChargeOfPayer, listPaymentRows, reopenFailedCharge, type PayerCharge } from './charges.repository.js';
-import { presentPayment } from './payments.presenter.js';
-import { acceptOffer, declineOffer } from './second-chance.js';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { isUuid } from '../../lib/conversation-id.js';
+import type { RealtimePublisher } from '../../modules/realtime/hub.js';
+import { findPaymentMember } from '../../modules/payments/payment-methods.repository.js';
+import { assertHasPaymentMethod } from '../../modules/payments/payment-methods.service.js';
+import { PAYMENT_MESSAGES } from '../../modules/payments/charges/charge.messages.js';
+import { processDueCharges, type ChargeWorkerDeps } from '../charge-and-create-date.js';
+import {
+  findChargeOfPayer,
+  listPaymentRows,
+  reopenFailedCharge,
+  type PayerCharge,
+} from '../../modules/payments/charges/charges.repository.js';
+import { presentPayment } from '../../modules/payments/charges/payments.presenter.js';
+import { acceptOffer, declineOffer } from '../../modules/payments/charges/second-chance.js';
 
 /** GET /api/payments shows at most this many rows, newest first. */
 export const PAYMENTS_LIST_LIMIT = 100;
@@ -110,7 +115,7 @@ export async function acceptMyOffer(
   if (refusal) throw badRequest(refusal);
   const member = await findPaymentMember(deps.db, userId);
   if (!member) throw unauthorized();
-  await assertHasPaymentMethod({ db: deps.db, payments: deps.provider }, member);
+  await assertHasPaymentMethod({ db: deps.db, paymentProvider: deps.paymentProvider }, member);
 
   const accepted = await acceptOffer(deps.db, { chargeId, payerId: userId, now: deps.now() });
   if (!accepted) throw await refuseAfterRace(deps, userId, chargeId);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { sandboxCustomerId, sandboxId } from '../../modules/payments/providers/sandbox-ids.js';
+import type { Db } from '../db/client.js';
+import { hashPassword } from '../lib/passwords.js';
+import { sandboxCustomerId, sandboxId } from '../modules/payments/providers/sandbox-ids.js';
 import {
   auctions,
   profilePhotos,
@@ -12,8 +12,8 @@ import {
   type NewAuction,
   type NewBid,
   type NewUser,
-} from '../schema/index.js';
-import type { ObjectStorage } from '../../modules/uploads/storage/object-storage.js';
+} from '../db/schema/index.js';
+import type { ObjectStorage } from '../lib/storage/object-storage.js';
 import { storeDemoAvatar } from './demo-avatars.js';
 import { DEMO_COUNTRY } from './demo-content.js';
 import { planDemoData } from './demo-plan.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3RVER_CREDENTIALS, startTestS3Server, type TestS3Server } from '../../../../test/support/s3.js';
+import { S3RVER_CREDENTIALS, startTestS3Server, type TestS3Server } from '../../../test/support/s3.js';
 import { ObjectTooLargeError } from './object-storage.js';
 import { S3ObjectStorage } from './s3-storage.js';
 

@@ -2,11 +2,11 @@ import { paymentRecordSchema, paymentsResponseSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.js';
-import { requireUserId } from '../../../plugins/auth.js';
-import type { RealtimePublisher } from '../../realtime/hub.js';
-import type { PaymentProvider } from '../providers/payment-provider.js';
-import type { ChargeWorkerDeps } from './charge-worker.js';
+import type { Db } from '../../db/client.js';
+import { requireUserId } from '../../plugins/auth.js';
+import type { RealtimePublisher } from '../../modules/realtime/hub.js';
+import type { PaymentProvider } from '../../modules/payments/providers/payment-provider.js';
+import type { ChargeWorkerDeps } from '../charge-and-create-date.js';
 import { acceptMyOffer, declineMyOffer, listMyPayments, retryMyCharge } from './payments.service.js';
 
 /**
@@ -20,7 +20,7 @@ export async function paymentRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: ChargeWorkerDeps & { realtime: RealtimePublisher } = {
     db: opts.db,
-    provider: opts.paymentProvider,
+    paymentProvider: opts.paymentProvider,
     now: opts.now,
     logger: app.log,
     realtime: opts.realtime,

@@ -7,8 +7,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { AppConfig } from '../../../config/env.js';
-import { OBJECT_KEY_PATTERN } from '../object-keys.js';
+import type { AppConfig } from '../../config/env.js';
+import { OBJECT_KEY_PATTERN } from './object-keys.js';
 import { ObjectTooLargeError, type ObjectStorage } from './object-storage.js';
 
 export type S3Settings = NonNullable<AppConfig['s3']>;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
-import { notFound, unauthorized } from '../../lib/errors.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { notFound, unauthorized } from '../lib/errors.js';
 
 /**
  * Moderators (docs/trust-and-safety.md): the role comes from MODERATOR_EMAILS or the grant

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hmacHex } from '../../../lib/secrets.js';
+import { hmacHex } from '../secrets.js';
 import { UploadUrlSigner } from './upload-url-signer.js';
 
 const grantId = '0b6f3c1e-8f7a-4d2b-9c1e-2a3b4c5d6e7f';

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.js';
-import { paymentWebhookEvents } from '../../../db/schema/index.js';
-import { AppError } from '../../../lib/errors.js';
-import { verifyStripeSignature } from '../../identity/providers/stripe-identity.js';
-import { WebhookSignatureError } from '../../identity/providers/verification-partner.js';
-import { recordChargeOutcome } from '../charges/charge-worker.js';
-import { findProcessingCharge } from '../charges/charges.repository.js';
-import type { ChargeOutcome } from '../providers/payment-provider.js';
+import type { Db } from '../../db/client.js';
+import { paymentWebhookEvents } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { verifyStripeSignature } from '../../modules/identity/providers/stripe-identity.js';
+import { WebhookSignatureError } from '../../modules/identity/providers/verification-partner.js';
+import { recordChargeOutcome } from '../charge-and-create-date.js';
+import { findProcessingCharge } from '../../modules/payments/charges/charges.repository.js';
+import type { ChargeOutcome } from '../../modules/payments/providers/payment-provider.js';
 import { applyAccountUpdated, applyChargeRefunded, applyTransferEvent } from './provider-events.js';
 
 /** The answer to a webhook signed with anything but our secret (or not signed). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from './errors.js';
 
 /**
  * Validates inside a use case, after the checks the spec puts before the form's own messages

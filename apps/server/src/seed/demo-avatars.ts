@@ -1,8 +1,8 @@
 import { photoMainUrl } from '@bid/contract';
 import sharp from 'sharp';
-import { processPhoto } from '../../modules/uploads/image-processing.js';
-import { photoVariantKey } from '../../modules/uploads/object-keys.js';
-import type { ObjectStorage } from '../../modules/uploads/storage/object-storage.js';
+import { processPhoto } from '../modules/uploads/image-processing.js';
+import { photoVariantKey } from '../lib/storage/object-keys.js';
+import type { ObjectStorage } from '../lib/storage/object-storage.js';
 
 const BACKGROUNDS = ['#fde2e4', '#e2ece9', '#dfe7fd', '#fff1e6', '#e9e4f5', '#d8f3dc', '#fcefb4', '#cddafd'];
 const SKIN = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#f3d3b6'];

@@ -1,13 +1,30 @@
+// Use case: charge a win through the payment provider and record the outcome (modules/payments);
+// a paid win becomes a date to plan (modules/dates) in the same transaction.
 import { displayNameOf, PAYMENT_FIX_WINDOW_HOURS } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client.js';
-import { insertDateForCharge } from '../../dates/dates.repository.js';
-import { insertNotifications } from '../../notifications/notifications.repository.js';
-import { chargeBooking } from '../ledger/ledger.bookings.js';
-import { recordLedgerTransaction } from '../ledger/ledger.repository.js';
-import { IDEMPOTENCY_WINDOW_HOURS, type ChargeOutcome, type PaymentProvider } from '../providers/payment-provider.js';
-import { CHARGE_TITLES, failedMessage, NO_PAYMENT_METHOD, paidMessage, receivedMessage } from './charge.messages.js';
-import { claimDueCharges, markChargeFailed, markChargeSucceeded, type ClaimedCharge } from './charges.repository.js';
+import type { Db } from '../db/client.js';
+import { insertDateForCharge } from '../modules/dates/dates.repository.js';
+import { insertNotifications } from '../modules/notifications/notifications.repository.js';
+import { chargeBooking } from '../modules/payments/ledger/ledger.bookings.js';
+import { recordLedgerTransaction } from '../modules/payments/ledger/ledger.repository.js';
+import {
+  IDEMPOTENCY_WINDOW_HOURS,
+  type ChargeOutcome,
+  type PaymentProvider,
+} from '../modules/payments/providers/payment-provider.js';
+import {
+  CHARGE_TITLES,
+  failedMessage,
+  NO_PAYMENT_METHOD,
+  paidMessage,
+  receivedMessage,
+} from '../modules/payments/charges/charge.messages.js';
+import {
+  claimDueCharges,
+  markChargeFailed,
+  markChargeSucceeded,
+  type ClaimedCharge,
+} from '../modules/payments/charges/charges.repository.js';
 
 /**
  * How long a claim lasts. A provider call takes seconds; a claim older than this belongs to
@@ -20,7 +37,7 @@ const MAX_CHARGE_BATCHES = 5;
 
 export interface ChargeWorkerDeps {
   db: Db;
-  provider: PaymentProvider;
+  paymentProvider: PaymentProvider;
   now: () => Date;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -71,7 +88,7 @@ async function collect(deps: ChargeWorkerDeps, charge: ClaimedCharge): Promise<C
   });
   let outcome: ChargeOutcome;
   try {
-    outcome = await askProvider(deps.provider, charge, deps.now());
+    outcome = await askProvider(deps.paymentProvider, charge, deps.now());
   } catch (err) {
     deps.logger.warn(
       { err, chargeId: charge.id, attempt: charge.attempt },
