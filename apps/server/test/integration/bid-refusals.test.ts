@@ -2,7 +2,7 @@ import { displayNameOf, isProfileComplete, type AuctionListItem, type CreateAuct
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctions, users } from '../../src/db/schema/index.js';
+import { auctions, notifications, users } from '../../src/db/schema/index.js';
 import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
@@ -294,6 +294,17 @@ describe.each(testDatabaseFactories())('POST /api/bids refusals on $kind', (fact
       { auctionId: open.id, amount: '20.50' },
       { status: 400, code: 'bad_request', message: 'Bid must be at least 21', field: 'amount' },
     );
+  });
+
+  it('names the bidder and the title in the notices as before, whatever the title holds', async () => {
+    const odd = await createAuction(host, { title: '100% fun, {amount} %s %1$s' });
+    expect((await bid(bidder, { auctionId: odd.id, amount: '20' })).statusCode).toBe(201);
+    const [notice] = await testDb.database.db
+      .select({ title: notifications.title, message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.relatedAuctionId, odd.id));
+    // {amount} is filled in wherever it stands, as accept_bid always did.
+    expect(notice).toEqual({ title: 'New bid on your auction', message: 'Bidder T. bid $20 on "100% fun, 20 %s %1$s".' });
   });
 
   it('asks the payment provider only when no card is remembered, and remembers the one it finds', async () => {
