@@ -57,7 +57,12 @@ const BAD_AMOUNT: Expected = {
   message: 'Please enter a valid bid amount',
   field: 'amount',
 };
-const BAD_MAX: Expected = { status: 400, code: 'validation', message: 'Please enter a valid maximum bid', field: 'maxAmount' };
+const BAD_MAX: Expected = {
+  status: 400,
+  code: 'validation',
+  message: 'Please enter a valid maximum bid',
+  field: 'maxAmount',
+};
 const MAX_BELOW: Expected = {
   status: 400,
   code: 'bad_request',
@@ -91,7 +96,11 @@ describe.each(testDatabaseFactories())('POST /api/bids refusals on $kind', (fact
       await addSandboxCard(app, cookie);
       // Listing the cards remembers one (users.card_on_file), so a refused bid's first look at the
       // provider does not show up below as a change.
-      const listed = await app.inject({ method: 'GET', url: '/api/stripe/payment-methods', cookies: withSession(cookie) });
+      const listed = await app.inject({
+        method: 'GET',
+        url: '/api/stripe/payment-methods',
+        cookies: withSession(cookie),
+      });
       expect(listed.statusCode, listed.body).toBe(200);
     }
     return { id: body.user.id, cookie };
@@ -133,7 +142,7 @@ describe.each(testDatabaseFactories())('POST /api/bids refusals on $kind', (fact
                 SELECT id, current_bid, bid_count, end_time, leader_id, leader_max, watcher_count, updated_at
                 FROM auctions) AS a)::text AS auctions,
              (SELECT json_agg(u ORDER BY u.id) FROM (SELECT id, card_on_file FROM users) AS u)::text AS users`);
-    return (result as unknown as { rows: unknown[] }).rows[0];
+    return (result as { rows: unknown[] }).rows[0];
   }
 
   /** The request is refused with exactly `expected`, and nothing a bid writes changed. */
@@ -263,7 +272,11 @@ describe.each(testDatabaseFactories())('POST /api/bids refusals on $kind', (fact
     await expectRefused(bidder, { auctionId: open.id, amount: '10', maxAmount: '5' }, MAX_BELOW);
     const tooLow = { status: 400, code: 'bad_request', message: 'Bid must be at least 20' };
     await expectRefused(bidder, { auctionId: open.id, amount: '10' }, { ...tooLow, field: 'amount' });
-    await expectRefused(bidder, { auctionId: open.id, amount: '10', maxAmount: '15' }, { ...tooLow, field: 'maxAmount' });
+    await expectRefused(
+      bidder,
+      { auctionId: open.id, amount: '10', maxAmount: '15' },
+      { ...tooLow, field: 'maxAmount' },
+    );
     await expectRefused(
       bidder,
       { auctionId: open.id, amount: '1000.01' },
@@ -304,7 +317,10 @@ describe.each(testDatabaseFactories())('POST /api/bids refusals on $kind', (fact
       .from(notifications)
       .where(eq(notifications.relatedAuctionId, odd.id));
     // {amount} is filled in wherever it stands, as accept_bid always did.
-    expect(notice).toEqual({ title: 'New bid on your auction', message: 'Bidder T. bid $20 on "100% fun, 20 %s %1$s".' });
+    expect(notice).toEqual({
+      title: 'New bid on your auction',
+      message: 'Bidder T. bid $20 on "100% fun, 20 %s %1$s".',
+    });
   });
 
   it('asks the payment provider only when no card is remembered, and remembers the one it finds', async () => {
@@ -347,7 +363,7 @@ describe.each(testDatabaseFactories())('POST /api/bids refusals on $kind', (fact
       const result = await testDb.database.db.execute(
         sql`SELECT display_name_of(${first}, ${last}) AS name, js_trim(${first}) AS trimmed`,
       );
-      const row = (result as unknown as { rows: Array<{ name: string; trimmed: string | null }> }).rows[0]!;
+      const row = (result as { rows: Array<{ name: string; trimmed: string | null }> }).rows[0]!;
       expect(row.name).toBe(displayNameOf({ firstName: first, lastName: last }));
       expect(row.trimmed).toBe(first === null ? null : first.trim());
     }

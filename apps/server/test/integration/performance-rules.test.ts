@@ -237,7 +237,12 @@ describe.each(testDatabaseFactories())('a bid costs one statement on $kind', (fa
     expect(created.statusCode, created.body).toBe(201);
     const auctionId = created.json<{ id: string }>().id;
     const bid = (who: { cookie: string }, amount: string) =>
-      app.inject({ method: 'POST', url: '/api/bids', payload: { auctionId, amount }, cookies: withSession(who.cookie) });
+      app.inject({
+        method: 'POST',
+        url: '/api/bids',
+        payload: { auctionId, amount },
+        cookies: withSession(who.cookie),
+      });
 
     // Each member's first bid asks the payment provider once and remembers the card (docs/payments.md).
     expect((await bid(ann, '20')).statusCode).toBe(201);
@@ -263,7 +268,10 @@ describe.each(testDatabaseFactories())('a bid costs one statement on $kind', (fa
  * Client, PGlite's query methods). The realtime bus's batched NOTIFY after a bid commits is left
  * out: it is the bus's, shared by every event of its 10 ms batch, not the bid's.
  */
-async function statementsDuring<T>(database: Database, action: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+async function statementsDuring<T>(
+  database: Database,
+  action: () => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
   const statements: string[] = [];
   const record = (query: unknown) => {
     const text = typeof query === 'string' ? query : String((query as { text?: unknown } | null)?.text ?? query);

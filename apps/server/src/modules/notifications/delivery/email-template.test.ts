@@ -75,10 +75,13 @@ describe('alert e-mails', () => {
           unsubscribeUrl: fc.constantFrom(BASE.unsubscribeUrl),
         }),
         async (input) => {
-          const mail = await renderAlertEmail(input as AlertEmailInput);
+          const mail = await renderAlertEmail(input);
           const greeting = input.recipientFirstName?.trim() ? `Hi ${input.recipientFirstName.trim()},` : 'Hi,';
           const amountLine = mail.text.split('\n').find((line) => /^(Current|Winning) bid: /.test(line)) ?? null;
-          const label = mail.text.split('\n').find((line) => line.endsWith(`: ${input.actionUrl}`))!.split(': ')[0]!;
+          const label = mail.text
+            .split('\n')
+            .find((line) => line.endsWith(`: ${input.actionUrl}`))!
+            .split(': ')[0]!;
           const values = alertHtmlValues({ ...input, subject: mail.subject, greeting, amount: amountLine, label });
           const direct = await renderAlertHtmlDirectly(values, {
             auctionTitle: Boolean(input.auctionTitle),

@@ -62,14 +62,23 @@ function buttonLabel(type: OutOfAppNotificationType, hasAuction: boolean): strin
 }
 
 /** The values an alert's HTML differs by, each put in escaped. */
-type Slot = 'subject' | 'message' | 'title' | 'greeting' | 'auctionTitle' | 'amount' | 'actionUrl' | 'label' | 'unsubscribeUrl';
+type Slot =
+  'subject' | 'message' | 'title' | 'greeting' | 'auctionTitle' | 'amount' | 'actionUrl' | 'label' | 'unsubscribeUrl';
 
 /** A marker MJML passes through untouched (letters only), where a slot's value goes. */
 const slotMarker = (slot: Slot) => `bydslot${slot}x`;
 const SLOT_MARKERS = /bydslot(subject|message|title|greeting|auctionTitle|amount|actionUrl|label|unsubscribeUrl)x/g;
 
 /** The slots that are the whole text of their element (the URLs are attributes or mid-text). */
-const TRIMMED_SLOTS: ReadonlySet<Slot> = new Set(['subject', 'message', 'title', 'greeting', 'auctionTitle', 'amount', 'label']);
+const TRIMMED_SLOTS: ReadonlySet<Slot> = new Set([
+  'subject',
+  'message',
+  'title',
+  'greeting',
+  'auctionTitle',
+  'amount',
+  'label',
+]);
 
 /** Whether the shape has the slot's element (the auction and amount lines are optional). */
 function shapeHas(shape: { auctionTitle: boolean; amount: boolean }, slot: Slot): boolean {
@@ -139,7 +148,12 @@ export async function renderAlertHtmlDirectly(
   values: Record<Slot, string>,
   shape: { auctionTitle: boolean; amount: boolean },
 ): Promise<string> {
-  return (await mjml2html(alertMjml((slot) => values[slot], shape), { validationLevel: 'strict' })).html;
+  return (
+    await mjml2html(
+      alertMjml((slot) => values[slot], shape),
+      { validationLevel: 'strict' },
+    )
+  ).html;
 }
 
 /**
