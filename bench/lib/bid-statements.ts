@@ -3,8 +3,8 @@ import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config/env.js';
 import type { Db } from '../../apps/server/src/db/client.js';
 import * as schema from '../../apps/server/src/db/schema/index.js';
-import { bidNotificationTexts } from '../../apps/server/src/modules/auctions/auction-notices.js';
-import { acceptBid } from '../../apps/server/src/modules/auctions/bids.repository.js';
+import { BID_NOTIFICATION_TEMPLATES } from '../../apps/server/src/modules/auctions/auction-notices.js';
+import { placeBidStatement } from '../../apps/server/src/modules/auctions/bids.repository.js';
 import type { Member } from './members.js';
 
 /** How one bid attempt ended: the bid's id when it was accepted, null when it was refused. */
@@ -65,23 +65,23 @@ export function bareStatementAttempt(pool: pg.Pool, auctionId: string): Attempt 
 }
 
 /**
- * For diagnosis: what placeBid runs once its checks passed (bids.service.ts), the `accept_bid`
- * call with its notifications, through Drizzle and without HTTP, sessions or checks.
+ * For diagnosis: the statement placeBid sends (bids.service.ts), the `place_bid` call with its
+ * checks and notifications, through Drizzle and without HTTP or sessions.
  */
 export function appCallAttempt(pool: pg.Pool, auctionId: string): Attempt {
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return async (bidder, amount) => {
-    const texts = bidNotificationTexts({ bidderName: bidder.firstName, title: 'Hot auction' });
-    const bid = await acceptBid(db, {
+    const bid = await placeBidStatement(db, {
       auctionId,
       bidderId: bidder.id,
       amount,
       maxAmount: undefined,
+      cardConfirmed: true,
       now: new Date(),
       softCloseSeconds,
-      texts,
+      texts: BID_NOTIFICATION_TEMPLATES,
       bidsPerMinute,
     });
-    return bid?.accepted ? bid.bidId : null;
+    return bid.accepted ? bid.bidId : null;
   };
 }

@@ -8,7 +8,10 @@ import {
   searchOpenAuctionsQuery,
   searchUsersQuery,
 } from '../../src/modules/search/search.repository.js';
+import type { Database } from '../../src/db/client.js';
 import { createTestApp } from '../support/app.js';
+import { addSandboxCard } from '../support/payments.js';
+import { completeProfile } from '../support/profiles.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
 
@@ -184,6 +187,125 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     expect(rowsScanned).toBeLessThanOrEqual(3 * CANDIDATES_PER_KIND);
   });
 });
+
+describe.each(testDatabaseFactories())('a bid costs one statement on $kind', (factory) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testDb = await factory.open();
+    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  async function member(email: string, firstName: string): Promise<{ cookie: string }> {
+    const { cookie } = await signInByEmail(app, email);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: completeProfile(firstName),
+      cookies: withSession(cookie),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await addSandboxCard(app, cookie);
+    return { cookie };
+  }
+
+  it('sends one statement per accepted bid, and per refused one, once the session is cached', async () => {
+    const host = await member('bid-host@example.com', 'Host');
+    const ann = await member('bid-ann@example.com', 'Ann');
+    const ben = await member('bid-ben@example.com', 'Ben');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/auctions',
+      payload: {
+        title: 'Coffee and a walk by the river',
+        description: 'A relaxed coffee at a busy cafe, then a walk.',
+        dateType: 'coffee',
+        location: 'Austin, TX',
+        locationRadius: 25,
+        startingBid: '20',
+        endTime: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+        paymentResponsibility: '50_50',
+        expectedDuration: 60,
+      },
+      cookies: withSession(host.cookie),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const auctionId = created.json<{ id: string }>().id;
+    const bid = (who: { cookie: string }, amount: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/bids',
+        payload: { auctionId, amount },
+        cookies: withSession(who.cookie),
+      });
+
+    // Each member's first bid asks the payment provider once and remembers the card (docs/payments.md).
+    expect((await bid(ann, '20')).statusCode).toBe(201);
+    expect((await bid(ben, '21')).statusCode).toBe(201);
+
+    const accepted = await statementsDuring(testDb.database, () => bid(ann, '22'));
+    expect(accepted.result.statusCode, accepted.result.body).toBe(201);
+    expect(accepted.statements).toHaveLength(1);
+    expect(accepted.statements[0]).toContain('place_bid(');
+
+    const tooLow = await statementsDuring(testDb.database, () => bid(ben, '22'));
+    expect(tooLow.result.statusCode).toBe(400);
+    expect(tooLow.statements).toHaveLength(1);
+
+    const malformed = await statementsDuring(testDb.database, () => bid(ben, 'abc'));
+    expect(malformed.result.statusCode).toBe(400);
+    expect(malformed.statements).toHaveLength(1);
+  });
+});
+
+/**
+ * The statements the app sends to the database while `action` runs, read at the driver (pg's
+ * Client, PGlite's query methods). The realtime bus's batched NOTIFY after a bid commits is left
+ * out: it is the bus's, shared by every event of its 10 ms batch, not the bid's.
+ */
+async function statementsDuring<T>(
+  database: Database,
+  action: () => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const record = (query: unknown) => {
+    const text = typeof query === 'string' ? query : String((query as { text?: unknown } | null)?.text ?? query);
+    if (!text.includes('pg_notify')) statements.push(text);
+  };
+  const driver = database.driver;
+  if (driver.kind === 'postgres') {
+    const prototype = (driver.pool as unknown as { Client: { prototype: { query: (...args: unknown[]) => unknown } } })
+      .Client.prototype;
+    const original = prototype.query;
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      record(args[0]);
+      return original.apply(this, args);
+    };
+    try {
+      return { result: await action(), statements };
+    } finally {
+      prototype.query = original;
+    }
+  }
+  const client = driver.client as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => unknown>;
+  const originals = { query: client.query, exec: client.exec, transaction: client.transaction };
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    client[name] = (...args: unknown[]) => {
+      record(name === 'transaction' ? 'BEGIN (a transaction)' : args[0]);
+      return originals[name].apply(driver.client, args);
+    };
+  }
+  try {
+    return { result: await action(), statements };
+  } finally {
+    Object.assign(client, originals);
+  }
+}
 
 interface PlanNode {
   'Node Type': string;

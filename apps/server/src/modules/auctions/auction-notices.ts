@@ -74,3 +74,20 @@ export function bidNotificationTexts(input: { bidderName: string; title: string 
     },
   };
 }
+
+const NAME_SLOT = '\u0000name\u0000';
+const TITLE_SLOT = '\u0000title\u0000';
+const asFormatTemplate = (text: string) =>
+  text.replaceAll('%', '%%').replaceAll(NAME_SLOT, '%1$s').replaceAll(TITLE_SLOT, '%2$s');
+
+/**
+ * `bidNotificationTexts` as the format() templates `place_bid` fills in with the bidder's display
+ * name and the auction's title (migration 0024): built once, so a bid sends the same four texts.
+ */
+export const BID_NOTIFICATION_TEMPLATES: BidNotificationTexts = (() => {
+  const texts = bidNotificationTexts({ bidderName: NAME_SLOT, title: TITLE_SLOT });
+  return {
+    received: { title: asFormatTemplate(texts.received.title), message: asFormatTemplate(texts.received.message) },
+    outbid: { title: asFormatTemplate(texts.outbid.title), message: asFormatTemplate(texts.outbid.message) },
+  };
+})();

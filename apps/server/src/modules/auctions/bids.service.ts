@@ -3,10 +3,8 @@ import {
   BLOCKED_BID_MESSAGE,
   MAX_BELOW_AMOUNT_MESSAGE,
   bidTooLowMessage,
-  displayNameOf,
   INCOMPLETE_PROFILE_FOR_BID,
   isAuctionOpen,
-  isProfileComplete,
   minimumNextBidCents,
   parseMoneyToCents,
   placeBidSchema,
@@ -23,9 +21,9 @@ import {
 } from '../../lib/errors.js';
 import { assertHasPaymentMethod } from '../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { bidNotificationTexts } from './auction-notices.js';
+import { BID_NOTIFICATION_TEMPLATES } from './auction-notices.js';
 import { AUCTION_NOT_FOUND, isAuctionId, type AuctionsDeps } from './auctions.service.js';
-import { acceptBid, BidRateLimitReached, findBidContext, type BidAuctionState } from './bids.repository.js';
+import { placeBidStatement, type BidAuctionState, type BidOutcome } from './bids.repository.js';
 
 export const OWN_AUCTION_BID = 'You cannot bid on your own auction';
 export const AUCTION_HAS_ENDED = 'Auction has ended';
@@ -67,16 +65,6 @@ function assertAmountAllowed(auction: BidRuleFields, maxCents: number, field: 'a
 }
 
 /**
- * POST /api/bids. Checks in this order: the auction exists, the bidder's profile is complete,
- * the bidder is not the creator, the auction is open, the bidder has a card on file (docs/product.md §1:
- * the win is charged to it), the amount (and the optional `maxAmount`) is well-formed, the maximum
- * is at least the amount and the minimum (docs/auctions.md), and within the money bounds (docs/auctions.md).
- * Those early answers give the precise message; the decision itself is the single call of
- * `acceptBid`, which re-checks every rule under the row lock, so racing bids from any number of
- * app instances can neither be lost nor reordered. A bid costs two statements (this use case's
- * read and the call) once the session is in the instance's session cache: docs/performance.md.
- */
-/**
  * Who a bid's notices went to, for the live signals sent after it commits (docs/realtime.md):
  * the host, and the member who led before it (unless they outbid themselves).
  */
@@ -85,6 +73,49 @@ export interface BidRecipients {
   outbidId: string | null;
 }
 
+type RequestAmounts =
+  | { problem: null; amount: string; maxAmount: string | undefined; maxCents: number; field: 'amount' | 'maxAmount' }
+  | { problem: AppError };
+
+/**
+ * The request's amount and optional maximum, or the first thing wrong with them that needs no
+ * database: a malformed amount, a malformed maximum, a maximum below the amount (in that order).
+ */
+function readAmounts(fields: Record<string, unknown>): RequestAmounts {
+  const parsedAmount = placeBidSchema.shape.amount.safeParse(fields.amount);
+  if (!parsedAmount.success) {
+    const message = parsedAmount.error.issues[0]?.message ?? 'Invalid amount';
+    return { problem: new AppError(400, 'validation', message, 'amount') };
+  }
+  const amount = parsedAmount.data;
+  const parsedMax = placeBidSchema.shape.maxAmount.safeParse(fields.maxAmount);
+  if (!parsedMax.success) {
+    const message = parsedMax.error.issues[0]?.message ?? 'Invalid maximum';
+    return { problem: new AppError(400, 'validation', message, 'maxAmount') };
+  }
+  const maxAmount = parsedMax.data;
+  const amountCents = parseMoneyToCents(amount) ?? 0;
+  const maxCents = maxAmount === undefined ? amountCents : (parseMoneyToCents(maxAmount) ?? 0);
+  if (maxCents < amountCents) return { problem: badRequest(MAX_BELOW_AMOUNT_MESSAGE, 'maxAmount') };
+  return { problem: null, amount, maxAmount, maxCents, field: maxAmount === undefined ? 'amount' : 'maxAmount' };
+}
+
+/**
+ * POST /api/bids. Refuses in this order: no such auction (or a hidden one), the bidder's profile
+ * is incomplete, the bidder is the host, a block stands between them, the auction is not open,
+ * the bidder has no card on file (docs/product.md §1: the win is charged to it), the amount (then
+ * the optional `maxAmount`) is malformed, the maximum is below the amount, the maximum is below the
+ * minimum or outside the money bounds (docs/auctions.md); a member past BIDS_PER_MINUTE is refused
+ * before all of these (429).
+ *
+ * A bid costs ONE statement once the session is in the instance's session cache
+ * (docs/performance.md): the call of the `place_bid` function (migration 0024), which makes every
+ * check the database can make, in that order, and then accepts the bid under the auction row's
+ * lock, or answers which check refused and the auction as it stood. The checks that need no
+ * database (the amounts' format) run first, in the app; when one fails, the statement still runs,
+ * with no amount, so a request wrong in several ways gets the message of the earliest check
+ * (an unknown auction with a malformed amount is still 'Auction not found').
+ */
 export async function placeBid(
   deps: BidsDeps,
   bidderId: string,
@@ -95,62 +126,36 @@ export async function placeBid(
     throw new AppError(400, 'validation', 'Auction is required', 'auctionId');
   }
   if (!isAuctionId(fields.auctionId)) throw notFound(AUCTION_NOT_FOUND);
+  const auctionId = fields.auctionId;
 
-  const context = await findBidContext(deps.db, { auctionId: fields.auctionId, bidderId });
-  if (!context) throw unauthorized();
-  const { auction, bidder } = context;
-  if (context.recentBidCount >= deps.bidsPerMinute) throw tooManyRequests(BIDDING_TOO_FAST);
-  // A hidden auction (docs/trust-and-safety.md) does not exist for bidders.
-  if (!auction || auction.hiddenAt) throw notFound(AUCTION_NOT_FOUND);
-  if (!isProfileComplete(bidder)) throw badRequest(INCOMPLETE_PROFILE_FOR_BID);
-  if (auction.creatorId === bidderId) throw forbidden(OWN_AUCTION_BID);
-  if (context.isBlocked) throw forbidden(BLOCKED_BID_MESSAGE);
-  assertOpen(auction, deps.now());
-  await assertHasPaymentMethod(deps, bidder);
-
-  const parsedAmount = placeBidSchema.shape.amount.safeParse(fields.amount);
-  if (!parsedAmount.success) {
-    throw new AppError(400, 'validation', parsedAmount.error.issues[0]?.message ?? 'Invalid amount', 'amount');
+  const amounts = readAmounts(fields);
+  const run = (cardConfirmed: boolean) =>
+    placeBidStatement(deps.db, {
+      auctionId,
+      bidderId,
+      amount: amounts.problem ? null : amounts.amount,
+      maxAmount: amounts.problem ? undefined : amounts.maxAmount,
+      cardConfirmed,
+      now: deps.now(),
+      softCloseSeconds: deps.softCloseSeconds,
+      texts: BID_NOTIFICATION_TEMPLATES,
+      bidsPerMinute: deps.bidsPerMinute,
+    });
+  let outcome = await run(false);
+  if (!outcome.accepted && outcome.refusal === 'card_unknown') {
+    // The one case the database cannot decide: users.card_on_file is false (a member's first bid
+    // since adding a card, or since removing one), so only the payment provider can tell. Ask it
+    // (assertHasPaymentMethod refuses without a card, and remembers one it finds), then run the
+    // statement again: a second statement, in this case only.
+    await assertHasPaymentMethod(deps, { id: bidderId, stripeCustomerId: outcome.stripeCustomerId, cardOnFile: false });
+    outcome = await run(true);
   }
-  const amount = parsedAmount.data;
-  const parsedMax = placeBidSchema.shape.maxAmount.safeParse(fields.maxAmount);
-  if (!parsedMax.success) {
-    throw new AppError(400, 'validation', parsedMax.error.issues[0]?.message ?? 'Invalid maximum', 'maxAmount');
-  }
-  const maxAmount = parsedMax.data;
-  const amountCents = parseMoneyToCents(amount) ?? 0;
-  const maxCents = maxAmount === undefined ? amountCents : (parseMoneyToCents(maxAmount) ?? 0);
-  if (maxCents < amountCents) throw badRequest(MAX_BELOW_AMOUNT_MESSAGE, 'maxAmount');
-  const field = maxAmount === undefined ? 'amount' : 'maxAmount';
-  assertAmountAllowed(auction, maxCents, field);
-
-  // The notices name the auction as it read when the bid arrived (bid texts, docs/product.md §4).
-  const texts = bidNotificationTexts({ bidderName: displayNameOf(bidder), title: auction.title });
-  // The early count above answers most refusals cheaply, but requests in flight together all
-  // read the same total: the limit is decided again under the bidder's lock, in the bid's own
-  // statement (docs/reliability.md, "Atomic rate limits").
-  const outcome = await acceptBid(deps.db, {
-    auctionId: auction.id,
-    bidderId,
-    amount,
-    maxAmount,
-    now: deps.now(),
-    softCloseSeconds: deps.softCloseSeconds,
-    texts,
-    bidsPerMinute: deps.bidsPerMinute,
-  }).catch((err: unknown) => {
-    throw err instanceof BidRateLimitReached ? tooManyRequests(BIDDING_TOO_FAST) : err;
-  });
-  if (!outcome) throw notFound(AUCTION_NOT_FOUND);
-  if (!outcome.accepted) {
-    // Another bid, the closing job, a cancel or buy-now won the race: answer from the fresh row.
-    assertOpen(outcome.auction, deps.now());
-    assertAmountAllowed(outcome.auction, maxCents, field);
-    throw conflict('The auction changed while you were bidding. Please try again.');
-  }
+  if (!outcome.accepted) refuse(outcome, amounts, deps.now());
 
   const after = outcome.auction;
-  const outbidId = context.leaderId && context.leaderId !== bidderId ? context.leaderId : null;
+  const leaderId = outcome.previousLeaderId;
+  const outbidId = leaderId && leaderId !== bidderId ? leaderId : null;
+  const maxAmount = amounts.problem ? undefined : amounts.maxAmount;
   return {
     recipients: { hostId: after.creatorId, outbidId },
     bid: {
@@ -169,4 +174,38 @@ export async function placeBid(
       endTime: after.endTime.toISOString(),
     },
   };
+}
+
+/** Throws what a refusal of `place_bid` is answered with: the same status, code, message and field as ever. */
+function refuse(outcome: Extract<BidOutcome, { accepted: false }>, amounts: RequestAmounts, now: Date): never {
+  switch (outcome.refusal) {
+    case 'unauthorized':
+      throw unauthorized();
+    case 'rate_limited':
+      throw tooManyRequests(BIDDING_TOO_FAST);
+    case 'not_found':
+      throw notFound(AUCTION_NOT_FOUND);
+    case 'profile':
+      throw badRequest(INCOMPLETE_PROFILE_FOR_BID);
+    case 'own':
+      throw forbidden(OWN_AUCTION_BID);
+    case 'blocked':
+      throw forbidden(BLOCKED_BID_MESSAGE);
+    case 'ended':
+      throw badRequest(AUCTION_HAS_ENDED);
+    case 'card_unknown':
+      // Answered only when the card was not confirmed; placeBid confirms it before calling again.
+      throw new Error('place_bid asked about the card after it was confirmed');
+    case 'checked':
+    case 'refused':
+      break;
+  }
+  // 'checked': every check before the amounts passed, so the amounts' own problem is the answer.
+  if (amounts.problem) throw amounts.problem;
+  if (!outcome.auction) throw notFound(AUCTION_NOT_FOUND);
+  // 'refused': too low or out of bounds on the locked row, or another bid, the closing job, a
+  // cancel or buy-now won the race: say why from the row as it now stands.
+  assertOpen(outcome.auction, now);
+  assertAmountAllowed(outcome.auction, amounts.maxCents, amounts.field);
+  throw conflict('The auction changed while you were bidding. Please try again.');
 }

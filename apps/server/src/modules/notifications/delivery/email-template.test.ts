@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alertSubject, renderAlertEmail, type AlertEmailInput } from './email-template.js';
+import {
+  alertHtmlValues,
+  alertSubject,
+  renderAlertEmail,
+  renderAlertHtmlDirectly,
+  type AlertEmailInput,
+} from './email-template.js';
 
 const BASE: AlertEmailInput = {
   type: 'outbid',
@@ -47,6 +53,44 @@ describe('alert e-mails', () => {
         expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       }),
       { numRuns: 25 },
+    );
+  });
+
+  it('give the same HTML from the compiled shape as compiling with the values in place', async () => {
+    const text = fc.string({ maxLength: 30, unit: 'grapheme' });
+    const textWithSpecials = fc.oneof(
+      text,
+      fc.constantFrom('  spaced  \n lines ', '$& $1 $$ $`', 'bydslotmessagex', '<b>&amp;</b> "quoted" \'single\'', ''),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          type: fc.constantFrom('outbid', 'auction_won', 'message_received', 'account_inactive', 'bid_received'),
+          title: textWithSpecials,
+          message: textWithSpecials,
+          auctionTitle: fc.option(textWithSpecials),
+          amount: fc.option(fc.constantFrom('60.00', '1234.50')),
+          recipientFirstName: fc.option(textWithSpecials),
+          actionUrl: fc.constantFrom(BASE.actionUrl, 'https://bid.example/a?x=1&y="2"'),
+          unsubscribeUrl: fc.constantFrom(BASE.unsubscribeUrl),
+        }),
+        async (input) => {
+          const mail = await renderAlertEmail(input);
+          const greeting = input.recipientFirstName?.trim() ? `Hi ${input.recipientFirstName.trim()},` : 'Hi,';
+          const amountLine = mail.text.split('\n').find((line) => /^(Current|Winning) bid: /.test(line)) ?? null;
+          const label = mail.text
+            .split('\n')
+            .find((line) => line.endsWith(`: ${input.actionUrl}`))!
+            .split(': ')[0]!;
+          const values = alertHtmlValues({ ...input, subject: mail.subject, greeting, amount: amountLine, label });
+          const direct = await renderAlertHtmlDirectly(values, {
+            auctionTitle: Boolean(input.auctionTitle),
+            amount: amountLine !== null,
+          });
+          expect(mail.html).toBe(direct);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });
