@@ -298,7 +298,8 @@ test('Load More appears only beyond 24 auctions and appends the next page', asyn
     const loadMore = page.getByRole('button', { name: 'Load More Auctions' });
     await expect(loadMore).toBeVisible();
     const [next] = await Promise.all([
-      page.waitForResponse((res) => new URL(res.url()).searchParams.get('offset') === '24'),
+      // The next page starts after the last card shown (a cursor), not by skipping 24 cards.
+      page.waitForResponse((res) => new URL(res.url()).searchParams.has('cursor')),
       loadMore.click(),
     ]);
     expect(new URL(next.url()).searchParams.get('dateType')).toBe('activity');

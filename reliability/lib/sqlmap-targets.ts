@@ -139,6 +139,8 @@ export function buildJobs(baseUrl: string, world: SqlmapWorld): SqlmapJob[] {
     sortBy: AUCTION_SORTS[0],
     limit: '24',
     offset: '0',
+    // A well-formed cursor of the same sort (docs/auctions.md "Listing"): it reaches the row comparison.
+    cursor: `${AUCTION_SORTS[0]}~2026-01-01T00:00:00.000000Z~${world.auctionId}`,
   };
   list.search = new URLSearchParams(listQuery).toString();
 

@@ -190,25 +190,60 @@ export const PRICE_RANGE_BOUNDS: Record<PriceRange, { minCents?: number; maxCent
 export const AUCTION_PAGE_SIZE_DEFAULT = 24;
 export const AUCTION_PAGE_SIZE_MAX = 100;
 
+const CURSOR_TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z`;
+const CURSOR_ID = String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`;
+const CURSOR_MONEY = String.raw`\d{1,8}\.\d{2}`;
+/**
+ * An auction list cursor: the sort, then the last card's sort keys, joined by `~` (URL-safe as
+ * it is). Times are UTC to the microsecond, as stored, so no card is repeated or skipped.
+ */
+const AUCTION_CURSOR_PATTERN = new RegExp(
+  `^(?:(?:ending-soon|newest)~${CURSOR_TIME}|most-popular~\\d{1,9}~${CURSOR_TIME}|price-(?:low|high)~${CURSOR_MONEY}~${CURSOR_TIME})~${CURSOR_ID}$`,
+);
+const AUCTION_CURSOR_MESSAGE = 'cursor must be the X-Next-Cursor of a page of this list';
+
+/** The sort a cursor belongs to and the last card's keys, or null when it is not a cursor. */
+export function parseAuctionCursor(cursor: string): { sortBy: AuctionSort; keys: string[] } | null {
+  if (!AUCTION_CURSOR_PATTERN.test(cursor)) return null;
+  const [sortBy, ...keys] = cursor.split('~');
+  return { sortBy: sortBy as AuctionSort, keys };
+}
+
 /** GET /api/auctions query (docs/product.md §7; 'all'/'any' mean no filter). */
-export const listAuctionsQuerySchema = z.object({
-  location: z.union([z.enum(LOCATION_FILTERS), z.literal('any')]).optional(),
-  dateType: z.union([z.enum(DATE_TYPES), z.literal('all')]).optional(),
-  priceRange: z.union([z.enum(PRICE_RANGES), z.literal('any')]).optional(),
-  sortBy: z.enum(AUCTION_SORTS).optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(AUCTION_PAGE_SIZE_MAX, 'limit must be a whole number from 1 to 100')
-    .optional(),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number from 0 to 100000' })
-    .int('offset must be a whole number from 0 to 100000')
-    .min(0, 'offset must be a whole number from 0 to 100000')
-    .max(100_000, 'offset must be a whole number from 0 to 100000')
-    .optional(),
-});
+export const listAuctionsQuerySchema = z
+  .object({
+    location: z.union([z.enum(LOCATION_FILTERS), z.literal('any')]).optional(),
+    dateType: z.union([z.enum(DATE_TYPES), z.literal('all')]).optional(),
+    priceRange: z.union([z.enum(PRICE_RANGES), z.literal('any')]).optional(),
+    sortBy: z.enum(AUCTION_SORTS).optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number from 1 to 100' })
+      .int('limit must be a whole number from 1 to 100')
+      .min(1, 'limit must be a whole number from 1 to 100')
+      .max(AUCTION_PAGE_SIZE_MAX, 'limit must be a whole number from 1 to 100')
+      .optional(),
+    offset: z.coerce
+      .number({ error: 'offset must be a whole number from 0 to 100000' })
+      .int('offset must be a whole number from 0 to 100000')
+      .min(0, 'offset must be a whole number from 0 to 100000')
+      .max(100_000, 'offset must be a whole number from 0 to 100000')
+      .optional(),
+    /**
+     * Where the previous page ended (its `X-Next-Cursor` header, docs/auctions.md "Listing"): the
+     * next page starts after that card however deep it is, instead of skipping `offset` cards.
+     */
+    cursor: z
+      .string()
+      .max(200, AUCTION_CURSOR_MESSAGE)
+      .regex(AUCTION_CURSOR_PATTERN, AUCTION_CURSOR_MESSAGE)
+      .optional(),
+  })
+  .superRefine((query, ctx) => {
+    // A cursor is a position in one order: it means nothing under another sort.
+    if (query.cursor !== undefined && !query.cursor.startsWith(`${query.sortBy ?? 'ending-soon'}~`)) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: AUCTION_CURSOR_MESSAGE });
+    }
+  });
 
 export type ListAuctionsQuery = z.output<typeof listAuctionsQuerySchema>;
 
@@ -363,6 +398,9 @@ export interface PlaceBidResponse {
 
 /** Header of GET /api/auctions telling the Load More button whether another page exists. */
 export const HAS_MORE_HEADER = 'X-Has-More';
+
+/** Header of GET /api/auctions naming where the next page starts (`cursor=`), when one follows. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /** 'Ada L.' — first name plus last initial, or 'Anonymous' (docs/product.md §2 creator card). */
 export function displayNameOf(person: { firstName?: string | null; lastName?: string | null }): string {

@@ -237,6 +237,56 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       expect(beyond.headers['x-has-more']).toBe('false');
     });
 
+    it.each([
+      ['ending-soon', ['P2', 'P4', 'P1', 'P5', 'P3', 'P6', 'P7']],
+      ['most-popular', ['P1', 'P4', 'P2', 'P5', 'P3', 'P6', 'P7']],
+      ['newest', ['P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1']],
+      ['price-low', ['P1', 'P7', 'P5', 'P6', 'P2', 'P3', 'P4']],
+      ['price-high', ['P4', 'P3', 'P2', 'P6', 'P5', 'P7', 'P1']],
+    ])('pages %s by cursor: X-Next-Cursor leads through every card once, in order', async (sortBy, expected) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page += 1) {
+        const query = `sortBy=${sortBy}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const res = await get(`/api/auctions?${query}`, viewer);
+        expect(res.statusCode, res.body).toBe(200);
+        seen.push(...titles(res));
+        const next = res.headers['x-next-cursor'];
+        // A cursor exactly when another page follows.
+        expect(next !== undefined).toBe(res.headers['x-has-more'] === 'true');
+        if (next === undefined) break;
+        cursor = String(next);
+      }
+      expect(seen).toEqual(expected);
+    });
+
+    it('starts a cursor page right after the card the cursor names', async () => {
+      const first = await get('/api/auctions?limit=3');
+      const cursor = String(first.headers['x-next-cursor']);
+      expect(cursor).toMatch(/^ending-soon~/);
+      // The first page ended with P1; the next starts after it (as offset=3 would, without skipping).
+      expect(titles(await get(`/api/auctions?limit=3&cursor=${encodeURIComponent(cursor)}`))).toEqual([
+        'P5',
+        'P3',
+        'P6',
+      ]);
+    });
+
+    it.each([
+      'cursor=abc',
+      // A cursor of another sort than the one asked for.
+      'sortBy=newest&cursor=ending-soon~2026-01-01T00:00:00.000000Z~00000000-0000-4000-8000-000000000000',
+      'cursor=ending-soon~2026-01-01T00:00:00Z~00000000-0000-4000-8000-000000000000',
+      'sortBy=price-high&cursor=price-high~abc~2026-01-01T00:00:00.000000Z~00000000-0000-4000-8000-000000000000',
+    ])('refuses %s with 400', async (query) => {
+      const res = await get(`/api/auctions?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'validation',
+        message: 'cursor must be the X-Next-Cursor of a page of this list',
+      });
+    });
+
     it.each(['limit=101', 'limit=0', 'limit=abc', 'offset=-1', 'sortBy=random', 'priceRange=cheap', 'location=10'])(
       'refuses %s with 400',
       async (query) => {

@@ -124,6 +124,47 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     }
   });
 
+  /** Keys of a card in the middle of each order, as a cursor carries them. */
+  const CURSOR_KEYS: Record<(typeof AUCTION_SORTS)[number], string[]> = {
+    'ending-soon': [new Date(Date.now() + 1_500 * 60_000).toISOString().replace('Z', '000Z'), ZERO_ID],
+    'most-popular': ['15', new Date().toISOString().replace('Z', '000Z'), ZERO_ID],
+    newest: [new Date(Date.now() - 1_500 * 60_000).toISOString().replace('Z', '000Z'), ZERO_ID],
+    'price-low': ['50.00', new Date().toISOString().replace('Z', '000Z'), ZERO_ID],
+    'price-high': ['50.00', new Date().toISOString().replace('Z', '000Z'), ZERO_ID],
+  };
+
+  it.each(AUCTION_SORTS)('starts a %s cursor page inside its index, by the row comparison', async (sortBy) => {
+    if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
+    const query = listOpenAuctionsQuery(testDb.database.db, {
+      now: new Date(),
+      sortBy,
+      limit: 25,
+      offset: 0,
+      after: CURSOR_KEYS[sortBy],
+    }).toSQL();
+    const client = await testDb.database.driver.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      await client.query('set local enable_sort = off');
+      await client.query('set local enable_bitmapscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        `explain (format json) ${query.sql}`,
+        query.params,
+      );
+      const page = findNode(rows[0]!['QUERY PLAN'][0]!.Plan, (n) => n['Node Type'] === 'Limit');
+      expect(page, 'the page is chosen by a LIMIT').toBeDefined();
+      expect(findNode(page!, (n) => /Sort/.test(n['Node Type']))).toBeUndefined();
+      // The cursor bounds the index scan (where it starts), not a filter over the rows before it.
+      const scan = findNode(page!, (n) => n['Index Name']?.startsWith('auctions_active_') ?? false);
+      expect(scan, 'a scan of the sort’s partial index').toBeDefined();
+      expect(scan!['Index Cond']).toMatch(/ROW\(/);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
   it.each([
     ['people', 'users_name_prefix_idx', () => searchUsersQuery(testDb.database.db, 'commonname n', { limit: 20 })],
     [
@@ -306,6 +347,8 @@ async function statementsDuring<T>(
     Object.assign(client, originals);
   }
 }
+
+const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 
 interface PlanNode {
   'Node Type': string;

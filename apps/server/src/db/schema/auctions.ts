@@ -80,8 +80,14 @@ export const auctions = pgTable(
     index('auctions_active_created_at_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.isActive}`),
-    index('auctions_active_popular_idx')
-      .on(t.bidCount.desc(), t.endTime, t.id)
+    // The two sorts that run their key downwards and the tie-breakers upwards index the negated
+    // key, so every column runs one way and a cursor is one row comparison the index starts from
+    // (open-auctions.query.ts; docs/performance.md, "Keyset pages").
+    index('auctions_active_popular_key_idx')
+      .on(sql`(-${t.bidCount})`, t.endTime, t.id)
+      .where(sql`${t.isActive}`),
+    index('auctions_active_price_high_key_idx')
+      .on(sql`(-${t.currentBid})`, t.endTime, t.id)
       .where(sql`${t.isActive}`),
     index('auctions_location_idx').on(t.latitude, t.longitude),
     index('auctions_creator_idx').on(t.creatorId, t.createdAt),

@@ -1,4 +1,4 @@
-import { HAS_MORE_HEADER, listAuctionsQuerySchema } from '@bid/contract';
+import { HAS_MORE_HEADER, listAuctionsQuerySchema, NEXT_CURSOR_HEADER } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
@@ -29,6 +29,7 @@ export async function auctionRoutes(app: FastifyInstance, opts: AuctionsDeps) {
   r.get('/api/auctions', { schema: { querystring: listAuctionsQuerySchema } }, async (request, reply) => {
     const page = await listAuctions(opts, request.userId, request.query);
     void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+    if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.items;
   });
 

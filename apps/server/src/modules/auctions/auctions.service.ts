@@ -1,6 +1,7 @@
 import {
   AUCTION_PAGE_SIZE_DEFAULT,
   centsToMoneyString,
+  parseAuctionCursor,
   PRICE_RANGE_BOUNDS,
   BID_HISTORY_LIMIT,
   RECENT_BIDS_ON_DETAIL,
@@ -66,6 +67,8 @@ export interface AuctionPage {
   items: AuctionListItem[];
   /** Whether another page follows (the X-Has-More header; Load More stops when false). */
   hasMore: boolean;
+  /** Where the next page starts, when one follows (the X-Next-Cursor header). */
+  nextCursor: string | null;
 }
 
 /**
@@ -89,10 +92,13 @@ export async function listAuctions(
     sortBy: query.sortBy ?? 'ending-soon',
     limit: limit + 1,
     offset: query.offset ?? 0,
+    // The contract checked the cursor's form and that it belongs to this sort.
+    after: query.cursor === undefined ? undefined : parseAuctionCursor(query.cursor)?.keys,
     viewerId,
   };
   const rows = await listOpenAuctions(deps.db, filter);
   const now = deps.now();
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
   return {
     items: rows.slice(0, limit).map((row) => {
       const standing = viewerId
@@ -101,6 +107,7 @@ export async function listAuctions(
       return presentAuctionListItem(row.auction, row.creator, row.isWatched, standing);
     }),
     hasMore: rows.length > limit,
+    nextCursor: last ? `${filter.sortBy}~${last.cursorKeys}` : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AuctionSort, DateType } from '@bid/contract';
-import { and, asc, desc, eq, gt, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, users } from '../../db/schema/index.js';
 import { EARTH_RADIUS_MILES, type BoundingBox, type Coordinates } from '../../lib/geo.js';
@@ -17,24 +17,75 @@ export interface OpenAuctionFilter {
   sortBy: AuctionSort;
   limit: number;
   offset: number;
+  /**
+   * The sort keys of the card the previous page ended with (a cursor, docs/auctions.md
+   * "Listing"): the page starts after it, by an index range rather than by skipping `offset`.
+   */
+  after?: readonly string[] | undefined;
   /** The signed-in viewer: members kept apart from them by a block are left out (docs/trust-and-safety.md). */
   viewerId?: string | undefined;
 }
 
 /**
  * Each sort ends with the id so that pages never repeat or skip a card between two equal
- * keys; the leading key matches one of the partial `is_active` indexes. `bid_count` is sorted
- * NULLS LAST because its index is declared so: a plain DESC means NULLS FIRST, which the planner
- * cannot serve from that index (NOT NULL does not count), and then it sorted every open auction
- * (docs/performance.md).
+ * keys; the keys are exactly the columns of one of the partial `is_active` indexes, so a page is
+ * an index walk. The two sorts that run one key downwards and the tie-breakers upwards sort by
+ * the negated key, as their expression indexes do (`(-bid_count), end_time, id`): then every
+ * key runs the same way, and a cursor is one row comparison the index can start from
+ * (docs/performance.md, "Keyset pages").
  */
-const SORT_ORDERS: Record<AuctionSort, SQL[]> = {
-  'ending-soon': [asc(auctions.endTime), asc(auctions.id)],
-  'most-popular': [sql`${auctions.bidCount} desc nulls last`, asc(auctions.endTime), asc(auctions.id)],
-  newest: [desc(auctions.createdAt), desc(auctions.id)],
-  'price-low': [asc(auctions.currentBid), asc(auctions.endTime), asc(auctions.id)],
-  'price-high': [desc(auctions.currentBid), asc(auctions.endTime), asc(auctions.id)],
+const SORT_KEYS: Record<AuctionSort, SQL[]> = {
+  'ending-soon': [sql`${auctions.endTime}`, sql`${auctions.id}`],
+  'most-popular': [sql`(-${auctions.bidCount})`, sql`${auctions.endTime}`, sql`${auctions.id}`],
+  newest: [sql`${auctions.createdAt}`, sql`${auctions.id}`],
+  'price-low': [sql`${auctions.currentBid}`, sql`${auctions.endTime}`, sql`${auctions.id}`],
+  'price-high': [sql`(-${auctions.currentBid})`, sql`${auctions.endTime}`, sql`${auctions.id}`],
 };
+
+/** Only "newest" runs downwards, every key of it. */
+const DESCENDING: ReadonlySet<AuctionSort> = new Set<AuctionSort>(['newest']);
+
+const SORT_ORDERS = Object.fromEntries(
+  Object.entries(SORT_KEYS).map(([sort, keys]) => [
+    sort,
+    keys.map((key) => (DESCENDING.has(sort as AuctionSort) ? sql`${key} desc` : sql`${key} asc`)),
+  ]),
+) as Record<AuctionSort, SQL[]>;
+
+/** A stored time as the cursor carries it: UTC to the microsecond, so no card is repeated or skipped. */
+const utcMicros = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The last card's keys, joined by `~` (the cursor after the sort's name). */
+const CURSOR_KEYS: Record<AuctionSort, SQL> = {
+  'ending-soon': sql`${utcMicros(sql`${auctions.endTime}`)} || '~' || ${auctions.id}::text`,
+  'most-popular': sql`${auctions.bidCount}::text || '~' || ${utcMicros(sql`${auctions.endTime}`)} || '~' || ${auctions.id}::text`,
+  newest: sql`${utcMicros(sql`${auctions.createdAt}`)} || '~' || ${auctions.id}::text`,
+  'price-low': sql`${auctions.currentBid}::text || '~' || ${utcMicros(sql`${auctions.endTime}`)} || '~' || ${auctions.id}::text`,
+  'price-high': sql`${auctions.currentBid}::text || '~' || ${utcMicros(sql`${auctions.endTime}`)} || '~' || ${auctions.id}::text`,
+};
+
+/** The cursor's keys as the sort's values, typed as the columns are. */
+function cursorValuesSql(sortBy: AuctionSort, keys: readonly Bound<string>[]): SQL[] {
+  const [first, second, third] = keys;
+  switch (sortBy) {
+    case 'ending-soon':
+    case 'newest':
+      return [sql`${first}::timestamptz`, sql`${second}::uuid`];
+    case 'most-popular':
+      return [sql`(-(${first}::int))`, sql`${second}::timestamptz`, sql`${third}::uuid`];
+    case 'price-low':
+      return [sql`${first}::numeric`, sql`${second}::timestamptz`, sql`${third}::uuid`];
+    case 'price-high':
+      return [sql`(-(${first}::numeric))`, sql`${second}::timestamptz`, sql`${third}::uuid`];
+  }
+}
+
+/** Rows after the cursor's card in the sort's order: one row comparison, an index range. */
+function afterCursorSql(sortBy: AuctionSort, keys: readonly Bound<string>[]): SQL {
+  const columns = sql.join(SORT_KEYS[sortBy], sql`, `);
+  const values = sql.join(cursorValuesSql(sortBy, keys), sql`, `);
+  return DESCENDING.has(sortBy) ? sql`(${columns}) < (${values})` : sql`(${columns}) > (${values})`;
+}
 
 const creatorNames = {
   id: users.id,
@@ -66,6 +117,7 @@ interface PageValues {
   sortBy: AuctionSort;
   limit: Bound<number>;
   offset: Bound<number>;
+  after?: readonly Bound<string>[] | undefined;
   viewerId?: Bound<string> | undefined;
 }
 
@@ -94,6 +146,7 @@ function buildPage(db: Db, v: PageValues) {
     }
     conditions.push(sql`${distanceFromSql(near.latitude, near.longitude)} <= ${near.miles}::float8`);
   }
+  if (v.after) conditions.push(afterCursorSql(v.sortBy, v.after));
   if (v.viewerId !== undefined) {
     // The viewer's blocks are read once (a hashed subplan), not probed per auction.
     conditions.push(isNotBlockedWithSql(sql`${v.viewerId}::uuid`, sql`${auctions.creatorId}`));
@@ -123,7 +176,13 @@ function buildPage(db: Db, v: PageValues) {
       : sql<string | null>`CASE WHEN ${auctions.bidCount} = 0 THEN NULL ELSE (SELECT max(b.amount) FROM bids b
           WHERE b.auction_id = ${auctions.id} AND b.bidder_id = ${v.viewerId}::uuid) END`;
   return db
-    .select({ auction: auctions, creator: creatorNames, isWatched, viewerHighestBid })
+    .select({
+      auction: auctions,
+      creator: creatorNames,
+      isWatched,
+      viewerHighestBid,
+      cursorKeys: sql<string>`${CURSOR_KEYS[v.sortBy]}`,
+    })
     .from(auctions)
     .innerJoin(page, eq(page.id, auctions.id))
     .innerJoin(users, eq(users.id, auctions.creatorId))
@@ -175,6 +234,7 @@ export function listOpenAuctions(db: Db, filter: OpenAuctionFilter): Promise<Pag
     values.maxBid !== undefined,
     values.near !== undefined,
     values.near?.longitudes !== undefined,
+    values.after?.length ?? 0,
     values.viewerId !== undefined,
   ].join();
   let byShape = preparedPages.get(db);
@@ -201,6 +261,7 @@ export function listOpenAuctions(db: Db, filter: OpenAuctionFilter): Promise<Pag
       sortBy: values.sortBy,
       limit: p('limit'),
       offset: p('offset'),
+      after: values.after?.map((_, i) => p(`after${i}`)),
       viewerId: values.viewerId === undefined ? undefined : p('viewerId'),
     };
     prepared = buildPage(db, placeholders).prepare('');
@@ -221,6 +282,7 @@ export function listOpenAuctions(db: Db, filter: OpenAuctionFilter): Promise<Pag
     maxLongitude: near?.longitudes?.max,
     limit: values.limit,
     offset: values.offset,
+    ...Object.fromEntries((values.after ?? []).map((key, i) => [`after${i}`, key])),
     viewerId: values.viewerId,
   });
 }

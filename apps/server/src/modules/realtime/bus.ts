@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 /**
  * The bus carries realtime events between app instances (docs/realtime.md, "Fan-out").
  * Every instance publishes to it and hears everything published, its own events included
@@ -14,7 +15,7 @@ export interface Bus {
   readonly description: string;
   /** Connects and starts listening. `onConnected` runs after every (re)connection of the listener. */
   start(handlers: BusHandlers): Promise<void>;
-  /** Queues a payload; batches go out every few milliseconds. Never throws. */
+  /** Queues a payload: sent at once after a quiet spell, batched during a burst. Never throws. */
   publish(payload: string): void;
   /** Sends whatever is queued now. */
   flush(): Promise<void>;
@@ -36,7 +37,10 @@ export interface BusLogger {
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; Redis follows the same rule so the two behave alike. */
 export const MAX_BUS_PAYLOAD_BYTES = 7900;
 
-/** Publishes wait this long so that a burst goes out in one statement from one session (docs/engineering.md §7). */
+/**
+ * A burst is collected this long so that it goes out in one statement from one session
+ * (docs/engineering.md §7); the first event after a quiet spell does not wait (`Batcher`).
+ */
 export const BUS_BATCH_DELAY_MS = 10;
 
 /** Payloads per statement (or pipeline) at most. */
@@ -74,35 +78,69 @@ export function decodeEnvelope(payload: string): Envelope | null {
   return { instanceId, kind, target, body: payload.slice(from) };
 }
 
+export interface BatcherOptions {
+  /** How long a burst is collected; `BUS_BATCH_DELAY_MS` unless a test says otherwise. */
+  delayMs?: number;
+  /** Milliseconds on a monotonic clock (tests pass a fake one). */
+  now?: () => number;
+}
+
 /**
  * Collects payloads and hands them to `send` in batches, one batch at a time (so one
- * connection is enough), at most `BUS_BATCH_DELAY_MS` after the first one queued.
+ * connection is enough). The first payload after a quiet spell (nothing handed over for
+ * `delayMs`) is handed over at once, at the end of the current tick with whatever that tick
+ * also queued, with no timer; payloads that follow
+ * within `delayMs` of a batch are collected and go out together `delayMs` after it. So a lone
+ * event never waits, and a burst still costs at most one statement per `delayMs`
+ * (docs/engineering.md §7, docs/realtime.md "Fan-out between instances").
  */
 export class Batcher {
   private queue: string[] = [];
   private timer: NodeJS.Timeout | undefined;
   private sending: Promise<void> = Promise.resolve();
+  private flushQueued = false;
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
+  private readonly delayMs: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly send: (batch: string[]) => Promise<void>,
     private readonly logger: BusLogger,
-    private readonly delayMs = BUS_BATCH_DELAY_MS,
-  ) {}
+    options: BatcherOptions = {},
+  ) {
+    this.delayMs = options.delayMs ?? BUS_BATCH_DELAY_MS;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** Payloads waiting for the next batch (tests). */
+  get pending(): number {
+    return this.queue.length;
+  }
 
   push(payload: string): void {
     this.queue.push(payload);
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.delayMs);
-      this.timer.unref();
+    if (this.timer || this.flushQueued) return;
+    const sinceLast = this.now() - this.lastFlushAt;
+    if (sinceLast >= this.delayMs) {
+      // At the end of this tick, not in a timer: what the same code publishes next (a bid's
+      // update and its notices) joins the batch, and nothing waits for the clock.
+      this.flushQueued = true;
+      queueMicrotask(() => void this.flush());
+      return;
     }
+    // A burst is under way: collect until `delayMs` after the last batch (never longer, whatever the clock did).
+    this.timer = setTimeout(() => void this.flush(), Math.min(Math.max(this.delayMs - sinceLast, 0), this.delayMs));
+    this.timer.unref();
   }
 
   flush(): Promise<void> {
+    this.flushQueued = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return this.sending;
+    this.lastFlushAt = this.now();
     this.sending = this.sending.then(async () => {
       for (let i = 0; i < batch.length; i += BUS_MAX_BATCH) {
         const slice = batch.slice(i, i + BUS_MAX_BATCH);

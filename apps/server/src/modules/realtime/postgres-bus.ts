@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { Batcher, type Bus, type BusHandlers, type BusLogger } from './bus.js';
+import { Batcher, type BatcherOptions, type Bus, type BusHandlers, type BusLogger } from './bus.js';
 
 /** The NOTIFY channel (per database, so separate deployments never hear each other). */
 export const PG_BUS_CHANNEL = 'bid_realtime';
@@ -15,11 +15,16 @@ const RECONNECT_MAX_MS = 5_000;
 /**
  * Fan-out over PostgreSQL (docs/engineering.md §2): one dedicated LISTEN connection per instance, outside
  * the pool, re-opened with backoff whenever it drops (a database restart must not crash the
- * process); publishing is batched every 10 ms through the pool, one batch at a time, and only
+ * process); publishing goes through the pool, one batch at a time (the first event after a quiet
+ * spell at once, a burst collected for 10 ms: `Batcher`), and only
  * ever after the caller's transaction committed (docs/engineering.md §7: a NOTIFY inside the bid transaction
  * takes an instance-wide lock at commit and cut bid throughput to a fifth).
  */
-export function createPostgresBus(pool: pg.Pool, logger: BusLogger): Bus & { listenerPid(): number | undefined } {
+export function createPostgresBus(
+  pool: pg.Pool,
+  logger: BusLogger,
+  batching: BatcherOptions = {},
+): Bus & { listenerPid(): number | undefined } {
   let handlers: BusHandlers | undefined;
   let client: pg.Client | undefined;
   let listenerPid: number | undefined;
@@ -28,9 +33,13 @@ export function createPostgresBus(pool: pg.Pool, logger: BusLogger): Bus & { lis
   let retryDelay = RECONNECT_MIN_MS;
   let everConnected = false;
 
-  const batcher = new Batcher(async (batch) => {
-    await pool.query(NOTIFY_BATCH_SQL, [PG_BUS_CHANNEL, batch]);
-  }, logger);
+  const batcher = new Batcher(
+    async (batch) => {
+      await pool.query(NOTIFY_BATCH_SQL, [PG_BUS_CHANNEL, batch]);
+    },
+    logger,
+    batching,
+  );
 
   async function connect(): Promise<void> {
     const next = new pg.Client({ ...pool.options, application_name: PG_LISTEN_APPLICATION_NAME });
@@ -118,13 +127,17 @@ export function createPostgresBus(pool: pg.Pool, logger: BusLogger): Bus & { lis
  * The same bus on embedded PGlite: `listen` on the one client. PGlite serves one process, so
  * this matters only when several app objects share one PGlite (tests), but it keeps one code path.
  */
-export function createPgliteBus(client: PGlite, logger: BusLogger): Bus {
+export function createPgliteBus(client: PGlite, logger: BusLogger, batching: BatcherOptions = {}): Bus {
   let unlisten: (() => Promise<void>) | undefined;
   let closed = false;
-  const batcher = new Batcher(async (batch) => {
-    if (closed) return;
-    await client.query(NOTIFY_BATCH_SQL, [PG_BUS_CHANNEL, batch]);
-  }, logger);
+  const batcher = new Batcher(
+    async (batch) => {
+      if (closed) return;
+      await client.query(NOTIFY_BATCH_SQL, [PG_BUS_CHANNEL, batch]);
+    },
+    logger,
+    batching,
+  );
 
   return {
     description: 'PostgreSQL LISTEN/NOTIFY (embedded PGlite: this process only)',

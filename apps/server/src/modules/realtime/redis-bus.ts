@@ -1,16 +1,17 @@
 import { Redis } from 'ioredis';
-import { Batcher, type Bus, type BusLogger } from './bus.js';
+import { Batcher, type BatcherOptions, type Bus, type BusLogger } from './bus.js';
 
 const RECONNECT_MAX_MS = 5_000;
 
 /**
  * Fan-out over Redis pub/sub when REDIS_URL is set (docs/engineering.md §2): one subscriber connection and
  * one publisher connection per instance. ioredis reconnects with backoff and subscribes again
- * by itself; publishes are batched into one pipeline every 10 ms like the PostgreSQL bus.
+ * by itself; publishes are batched into pipelines like the PostgreSQL bus (the first event after a
+ * quiet spell at once, a burst collected for 10 ms).
  * `channel` is per deployment (derived from the database), so deployments sharing a Redis
  * never hear each other.
  */
-export function createRedisBus(url: string, channel: string, logger: BusLogger): Bus {
+export function createRedisBus(url: string, channel: string, logger: BusLogger, batching: BatcherOptions = {}): Bus {
   const options = {
     lazyConnect: true,
     // A publish while Redis is away fails at once (and is logged) instead of piling up in memory.
@@ -29,12 +30,16 @@ export function createRedisBus(url: string, channel: string, logger: BusLogger):
   subscriber.on('error', onError);
   publisher.on('error', onError);
 
-  const batcher = new Batcher(async (batch) => {
-    if (publisher.status !== 'ready') throw new Error(`Redis publisher is ${publisher.status}`);
-    const pipeline = publisher.pipeline();
-    for (const payload of batch) pipeline.publish(channel, payload);
-    await pipeline.exec();
-  }, logger);
+  const batcher = new Batcher(
+    async (batch) => {
+      if (publisher.status !== 'ready') throw new Error(`Redis publisher is ${publisher.status}`);
+      const pipeline = publisher.pipeline();
+      for (const payload of batch) pipeline.publish(channel, payload);
+      await pipeline.exec();
+    },
+    logger,
+    batching,
+  );
 
   return {
     description: 'Redis pub/sub',

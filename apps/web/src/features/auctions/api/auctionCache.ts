@@ -8,6 +8,8 @@ export const AUCTIONS_KEY = ['/api/auctions'] as const;
 export interface AuctionPage {
   items: AuctionListItem[];
   hasMore: boolean;
+  /** Where the next page starts (`X-Next-Cursor`), when the server named it. */
+  nextCursor?: string | null;
 }
 
 type PatchableFields = Pick<
@@ -23,7 +25,7 @@ function patchOne<T extends CachedAuction>(auction: T, id: string, patch: Auctio
   return { ...auction, ...(typeof patch === 'function' ? patch(auction) : patch) };
 }
 
-function isInfinitePages(data: unknown): data is InfiniteData<AuctionPage, number> {
+function isInfinitePages(data: unknown): data is InfiniteData<AuctionPage, unknown> {
   return Boolean(data && typeof data === 'object' && Array.isArray((data as { pages?: unknown }).pages));
 }
 

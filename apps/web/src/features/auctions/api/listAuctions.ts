@@ -3,6 +3,7 @@ import {
   type AuctionListItem,
   type AuctionSort,
   HAS_MORE_HEADER,
+  NEXT_CURSOR_HEADER,
   POLL_INTERVAL_MS,
 } from '@bid/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
@@ -27,26 +28,42 @@ export const DEFAULT_FEED_FILTERS: AuctionFeedFilters = {
 
 export const FEED_PAGE_SIZE = AUCTION_PAGE_SIZE_DEFAULT;
 
+/**
+ * Where a page starts: the first page at offset 0, every next one after the cursor the page
+ * before named (`X-Next-Cursor`: an index range however deep, docs/auctions.md "Listing"), or
+ * by offset when a server named none.
+ */
+export type AuctionPageStart = { offset: number } | { cursor: string };
+
+const FIRST_PAGE: AuctionPageStart = { offset: 0 };
+
 /** GET /api/auctions with the filters and one page window; `X-Has-More` says whether another page exists. */
 export async function fetchAuctionPage(
   filters: AuctionFeedFilters,
-  offset: number,
+  start: AuctionPageStart,
   signal?: AbortSignal,
 ): Promise<AuctionPage> {
-  const url = queryKeyToUrl([AUCTIONS_KEY[0], { ...filters, limit: FEED_PAGE_SIZE, offset }]);
+  const url = queryKeyToUrl([AUCTIONS_KEY[0], { ...filters, limit: FEED_PAGE_SIZE, ...start }]);
   const res = await fetch(url, { credentials: 'include', signal });
   await throwIfResNotOk(res);
   const items = (await res.json()) as AuctionListItem[];
-  return { items, hasMore: res.headers.get(HAS_MORE_HEADER) === 'true' };
+  return {
+    items,
+    hasMore: res.headers.get(HAS_MORE_HEADER) === 'true',
+    nextCursor: res.headers.get(NEXT_CURSOR_HEADER),
+  };
 }
 
 export function auctionFeedQueryOptions(filters: AuctionFeedFilters) {
   return infiniteQueryOptions({
     queryKey: [...AUCTIONS_KEY, filters] as const,
     queryFn: ({ pageParam, signal }) => fetchAuctionPage(filters, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastOffset) =>
-      lastPage.hasMore ? lastOffset + lastPage.items.length : undefined,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (lastPage, _pages, lastStart): AuctionPageStart | undefined => {
+      if (!lastPage.hasMore) return undefined;
+      if (lastPage.nextCursor) return { cursor: lastPage.nextCursor };
+      return { offset: ('offset' in lastStart ? lastStart.offset : 0) + lastPage.items.length };
+    },
     // docs/product.md §7: the auction list is polled every 30 s (every loaded page is refreshed).
     refetchInterval: POLL_INTERVAL_MS,
     // Changing a filter keeps the grid in place until the new list arrives.
@@ -54,7 +71,7 @@ export function auctionFeedQueryOptions(filters: AuctionFeedFilters) {
   });
 }
 
-/** The signed-in home feed with Load More (next page by offset, appended). */
+/** The signed-in home feed with Load More (next page after the last card's cursor, appended). */
 export function useAuctionFeed(filters: AuctionFeedFilters) {
   const feed = useInfiniteQuery(auctionFeedQueryOptions(filters));
   // Every loaded page's auctions follow their live channels (docs/product.md §4 "Live bids").
