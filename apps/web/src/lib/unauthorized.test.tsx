@@ -22,7 +22,7 @@ describe('mutation errors (docs/product.md §8)', () => {
 
   it('a 401 toasts Unauthorized and goes to /api/login after the delay', () => {
     const { result } = renderHook(() => useToast());
-    act(() => onMutationError(new ApiError(401, '{"message":"Unauthorized"}'), fallback));
+    act(() => onMutationError(new ApiError(401, '{"message":"Unauthorized","code":"unauthorized"}'), fallback));
     expect(result.current.toasts[0]).toMatchObject({
       title: 'Unauthorized',
       description: 'You are logged out. Logging in again...',
@@ -40,7 +40,7 @@ describe('mutation errors (docs/product.md §8)', () => {
 
   it("shows the server's message, or the fallback when there is none", () => {
     const { result } = renderHook(() => useToast());
-    act(() => onMutationError(new ApiError(400, '{"message":"Bio must be less than 500 characters"}'), fallback));
+    act(() => onMutationError(new ApiError(400, '{"message":"Bio must be less than 500 characters","code":"validation"}'), fallback));
     expect(result.current.toasts[0]).toMatchObject({
       title: 'Update Failed',
       description: 'Bio must be less than 500 characters',

@@ -41,12 +41,10 @@ export function mutationErrorText(error: unknown, fallback: string): string | nu
 }
 
 /**
- * The `message` of the server's JSON error body (decision 0003), or '' when there is none:
+ * The `message` of the server's error body (decision 0003), or '' when there is none:
  * a body-less answer or a proxy's HTML or text page is not a message for people, so callers
  * fall back to their own text.
  */
 export function readableServerMessage(error: ApiError): string {
-  const message = error.serverMessage;
-  // `serverMessage` falls back to the raw body when it holds no JSON `message`.
-  return message === error.bodyText ? '' : message.trim();
+  return error.body?.message.trim() ?? '';
 }

@@ -44,11 +44,11 @@ afterEach(() => {
 describe('sandbox payout onboarding page', () => {
   it("says it stands in for Stripe's hosted onboarding and gives the test numbers as hints", () => {
     renderPage(async () => new Response(JSON.stringify(enabled), { status: 200 }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Set up payouts (sandbox)' })).toBeTruthy();
-    expect(screen.getByText(/stands in for Stripe's hosted onboarding/)).toBeTruthy();
-    expect(screen.getByLabelText('Routing number').getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Use the test routing number 110000000.')).toBeTruthy();
-    expect(screen.getByText('Use the test account number 000123456789.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Set up payouts (sandbox)' })).toBeInTheDocument();
+    expect(screen.getByText(/stands in for Stripe's hosted onboarding/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Routing number').getAttribute('aria-describedby')).toBeInTheDocument();
+    expect(screen.getByText('Use the test routing number 110000000.')).toBeInTheDocument();
+    expect(screen.getByText('Use the test account number 000123456789.')).toBeInTheDocument();
   });
 
   it('connects the account, returns to the payments tab and says so', async () => {
@@ -72,8 +72,8 @@ describe('sandbox payout onboarding page', () => {
     const fetchMock = renderPage(async () => new Response(JSON.stringify(enabled), { status: 200 }));
     fillIn({ name: 'Hal Host' });
     fireEvent.click(screen.getByRole('button', { name: 'Connect payout account' }));
-    expect(screen.getByText('Enter the routing number.')).toBeTruthy();
-    expect(screen.getByText('Enter the account number.')).toBeTruthy();
+    expect(screen.getByText('Enter the routing number.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the account number.')).toBeInTheDocument();
     expect(screen.getByLabelText('Routing number').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -98,7 +98,7 @@ describe('sandbox payout onboarding page', () => {
 
   it('shows a server refusal without a field as an alert', async () => {
     renderPage(
-      async () => new Response(JSON.stringify({ message: 'The account number is not valid.' }), { status: 400 }),
+      async () => new Response(JSON.stringify({ message: 'The account number is not valid.', code: 'validation' }), { status: 400 }),
     );
     fillIn({ name: 'Hal Host', routing: '110000000', account: '1' });
     fireEvent.click(screen.getByRole('button', { name: 'Connect payout account' }));

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { type SandboxPayoutAccountInput, useCompleteSandboxPayoutAccount } from '@/features/payments/api/payoutAccount';
-import { ApiError } from '@/lib/api';
+import { serverFieldError } from '@/lib/api';
 import { mutationErrorText } from '@/lib/unauthorized';
 
 type PayoutField = keyof SandboxPayoutAccountInput;
@@ -39,14 +39,9 @@ const REQUIRED_MESSAGES: Record<PayoutField, string> = {
 };
 
 /** The field a `400 {field, message}` answer names, when it is one of this form's. */
-function serverFieldError(error: ApiError): FieldErrors | null {
-  try {
-    const body = JSON.parse(error.bodyText) as { field?: unknown; message?: unknown };
-    if (typeof body.message !== 'string' || typeof body.field !== 'string') return null;
-    return FIELDS.some((field) => field.name === body.field) ? { [body.field as PayoutField]: body.message } : null;
-  } catch {
-    return null;
-  }
+function fieldErrorsOf(error: unknown): FieldErrors | null {
+  const fieldError = serverFieldError(error, (name) => FIELDS.find((field) => field.name === name)?.name);
+  return fieldError ? { [fieldError.field]: fieldError.message } : null;
 }
 
 /**
@@ -92,7 +87,7 @@ export default function PayoutSandboxOnboardingPage() {
         navigate('/profile?tab=payments');
       },
       onError: (error) => {
-        const fieldErrors = error instanceof ApiError && error.status !== 401 ? serverFieldError(error) : null;
+        const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) setErrors(fieldErrors);
         else setProblem(mutationErrorText(error, 'Your payout account could not be connected. Please try again.'));
       },

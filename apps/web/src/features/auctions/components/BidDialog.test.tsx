@@ -89,7 +89,7 @@ afterEach(() => {
 describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
   it('is titled Place Your Bid and starts at the minimum: current bid + 1, as a whole-dollar step-1 input', () => {
     renderDialog();
-    expect(screen.getByRole('dialog', { name: 'Place Your Bid' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Place Your Bid' })).toBeInTheDocument();
     expect(amountInput().value).toBe('36');
     expect(amountInput().type).toBe('number');
     expect(amountInput().step).toBe('1');
@@ -116,7 +116,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     renderDialog();
     typeAmount('35');
     expect(submitButton().disabled).toBe(true);
-    expect(screen.getByText('Bid must be at least 36')).toBeTruthy();
+    expect(screen.getByText('Bid must be at least 36')).toBeInTheDocument();
     expect(amountInput().getAttribute('aria-invalid')).toBe('true');
 
     typeAmount('');
@@ -130,7 +130,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
 
   it('states the card is charged only on a win, with a link to the Terms', () => {
     renderDialog();
-    expect(screen.getByText(/only be charged if you win/)).toBeTruthy();
+    expect(screen.getByText(/only be charged if you win/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
   });
 
@@ -185,7 +185,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
   });
 
   it("shows the server's refusal in a 'Bid Failed' toast, or the spec's fallback", async () => {
-    stubFetch(async () => new Response(JSON.stringify({ message: 'Bid must be at least 37' }), { status: 400 }));
+    stubFetch(async () => new Response(JSON.stringify({ message: 'Bid must be at least 37', code: 'bid_too_low' }), { status: 400 }));
     const { toasts, onOpenChange } = renderDialog();
     fireEvent.click(submitButton());
     await waitFor(() =>
@@ -224,7 +224,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     );
     expect(submitButton().disabled).toBe(true);
     // The spec's note stays: the card is only charged on a win.
-    expect(screen.getByText(/only be charged if you win/)).toBeTruthy();
+    expect(screen.getByText(/only be charged if you win/)).toBeInTheDocument();
     fireEvent.submit(screen.getByRole('form', { name: 'Place your bid' }));
     expect(bidCalls()).toEqual([]);
   });

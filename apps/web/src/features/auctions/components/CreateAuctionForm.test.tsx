@@ -73,18 +73,18 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     expect(duration.selectedOptions[0]?.textContent).toBe('1h');
     expect(duration.options[5]?.textContent).toBe('1h 30m');
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Split 50/50' }).checked).toBe(true);
-    expect(screen.getByRole('radio', { name: 'Date pays' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Host pays' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Date pays' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Host pays' })).toBeInTheDocument();
     expect(screen.getAllByRole('radiogroup')).toHaveLength(2);
   });
 
   it('counts payment notes against 500 as they are typed', () => {
     renderForm();
-    expect(screen.getByText('0/500')).toBeTruthy();
+    expect(screen.getByText('0/500')).toBeInTheDocument();
     type('Payment notes (optional)', 'Coffee is on me');
-    expect(screen.getByText('15/500')).toBeTruthy();
+    expect(screen.getByText('15/500')).toBeInTheDocument();
     type('Payment notes (optional)', 'x'.repeat(501));
-    expect(screen.getByText('501/500')).toBeTruthy();
+    expect(screen.getByText('501/500')).toBeInTheDocument();
   });
 
   it('shows the spec messages under each invalid field and sends nothing', async () => {
@@ -103,7 +103,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
       'Starting bid must be at least $1',
       'Payment notes must be less than 500 characters',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      expect(await screen.findByText(message)).toBeInTheDocument();
     }
     const title = field('Title');
     expect(title.getAttribute('aria-invalid')).toBe('true');
@@ -119,9 +119,9 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     fireEvent.change(screen.getByLabelText('Expected duration'), { target: { value: '15' } });
     type('Search radius (miles)', '501');
     submit();
-    expect(await screen.findByText('Title too long')).toBeTruthy();
-    expect(screen.getByText('Radius too large')).toBeTruthy();
-    expect(screen.getByText('Duration must meet minimum requirements for selected date type')).toBeTruthy();
+    expect(await screen.findByText('Title too long')).toBeInTheDocument();
+    expect(screen.getByText('Radius too large')).toBeInTheDocument();
+    expect(screen.getByText('Duration must meet minimum requirements for selected date type')).toBeInTheDocument();
   });
 
   it('runs the pre-submit checks in order: profile, end date, end time, buy-now price', async () => {
@@ -191,7 +191,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     expect(preview.textContent).toMatch(/at 6:30\sPM/);
 
     submit();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Creating...' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Creating...' })).toBeInTheDocument());
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Creating...' }).disabled).toBe(true);
     const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/api/auctions')!;
     expect(init?.method).toBe('POST');
@@ -219,7 +219,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
   });
 
   it("shows 'Creation Failed' with the server's message, or the spec's fallback", async () => {
-    stubFetch(async () => new Response(JSON.stringify({ message: 'Title too long', field: 'title' }), { status: 400 }));
+    stubFetch(async () => new Response(JSON.stringify({ message: 'Title too long', code: 'validation', field: 'title' }), { status: 400 }));
     const { onCreated, toasts } = renderForm();
     fillValidFields();
     type('End date', tomorrow());

@@ -23,7 +23,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
+import { serverFieldError } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 import { setAuctionCover } from '../api/auctionCover';
@@ -66,17 +66,11 @@ interface CreateAuctionFormProps {
 }
 
 /** The field a `400 {message, field}` answer names, mapped onto this form ('endTime' is the date picker). */
-function serverFieldOf(error: unknown): { field: FieldPath<CreateAuctionFormValues>; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  try {
-    const body = JSON.parse(error.bodyText) as { field?: unknown; message?: unknown };
-    if (typeof body.field !== 'string' || typeof body.message !== 'string') return null;
-    const field = body.field === 'endTime' ? 'endDate' : body.field;
-    if (!(field in CREATE_AUCTION_DEFAULTS)) return null;
-    return { field: field as FieldPath<CreateAuctionFormValues>, message: body.message };
-  } catch {
-    return null;
-  }
+function serverFieldOf(error: unknown) {
+  return serverFieldError(error, (name) => {
+    const field = name === 'endTime' ? 'endDate' : name;
+    return field in CREATE_AUCTION_DEFAULTS ? (field as FieldPath<CreateAuctionFormValues>) : null;
+  });
 }
 
 /** docs/product.md §2 "Create Auction page" form, with the checks of docs/product.md §5 in their order. */

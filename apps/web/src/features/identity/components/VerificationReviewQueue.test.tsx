@@ -56,8 +56,8 @@ describe('Verification review queue', () => {
     const fetchMock = serve([[item], []]);
     renderQueue();
     const card = within(await screen.findByRole('generic', { name: 'Verification of Dee T.' }));
-    expect(screen.getByRole('heading', { name: 'Identity verifications (1)' })).toBeTruthy();
-    expect(card.getByText("Driver's license")).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Identity verifications (1)' })).toBeInTheDocument();
+    expect(card.getByText("Driver's license")).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Document front' }).getAttribute('href')).toBe('/api/identity/documents/d1');
     expect(card.getByRole('link', { name: 'Selfie' }).getAttribute('href')).toBe('/api/identity/documents/d2');
     const approve = card.getByRole('button', { name: 'Approve' });
@@ -69,6 +69,6 @@ describe('Verification review queue', () => {
     );
     const decide = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(decide?.[1]?.body as string)).toEqual({ decision: 'verified', notes: 'Photo matches.' });
-    expect(await screen.findByText('No verifications waiting for review.')).toBeTruthy();
+    expect(await screen.findByText('No verifications waiting for review.')).toBeInTheDocument();
   });
 });

@@ -64,22 +64,22 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
     stubFetch((url) => (url.includes('/messages') ? json([message({})]) : new Response('Not found', { status: 404 })));
     renderPane();
     expect(screen.getByTestId('chat-partner-name').textContent).toBe('Bea Bright');
-    expect(await screen.findByText('Hello!')).toBeTruthy();
-    expect(screen.getByText('5m')).toBeTruthy();
+    expect(await screen.findByText('Hello!')).toBeInTheDocument();
+    expect(screen.getByText('5m')).toBeInTheDocument();
     expect(screen.queryByText('Online')).toBeNull();
   });
 
   it("adds 'ago' in the chat widget", async () => {
     stubFetch((url) => (url.includes('/messages') ? json([message({})]) : json({ online: false })));
     renderPane({ withAgo: true });
-    expect(await screen.findByText('5m ago')).toBeTruthy();
+    expect(await screen.findByText('5m ago')).toBeInTheDocument();
     expect(screen.queryByText('Online')).toBeNull();
   });
 
   it('says Online only when the server says the other person is online', async () => {
     stubFetch((url) => (url.includes('/presence') ? json({ online: true }) : json([])));
     renderPane();
-    expect(await screen.findByText('Online')).toBeTruthy();
+    expect(await screen.findByText('Online')).toBeInTheDocument();
   });
 
   it('sends the trimmed text with Enter, keeps Shift+Enter for a new line, and refuses whitespace', async () => {
@@ -109,7 +109,7 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
       receiverId: THEM,
       content: 'See you at 5',
     });
-    expect(await screen.findByText('See you at 5')).toBeTruthy();
+    expect(await screen.findByText('See you at 5')).toBeInTheDocument();
     await waitFor(() => expect(box().value).toBe(''));
   });
 

@@ -42,7 +42,7 @@ describe('report dialog (docs/trust-and-safety.md)', () => {
     const details = within(dialog).getByLabelText('Details');
     expect(details.getAttribute('maxLength')).toBe('500');
     fireEvent.change(details, { target: { value: 'Rude messages' } });
-    expect(within(dialog).getByText('13/500')).toBeTruthy();
+    expect(within(dialog).getByText('13/500')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Report' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -53,7 +53,7 @@ describe('report dialog (docs/trust-and-safety.md)', () => {
       reason: 'harassment',
       details: 'Rude messages',
     });
-    expect(await screen.findByText('Thank you. Our moderators review reports within 24 hours.')).toBeTruthy();
+    expect(await screen.findByText('Thank you. Our moderators review reports within 24 hours.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report this auction' })).toBeNull());
   });
 
@@ -61,6 +61,6 @@ describe('report dialog (docs/trust-and-safety.md)', () => {
     const { dialog } = renderDialog(400, { message: 'You cannot report yourself', code: 'bad_request' });
     fireEvent.click(within(dialog).getByLabelText('Spam'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Report' }));
-    expect(await screen.findByText('You cannot report yourself')).toBeTruthy();
+    expect(await screen.findByText('You cannot report yourself')).toBeInTheDocument();
   });
 });

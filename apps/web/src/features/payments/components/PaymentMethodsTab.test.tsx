@@ -88,16 +88,16 @@ describe('Payment Methods tab: the list (docs/product.md §2, §3)', () => {
     const list = await screen.findByRole('list', { name: 'Saved payment methods' });
     const rows = within(list).getAllByTestId('payment-method');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('Visa •••• 4242')).toBeTruthy();
-    expect(within(rows[0]!).getByText('Expires 04/31')).toBeTruthy();
-    expect(within(rows[1]!).getByText('STRIPE TEST BANK Checking •••• 6789')).toBeTruthy();
-    expect(within(rows[1]!).getByText('US bank account')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Remove Visa •••• 4242' })).toBeTruthy();
+    expect(within(rows[0]!).getByText('Visa •••• 4242')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Expires 04/31')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('STRIPE TEST BANK Checking •••• 6789')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('US bank account')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Visa •••• 4242' })).toBeInTheDocument();
   });
 
   it('says so when nothing is saved yet', async () => {
     renderTab();
-    expect(await screen.findByText(/No payment methods saved yet/)).toBeTruthy();
+    expect(await screen.findByText(/No payment methods saved yet/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Saved payment methods' })).toBeNull();
   });
 });
@@ -122,7 +122,7 @@ describe('Payment Methods tab: removing', () => {
     expect(callsTo('DELETE', '/api/stripe/payment-methods/pm_visa')).toHaveLength(1);
     // The list was read again before the toast.
     expect(callsTo('GET', '/api/stripe/payment-methods')).toHaveLength(2);
-    expect(screen.getByText(/No payment methods saved yet/)).toBeTruthy();
+    expect(screen.getByText(/No payment methods saved yet/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -149,7 +149,7 @@ describe('Payment Methods tab: removing', () => {
         variant: 'destructive',
       }),
     );
-    expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
+    expect(screen.getByText('Visa •••• 4242')).toBeInTheDocument();
   });
 });
 
@@ -176,7 +176,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
       expYear: 2034,
       cvc: '123',
     });
-    expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
+    expect(screen.getByText('Visa •••• 4242')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
   });
 
@@ -193,7 +193,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
         variant: 'destructive',
       }),
     );
-    expect(screen.getByRole('form', { name: 'Add a card' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Add a card' })).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save Card' }).disabled).toBe(false);
     expect(callsTo('GET', '/api/stripe/payment-methods')).toHaveLength(1);
   });
@@ -256,7 +256,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
       }),
     );
     expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Add Payment Method' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Payment Method' })).toBeInTheDocument();
   });
 
   it('Cancel closes the form without a call', async () => {

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api';
+import { serverFieldError } from '@/lib/api';
 import { useSandboxConfirmSetup } from '../api/sandboxConfirmSetup';
 import { redirectTo } from '../redirect';
 import {
@@ -33,16 +33,8 @@ const SERVER_FIELDS: Record<string, SandboxCardField> = {
 };
 
 /** The field a `400 {code: 'validation', field}` answer names, when it is one of this form's. */
-function serverFieldError(error: unknown): { field: SandboxCardField; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  try {
-    const body = JSON.parse(error.bodyText) as { code?: unknown; field?: unknown; message?: unknown };
-    if (body.code !== 'validation' || typeof body.field !== 'string' || typeof body.message !== 'string') return null;
-    const field = SERVER_FIELDS[body.field];
-    return field ? { field, message: body.message } : null;
-  } catch {
-    return null;
-  }
+function fieldErrorOf(error: unknown) {
+  return serverFieldError(error, (field) => SERVER_FIELDS[field], 'validation');
 }
 
 /** A same-origin address only: the answer names where to authenticate, and nothing may send the member elsewhere. */
@@ -94,7 +86,7 @@ export function SandboxCardForm({ clientSecret, onSucceeded, onCancel }: Sandbox
       }
       await onSucceeded();
     } catch (error) {
-      const fieldError = serverFieldError(error);
+      const fieldError = fieldErrorOf(error);
       if (fieldError) setErrors({ [fieldError.field]: fieldError.message });
       else toastConfirmFailed(error);
       setIsFinishing(false);

@@ -170,7 +170,7 @@ describe('Stripe Elements form', () => {
       </QueryClientProvider>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Add Payment Method' }));
-    expect(await screen.findByTestId('payment-element')).toBeTruthy();
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
     expect(screen.getByTestId('elements').dataset.clientSecret).toBe('seti_5_secret_q');
     expect(screen.queryByText(/Test mode/)).toBeNull();
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_tab');

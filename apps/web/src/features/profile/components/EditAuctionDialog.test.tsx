@@ -85,7 +85,7 @@ describe('edit auction modal (docs/product.md §5 "Auction edit")', () => {
     );
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onOpenChange).not.toHaveBeenCalled();
-    expect(screen.getByRole('form', { name: 'Edit auction' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Edit auction' })).toBeInTheDocument();
   });
 
   it("sends only the changed fields, then says 'Auction Updated', refreshes the lists and closes", async () => {

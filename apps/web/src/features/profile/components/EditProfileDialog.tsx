@@ -15,7 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import type { CurrentUser } from '@/features/auth/useAuth';
-import { ApiError } from '@/lib/api';
+import { serverFieldError } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
 import { zodResolver } from '@/lib/zodResolver';
 import { useUpdateProfile } from '../api/updateProfile';
@@ -63,16 +63,12 @@ function toFormValues(user: CurrentUser): DefaultValues<ProfileFormInput> {
 }
 
 /** The field a `400 {code: 'validation', field}` answer names, when it is one of this form's. */
-function serverFieldError(error: unknown): { field: FieldPath<ProfileFormInput>; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  try {
-    const body = JSON.parse(error.bodyText) as { code?: unknown; field?: unknown; message?: unknown };
-    if (body.code !== 'validation' || typeof body.field !== 'string' || typeof body.message !== 'string') return null;
-    if (!FORM_FIELDS.has(body.field)) return null;
-    return { field: body.field as FieldPath<ProfileFormInput>, message: body.message };
-  } catch {
-    return null;
-  }
+function fieldErrorOf(error: unknown) {
+  return serverFieldError(
+    error,
+    (field) => (FORM_FIELDS.has(field) ? (field as FieldPath<ProfileFormInput>) : null),
+    'validation',
+  );
 }
 
 function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone: () => void; onCancel: () => void }) {
@@ -98,7 +94,7 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
         onDone();
       },
       onError: (error) => {
-        const fieldError = serverFieldError(error);
+        const fieldError = fieldErrorOf(error);
         if (fieldError) {
           setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
           return;

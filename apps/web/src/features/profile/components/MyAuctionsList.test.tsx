@@ -71,12 +71,12 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
     renderList([active, cancelled, ended, sold]);
     const open = within(row('Coffee at the museum'));
     expect(open.getByRole('link', { name: 'Coffee at the museum' }).getAttribute('href')).toBe('/auction/a1');
-    expect(open.getByText('Active')).toBeTruthy();
-    expect(open.getByText('$42')).toBeTruthy();
-    expect(open.getByText('3 bids')).toBeTruthy();
-    expect(open.getByText('1d 0h')).toBeTruthy();
-    expect(open.getByRole('button', { name: 'Edit' })).toBeTruthy();
-    expect(open.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(open.getByText('Active')).toBeInTheDocument();
+    expect(open.getByText('$42')).toBeInTheDocument();
+    expect(open.getByText('3 bids')).toBeInTheDocument();
+    expect(open.getByText('1d 0h')).toBeInTheDocument();
+    expect(open.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(open.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
     for (const [title, label] of [
       ['Dinner downtown', 'Cancelled'],
@@ -84,10 +84,10 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
       ['Board games', 'Sold'],
     ] as const) {
       const other = within(row(title));
-      expect(other.getByText(label)).toBeTruthy();
+      expect(other.getByText(label)).toBeInTheDocument();
       expect(other.queryByRole('button')).toBeNull();
     }
-    expect(within(row('Dinner downtown')).getByText('1 bid')).toBeTruthy();
+    expect(within(row('Dinner downtown')).getByText('1 bid')).toBeInTheDocument();
   });
 
   it("cancels after confirmation: DELETE, then 'Auction Cancelled'", async () => {
@@ -124,7 +124,7 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
       'fetch',
       vi.fn(
         async () =>
-          new Response(JSON.stringify({ message: 'This auction has already been cancelled.' }), { status: 409 }),
+          new Response(JSON.stringify({ message: 'This auction has already been cancelled.', code: 'conflict' }), { status: 409 }),
       ),
     );
     renderList([active]);
@@ -181,12 +181,12 @@ describe('My Bids list', () => {
     );
     const leading = within(row('Coffee at the museum'));
     expect(leading.getByRole('link', { name: 'Coffee at the museum' }).getAttribute('href')).toBe('/auction/a1');
-    expect(leading.getByText('$25')).toBeTruthy();
-    expect(leading.getByText('Current bid $25')).toBeTruthy();
-    expect(leading.getByText('5m')).toBeTruthy();
-    expect(leading.getByText('Leading')).toBeTruthy();
-    expect(within(row('Dinner downtown')).getByText('Outbid')).toBeTruthy();
-    expect(within(row('Dinner downtown')).getByText('Current bid $60')).toBeTruthy();
-    expect(within(row('Climbing gym')).getByText('Ended')).toBeTruthy();
+    expect(leading.getByText('$25')).toBeInTheDocument();
+    expect(leading.getByText('Current bid $25')).toBeInTheDocument();
+    expect(leading.getByText('5m')).toBeInTheDocument();
+    expect(leading.getByText('Leading')).toBeInTheDocument();
+    expect(within(row('Dinner downtown')).getByText('Outbid')).toBeInTheDocument();
+    expect(within(row('Dinner downtown')).getByText('Current bid $60')).toBeInTheDocument();
+    expect(within(row('Climbing gym')).getByText('Ended')).toBeInTheDocument();
   });
 });

@@ -55,8 +55,8 @@ describe('profile tabs follow ?tab=', () => {
     cleanup();
     renderAt('/profile?tab=payments');
     expect(selectedTab()).toBe('Payment Methods');
-    expect(screen.getByRole('heading', { name: 'Payment Methods' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Payments' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment Methods' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payments' })).toBeInTheDocument();
   });
 
   it('puts the chosen tab in the address, and drops it for the default', () => {
@@ -81,7 +81,7 @@ describe('return from a payment-method setup (docs/product.md §2: /profile is t
     );
     expect(window.location.pathname).toBe('/profile');
     expect(window.location.search).toBe('?tab=payments');
-    expect(await screen.findByText('Visa •••• 4242')).toBeTruthy();
+    expect(await screen.findByText('Visa •••• 4242')).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(toastMock).toHaveBeenCalledTimes(1);
   });
