@@ -1,13 +1,13 @@
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@bid/contract';
-import { toast } from '@/components/ui/use-toast';
 import { ApiError } from './api';
+import { notify } from './notices';
 
 /**
  * docs/product.md §8 "Unauthorized": the one place a write that finds the session gone tells the user
  * and sends the browser to sign in again, after the spec's short delay.
  */
 export function handleUnauthorized(): void {
-  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  notify({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   setTimeout(() => {
     window.location.href = '/api/login';
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
@@ -25,7 +25,7 @@ export interface ErrorToastText {
  */
 export function onMutationError(error: unknown, fallback: ErrorToastText): void {
   const description = mutationErrorText(error, fallback.description);
-  if (description !== null) toast({ title: fallback.title, description, variant: 'destructive' });
+  if (description !== null) notify({ title: fallback.title, description, variant: 'destructive' });
 }
 
 /**

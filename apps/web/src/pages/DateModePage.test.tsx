@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AUTH_USER_KEY } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { safeIntervalStorageKey } from '@/features/date/hooks';
 import { locationSharingStorageKey } from '@/features/date/location/useLocationSharing';
 import { AUCTION_ID, dateState, type DateStateOverrides, json, WINNER_ID } from '@/features/date/testing/dateState';

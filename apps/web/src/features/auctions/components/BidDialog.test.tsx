@@ -1,9 +1,9 @@
 import { type AuctionDetail, PAYMENT_METHOD_REQUIRED, type PaymentMethod } from '@bid/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { recordToasts } from '@/testing/toasts';
+import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { BidDialog, type BiddableAuction } from './BidDialog';
 
@@ -44,7 +44,7 @@ function renderDialog(options: { who?: CurrentUser; target?: BiddableAuction } =
       <BidDialog auction={options.target ?? auction} open onOpenChange={onOpenChange} />
     </QueryClientProvider>,
   );
-  const toasts = renderHook(() => useToast());
+  const toasts = recordToasts();
   return { queryClient, onOpenChange, toasts };
 }
 
@@ -138,7 +138,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     stubFetch(async () => new Response('{}', { status: 201 }));
     const { toasts } = renderDialog({ who: { ...user, openToDatesWith: [] } });
     fireEvent.click(submitButton());
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'Complete Your Profile',
       description:
         'Please complete all mandatory profile fields (name, age, gender, location, and dating preferences) before placing a bid.',
@@ -166,7 +166,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     expect(url).toBe('/api/bids');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(init?.body as string)).toEqual({ auctionId: 'a1', amount: '41.00' });
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'Bid Placed Successfully!',
       description: 'Your bid of $41 has been placed',
     });
@@ -189,7 +189,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     const { toasts, onOpenChange } = renderDialog();
     fireEvent.click(submitButton());
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Bid Failed',
         description: 'Bid must be at least 37',
       }),
@@ -201,7 +201,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
       fireEvent.click(submitButton());
     });
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Bid Failed',
         description: 'Failed to place bid. Please try again.',
       }),
@@ -261,7 +261,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     const { toasts, onOpenChange } = renderDialog();
     fireEvent.click(submitButton());
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Bid Failed',
         description: PAYMENT_METHOD_REQUIRED,
         variant: 'destructive',

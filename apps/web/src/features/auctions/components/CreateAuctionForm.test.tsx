@@ -1,8 +1,8 @@
 import type { ProfileCompletenessFields } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
+import { recordToasts } from '@/testing/toasts';
 import { createQueryClient } from '@/lib/queryClient';
 import { localDateString } from '../createAuctionForm';
 import { CreateAuctionForm } from './CreateAuctionForm';
@@ -24,7 +24,7 @@ function renderForm(user: ProfileCompletenessFields | null = completeUser) {
       <CreateAuctionForm user={user} onCreated={onCreated} onCancel={onCancel} />
     </QueryClientProvider>,
   );
-  const toasts = renderHook(() => useToast());
+  const toasts = recordToasts();
   return { onCreated, onCancel, toasts };
 }
 
@@ -130,7 +130,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     fillValidFields();
     submit();
     await waitFor(() =>
-      expect(incomplete.toasts.result.current.toasts[0]).toMatchObject({
+      expect(incomplete.toasts.last()).toMatchObject({
         title: 'Complete Your Profile',
         description:
           'Please complete all mandatory profile fields (name, age, gender, location, and dating preferences) before creating an auction.',
@@ -142,7 +142,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     fillValidFields();
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'End Date Required',
         description: 'Please select an end date for your auction.',
       }),
@@ -153,7 +153,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     type('End time', '00:00');
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Invalid End Time',
         description: 'End time must be in the future.',
       }),
@@ -163,7 +163,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     type('Buy now price ($, optional)', '20');
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Invalid Buy Now Price',
         description: 'Buy now price must be higher than starting bid.',
       }),
@@ -212,7 +212,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
 
     resolve(new Response(JSON.stringify({ id: 'new-auction' }), { status: 201 }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'Auction Created!',
       description: 'Your auction has been successfully created and is now live.',
     });
@@ -225,7 +225,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     type('End date', tomorrow());
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Creation Failed',
         description: 'Title too long',
       }),
@@ -235,7 +235,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     stubFetch(async () => new Response('', { status: 500, statusText: 'Internal Server Error' }));
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Creation Failed',
         description: 'Failed to create auction',
       }),

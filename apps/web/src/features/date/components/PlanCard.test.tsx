@@ -1,11 +1,11 @@
 import { DATE_MESSAGES } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { useToast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY } from '@/features/auth/useAuth';
+import { recordToasts } from '@/testing/toasts';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { auctionIdOfConversation } from '@/features/messages/conversationId';
 import { AUCTION_ID, dateState, HOST_ID, json, WINNER_ID } from '../testing/dateState';
@@ -103,10 +103,10 @@ describe('plan card in the auction chat', () => {
         ? json({ message: 'Unauthorized', code: 'unauthorized' }, 401)
         : json(dateState({ proposal })),
     );
-    const toasts = renderHook(() => useToast());
+    const toasts = recordToasts();
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Unauthorized',
         description: 'You are logged out. Logging in again...',
       }),

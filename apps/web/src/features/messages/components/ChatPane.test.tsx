@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { recordToasts } from '@/testing/toasts';
+import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { messagesKey } from '../api/messages';
 import type { ChatMessage } from '../types';
@@ -44,7 +44,7 @@ function renderPane(options: { withAgo?: boolean; messages?: ChatMessage[] } = {
       <ChatPane conversationId={CONVERSATION} otherUser={{ id: THEM, name: 'Bea Bright' }} withAgo={options.withAgo} />
     </QueryClientProvider>,
   );
-  const toasts = renderHook(() => useToast());
+  const toasts = recordToasts();
   return { queryClient, toasts };
 }
 
@@ -122,7 +122,7 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
     fireEvent.change(box(), { target: { value: 'Hi' } });
     fireEvent.click(sendButton());
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Message Failed',
         description: 'Failed to send message. Please try again.',
       }),
@@ -139,7 +139,7 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
     fireEvent.change(box(), { target: { value: 'Hi' } });
     fireEvent.click(sendButton());
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Unauthorized',
         description: 'You are logged out. Logging in again...',
       }),

@@ -2,13 +2,12 @@ import type { RefundRequestQueueItem } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { formatDeadline } from '@/features/payments/format';
 import { createQueryClient } from '@/lib/queryClient';
 import { RefundRequestQueue } from './RefundRequestQueue';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const request = (overrides: Partial<RefundRequestQueueItem> = {}): RefundRequestQueueItem => ({
   id: 'rr1',
@@ -51,7 +50,7 @@ const row = async () => within(await screen.findByTestId('refund-request-row'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
 });
 
 describe('refund request queue (docs/the-date.md)', () => {
@@ -94,7 +93,7 @@ describe('refund request queue (docs/the-date.md)', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(post[0]).toBe('/api/moderation/refund-requests/rr1/decide');
     expect(JSON.parse(post[1]!.body as string)).toEqual({ decision: 'full', note: 'The host left early.' });
-    expect(toastMock).toHaveBeenCalledWith({ title: 'Refund Request Decided', description: 'Refunded in full.' });
+    expect(toasts.all).toContainEqual({ title: 'Refund Request Decided', description: 'Refunded in full.' });
   });
 
   it('a part refund needs an amount, then sends it as money', async () => {
@@ -120,6 +119,6 @@ describe('refund request queue (docs/the-date.md)', () => {
     const item = await row();
     fireEvent.click(item.getByRole('button', { name: 'Deny' }));
     expect((await item.findByRole('alert')).textContent).toBe('This request has already been decided.');
-    expect(toastMock).not.toHaveBeenCalled();
+    expect(toasts.all).toEqual([]);
   });
 });

@@ -2,15 +2,14 @@ import type { PaymentMethod } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { publicConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { redirectTo } from '../redirect';
 import { PaymentMethodsTab } from './PaymentMethodsTab';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 vi.mock('../redirect', () => ({ redirectTo: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 const redirectMock = vi.mocked(redirectTo);
 
 const visa: PaymentMethod = {
@@ -57,7 +56,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   fetchMock.mockClear();
-  toastMock.mockClear();
+  toasts.clear();
   redirectMock.mockClear();
 });
 
@@ -117,7 +116,7 @@ describe('Payment Methods tab: removing', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Method Removed' })),
+      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Removed' })),
     );
     expect(callsTo('DELETE', '/api/stripe/payment-methods/pm_visa')).toHaveLength(1);
     // The list was read again before the toast.
@@ -143,7 +142,7 @@ describe('Payment Methods tab: removing', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Visa •••• 4242' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Removal Failed',
         description: 'Failed to remove payment method',
         variant: 'destructive',
@@ -166,7 +165,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     fillCard(form, { number: '4242424242424242', expiry: '1234', cvc: '123' });
 
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Method Added' })),
+      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Added' })),
     );
     const [, init] = callsTo('POST', '/api/payments/sandbox/confirm-setup')[0]!;
     expect(JSON.parse(init?.body as string)).toEqual({
@@ -187,7 +186,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     const form = await openCardForm();
     fillCard(form, { number: '4000 0000 0000 0002' });
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Method Failed',
         description: 'Your card was declined.',
         variant: 'destructive',
@@ -204,7 +203,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     const form = await openCardForm();
     fillCard(form, { number: '4242 4242 4242 4242' });
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Method Failed',
         description: 'Stripe is not properly configured. Please check your domain settings in Stripe dashboard.',
         variant: 'destructive',
@@ -216,7 +215,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     };
     fireEvent.click(within(form).getByRole('button', { name: 'Save Card' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenLastCalledWith({
+      expect(toasts.last()).toEqual({
         title: 'Error',
         description: 'Failed to add payment method',
         variant: 'destructive',
@@ -231,7 +230,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     const form = await openCardForm();
     fillCard(form, { number: '4000 0025 0000 3155' });
     await waitFor(() => expect(redirectMock).toHaveBeenCalledWith(redirectUrl));
-    expect(toastMock).not.toHaveBeenCalled();
+    expect(toasts.all).toEqual([]);
   });
 
   it('never follows an authentication address on another site', async () => {
@@ -239,7 +238,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
       json({ status: 'requires_action', redirectUrl: 'https://evil.example/steal' });
     renderTab();
     fillCard(await openCardForm(), { number: '4000 0025 0000 3155' });
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error' })));
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Error' })));
     expect(redirectMock).not.toHaveBeenCalled();
   });
 
@@ -249,7 +248,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     renderTab();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Payment Method' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Setup Failed',
         description: 'Failed to setup payment method',
         variant: 'destructive',

@@ -2,12 +2,11 @@ import { type PaymentRecord, REFUND_TIMING_TEXT } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/queryClient';
 import { PaymentsHistory } from './PaymentsHistory';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const inADay = new Date(Date.now() + 24 * 3600_000).toISOString();
 
@@ -50,7 +49,7 @@ const row = async (title: string) => within((await screen.findByText(title)).clo
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
 });
 
 describe('Payments list', () => {
@@ -213,7 +212,7 @@ describe('Payments list', () => {
 
     fireEvent.click(charge.getByRole('button', { name: 'Retry payment' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Successful',
         description: 'Your payment of $51.00 for "Latte art class" went through.',
       }),
@@ -231,7 +230,7 @@ describe('Payments list', () => {
     renderHistory();
     fireEvent.click((await row('Latte art class')).getByRole('button', { name: 'Retry payment' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Failed',
         description: 'Your card has insufficient funds.',
         variant: 'destructive',
@@ -241,7 +240,7 @@ describe('Payments list', () => {
     answer = () => new Response(JSON.stringify({ message: 'The time to pay has passed.', code: 'conflict' }), { status: 409 });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry payment' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenLastCalledWith({
+      expect(toasts.last()).toEqual({
         title: 'Payment Failed',
         description: 'The time to pay has passed.',
         variant: 'destructive',
@@ -268,7 +267,7 @@ describe('Payments list', () => {
     expect(offer.getByText(/this date is offered to you for your bid of \$51\.00/)).toBeInTheDocument();
     fireEvent.click(offer.getByRole('button', { name: 'Accept offer' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Successful' })),
+      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Successful' })),
     );
     expect(fetchMock).toHaveBeenCalledWith('/api/payments/c1/accept', expect.objectContaining({ method: 'POST' }));
   });
@@ -281,7 +280,7 @@ describe('Payments list', () => {
     renderHistory();
     fireEvent.click((await row('Latte art class')).getByRole('button', { name: 'Decline' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Offer Declined',
         description: 'You will not be charged for "Latte art class".',
       }),

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '@/features/auth/useAuth';
+import type { CurrentUser } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { EditProfileDialog } from './EditProfileDialog';
 

@@ -1,15 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/queryClient';
 import type { MyAuction } from '../api/listMyAuctions';
 import type { MyBid } from '../api/listMyBids';
 import { MyAuctionsList } from './MyAuctionsList';
 import { MyBidsList } from './MyBidsList';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const inADay = new Date(Date.now() + 24 * 3600_000 + 5 * 60_000).toISOString();
 const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString();
@@ -63,7 +62,7 @@ const row = (title: string) => screen.getByText(title).closest('li')!;
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
 });
 
 describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
@@ -102,7 +101,7 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
     expect(dialog.textContent).toContain('will be notified');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Auction' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Auction Cancelled' })),
+      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Auction Cancelled' })),
     );
     const [url] = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
     expect(url).toBe('/api/auctions/a1');
@@ -131,7 +130,7 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
     fireEvent.click(within(row('Coffee at the museum')).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Auction' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Cancellation Failed',
         description: 'This auction has already been cancelled.',
         variant: 'destructive',
@@ -144,7 +143,7 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Auction' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenLastCalledWith({
+      expect(toasts.last()).toEqual({
         title: 'Cancellation Failed',
         description: 'Failed to cancel auction',
         variant: 'destructive',

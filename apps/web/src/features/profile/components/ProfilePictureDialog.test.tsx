@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { CropperProps } from 'react-easy-crop';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
+import { recordToasts } from '@/testing/toasts';
 import { cropImage } from '../cropImage';
 import { ProfilePictureDialog } from './ProfilePictureDialog';
 
@@ -52,7 +52,7 @@ function renderDialog() {
   const onOpenChange = vi.fn();
   const onCropped = vi.fn();
   render(<Harness onOpenChange={onOpenChange} onCropped={onCropped} />);
-  const toasts = renderHook(() => useToast());
+  const toasts = recordToasts();
   return { onOpenChange, onCropped, toasts };
 }
 
@@ -120,7 +120,7 @@ describe('file checks (docs/product.md §5 "Profile picture")', () => {
   it('refuses a file that is not an image and changes nothing', () => {
     const { toasts } = renderDialog();
     choose(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'Invalid file type',
       description: 'Please select an image file',
       variant: 'destructive',
@@ -133,7 +133,7 @@ describe('file checks (docs/product.md §5 "Profile picture")', () => {
   it('refuses an image over 5 MB and accepts one of exactly 5 MB', async () => {
     const { toasts } = renderDialog();
     choose(pngOfSize(5 * MB + 1, 'big.png'));
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'File too large',
       description: 'Please select an image smaller than 5MB',
       variant: 'destructive',
@@ -150,7 +150,7 @@ describe('file checks (docs/product.md §5 "Profile picture")', () => {
     await chooseImage('first.png');
     fireEvent.change(zoomSlider(), { target: { value: '2' } });
     choose(new File(['x'], 'notes.txt', { type: 'text/plain' }));
-    expect(toasts.result.current.toasts[0]).toMatchObject({ title: 'Invalid file type' });
+    expect(toasts.last()).toMatchObject({ title: 'Invalid file type' });
     expect(screen.getByTestId('cropper').dataset.image).toBe('blob:picture-1');
     expect(readout()).toBe('200%');
     expect(screen.getByText('first.png')).toBeInTheDocument();
@@ -274,7 +274,7 @@ describe('saving (docs/product.md §4, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile Picture' }));
 
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Error cropping image',
         description: 'Please try again',
         variant: 'destructive',

@@ -2,13 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { publicConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { ProfileTabs } from './ProfileTabs';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const visa = { id: 'pm_1', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 } };
 const answers: Record<string, unknown> = {
@@ -41,7 +40,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   fetchMock.mockClear();
-  toastMock.mockClear();
+  toasts.clear();
   window.history.replaceState(null, '', '/');
 });
 
@@ -77,20 +76,20 @@ describe('return from a payment-method setup (docs/product.md §2: /profile is t
     );
     expect(selectedTab()).toBe('Payment Methods');
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Method Added' })),
+      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Added' })),
     );
     expect(window.location.pathname).toBe('/profile');
     expect(window.location.search).toBe('?tab=payments');
     expect(await screen.findByText('Visa •••• 4242')).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(toastMock).toHaveBeenCalledTimes(1);
+    expect(toasts.all).toHaveLength(1);
   });
 
   it("says 'Payment Method Failed' when the authentication failed", async () => {
     renderAt('/profile?setup_intent=seti_1&redirect_status=failed');
     expect(selectedTab()).toBe('Payment Methods');
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Method Failed',
         description:
           'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
@@ -98,6 +97,6 @@ describe('return from a payment-method setup (docs/product.md §2: /profile is t
       }),
     );
     expect(window.location.search).toBe('?tab=payments');
-    expect(toastMock).toHaveBeenCalledTimes(1);
+    expect(toasts.all).toHaveLength(1);
   });
 });
