@@ -40,7 +40,12 @@ describe('mutation errors (docs/product.md §8)', () => {
 
   it("shows the server's message, or the fallback when there is none", () => {
     const toasts = recordToasts();
-    act(() => onMutationError(new ApiError(400, '{"message":"Bio must be less than 500 characters","code":"validation"}'), fallback));
+    act(() =>
+      onMutationError(
+        new ApiError(400, '{"message":"Bio must be less than 500 characters","code":"validation"}'),
+        fallback,
+      ),
+    );
     expect(toasts.last()).toMatchObject({
       title: 'Update Failed',
       description: 'Bio must be less than 500 characters',

@@ -121,7 +121,9 @@ describe('Date Mode page (docs/the-date.md)', () => {
     expect(within(rows[1]!).getByText('Not checked in yet')).toBeInTheDocument();
     fireEvent.click(within(rows[0]!).getByRole('button', { name: "I've arrived" }));
 
-    await waitFor(() => expect(within(screen.getAllByTestId('arrival-row')[0]!).getByText(/^Arrived /)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId('arrival-row')[0]!).getByText(/^Arrived /)).toBeInTheDocument(),
+    );
     expect(postsOf(fetchMock)).toEqual([['/date-mode/check-in', { kind: 'arrived' }]]);
   });
 

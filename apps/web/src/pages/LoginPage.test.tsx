@@ -169,7 +169,11 @@ describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
   });
 
   it.each([
-    ['verify: server message', { verify: json(400, { message: 'This code has expired.', code: 'bad_request' }) }, 'This code has expired.'],
+    [
+      'verify: server message',
+      { verify: json(400, { message: 'This code has expired.', code: 'bad_request' }) },
+      'This code has expired.',
+    ],
     ['verify: fallback', { verify: json(400) }, 'Invalid OTP'],
     ['verify: network', { verify: new TypeError('x') }, 'Failed to verify OTP. Please try again.'],
     [

@@ -97,7 +97,10 @@ describe('sandbox payout onboarding page', () => {
 
   it('shows a server refusal without a field as an alert', async () => {
     renderPage(
-      async () => new Response(JSON.stringify({ message: 'The account number is not valid.', code: 'validation' }), { status: 400 }),
+      async () =>
+        new Response(JSON.stringify({ message: 'The account number is not valid.', code: 'validation' }), {
+          status: 400,
+        }),
     );
     fillIn({ name: 'Hal Host', routing: '110000000', account: '1' });
     fireEvent.click(screen.getByRole('button', { name: 'Connect payout account' }));

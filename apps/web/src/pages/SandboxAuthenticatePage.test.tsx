@@ -69,9 +69,12 @@ describe('sandbox authentication page', () => {
     renderAt(
       '/payments/sandbox/authenticate?client_secret=seti_123_secret_abc',
       async () =>
-        new Response(JSON.stringify({ message: 'This card setup is not waiting for authentication.', code: 'conflict' }), {
-          status: 400,
-        }),
+        new Response(
+          JSON.stringify({ message: 'This card setup is not waiting for authentication.', code: 'conflict' }),
+          {
+            status: 400,
+          },
+        ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Complete authentication' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This card setup is not waiting for authentication.');

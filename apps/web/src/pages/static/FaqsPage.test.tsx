@@ -29,7 +29,9 @@ describe('FAQ soft-close answer', () => {
   it('says auctions end on time when soft close is off', () => {
     publicConfig.softCloseSeconds = 0;
     render(<FaqsPage />);
-    expect(screen.getByText('Auctions end exactly at their end time; a late bid does not extend them.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Auctions end exactly at their end time; a late bid does not extend them.'),
+    ).toBeInTheDocument();
   });
 });
 

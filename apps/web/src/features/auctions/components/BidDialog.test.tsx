@@ -185,7 +185,10 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
   });
 
   it("shows the server's refusal in a 'Bid Failed' toast, or the spec's fallback", async () => {
-    stubFetch(async () => new Response(JSON.stringify({ message: 'Bid must be at least 37', code: 'bid_too_low' }), { status: 400 }));
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ message: 'Bid must be at least 37', code: 'bid_too_low' }), { status: 400 }),
+    );
     const { toasts, onOpenChange } = renderDialog();
     fireEvent.click(submitButton());
     await waitFor(() =>

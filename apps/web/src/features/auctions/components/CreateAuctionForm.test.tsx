@@ -219,7 +219,12 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
   });
 
   it("shows 'Creation Failed' with the server's message, or the spec's fallback", async () => {
-    stubFetch(async () => new Response(JSON.stringify({ message: 'Title too long', code: 'validation', field: 'title' }), { status: 400 }));
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ message: 'Title too long', code: 'validation', field: 'title' }), {
+          status: 400,
+        }),
+    );
     const { onCreated, toasts } = renderForm();
     fillValidFields();
     type('End date', tomorrow());

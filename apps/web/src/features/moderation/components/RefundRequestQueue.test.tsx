@@ -114,7 +114,10 @@ describe('refund request queue (docs/the-date.md)', () => {
   it("denies, and shows the server's refusal in the item", async () => {
     serve(
       [request()],
-      () => new Response(JSON.stringify({ message: 'This request has already been decided.', code: 'conflict' }), { status: 409 }),
+      () =>
+        new Response(JSON.stringify({ message: 'This request has already been decided.', code: 'conflict' }), {
+          status: 409,
+        }),
     );
     const item = await row();
     fireEvent.click(item.getByRole('button', { name: 'Deny' }));

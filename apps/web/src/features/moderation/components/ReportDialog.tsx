@@ -112,12 +112,7 @@ export function ReportDialog({
                 know who reported it.
               </DialogDescription>
             </DialogHeader>
-            <FormFieldset
-              legend="Reason"
-              className="mt-4"
-              error={reason ? undefined : error}
-              errorRole="alert"
-            >
+            <FormFieldset legend="Reason" className="mt-4" error={reason ? undefined : error} errorRole="alert">
               {REPORT_REASONS.map((value) => (
                 <label key={value} className="flex items-center gap-2 text-sm">
                   <input

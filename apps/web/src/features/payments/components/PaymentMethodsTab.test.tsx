@@ -164,9 +164,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     expect(form.textContent).toContain('Test mode');
     fillCard(form, { number: '4242424242424242', expiry: '1234', cvc: '123' });
 
-    await waitFor(() =>
-      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Added' })),
-    );
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Added' })));
     const [, init] = callsTo('POST', '/api/payments/sandbox/confirm-setup')[0]!;
     expect(JSON.parse(init?.body as string)).toEqual({
       clientSecret: SECRET,

@@ -169,7 +169,9 @@ describe('Payments list', () => {
     expect((await row('Jazz bar')).getByText('Failed, retrying')).toBeInTheDocument();
 
     const started = await row('Pottery');
-    expect(started.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Refund for Pottery')).toBeInTheDocument();
+    expect(
+      started.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Refund for Pottery'),
+    ).toBeInTheDocument();
     expect(started.getByText('Refund started')).toBeInTheDocument();
     expect(started.getByText(REFUND_TIMING_TEXT)).toBeInTheDocument();
     // A refund after a host's no-show returns the fee too.
@@ -237,7 +239,8 @@ describe('Payments list', () => {
       }),
     );
 
-    answer = () => new Response(JSON.stringify({ message: 'The time to pay has passed.', code: 'conflict' }), { status: 409 });
+    answer = () =>
+      new Response(JSON.stringify({ message: 'The time to pay has passed.', code: 'conflict' }), { status: 409 });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry payment' }));
     await waitFor(() =>
       expect(toasts.last()).toEqual({
@@ -266,9 +269,7 @@ describe('Payments list', () => {
     expect(offer.getByText('Second chance offer')).toBeInTheDocument();
     expect(offer.getByText(/this date is offered to you for your bid of \$51\.00/)).toBeInTheDocument();
     fireEvent.click(offer.getByRole('button', { name: 'Accept offer' }));
-    await waitFor(() =>
-      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Successful' })),
-    );
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Successful' })));
     expect(fetchMock).toHaveBeenCalledWith('/api/payments/c1/accept', expect.objectContaining({ method: 'POST' }));
   });
 

@@ -39,7 +39,9 @@ afterEach(() => {
 describe('payout account section', () => {
   it('without an account asks to connect one, and "Set up payouts" opens the onboarding page', async () => {
     const fetchMock = serve(account({ status: 'none' }));
-    expect(await screen.findByText('Connect a payout account to receive your share of dates you host.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Connect a payout account to receive your share of dates you host.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Set up payouts' }));
     await waitFor(() => expect(redirectMock).toHaveBeenCalledWith('/payouts/sandbox-onboarding'));
     expect(fetchMock).toHaveBeenCalledWith('/api/payouts/account', expect.objectContaining({ method: 'POST' }));

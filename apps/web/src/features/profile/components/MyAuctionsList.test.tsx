@@ -100,9 +100,7 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
     expect(dialog.textContent).toContain('cannot be undone');
     expect(dialog.textContent).toContain('will be notified');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Auction' }));
-    await waitFor(() =>
-      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Auction Cancelled' })),
-    );
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Auction Cancelled' })));
     const [url] = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
     expect(url).toBe('/api/auctions/a1');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -123,7 +121,9 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
       'fetch',
       vi.fn(
         async () =>
-          new Response(JSON.stringify({ message: 'This auction has already been cancelled.', code: 'conflict' }), { status: 409 }),
+          new Response(JSON.stringify({ message: 'This auction has already been cancelled.', code: 'conflict' }), {
+            status: 409,
+          }),
       ),
     );
     renderList([active]);

@@ -171,7 +171,9 @@ describe('cropping (docs/product.md §2, §9)', () => {
       zoom: 1,
       crop: { x: 0, y: 0 },
     });
-    expect(screen.getByText('Drag to position • Use slider to zoom • Image will be cropped to a circle')).toBeInTheDocument();
+    expect(
+      screen.getByText('Drag to position • Use slider to zoom • Image will be cropped to a circle'),
+    ).toBeInTheDocument();
     const slider = zoomSlider();
     expect([slider.type, slider.min, slider.max, slider.step, slider.value]).toEqual(['range', '1', '3', '0.1', '1']);
     expect(readout()).toBe('100%');

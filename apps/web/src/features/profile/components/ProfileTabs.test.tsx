@@ -75,9 +75,7 @@ describe('return from a payment-method setup (docs/product.md §2: /profile is t
       '/profile?tab=payments&setup_intent=seti_1&setup_intent_client_secret=seti_1_secret_x&redirect_status=succeeded',
     );
     expect(selectedTab()).toBe('Payment Methods');
-    await waitFor(() =>
-      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Added' })),
-    );
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Added' })));
     expect(window.location.pathname).toBe('/profile');
     expect(window.location.search).toBe('?tab=payments');
     expect(await screen.findByText('Visa •••• 4242')).toBeInTheDocument();
