@@ -4,8 +4,8 @@ import { useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { type SandboxPayoutAccountInput, useCompleteSandboxPayoutAccount } from '@/features/payments/api/payoutAccount';
 import { serverFieldError } from '@/lib/api';
@@ -111,36 +111,25 @@ export default function PayoutSandboxOnboardingPage() {
             </p>
           </div>
           <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Payout account">
-            {FIELDS.map((field) => {
-              const inputId = `${id}-${field.name}`;
-              const described = [field.hint && `${inputId}-hint`, errors[field.name] && `${inputId}-error`]
-                .filter(Boolean)
-                .join(' ');
-              return (
-                <div key={field.name} className="grid content-start gap-2">
-                  <Label htmlFor={inputId}>{field.label}</Label>
+            {FIELDS.map((field) => (
+              <FormField
+                key={field.name}
+                label={field.label}
+                id={`${id}-${field.name}`}
+                description={field.hint}
+                descriptionClassName="text-sm"
+                error={errors[field.name]}
+              >
+                <FormControl>
                   <Input
-                    id={inputId}
                     inputMode={field.numeric ? 'numeric' : undefined}
                     autoComplete={field.autoComplete}
                     value={values[field.name]}
                     onChange={(event) => update(field.name, event.target.value)}
-                    aria-invalid={errors[field.name] ? true : undefined}
-                    aria-describedby={described || undefined}
                   />
-                  {field.hint && (
-                    <p id={`${inputId}-hint`} className="text-sm text-neutral-text/70">
-                      {field.hint}
-                    </p>
-                  )}
-                  {errors[field.name] && (
-                    <p id={`${inputId}-error`} className="text-sm text-danger">
-                      {errors[field.name]}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
+                </FormControl>
+              </FormField>
+            ))}
             {problem && (
               <p className="text-sm text-danger" role="alert">
                 {problem}
