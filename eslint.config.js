@@ -54,6 +54,60 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // ── Web import boundaries (apps/web, docs/architecture.md) ──────────────────────────────────
+  // Layers, lowest first: lib → components → features → app/pages. A layer imports only below it.
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/(features|app|pages)(/|$)|(\\.\\./)+(features|app|pages)(/|$))',
+              message: 'lib/ and components/ are below the features: they import no features/, app/ or pages/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/(app|pages)(/|$)|(\\.\\./)+(app|pages)(/|$))',
+              message: 'A feature imports no app/ or pages/: they compose the features, not the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/(features|app|pages|components)(/|$)|(\\.\\./)+(features|app|pages|components)(/|$))',
+              message: 'lib/ imports no components, features, app or pages (a UI piece subscribes to lib instead).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // ── end of web import boundaries ──────────────────────────────────────────────────────────────
   {
     files: ['apps/server/src/db/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/config/**/*.ts'],
     rules: {

@@ -1,3 +1,4 @@
+import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 
 // findBy*/waitFor give up after 1 s by default, which a loaded machine can exceed between two

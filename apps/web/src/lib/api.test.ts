@@ -65,13 +65,29 @@ describe('throwIfResNotOk (docs/product.md §8)', () => {
   });
 
   it('throws "<status>: <body text>"', async () => {
-    const error = await throwIfResNotOk(new Response('{"message":"Bid must be at least 51"}', { status: 400 })).catch(
-      (e: unknown) => e,
-    );
+    const text = '{"message":"Bid must be at least 51","code":"bid_too_low","field":"amount","requestId":"r1"}';
+    const error = await throwIfResNotOk(new Response(text, { status: 400 })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('400: {"message":"Bid must be at least 51"}');
+    expect((error as ApiError).message).toBe(`400: ${text}`);
     expect((error as ApiError).status).toBe(400);
     expect((error as ApiError).serverMessage).toBe('Bid must be at least 51');
+  });
+
+  it("carries the contract's error body, parsed", async () => {
+    const text = '{"message":"Title too long","code":"validation_error","field":"title","requestId":"r2"}';
+    const error = (await throwIfResNotOk(new Response(text, { status: 400 })).catch((e: unknown) => e)) as ApiError;
+    expect(error.body).toEqual({
+      message: 'Title too long',
+      code: 'validation_error',
+      field: 'title',
+      requestId: 'r2',
+    });
+  });
+
+  it('has no body for an answer that is not the error body (HTML, text, other JSON)', () => {
+    expect(new ApiError(502, '<html>Bad Gateway</html>').body).toBeNull();
+    expect(new ApiError(400, '{"error":"x"}').body).toBeNull();
+    expect(new ApiError(400, '{"message":42,"code":"x"}').body).toBeNull();
   });
 
   it('uses the status text when the body is empty', async () => {

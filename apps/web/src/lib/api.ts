@@ -1,3 +1,5 @@
+import { type ApiErrorBody, apiErrorBodySchema } from '@bid/contract';
+
 /**
  * The data client of docs/product.md §7: every call sends credentials; a JSON body and its content
  * type only when there is a body; a non-OK response throws "<status>: <body text or
@@ -5,26 +7,41 @@
  */
 export class ApiError extends Error {
   override name = 'ApiError';
+  /**
+   * The server's error body (`{message, code, field?, requestId?}`, docs/decisions/0003-error-body.md),
+   * or null when the answer held none: no body, or a proxy's HTML or text page.
+   */
+  readonly body: ApiErrorBody | null;
+
   constructor(
     readonly status: number,
     /** The response body as text (or the status text when the body was empty). */
     readonly bodyText: string,
   ) {
     super(`${status}: ${bodyText}`);
+    this.body = parseErrorBody(bodyText);
   }
 
-  /** The server's human-readable message: `message` of a JSON error body, else the body text. */
+  /** The server's human-readable message: `message` of the error body, else the body text. */
   get serverMessage(): string {
-    try {
-      const parsed: unknown = JSON.parse(this.bodyText);
-      if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-        return (parsed as { message: string }).message;
-      }
-    } catch {
-      // Not JSON: the text itself is the message.
-    }
-    return this.bodyText;
+    return this.body?.message ?? this.bodyText;
   }
+}
+
+function parseErrorBody(text: string): ApiErrorBody | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const result = apiErrorBodySchema.safeParse(parsed);
+  return result.success ? result.data : null;
+}
+
+/** The server's error body when `error` is an API error that carries one (else null). */
+export function apiErrorBody(error: unknown): ApiErrorBody | null {
+  return error instanceof ApiError ? error.body : null;
 }
 
 export async function throwIfResNotOk(res: Response): Promise<void> {
@@ -71,4 +88,20 @@ export function queryKeyToUrl(queryKey: readonly unknown[]): string {
     return query ? `${base}?${query}` : base;
   }
   return base;
+}
+
+/**
+ * The form field a `400` answer's error body names, with its message, when `fieldOf` maps it onto
+ * one of the form's fields (null otherwise). `code`, when given, must match too.
+ */
+export function serverFieldError<F extends string>(
+  error: unknown,
+  fieldOf: (field: string) => F | null | undefined,
+  code?: string,
+): { field: F; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const body = error.body;
+  if (!body?.field || (code !== undefined && body.code !== code)) return null;
+  const field = fieldOf(body.field);
+  return field ? { field, message: body.message } : null;
 }

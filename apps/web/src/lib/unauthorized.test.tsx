@@ -1,7 +1,7 @@
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@bid/contract';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
+import { recordToasts } from '@/testing/toasts';
 import { ApiError } from './api';
 import { onMutationError } from './unauthorized';
 
@@ -21,9 +21,9 @@ describe('mutation errors (docs/product.md §8)', () => {
   });
 
   it('a 401 toasts Unauthorized and goes to /api/login after the delay', () => {
-    const { result } = renderHook(() => useToast());
-    act(() => onMutationError(new ApiError(401, '{"message":"Unauthorized"}'), fallback));
-    expect(result.current.toasts[0]).toMatchObject({
+    const toasts = recordToasts();
+    act(() => onMutationError(new ApiError(401, '{"message":"Unauthorized","code":"unauthorized"}'), fallback));
+    expect(toasts.last()).toMatchObject({
       title: 'Unauthorized',
       description: 'You are logged out. Logging in again...',
       variant: 'destructive',
@@ -39,17 +39,22 @@ describe('mutation errors (docs/product.md §8)', () => {
   });
 
   it("shows the server's message, or the fallback when there is none", () => {
-    const { result } = renderHook(() => useToast());
-    act(() => onMutationError(new ApiError(400, '{"message":"Bio must be less than 500 characters"}'), fallback));
-    expect(result.current.toasts[0]).toMatchObject({
+    const toasts = recordToasts();
+    act(() =>
+      onMutationError(
+        new ApiError(400, '{"message":"Bio must be less than 500 characters","code":"validation"}'),
+        fallback,
+      ),
+    );
+    expect(toasts.last()).toMatchObject({
       title: 'Update Failed',
       description: 'Bio must be less than 500 characters',
       variant: 'destructive',
     });
     act(() => onMutationError(new ApiError(502, '<html>Bad Gateway</html>'), fallback));
-    expect(result.current.toasts[0]).toMatchObject({ title: 'Update Failed', description: 'Failed to update profile' });
+    expect(toasts.last()).toMatchObject({ title: 'Update Failed', description: 'Failed to update profile' });
     act(() => onMutationError(new TypeError('Failed to fetch'), fallback));
-    expect(result.current.toasts[0]).toMatchObject({ description: 'Failed to update profile' });
+    expect(toasts.last()).toMatchObject({ description: 'Failed to update profile' });
     act(() => {
       vi.runAllTimers();
     });

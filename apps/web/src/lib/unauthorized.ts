@@ -1,13 +1,13 @@
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@bid/contract';
-import { toast } from '@/components/ui/use-toast';
 import { ApiError } from './api';
+import { notify } from './notices';
 
 /**
  * docs/product.md §8 "Unauthorized": the one place a write that finds the session gone tells the user
  * and sends the browser to sign in again, after the spec's short delay.
  */
 export function handleUnauthorized(): void {
-  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  notify({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   setTimeout(() => {
     window.location.href = '/api/login';
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
@@ -25,7 +25,7 @@ export interface ErrorToastText {
  */
 export function onMutationError(error: unknown, fallback: ErrorToastText): void {
   const description = mutationErrorText(error, fallback.description);
-  if (description !== null) toast({ title: fallback.title, description, variant: 'destructive' });
+  if (description !== null) notify({ title: fallback.title, description, variant: 'destructive' });
 }
 
 /**
@@ -41,12 +41,10 @@ export function mutationErrorText(error: unknown, fallback: string): string | nu
 }
 
 /**
- * The `message` of the server's JSON error body (decision 0003), or '' when there is none:
+ * The `message` of the server's error body (decision 0003), or '' when there is none:
  * a body-less answer or a proxy's HTML or text page is not a message for people, so callers
  * fall back to their own text.
  */
 export function readableServerMessage(error: ApiError): string {
-  const message = error.serverMessage;
-  // `serverMessage` falls back to the raw body when it holds no JSON `message`.
-  return message === error.bodyText ? '' : message.trim();
+  return error.body?.message.trim() ?? '';
 }

@@ -15,15 +15,15 @@ import { CreatorCard } from '@/features/auctions/components/CreatorCard';
 import { RecentBids } from '@/features/auctions/components/RecentBids';
 import { JUST_CREATED_PARAM, ShareAuctionCard } from '@/features/auctions/components/ShareAuction';
 import { formatDateTime } from '@/features/auctions/labels';
-import { useNow } from '@/features/auctions/useNow';
-import { useAuth } from '@/features/auth/useAuth';
+import { useNow } from '@/lib/useNow';
+import { useAuth } from '@/lib/useAuth';
 import { YourDateCard } from '@/features/date/components/YourDateCard';
 
 /** docs/product.md §2 "Auction detail page", open to everyone so shared links work; bidding needs signing in. */
 export default function AuctionDetailPage({ id }: { id: string }) {
   const { user } = useAuth();
   const { data: auction, isPending, isError, refetch } = useAuction(id);
-  const now = useNow(auction?.endTime);
+  const now = useNow({ wakeAt: auction?.endTime });
   const justCreated = new URLSearchParams(useSearch()).get(JUST_CREATED_PARAM) === '1';
 
   // At the end time the server closes the auction within seconds: look again at once

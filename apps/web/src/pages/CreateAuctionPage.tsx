@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { Card } from '@/components/ui/card';
 import { CreateAuctionForm } from '@/features/auctions/components/CreateAuctionForm';
 import { JUST_CREATED_PARAM } from '@/features/auctions/components/ShareAuction';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 import { publicConfig } from '@/lib/config';
 
 /** docs/product.md §2 "Create Auction page" (signed in only; routes.tsx sends visitors to /login). */

@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AUTH_USER_KEY } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { safeIntervalStorageKey } from '@/features/date/hooks';
 import { locationSharingStorageKey } from '@/features/date/location/useLocationSharing';
 import { AUCTION_ID, dateState, type DateStateOverrides, json, WINNER_ID } from '@/features/date/testing/dateState';
@@ -115,13 +115,15 @@ describe('Date Mode page (docs/the-date.md)', () => {
     const after = running(5, { hostArrivedAt: null, winnerArrivedAt: new Date().toISOString() });
     const fetchMock = renderPage(server(before, { '/date-mode/check-in': () => json(after) }));
 
-    expect(await screen.findByText('5 min of 60 min')).toBeTruthy();
+    expect(await screen.findByText('5 min of 60 min')).toBeInTheDocument();
     const rows = screen.getAllByTestId('arrival-row');
     expect(rows[0]!.textContent).toContain('You');
-    expect(within(rows[1]!).getByText('Not checked in yet')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Not checked in yet')).toBeInTheDocument();
     fireEvent.click(within(rows[0]!).getByRole('button', { name: "I've arrived" }));
 
-    await waitFor(() => expect(within(screen.getAllByTestId('arrival-row')[0]!).getByText(/^Arrived /)).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId('arrival-row')[0]!).getByText(/^Arrived /)).toBeInTheDocument(),
+    );
     expect(postsOf(fetchMock)).toEqual([['/date-mode/check-in', { kind: 'arrived' }]]);
   });
 
@@ -133,7 +135,7 @@ describe('Date Mode page (docs/the-date.md)', () => {
         '/date-mode/check-in': () => json(running(10, { winnerSafeAt: new Date().toISOString() })),
       }),
     );
-    expect(await screen.findByText('10 min of 60 min')).toBeTruthy();
+    expect(await screen.findByText('10 min of 60 min')).toBeInTheDocument();
     expect(screen.queryByText('Are you OK?')).toBeNull();
 
     // The default interval is 30 minutes from the start.
@@ -144,8 +146,8 @@ describe('Date Mode page (docs/the-date.md)', () => {
     act(() => {
       vi.advanceTimersByTime(1.5 * MINUTE);
     });
-    expect(screen.getByText('Are you OK?')).toBeTruthy();
-    expect(screen.getByText('30 min of 60 min')).toBeTruthy();
+    expect(screen.getByText('Are you OK?')).toBeInTheDocument();
+    expect(screen.getByText('30 min of 60 min')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: "Check in: I'm safe" }));
     await waitFor(() => expect(screen.queryByText('Are you OK?')).toBeNull());
@@ -157,7 +159,7 @@ describe('Date Mode page (docs/the-date.md)', () => {
     act(() => {
       vi.advanceTimersByTime(15.5 * MINUTE);
     });
-    expect(screen.getByText('Are you OK?')).toBeTruthy();
+    expect(screen.getByText('Are you OK?')).toBeInTheDocument();
   });
 
   it('ends the date only after confirming', async () => {
@@ -170,9 +172,9 @@ describe('Date Mode page (docs/the-date.md)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'End date' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'End date' }));
-    expect(await screen.findByTestId('settlement')).toBeTruthy();
+    expect(await screen.findByTestId('settlement')).toBeInTheDocument();
     expect(postsOf(fetchMock)).toEqual([['/date-mode/end', undefined]]);
-    expect(screen.getByText('$90.00')).toBeTruthy();
+    expect(screen.getByText('$90.00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'End date' })).toBeNull();
   });
 
@@ -189,10 +191,10 @@ describe('Date Mode page (docs/the-date.md)', () => {
       },
     });
     const fetchMock = renderPage(server(ended(), { '/refund-request': () => json(requested) }));
-    expect(await screen.findByRole('button', { name: 'Release payment now' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Release payment now' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Request a refund' }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText(new RegExp(REFUND_TIMING_TEXT))).toBeTruthy();
+    expect(within(dialog).getByText(new RegExp(REFUND_TIMING_TEXT))).toBeInTheDocument();
 
     fireEvent.change(within(dialog).getByLabelText('What went wrong?'), { target: { value: 'Too short' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
@@ -220,12 +222,12 @@ describe('Date Mode page (docs/the-date.md)', () => {
     );
     const refund = await screen.findByTestId('refund-status');
     expect(refund.textContent).toContain('Refund of $45.00:');
-    expect(within(refund).getByText(REFUND_TIMING_TEXT)).toBeTruthy();
+    expect(within(refund).getByText(REFUND_TIMING_TEXT)).toBeInTheDocument();
   });
 
   it("reads the date again when the server says it changed, on the viewer's own channel", async () => {
     const fetchMock = renderPage(server(running(5)));
-    expect(await screen.findByText('5 min of 60 min')).toBeTruthy();
+    expect(await screen.findByText('5 min of 60 min')).toBeInTheDocument();
     const gets = () => fetchMock.mock.calls.filter(([url]) => url === `${BASE}/plan`).length;
     expect(gets()).toBe(1);
     // What the socket would deliver (RealtimeClient routes by `channel`).
@@ -241,9 +243,9 @@ describe('Date Mode page (docs/the-date.md)', () => {
       server({ ...running(40, { hostArrivedAt: null }), viewerRole: 'moderator' }),
       '44444444-4444-4444-8444-444444444444',
     );
-    expect(await screen.findByText('40 min of 60 min')).toBeTruthy();
-    expect(screen.getByText(DATE_MESSAGES.readOnly, { exact: false })).toBeTruthy();
-    expect(screen.getByText('Hana and Will')).toBeTruthy();
+    expect(await screen.findByText('40 min of 60 min')).toBeInTheDocument();
+    expect(screen.getByText(DATE_MESSAGES.readOnly, { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('Hana and Will')).toBeInTheDocument();
     expect(screen.getAllByText('Not checked in yet')).toHaveLength(1);
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(screen.queryByText('Are you OK?')).toBeNull();
@@ -252,7 +254,7 @@ describe('Date Mode page (docs/the-date.md)', () => {
 
   it('shows the settlement to a moderator without refund or release buttons', async () => {
     renderPage(server({ ...ended(), viewerRole: 'moderator' }), '44444444-4444-4444-8444-444444444444');
-    expect(await screen.findByTestId('settlement')).toBeTruthy();
+    expect(await screen.findByTestId('settlement')).toBeInTheDocument();
     expect(screen.queryAllByRole('button')).toEqual([]);
   });
 
@@ -276,7 +278,7 @@ describe('Date Mode page (docs/the-date.md)', () => {
     expect(screen.queryByTestId('date-mode-opens')).toBeNull();
     expect(fetchMock.mock.calls.length).toBe(reads);
     fireEvent.click(button);
-    expect(await screen.findByText('0 min of 60 min')).toBeTruthy();
+    expect(await screen.findByText('0 min of 60 min')).toBeInTheDocument();
     expect(postsOf(fetchMock)).toEqual([['/date-mode/start', undefined]]);
   });
 

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 import { useDateState } from '@/features/date/api/dateState';
 import { ArrivalCheckIns } from '@/features/date/components/ArrivalCheckIns';
 import { DateProgress } from '@/features/date/components/DateProgress';
@@ -19,7 +19,7 @@ import { useLocationSharing } from '@/features/date/location/useLocationSharing'
 import { formatClock, formatPlanDateTime } from '@/features/date/format';
 import { useDateLiveUpdates } from '@/features/date/hooks';
 import { errorText, firstNameOf, otherPersonOf } from '@/features/date/people';
-import { useNow } from '@/features/messages/useNow';
+import { useNow } from '@/lib/useNow';
 import { ApiError } from '@/lib/api';
 
 /** The elapsed time and the "I'm safe" prompt move on this often. */
@@ -33,7 +33,7 @@ const DATE_MODE_TICK_MS = 5_000;
 export default function DateModePage({ id }: { id: string }) {
   const { user } = useAuth();
   const date = useDateState(id, { live: true });
-  const now = useNow(DATE_MODE_TICK_MS);
+  const now = useNow({ every: DATE_MODE_TICK_MS });
   useDateLiveUpdates(id, user?.id);
 
   if (date.isPending) return <PageLoading />;

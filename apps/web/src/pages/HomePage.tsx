@@ -13,7 +13,7 @@ import { AuctionFilters, FEED_FILTER_DOMAIN } from '@/features/auctions/componen
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { FeaturedAuction, pickFeaturedAuction } from '@/features/auctions/components/FeaturedAuction';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 
 const GRID_ID = 'auction-grid';
 

@@ -54,10 +54,10 @@ afterEach(() => {
 describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
   it('opens in sign-up mode from ?mode=signup and toggles back to sign-in', () => {
     renderLogin('/login?mode=signup');
-    expect(screen.getByLabelText('Confirm password')).toBeTruthy();
+    expect(screen.getByLabelText('Confirm password')).toBeInTheDocument();
     click('Sign in');
     expect(screen.queryByLabelText('Confirm password')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('explains a provider error from ?error=', () => {
@@ -152,7 +152,7 @@ describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
   });
 
   it.each([
-    ['the server message', json(429, { message: 'Too many codes' }), 'Too many codes'],
+    ['the server message', json(429, { message: 'Too many codes', code: 'rate_limited' }), 'Too many codes'],
     ['the fallback when the server says nothing', json(500), 'Failed to send OTP'],
     ['the network text', new TypeError('Failed to fetch'), 'Failed to send OTP. Please try again.'],
   ])('a failed send-code shows %s and stays on the form', async (_, reply, expected) => {
@@ -169,12 +169,16 @@ describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
   });
 
   it.each([
-    ['verify: server message', { verify: json(400, { message: 'This code has expired.' }) }, 'This code has expired.'],
+    [
+      'verify: server message',
+      { verify: json(400, { message: 'This code has expired.', code: 'bad_request' }) },
+      'This code has expired.',
+    ],
     ['verify: fallback', { verify: json(400) }, 'Invalid OTP'],
     ['verify: network', { verify: new TypeError('x') }, 'Failed to verify OTP. Please try again.'],
     [
       'complete: server message',
-      { complete: json(401, { message: 'Invalid email or password' }) },
+      { complete: json(401, { message: 'Invalid email or password', code: 'invalid_credentials' }) },
       'Invalid email or password',
     ],
     ['complete: fallback', { complete: json(500) }, 'Authentication failed'],

@@ -1,7 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 import { useConversations } from '@/features/messages/api/conversations';
 import { ChatPane } from '@/features/messages/components/ChatPane';
 import { ConversationList } from '@/features/messages/components/ConversationList';

@@ -59,7 +59,7 @@ afterEach(() => {
 describe('moderation page (docs/trust-and-safety.md)', () => {
   it('shows the 404 page to a member who is not a moderator, without asking for the queue', async () => {
     const fetchMock = renderPage('member', []);
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
   });
 
@@ -70,20 +70,20 @@ describe('moderation page (docs/trust-and-safety.md)', () => {
     ]);
     const rows = await screen.findAllByTestId('report-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('Overdue')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Overdue')).toBeInTheDocument();
     expect(rows[0]!.textContent).toContain('Waiting 1d 2h');
     expect(within(rows[1]!).queryByText('Overdue')).toBeNull();
     expect(rows[1]!.textContent).toContain('Waiting 2h 5m');
     expect(rows[1]!.textContent).toContain(
       'Reported by Ann Reporter · about Hal Host · 1 earlier report against this member',
     );
-    expect(within(rows[1]!).getByText('Scam or fraud')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Scam or fraud')).toBeInTheDocument();
   });
 
   it('shows the refund request queue too', async () => {
     renderPage('moderator', []);
-    expect(await screen.findByRole('heading', { name: 'Refund requests' })).toBeTruthy();
-    expect(await screen.findByText('No open refund requests.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Refund requests' })).toBeInTheDocument();
+    expect(await screen.findByText('No open refund requests.')).toBeInTheDocument();
   });
 
   it('asks for reasons before resolving, and offers hiding only for auction reports', async () => {

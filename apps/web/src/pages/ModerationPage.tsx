@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 import { VerificationReviewQueue } from '@/features/identity/components/VerificationReviewQueue';
 import { ModerationQueue } from '@/features/moderation/components/ModerationQueue';
 import { RefundRequestQueue } from '@/features/moderation/components/RefundRequestQueue';

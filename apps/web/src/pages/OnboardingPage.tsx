@@ -10,7 +10,7 @@ import {
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { RedirectTo } from '@/components/layout/Redirect';
 import { Button } from '@/components/ui/button';
-import { type CurrentUser, useAuth } from '@/features/auth/useAuth';
+import { type CurrentUser, useAuth } from '@/lib/useAuth';
 import {
   DevicePushControl,
   type DevicePushControlState,

@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/queryClient';
 import PayoutSandboxOnboardingPage from './PayoutSandboxOnboardingPage';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const enabled = { status: 'enabled', provider: 'sandbox', held: '0.00', releasedUnpaid: '45.90', paidOut: '0.00' };
 
@@ -37,18 +36,18 @@ function fillIn(values: { name?: string; routing?: string; account?: string }) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
   window.history.replaceState(null, '', '/');
 });
 
 describe('sandbox payout onboarding page', () => {
   it("says it stands in for Stripe's hosted onboarding and gives the test numbers as hints", () => {
     renderPage(async () => new Response(JSON.stringify(enabled), { status: 200 }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Set up payouts (sandbox)' })).toBeTruthy();
-    expect(screen.getByText(/stands in for Stripe's hosted onboarding/)).toBeTruthy();
-    expect(screen.getByLabelText('Routing number').getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Use the test routing number 110000000.')).toBeTruthy();
-    expect(screen.getByText('Use the test account number 000123456789.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Set up payouts (sandbox)' })).toBeInTheDocument();
+    expect(screen.getByText(/stands in for Stripe's hosted onboarding/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Routing number')).toHaveAttribute('aria-describedby');
+    expect(screen.getByText('Use the test routing number 110000000.')).toBeInTheDocument();
+    expect(screen.getByText('Use the test account number 000123456789.')).toBeInTheDocument();
   });
 
   it('connects the account, returns to the payments tab and says so', async () => {
@@ -57,7 +56,7 @@ describe('sandbox payout onboarding page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Connect payout account' }));
     await waitFor(() => expect(window.location.pathname).toBe('/profile'));
     expect(window.location.search).toBe('?tab=payments');
-    expect(toastMock).toHaveBeenCalledWith({ title: 'Payout account connected' });
+    expect(toasts.all).toContainEqual({ title: 'Payout account connected' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/payouts/sandbox/complete');
     expect(init?.method).toBe('POST');
@@ -72,8 +71,8 @@ describe('sandbox payout onboarding page', () => {
     const fetchMock = renderPage(async () => new Response(JSON.stringify(enabled), { status: 200 }));
     fillIn({ name: 'Hal Host' });
     fireEvent.click(screen.getByRole('button', { name: 'Connect payout account' }));
-    expect(screen.getByText('Enter the routing number.')).toBeTruthy();
-    expect(screen.getByText('Enter the account number.')).toBeTruthy();
+    expect(screen.getByText('Enter the routing number.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the account number.')).toBeInTheDocument();
     expect(screen.getByLabelText('Routing number').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -98,12 +97,15 @@ describe('sandbox payout onboarding page', () => {
 
   it('shows a server refusal without a field as an alert', async () => {
     renderPage(
-      async () => new Response(JSON.stringify({ message: 'The account number is not valid.' }), { status: 400 }),
+      async () =>
+        new Response(JSON.stringify({ message: 'The account number is not valid.', code: 'validation' }), {
+          status: 400,
+        }),
     );
     fillIn({ name: 'Hal Host', routing: '110000000', account: '1' });
     fireEvent.click(screen.getByRole('button', { name: 'Connect payout account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The account number is not valid.');
     expect(window.location.pathname).toBe('/payouts/sandbox-onboarding');
-    expect(toastMock).not.toHaveBeenCalled();
+    expect(toasts.all).toEqual([]);
   });
 });

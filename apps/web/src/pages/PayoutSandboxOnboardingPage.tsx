@@ -4,11 +4,11 @@ import { useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { type SandboxPayoutAccountInput, useCompleteSandboxPayoutAccount } from '@/features/payments/api/payoutAccount';
-import { ApiError } from '@/lib/api';
+import { serverFieldError } from '@/lib/api';
 import { mutationErrorText } from '@/lib/unauthorized';
 
 type PayoutField = keyof SandboxPayoutAccountInput;
@@ -39,14 +39,9 @@ const REQUIRED_MESSAGES: Record<PayoutField, string> = {
 };
 
 /** The field a `400 {field, message}` answer names, when it is one of this form's. */
-function serverFieldError(error: ApiError): FieldErrors | null {
-  try {
-    const body = JSON.parse(error.bodyText) as { field?: unknown; message?: unknown };
-    if (typeof body.message !== 'string' || typeof body.field !== 'string') return null;
-    return FIELDS.some((field) => field.name === body.field) ? { [body.field as PayoutField]: body.message } : null;
-  } catch {
-    return null;
-  }
+function fieldErrorsOf(error: unknown): FieldErrors | null {
+  const fieldError = serverFieldError(error, (name) => FIELDS.find((field) => field.name === name)?.name);
+  return fieldError ? { [fieldError.field]: fieldError.message } : null;
 }
 
 /**
@@ -92,7 +87,7 @@ export default function PayoutSandboxOnboardingPage() {
         navigate('/profile?tab=payments');
       },
       onError: (error) => {
-        const fieldErrors = error instanceof ApiError && error.status !== 401 ? serverFieldError(error) : null;
+        const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) setErrors(fieldErrors);
         else setProblem(mutationErrorText(error, 'Your payout account could not be connected. Please try again.'));
       },
@@ -116,36 +111,25 @@ export default function PayoutSandboxOnboardingPage() {
             </p>
           </div>
           <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Payout account">
-            {FIELDS.map((field) => {
-              const inputId = `${id}-${field.name}`;
-              const described = [field.hint && `${inputId}-hint`, errors[field.name] && `${inputId}-error`]
-                .filter(Boolean)
-                .join(' ');
-              return (
-                <div key={field.name} className="grid content-start gap-2">
-                  <Label htmlFor={inputId}>{field.label}</Label>
+            {FIELDS.map((field) => (
+              <FormField
+                key={field.name}
+                label={field.label}
+                id={`${id}-${field.name}`}
+                description={field.hint}
+                descriptionClassName="text-sm"
+                error={errors[field.name]}
+              >
+                <FormControl>
                   <Input
-                    id={inputId}
                     inputMode={field.numeric ? 'numeric' : undefined}
                     autoComplete={field.autoComplete}
                     value={values[field.name]}
                     onChange={(event) => update(field.name, event.target.value)}
-                    aria-invalid={errors[field.name] ? true : undefined}
-                    aria-describedby={described || undefined}
                   />
-                  {field.hint && (
-                    <p id={`${inputId}-hint`} className="text-sm text-neutral-text/70">
-                      {field.hint}
-                    </p>
-                  )}
-                  {errors[field.name] && (
-                    <p id={`${inputId}-error`} className="text-sm text-danger">
-                      {errors[field.name]}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
+                </FormControl>
+              </FormField>
+            ))}
             {problem && (
               <p className="text-sm text-danger" role="alert">
                 {problem}

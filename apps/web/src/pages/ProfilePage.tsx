@@ -2,7 +2,7 @@ import { isProfileComplete } from '@bid/contract';
 import { useState } from 'react';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { YourDataSection } from '@/features/account/components/YourDataSection';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 import { VerifyIdentitySection } from '@/features/identity/components/VerifyIdentitySection';
 import { BlockedMembersList } from '@/features/moderation/components/BlockedMembersList';
 import { NotificationSettingsSection } from '@/features/notification-settings/components/NotificationSettingsSection';

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { resetPassword, sendPasswordResetCode } from '@/features/auth/api/resetPassword';
-import { AUTH_USER_KEY } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { type AuthNotice, codeSentText, messageOf } from '@/features/auth/useEmailAuthFlow';
 import { CodeField } from '@/features/auth/components/OtpStep';
 

@@ -27,9 +27,9 @@ const ok = async () => new Response(JSON.stringify({ status: 'succeeded' }), { s
 describe('sandbox authentication page', () => {
   it('is clearly the sandbox test page', () => {
     renderAt('/payments/sandbox/authenticate?client_secret=seti_123_secret_abc', ok);
-    expect(screen.getByRole('heading', { level: 1, name: 'Test authentication page' })).toBeTruthy();
-    expect(screen.getByText(/belongs to the payment sandbox/)).toBeTruthy();
-    expect(screen.getByText('Test mode')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Test authentication page' })).toBeInTheDocument();
+    expect(screen.getByText(/belongs to the payment sandbox/)).toBeInTheDocument();
+    expect(screen.getByText('Test mode')).toBeInTheDocument();
   });
 
   it('Complete authentication records it and returns to the Payment Methods tab', async () => {
@@ -69,9 +69,12 @@ describe('sandbox authentication page', () => {
     renderAt(
       '/payments/sandbox/authenticate?client_secret=seti_123_secret_abc',
       async () =>
-        new Response(JSON.stringify({ message: 'This card setup is not waiting for authentication.' }), {
-          status: 400,
-        }),
+        new Response(
+          JSON.stringify({ message: 'This card setup is not waiting for authentication.', code: 'conflict' }),
+          {
+            status: 400,
+          },
+        ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Complete authentication' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This card setup is not waiting for authentication.');

@@ -60,7 +60,7 @@ afterEach(() => {
 describe('search page (docs/product.md §2 "Search page")', () => {
   it('asks for a search when there is no query, and calls nothing', () => {
     const { fetchMock } = renderPage('/search', json(results));
-    expect(screen.getByText('Start Your Search')).toBeTruthy();
+    expect(screen.getByText('Start Your Search')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -68,8 +68,8 @@ describe('search page (docs/product.md §2 "Search page")', () => {
     const { fetchMock } = renderPage('/search?q=kay', json(results));
     await screen.findByText('All (2)');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/search?q=kay');
-    expect(screen.getByText('Users (1)')).toBeTruthy();
-    expect(screen.getByText('Auctions (1)')).toBeTruthy();
+    expect(screen.getByText('Users (1)')).toBeInTheDocument();
+    expect(screen.getByText('Auctions (1)')).toBeInTheDocument();
 
     const user = screen.getByTestId('search-user-card');
     for (const text of [
@@ -82,7 +82,7 @@ describe('search page (docs/product.md §2 "Search page")', () => {
       'jazz',
       '+2 more',
     ]) {
-      expect(within(user).getByText(text), text).toBeTruthy();
+      expect(within(user).getByText(text), text).toBeInTheDocument();
     }
     expect(within(user).queryByText('chess')).toBeNull();
 
@@ -97,14 +97,14 @@ describe('search page (docs/product.md §2 "Search page")', () => {
       '4 bids',
       'by Hal Host',
     ]) {
-      expect(within(card).getByText(text), text).toBeTruthy();
+      expect(within(card).getByText(text), text).toBeInTheDocument();
     }
   });
 
   it('says No Results Found, No Users Found and No Auctions Found for empty lists', async () => {
     renderPage('/search?q=zzz', json({ users: [], auctions: [] }));
     await screen.findByText('No Results Found');
-    expect(screen.getByText('All (0)')).toBeTruthy();
+    expect(screen.getByText('All (0)')).toBeInTheDocument();
     // Radix tabs switch on mouse down.
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Users (0)' }));
     await screen.findByText('No Users Found');

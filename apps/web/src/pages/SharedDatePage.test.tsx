@@ -44,14 +44,14 @@ afterEach(() => {
 describe('shared date page (a trusted contact, read-only)', () => {
   it('shows who shared the date, where, with whom, the check-ins and the emergency number; no buttons', async () => {
     const fetchMock = renderPage(() => json(shared()));
-    expect(await screen.findByRole('heading', { name: 'Will shared their date with you' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Will shared their date with you' })).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]).toEqual(['/api/shared-dates/tok123', expect.anything()]);
-    expect(screen.getByText('Blue Bottle, Ferry Building')).toBeTruthy();
-    expect(screen.getByText('Hana')).toBeTruthy();
-    expect(screen.getByText('Not checked in yet')).toBeTruthy();
-    expect(screen.getByText('Will has not checked in as safe yet')).toBeTruthy();
+    expect(screen.getByText('Blue Bottle, Ferry Building')).toBeInTheDocument();
+    expect(screen.getByText('Hana')).toBeInTheDocument();
+    expect(screen.getByText('Not checked in yet')).toBeInTheDocument();
+    expect(screen.getByText('Will has not checked in as safe yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Call 911' }).getAttribute('href')).toBe('tel:911');
-    expect(screen.getByText(/^This link expires /)).toBeTruthy();
+    expect(screen.getByText(/^This link expires /)).toBeInTheDocument();
     expect(screen.queryAllByRole('button')).toEqual([]);
   });
 
@@ -71,7 +71,7 @@ describe('shared date page (a trusted contact, read-only)', () => {
     renderPage(() => json(shared()));
     expect(
       await screen.findByText('Will is not sharing their location. You see the place, the time and the check-ins.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Open the map/ })).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import { PageLoading } from '@/components/layout/PageLoading';
 import { Button } from '@/components/ui/button';
 import { useWatchlist } from '@/features/auctions/api/watch';
 import { AuctionCard } from '@/features/auctions/components/AuctionCard';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 
 /** The member's watchlist (user menu "Watching"): open auctions first, then ended ones. */
 export default function WatchingPage() {

@@ -1,5 +1,6 @@
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@bid/contract';
 import * as React from 'react';
+import { onNotice } from '@/lib/notices';
 import type { ToastActionElement, ToastProps } from './toast';
 
 /**
@@ -60,12 +61,21 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-const listeners: Array<(state: State) => void> = [];
+type StateListener = (state: State) => void;
+const listeners = new Set<StateListener>();
 let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action) {
   memoryState = reducer(memoryState, action);
   listeners.forEach((listener) => listener(memoryState));
+}
+
+/** Calls `listener` with the toast state after every change; returns the unsubscribe. */
+export function subscribeToToasts(listener: StateListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 type Toast = Omit<ToasterToast, 'id'>;
@@ -89,16 +99,13 @@ export function toast(props: Toast) {
 
 export function useToast() {
   const [state, setState] = React.useState<State>(memoryState);
-  React.useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
+  React.useEffect(() => subscribeToToasts(setState), []);
   return {
     ...state,
     toast,
     dismiss: (toastId?: string) => dispatch(toastId ? { type: 'DISMISS_TOAST', toastId } : { type: 'DISMISS_TOAST' }),
   };
 }
+
+// The notices `lib` raises (lib/notices.ts: "Unauthorized", a mutation's failure) show as toasts.
+onNotice((notice) => toast(notice));

@@ -7,7 +7,7 @@ import { readableServerMessage } from '@/lib/unauthorized';
 import { completeEmailAuth } from './api/completeEmailAuth';
 import { sendOtp } from './api/sendOtp';
 import { verifyOtp } from './api/verifyOtp';
-import { AUTH_USER_KEY } from './useAuth';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 
 export type EmailAuthStep = 'form' | 'code';
 

@@ -23,13 +23,15 @@ describe('FAQ soft-close answer', () => {
     render(<FaqsPage />);
     expect(
       screen.getByText(/a bid placed in the final 2 minutes moves the end to 2 minutes after that bid/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('says auctions end on time when soft close is off', () => {
     publicConfig.softCloseSeconds = 0;
     render(<FaqsPage />);
-    expect(screen.getByText('Auctions end exactly at their end time; a late bid does not extend them.')).toBeTruthy();
+    expect(
+      screen.getByText('Auctions end exactly at their end time; a late bid does not extend them.'),
+    ).toBeInTheDocument();
   });
 });
 

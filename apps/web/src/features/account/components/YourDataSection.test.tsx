@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
+import { recordToasts } from '@/testing/toasts';
 import { createQueryClient } from '@/lib/queryClient';
 import { YourDataSection } from './YourDataSection';
 
@@ -11,7 +11,7 @@ function renderSection() {
       <YourDataSection />
     </QueryClientProvider>,
   );
-  return renderHook(() => useToast());
+  return recordToasts();
 }
 
 afterEach(() => {
@@ -78,7 +78,7 @@ describe('Your data section', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     fireEvent.click(Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Delete my account')!);
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Deletion Failed',
         description:
           'Your account cannot be deleted while a payment is in progress. Settle or let the payment window close, then try again.',

@@ -34,7 +34,7 @@ function renderCard(identityVerified: boolean) {
 describe('auction card: the verified badge (docs/trust-and-safety.md)', () => {
   it('shows the badge next to a verified host', () => {
     const card = renderCard(true);
-    expect(within(card).getByRole('img', { name: 'Verified identity' })).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Verified identity' })).toBeInTheDocument();
   });
 
   it('shows no badge for a host who is not verified', () => {

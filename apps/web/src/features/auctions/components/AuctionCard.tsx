@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
 import { bidCountLabel } from '../labels';
-import { useNow } from '../useNow';
+import { useNow } from '@/lib/useNow';
 import { BidDialog } from './BidDialog';
 import { AuctionCardHeading } from './AuctionCardHeading';
 import { AuctionCover } from './AuctionCover';
@@ -36,7 +36,7 @@ interface AuctionCardProps {
  */
 export function AuctionCard({ auction, view, viewerId, priority = false }: AuctionCardProps) {
   const [isBidding, setIsBidding] = useState(false);
-  const now = useNow(auction.endTime);
+  const now = useNow({ wakeAt: auction.endTime });
   const isOpen = isAuctionOpen(auction, new Date(now));
   const progress = bidProgressPercent(auction.bidCount);
   const hasCoordinates = auction.latitude !== null && auction.longitude !== null;

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import type { CurrentUser } from '@/features/auth/useAuth';
+import type { CurrentUser } from '@/lib/useAuth';
 import { AuctionChatDialog } from '@/features/messages/components/AuctionChatDialog';
 import { auctionStatusOf, canBuyNow, canMessageAbout } from '../auctionStatus';
 import { bidCountLabel } from '../labels';

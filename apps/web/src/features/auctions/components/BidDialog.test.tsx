@@ -1,9 +1,9 @@
 import { type AuctionDetail, PAYMENT_METHOD_REQUIRED, type PaymentMethod } from '@bid/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { recordToasts } from '@/testing/toasts';
+import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { BidDialog, type BiddableAuction } from './BidDialog';
 
@@ -44,7 +44,7 @@ function renderDialog(options: { who?: CurrentUser; target?: BiddableAuction } =
       <BidDialog auction={options.target ?? auction} open onOpenChange={onOpenChange} />
     </QueryClientProvider>,
   );
-  const toasts = renderHook(() => useToast());
+  const toasts = recordToasts();
   return { queryClient, onOpenChange, toasts };
 }
 
@@ -89,7 +89,7 @@ afterEach(() => {
 describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
   it('is titled Place Your Bid and starts at the minimum: current bid + 1, as a whole-dollar step-1 input', () => {
     renderDialog();
-    expect(screen.getByRole('dialog', { name: 'Place Your Bid' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Place Your Bid' })).toBeInTheDocument();
     expect(amountInput().value).toBe('36');
     expect(amountInput().type).toBe('number');
     expect(amountInput().step).toBe('1');
@@ -116,7 +116,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     renderDialog();
     typeAmount('35');
     expect(submitButton().disabled).toBe(true);
-    expect(screen.getByText('Bid must be at least 36')).toBeTruthy();
+    expect(screen.getByText('Bid must be at least 36')).toBeInTheDocument();
     expect(amountInput().getAttribute('aria-invalid')).toBe('true');
 
     typeAmount('');
@@ -130,7 +130,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
 
   it('states the card is charged only on a win, with a link to the Terms', () => {
     renderDialog();
-    expect(screen.getByText(/only be charged if you win/)).toBeTruthy();
+    expect(screen.getByText(/only be charged if you win/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
   });
 
@@ -138,7 +138,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     stubFetch(async () => new Response('{}', { status: 201 }));
     const { toasts } = renderDialog({ who: { ...user, openToDatesWith: [] } });
     fireEvent.click(submitButton());
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'Complete Your Profile',
       description:
         'Please complete all mandatory profile fields (name, age, gender, location, and dating preferences) before placing a bid.',
@@ -166,7 +166,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     expect(url).toBe('/api/bids');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(init?.body as string)).toEqual({ auctionId: 'a1', amount: '41.00' });
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'Bid Placed Successfully!',
       description: 'Your bid of $41 has been placed',
     });
@@ -185,11 +185,14 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
   });
 
   it("shows the server's refusal in a 'Bid Failed' toast, or the spec's fallback", async () => {
-    stubFetch(async () => new Response(JSON.stringify({ message: 'Bid must be at least 37' }), { status: 400 }));
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ message: 'Bid must be at least 37', code: 'bid_too_low' }), { status: 400 }),
+    );
     const { toasts, onOpenChange } = renderDialog();
     fireEvent.click(submitButton());
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Bid Failed',
         description: 'Bid must be at least 37',
       }),
@@ -201,7 +204,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
       fireEvent.click(submitButton());
     });
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Bid Failed',
         description: 'Failed to place bid. Please try again.',
       }),
@@ -224,7 +227,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     );
     expect(submitButton().disabled).toBe(true);
     // The spec's note stays: the card is only charged on a win.
-    expect(screen.getByText(/only be charged if you win/)).toBeTruthy();
+    expect(screen.getByText(/only be charged if you win/)).toBeInTheDocument();
     fireEvent.submit(screen.getByRole('form', { name: 'Place your bid' }));
     expect(bidCalls()).toEqual([]);
   });
@@ -261,7 +264,7 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     const { toasts, onOpenChange } = renderDialog();
     fireEvent.click(submitButton());
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Bid Failed',
         description: PAYMENT_METHOD_REQUIRED,
         variant: 'destructive',

@@ -48,9 +48,9 @@ describe('bid history', () => {
     const rows = await screen.findAllByTestId('bid-history-row');
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/auctions/${AUCTION}/bids`);
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('automatic')).toBeTruthy();
+    expect(within(rows[0]!).getByText('automatic')).toBeInTheDocument();
     expect(rows[0]!.dataset.own).toBe('true');
-    expect(within(rows[1]!).getByText('Rex T.')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Rex T.')).toBeInTheDocument();
     expect(within(rows[1]!).queryByText('automatic')).toBeNull();
     expect(rows[1]!.dataset.own).toBeUndefined();
     expect(screen.queryByRole('button', { name: 'Void bid' })).toBeNull();

@@ -11,7 +11,7 @@ import { onMutationError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 import { AUCTIONS_KEY } from '../api/auctionCache';
 import { useBidHistory } from '../api/bidHistory';
-import { useNow } from '../useNow';
+import { useNow } from '@/lib/useNow';
 
 interface BidHistoryProps {
   auctionId: string;

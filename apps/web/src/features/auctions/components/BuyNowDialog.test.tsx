@@ -1,9 +1,9 @@
 import { PAYMENT_METHOD_REQUIRED, type PaymentMethod } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { recordToasts } from '@/testing/toasts';
+import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { BuyNowDialog } from './BuyNowDialog';
 
@@ -47,7 +47,7 @@ function renderDialog() {
       />
     </QueryClientProvider>,
   );
-  return renderHook(() => useToast());
+  return recordToasts();
 }
 
 const confirmButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm' });
@@ -83,7 +83,7 @@ describe('buy-now dialog and the card on file', () => {
     expect(screen.queryByText(PAYMENT_METHOD_REQUIRED, { exact: false })).toBeNull();
     fireEvent.click(confirmButton());
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Buy Now Failed',
         description: PAYMENT_METHOD_REQUIRED,
       }),

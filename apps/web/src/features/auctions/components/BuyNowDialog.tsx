@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 import { PaymentMethodRequiredNotice } from '@/features/payments/components/PaymentMethodRequiredNotice';
 import { useHasPaymentMethod } from '@/features/payments/useHasPaymentMethod';
 import { onMutationError } from '@/lib/unauthorized';

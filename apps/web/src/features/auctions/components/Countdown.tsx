@@ -1,7 +1,7 @@
 import { COUNTDOWN_SECONDS_WITHIN_MS, formatCountdown, formatCountdownPrecise, isCountdownUrgent } from '@bid/contract';
 import { Clock } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { useNow } from '../useNow';
+import { useNow } from '@/lib/useNow';
 
 interface CountdownProps {
   endTime: string;
@@ -18,7 +18,7 @@ interface CountdownProps {
 /** docs/product.md §4 countdown ('2d 4h', '3h 12m', '45m', 'Ended'), refreshed every 60 s and at the end time. */
 export function Countdown({ endTime, className, precise = false, isActive = true }: CountdownProps) {
   const closing = precise && isActive && new Date(endTime).getTime() - Date.now() < COUNTDOWN_SECONDS_WITHIN_MS;
-  const now = useNow(endTime, closing ? 1000 : undefined);
+  const now = useNow({ wakeAt: endTime, every: closing ? 1000 : undefined });
   let label: string;
   if (!isActive) label = 'Ended';
   else label = precise ? formatCountdownPrecise(endTime, now) : formatCountdown(endTime, now);

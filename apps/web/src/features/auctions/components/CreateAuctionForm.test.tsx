@@ -1,8 +1,8 @@
 import type { ProfileCompletenessFields } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
+import { recordToasts } from '@/testing/toasts';
 import { createQueryClient } from '@/lib/queryClient';
 import { localDateString } from '../createAuctionForm';
 import { CreateAuctionForm } from './CreateAuctionForm';
@@ -24,7 +24,7 @@ function renderForm(user: ProfileCompletenessFields | null = completeUser) {
       <CreateAuctionForm user={user} onCreated={onCreated} onCancel={onCancel} />
     </QueryClientProvider>,
   );
-  const toasts = renderHook(() => useToast());
+  const toasts = recordToasts();
   return { onCreated, onCancel, toasts };
 }
 
@@ -73,18 +73,18 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     expect(duration.selectedOptions[0]?.textContent).toBe('1h');
     expect(duration.options[5]?.textContent).toBe('1h 30m');
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Split 50/50' }).checked).toBe(true);
-    expect(screen.getByRole('radio', { name: 'Date pays' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Host pays' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Date pays' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Host pays' })).toBeInTheDocument();
     expect(screen.getAllByRole('radiogroup')).toHaveLength(2);
   });
 
   it('counts payment notes against 500 as they are typed', () => {
     renderForm();
-    expect(screen.getByText('0/500')).toBeTruthy();
+    expect(screen.getByText('0/500')).toBeInTheDocument();
     type('Payment notes (optional)', 'Coffee is on me');
-    expect(screen.getByText('15/500')).toBeTruthy();
+    expect(screen.getByText('15/500')).toBeInTheDocument();
     type('Payment notes (optional)', 'x'.repeat(501));
-    expect(screen.getByText('501/500')).toBeTruthy();
+    expect(screen.getByText('501/500')).toBeInTheDocument();
   });
 
   it('shows the spec messages under each invalid field and sends nothing', async () => {
@@ -103,7 +103,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
       'Starting bid must be at least $1',
       'Payment notes must be less than 500 characters',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      expect(await screen.findByText(message)).toBeInTheDocument();
     }
     const title = field('Title');
     expect(title.getAttribute('aria-invalid')).toBe('true');
@@ -119,9 +119,9 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     fireEvent.change(screen.getByLabelText('Expected duration'), { target: { value: '15' } });
     type('Search radius (miles)', '501');
     submit();
-    expect(await screen.findByText('Title too long')).toBeTruthy();
-    expect(screen.getByText('Radius too large')).toBeTruthy();
-    expect(screen.getByText('Duration must meet minimum requirements for selected date type')).toBeTruthy();
+    expect(await screen.findByText('Title too long')).toBeInTheDocument();
+    expect(screen.getByText('Radius too large')).toBeInTheDocument();
+    expect(screen.getByText('Duration must meet minimum requirements for selected date type')).toBeInTheDocument();
   });
 
   it('runs the pre-submit checks in order: profile, end date, end time, buy-now price', async () => {
@@ -130,7 +130,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     fillValidFields();
     submit();
     await waitFor(() =>
-      expect(incomplete.toasts.result.current.toasts[0]).toMatchObject({
+      expect(incomplete.toasts.last()).toMatchObject({
         title: 'Complete Your Profile',
         description:
           'Please complete all mandatory profile fields (name, age, gender, location, and dating preferences) before creating an auction.',
@@ -142,7 +142,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     fillValidFields();
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'End Date Required',
         description: 'Please select an end date for your auction.',
       }),
@@ -153,7 +153,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     type('End time', '00:00');
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Invalid End Time',
         description: 'End time must be in the future.',
       }),
@@ -163,7 +163,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     type('Buy now price ($, optional)', '20');
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Invalid Buy Now Price',
         description: 'Buy now price must be higher than starting bid.',
       }),
@@ -191,7 +191,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     expect(preview.textContent).toMatch(/at 6:30\sPM/);
 
     submit();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Creating...' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Creating...' })).toBeInTheDocument());
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Creating...' }).disabled).toBe(true);
     const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/api/auctions')!;
     expect(init?.method).toBe('POST');
@@ -212,20 +212,25 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
 
     resolve(new Response(JSON.stringify({ id: 'new-auction' }), { status: 201 }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'Auction Created!',
       description: 'Your auction has been successfully created and is now live.',
     });
   });
 
   it("shows 'Creation Failed' with the server's message, or the spec's fallback", async () => {
-    stubFetch(async () => new Response(JSON.stringify({ message: 'Title too long', field: 'title' }), { status: 400 }));
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ message: 'Title too long', code: 'validation', field: 'title' }), {
+          status: 400,
+        }),
+    );
     const { onCreated, toasts } = renderForm();
     fillValidFields();
     type('End date', tomorrow());
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Creation Failed',
         description: 'Title too long',
       }),
@@ -235,7 +240,7 @@ describe('create auction form (docs/product.md §2 "Create Auction page", §5, �
     stubFetch(async () => new Response('', { status: 500, statusText: 'Internal Server Error' }));
     submit();
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Creation Failed',
         description: 'Failed to create auction',
       }),

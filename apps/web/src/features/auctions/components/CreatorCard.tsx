@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
 import { BlockButton } from '@/features/moderation/components/BlockButton';
 import { ReportDialog } from '@/features/moderation/components/ReportDialog';

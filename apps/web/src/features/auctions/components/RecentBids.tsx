@@ -1,7 +1,7 @@
 import { type AuctionBidView, formatRelativeTime, formatWholeDollars, RECENT_BIDS_ON_DETAIL } from '@bid/contract';
 import { TrendingUp } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { useNow } from '../useNow';
+import { useNow } from '@/lib/useNow';
 
 /** docs/product.md §2 "Recent bids": the latest 5 with bidder first name, amount and relative time. */
 export function RecentBids({ bids }: { bids: readonly AuctionBidView[] }) {

@@ -1,5 +1,5 @@
 import { apiRequest } from '@/lib/api';
-import type { CurrentUser } from '../useAuth';
+import type { CurrentUser } from '@/lib/useAuth';
 
 export interface CompleteEmailAuthInput {
   verificationToken: string;

@@ -1,6 +1,7 @@
 import { type DateState, formatDateModeOpening } from '@bid/contract';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { useNow } from '@/lib/useNow';
 import { useStartDateMode } from '../api/dateState';
 import { formatClock, minutesSince } from '../format';
 import { errorText } from '../people';
@@ -76,25 +77,11 @@ export function DateProgress({ state, now, readOnly }: DateProgressProps) {
   );
 }
 
-/** The longest delay setTimeout keeps (about 24.8 days); a later opening re-arms from there. */
-const MAX_TIMEOUT_MS = 2_147_483_647;
-
 /**
- * Whether `opensAt` has come, turning true by itself at that instant (a timer, not the page's
- * 5 s tick, so the button enables on the minute the page shows). No opening time: open.
+ * Whether `opensAt` has come, turning true by itself at that instant (the clock wakes then, not
+ * on the page's 5 s tick, so the button enables on the minute the page shows). No opening time: open.
  */
 function useOpenAt(opensAt: string | null): boolean {
-  const at = opensAt ? new Date(opensAt).getTime() : Number.NEGATIVE_INFINITY;
-  const [open, setOpen] = useState(() => Date.now() >= at);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
-      const left = at - Date.now();
-      setOpen(left <= 0);
-      if (left > 0) timer = setTimeout(check, Math.min(left, MAX_TIMEOUT_MS));
-    };
-    check();
-    return () => clearTimeout(timer);
-  }, [at]);
-  return open;
+  const now = useNow({ wakeAt: opensAt });
+  return opensAt === null || now >= new Date(opensAt).getTime();
 }

@@ -1,11 +1,11 @@
 import { DATE_MESSAGES } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { useToast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY } from '@/features/auth/useAuth';
+import { recordToasts } from '@/testing/toasts';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { auctionIdOfConversation } from '@/features/messages/conversationId';
 import { AUCTION_ID, dateState, HOST_ID, json, WINNER_ID } from '../testing/dateState';
@@ -69,7 +69,7 @@ describe('plan card in the auction chat', () => {
       place: 'Blue Bottle',
       startsAt: new Date(`${day}T19:30`).toISOString(),
     });
-    expect(await screen.findByText('Waiting for Hana to accept')).toBeTruthy();
+    expect(await screen.findByText('Waiting for Hana to accept')).toBeInTheDocument();
   });
 
   it("refuses a too-short place without asking, and shows the server's message", async () => {
@@ -103,10 +103,10 @@ describe('plan card in the auction chat', () => {
         ? json({ message: 'Unauthorized', code: 'unauthorized' }, 401)
         : json(dateState({ proposal })),
     );
-    const toasts = renderHook(() => useToast());
+    const toasts = recordToasts();
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Unauthorized',
         description: 'You are logged out. Logging in again...',
       }),
@@ -121,13 +121,13 @@ describe('plan card in the auction chat', () => {
       init?.method === 'POST' ? json(agreed) : json(dateState({ proposal })),
     );
 
-    expect(await screen.findByText(/Ferry Building/)).toBeTruthy();
-    expect(screen.getByText('Hana proposed:')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Propose another' })).toBeTruthy();
+    expect(await screen.findByText(/Ferry Building/)).toBeInTheDocument();
+    expect(screen.getByText('Hana proposed:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Propose another' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
 
     await waitFor(() => expect(posts(fetchMock).map(([url]) => url)).toEqual([`${PLAN_URL}/accept`]));
-    expect(await screen.findByText('Agreed:')).toBeTruthy();
+    expect(await screen.findByText('Agreed:')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Date Mode' }).getAttribute('href')).toBe(
       `/auctions/${AUCTION_ID}/date`,
     );
@@ -141,15 +141,15 @@ describe('plan card in the auction chat', () => {
       proposedAt: '',
     };
     renderCard(() => json(dateState({ proposal })));
-    expect(await screen.findByText('Waiting for Hana to accept')).toBeTruthy();
+    expect(await screen.findByText('Waiting for Hana to accept')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Propose another' }));
-    expect(screen.getByLabelText('Place')).toBeTruthy();
+    expect(screen.getByLabelText('Place')).toBeInTheDocument();
   });
 
   it("shows the server's message before the winner has paid (409) and nothing for a stranger (404)", async () => {
     renderCard(() => json({ message: DATE_MESSAGES.notPaid, code: 'conflict' }, 409));
-    expect(await screen.findByText(DATE_MESSAGES.notPaid)).toBeTruthy();
+    expect(await screen.findByText(DATE_MESSAGES.notPaid)).toBeInTheDocument();
     cleanup();
 
     const fetchMock = renderCard(() => json({ message: DATE_MESSAGES.notFound, code: 'not_found' }, 404));

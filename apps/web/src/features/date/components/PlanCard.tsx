@@ -3,7 +3,7 @@ import { CalendarHeart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 import { ApiError } from '@/lib/api';
 import { useAcceptPlan, useDateState } from '../api/dateState';
 import { formatPlanDateTime } from '../format';

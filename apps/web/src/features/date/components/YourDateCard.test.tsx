@@ -30,7 +30,7 @@ describe('"Your date" on a won auction', () => {
   it('shows the agreed plan and the way into Date Mode', async () => {
     const startsAt = new Date(Date.now() + 86_400_000).toISOString();
     renderCard(() => json(dateState({ plan: { place: 'Blue Bottle', startsAt, agreedAt: startsAt } })));
-    expect(await screen.findByText('Blue Bottle')).toBeTruthy();
+    expect(await screen.findByText('Blue Bottle')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Date Mode' }).getAttribute('href')).toBe(
       `/auctions/${AUCTION_ID}/date`,
     );
@@ -38,7 +38,7 @@ describe('"Your date" on a won auction', () => {
 
   it('points to the chat while there is no plan', async () => {
     renderCard(() => json(dateState()));
-    expect(await screen.findByText(/No plan yet: agree a time and place in your/)).toBeTruthy();
+    expect(await screen.findByText(/No plan yet: agree a time and place in your/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'chat' }).getAttribute('href')).toBe('/messages');
   });
 

@@ -1,6 +1,6 @@
 import type { IdentityVerificationView, SandboxVerificationOutcome } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTH_USER_KEY } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { apiRequest } from '@/lib/api';
 import { IDENTITY_VERIFICATION_KEY } from './getVerification';
 

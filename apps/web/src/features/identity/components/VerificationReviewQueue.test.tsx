@@ -2,12 +2,11 @@ import type { VerificationReviewItem } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/queryClient';
 import { VerificationReviewQueue } from './VerificationReviewQueue';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const item: VerificationReviewItem = {
   userId: 'u-1',
@@ -48,7 +47,7 @@ function renderQueue() {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
 });
 
 describe('Verification review queue', () => {
@@ -56,8 +55,8 @@ describe('Verification review queue', () => {
     const fetchMock = serve([[item], []]);
     renderQueue();
     const card = within(await screen.findByRole('generic', { name: 'Verification of Dee T.' }));
-    expect(screen.getByRole('heading', { name: 'Identity verifications (1)' })).toBeTruthy();
-    expect(card.getByText("Driver's license")).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Identity verifications (1)' })).toBeInTheDocument();
+    expect(card.getByText("Driver's license")).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Document front' }).getAttribute('href')).toBe('/api/identity/documents/d1');
     expect(card.getByRole('link', { name: 'Selfie' }).getAttribute('href')).toBe('/api/identity/documents/d2');
     const approve = card.getByRole('button', { name: 'Approve' });
@@ -65,10 +64,10 @@ describe('Verification review queue', () => {
     fireEvent.change(card.getByLabelText('Reviewer notes'), { target: { value: 'Photo matches.' } });
     fireEvent.click(approve);
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({ title: 'Identity Verified', description: 'Dee T.: decision saved.' }),
+      expect(toasts.all).toContainEqual({ title: 'Identity Verified', description: 'Dee T.: decision saved.' }),
     );
     const decide = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(decide?.[1]?.body as string)).toEqual({ decision: 'verified', notes: 'Photo matches.' });
-    expect(await screen.findByText('No verifications waiting for review.')).toBeTruthy();
+    expect(await screen.findByText('No verifications waiting for review.')).toBeInTheDocument();
   });
 });

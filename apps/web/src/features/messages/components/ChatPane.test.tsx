@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { recordToasts } from '@/testing/toasts';
+import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { messagesKey } from '../api/messages';
 import type { ChatMessage } from '../types';
@@ -44,7 +44,7 @@ function renderPane(options: { withAgo?: boolean; messages?: ChatMessage[] } = {
       <ChatPane conversationId={CONVERSATION} otherUser={{ id: THEM, name: 'Bea Bright' }} withAgo={options.withAgo} />
     </QueryClientProvider>,
   );
-  const toasts = renderHook(() => useToast());
+  const toasts = recordToasts();
   return { queryClient, toasts };
 }
 
@@ -64,22 +64,22 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
     stubFetch((url) => (url.includes('/messages') ? json([message({})]) : new Response('Not found', { status: 404 })));
     renderPane();
     expect(screen.getByTestId('chat-partner-name').textContent).toBe('Bea Bright');
-    expect(await screen.findByText('Hello!')).toBeTruthy();
-    expect(screen.getByText('5m')).toBeTruthy();
+    expect(await screen.findByText('Hello!')).toBeInTheDocument();
+    expect(screen.getByText('5m')).toBeInTheDocument();
     expect(screen.queryByText('Online')).toBeNull();
   });
 
   it("adds 'ago' in the chat widget", async () => {
     stubFetch((url) => (url.includes('/messages') ? json([message({})]) : json({ online: false })));
     renderPane({ withAgo: true });
-    expect(await screen.findByText('5m ago')).toBeTruthy();
+    expect(await screen.findByText('5m ago')).toBeInTheDocument();
     expect(screen.queryByText('Online')).toBeNull();
   });
 
   it('says Online only when the server says the other person is online', async () => {
     stubFetch((url) => (url.includes('/presence') ? json({ online: true }) : json([])));
     renderPane();
-    expect(await screen.findByText('Online')).toBeTruthy();
+    expect(await screen.findByText('Online')).toBeInTheDocument();
   });
 
   it('sends the trimmed text with Enter, keeps Shift+Enter for a new line, and refuses whitespace', async () => {
@@ -109,7 +109,7 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
       receiverId: THEM,
       content: 'See you at 5',
     });
-    expect(await screen.findByText('See you at 5')).toBeTruthy();
+    expect(await screen.findByText('See you at 5')).toBeInTheDocument();
     await waitFor(() => expect(box().value).toBe(''));
   });
 
@@ -122,7 +122,7 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
     fireEvent.change(box(), { target: { value: 'Hi' } });
     fireEvent.click(sendButton());
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Message Failed',
         description: 'Failed to send message. Please try again.',
       }),
@@ -139,7 +139,7 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
     fireEvent.change(box(), { target: { value: 'Hi' } });
     fireEvent.click(sendButton());
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Unauthorized',
         description: 'You are logged out. Logging in again...',
       }),

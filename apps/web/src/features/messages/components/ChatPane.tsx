@@ -5,7 +5,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { useAuth } from '@/features/auth/useAuth';
+import { useAuth } from '@/lib/useAuth';
 import { PlanCard } from '@/features/date/components/PlanCard';
 import { BlockButton } from '@/features/moderation/components/BlockButton';
 import { ReportDialog } from '@/features/moderation/components/ReportDialog';
@@ -16,7 +16,7 @@ import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from '../api/conversations';
 import { appendMessage, messagesKey, useConversationMessages, useSendMessage } from '../api/messages';
 import { usePresence } from '../api/presence';
 import { auctionIdOfConversation } from '../conversationId';
-import { useNow } from '../useNow';
+import { RELATIVE_TIME_REFRESH_MS, useNow } from '@/lib/useNow';
 
 export const MESSAGE_FAILED = { title: 'Message Failed', description: 'Failed to send message. Please try again.' };
 
@@ -43,7 +43,7 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
   const presence = usePresence(otherUser.id);
   const send = useSendMessage();
   const [draft, setDraft] = useState('');
-  const now = useNow();
+  const now = useNow({ every: RELATIVE_TIME_REFRESH_MS });
   const listRef = useRef<HTMLDivElement>(null);
   const items = messages.data ?? [];
   const lastId = items.at(-1)?.id;

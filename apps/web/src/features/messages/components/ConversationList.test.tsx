@@ -32,7 +32,7 @@ describe('conversation list (docs/product.md §2)', () => {
         onNew={vi.fn()}
       />,
     );
-    expect(screen.getByText('No conversations yet')).toBeTruthy();
+    expect(screen.getByText('No conversations yet')).toBeInTheDocument();
   });
 
   it("filters by the other person's name, locally", () => {
@@ -51,8 +51,8 @@ describe('conversation list (docs/product.md §2)', () => {
       />,
     );
     expect(screen.getAllByTestId('conversation-item')).toHaveLength(2);
-    expect(screen.getByLabelText('2 unread')).toBeTruthy();
-    expect(screen.getByText('Coffee walk')).toBeTruthy();
+    expect(screen.getByLabelText('2 unread')).toBeInTheDocument();
+    expect(screen.getByText('Coffee walk')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Search conversations'), { target: { value: ' cal ' } });
     expect(screen.getAllByTestId('conversation-item')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: /Cal Tester/ }));

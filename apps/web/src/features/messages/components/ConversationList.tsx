@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { type ConversationSummary, fullNameOf } from '../types';
-import { useNow } from '../useNow';
+import { RELATIVE_TIME_REFRESH_MS, useNow } from '@/lib/useNow';
 
 interface ConversationListProps {
   conversations: ConversationSummary[] | undefined;
@@ -27,7 +27,7 @@ export function ConversationList({
   onNew,
 }: ConversationListProps) {
   const [filter, setFilter] = useState('');
-  const now = useNow();
+  const now = useNow({ every: RELATIVE_TIME_REFRESH_MS });
   const term = filter.trim().toLowerCase();
   const shown = (conversations ?? []).filter((c) => !term || fullNameOf(c.otherUser).toLowerCase().includes(term));
 

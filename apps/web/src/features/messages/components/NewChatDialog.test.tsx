@@ -54,7 +54,7 @@ describe('new chat dialog (docs/product.md §2, §5)', () => {
     renderDialog();
     await typeSearch('   ');
     expect(searchCalls(fetchMock)).toHaveLength(0);
-    expect(screen.getByText('Start typing to search...')).toBeTruthy();
+    expect(screen.getByText('Start typing to search...')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: ' be' } });
     expect(searchCalls(fetchMock)).toHaveLength(0);
@@ -63,7 +63,7 @@ describe('new chat dialog (docs/product.md §2, §5)', () => {
     });
     await waitFor(() => expect(searchCalls(fetchMock)).toHaveLength(1));
     expect(searchCalls(fetchMock)[0]![0]).toBe('/api/search/users?q=be');
-    expect(await screen.findByRole('button', { name: /Bea Bright/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Bea Bright/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Me/ })).toBeNull();
   });
 
@@ -98,6 +98,6 @@ describe('new chat dialog (docs/product.md §2, §5)', () => {
     stubFetch(() => new Response('Not found', { status: 404 }));
     renderDialog();
     await typeSearch('bea');
-    expect(await screen.findByText('User search is not available yet.')).toBeTruthy();
+    expect(await screen.findByText('User search is not available yet.')).toBeInTheDocument();
   });
 });

@@ -2,13 +2,12 @@ import type { RefundRequestQueueItem } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { formatDeadline } from '@/features/payments/format';
 import { createQueryClient } from '@/lib/queryClient';
 import { RefundRequestQueue } from './RefundRequestQueue';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const request = (overrides: Partial<RefundRequestQueueItem> = {}): RefundRequestQueueItem => ({
   id: 'rr1',
@@ -51,7 +50,7 @@ const row = async () => within(await screen.findByTestId('refund-request-row'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
 });
 
 describe('refund request queue (docs/the-date.md)', () => {
@@ -61,7 +60,7 @@ describe('refund request queue (docs/the-date.md)', () => {
     expect(item.getByRole('link', { name: 'Coffee by the lake' }).getAttribute('href')).toBe('/auction/a1');
     expect(item.getByRole('link', { name: 'Wendy' }).getAttribute('href')).toBe('/users/w1');
     expect(item.getByRole('link', { name: 'Hal' }).getAttribute('href')).toBe('/users/h1');
-    expect(item.getByText('“The host left after ten minutes.”')).toBeTruthy();
+    expect(item.getByText('“The host left after ten minutes.”')).toBeInTheDocument();
     const text = screen.getByTestId('refund-request-row').textContent;
     expect(text).toContain("$100.00, of which $10.00 service fee (host's share $90.00)");
     expect(text).toContain(`Blue Bottle, Main St, ${formatDeadline('2026-03-04T15:00:00.000Z')}`);
@@ -82,7 +81,7 @@ describe('refund request queue (docs/the-date.md)', () => {
 
   it('says so when no request is open', async () => {
     serve([]);
-    expect(await screen.findByText('No open refund requests.')).toBeTruthy();
+    expect(await screen.findByText('No open refund requests.')).toBeInTheDocument();
   });
 
   it('refunds in full with the note, and shows the queue the answer brings', async () => {
@@ -90,24 +89,24 @@ describe('refund request queue (docs/the-date.md)', () => {
     const item = await row();
     fireEvent.change(item.getByLabelText('Note with the decision'), { target: { value: 'The host left early.' } });
     fireEvent.click(item.getByRole('button', { name: 'Refund in full' }));
-    expect(await screen.findByText('No open refund requests.')).toBeTruthy();
+    expect(await screen.findByText('No open refund requests.')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(post[0]).toBe('/api/moderation/refund-requests/rr1/decide');
     expect(JSON.parse(post[1]!.body as string)).toEqual({ decision: 'full', note: 'The host left early.' });
-    expect(toastMock).toHaveBeenCalledWith({ title: 'Refund Request Decided', description: 'Refunded in full.' });
+    expect(toasts.all).toContainEqual({ title: 'Refund Request Decided', description: 'Refunded in full.' });
   });
 
   it('a part refund needs an amount, then sends it as money', async () => {
     const fetchMock = serve([request()], emptyQueue);
     const item = await row();
     fireEvent.click(item.getByRole('button', { name: 'Refund part' }));
-    expect(item.getByText('Enter the amount to refund.')).toBeTruthy();
+    expect(item.getByText('Enter the amount to refund.')).toBeInTheDocument();
     expect(item.getByLabelText('Amount to refund (for part)').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     fireEvent.change(item.getByLabelText('Amount to refund (for part)'), { target: { value: '$30' } });
     fireEvent.click(item.getByRole('button', { name: 'Refund part' }));
-    await waitFor(() => expect(screen.getByText('No open refund requests.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('No open refund requests.')).toBeInTheDocument());
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(post[1]!.body as string)).toEqual({ decision: 'partial', amount: '30.00', note: '' });
   });
@@ -115,11 +114,14 @@ describe('refund request queue (docs/the-date.md)', () => {
   it("denies, and shows the server's refusal in the item", async () => {
     serve(
       [request()],
-      () => new Response(JSON.stringify({ message: 'This request has already been decided.' }), { status: 409 }),
+      () =>
+        new Response(JSON.stringify({ message: 'This request has already been decided.', code: 'conflict' }), {
+          status: 409,
+        }),
     );
     const item = await row();
     fireEvent.click(item.getByRole('button', { name: 'Deny' }));
     expect((await item.findByRole('alert')).textContent).toBe('This request has already been decided.');
-    expect(toastMock).not.toHaveBeenCalled();
+    expect(toasts.all).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/queryClient';
+import { recordToasts } from '@/testing/toasts';
 import { ReportDialog } from './ReportDialog';
 
 function renderDialog(status = 201, body: unknown = { id: 'r1' }) {
@@ -13,14 +13,16 @@ function renderDialog(status = 201, body: unknown = { id: 'r1' }) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ReportDialog targetType="auction" targetId="a1" label="Report auction" />
-      <Toaster />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Report auction' }));
   return { fetchMock, dialog: screen.getByRole('dialog', { name: 'Report this auction' }) };
 }
 
+const toasts = recordToasts();
+
 afterEach(() => {
+  toasts.clear();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -42,7 +44,7 @@ describe('report dialog (docs/trust-and-safety.md)', () => {
     const details = within(dialog).getByLabelText('Details');
     expect(details.getAttribute('maxLength')).toBe('500');
     fireEvent.change(details, { target: { value: 'Rude messages' } });
-    expect(within(dialog).getByText('13/500')).toBeTruthy();
+    expect(within(dialog).getByText('13/500')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Report' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -53,7 +55,12 @@ describe('report dialog (docs/trust-and-safety.md)', () => {
       reason: 'harassment',
       details: 'Rude messages',
     });
-    expect(await screen.findByText('Thank you. Our moderators review reports within 24 hours.')).toBeTruthy();
+    await waitFor(() =>
+      expect(toasts.last()).toEqual({
+        title: 'Report sent',
+        description: 'Thank you. Our moderators review reports within 24 hours.',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report this auction' })).toBeNull());
   });
 
@@ -61,6 +68,12 @@ describe('report dialog (docs/trust-and-safety.md)', () => {
     const { dialog } = renderDialog(400, { message: 'You cannot report yourself', code: 'bad_request' });
     fireEvent.click(within(dialog).getByLabelText('Spam'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Report' }));
-    expect(await screen.findByText('You cannot report yourself')).toBeTruthy();
+    await waitFor(() =>
+      expect(toasts.last()).toEqual({
+        title: 'Report Failed',
+        description: 'You cannot report yourself',
+        variant: 'destructive',
+      }),
+    );
   });
 });

@@ -16,7 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { FormControl, FormField, FormFieldset } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
@@ -112,8 +112,7 @@ export function ReportDialog({
                 know who reported it.
               </DialogDescription>
             </DialogHeader>
-            <fieldset className="mt-4 space-y-2">
-              <legend className="text-sm font-medium">Reason</legend>
+            <FormFieldset legend="Reason" className="mt-4" error={reason ? undefined : error} errorRole="alert">
               {REPORT_REASONS.map((value) => (
                 <label key={value} className="flex items-center gap-2 text-sm">
                   <input
@@ -121,30 +120,33 @@ export function ReportDialog({
                     name={`${ids}-reason`}
                     value={value}
                     checked={reason === value}
-                    onChange={() => setReason(value)}
+                    onChange={() => {
+                      setReason(value);
+                      setError('');
+                    }}
                   />
                   {REPORT_REASON_LABELS[value]}
                 </label>
               ))}
-            </fieldset>
-            <div className="mt-4 space-y-1">
-              <Label htmlFor={`${ids}-details`}>Details</Label>
-              <Textarea
-                id={`${ids}-details`}
-                value={details}
-                maxLength={REPORT_DETAILS_MAX_LENGTH}
-                onChange={(event) => setDetails(event.target.value)}
-                rows={4}
-              />
-              <p className="text-right text-xs text-neutral-text/70" aria-live="polite">
-                {details.length}/{REPORT_DETAILS_MAX_LENGTH}
-              </p>
-            </div>
-            {error ? (
-              <p role="alert" className="mt-2 text-sm text-danger">
-                {error}
-              </p>
-            ) : null}
+            </FormFieldset>
+            <FormField
+              label="Details"
+              className="mt-4 gap-1"
+              error={reason ? error : undefined}
+              errorRole="alert"
+              description={`${details.length}/${REPORT_DETAILS_MAX_LENGTH}`}
+              descriptionClassName="text-right"
+              descriptionLive="polite"
+            >
+              <FormControl>
+                <Textarea
+                  value={details}
+                  maxLength={REPORT_DETAILS_MAX_LENGTH}
+                  onChange={(event) => setDetails(event.target.value)}
+                  rows={4}
+                />
+              </FormControl>
+            </FormField>
             <DialogFooter className="mt-4">
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

@@ -112,9 +112,9 @@ describe('notification bell (docs/product.md §2 "Notification dropdown")', () =
     renderBell();
     openDropdown();
     const dropdown = await screen.findByTestId('notification-dropdown');
-    expect(within(dropdown).getByText('Notifications')).toBeTruthy();
-    expect(within(dropdown).getByText('Loading notifications...')).toBeTruthy();
-    expect(within(dropdown).getByText('Close')).toBeTruthy();
+    expect(within(dropdown).getByText('Notifications')).toBeInTheDocument();
+    expect(within(dropdown).getByText('Loading notifications...')).toBeInTheDocument();
+    expect(within(dropdown).getByText('Close')).toBeInTheDocument();
   });
 
   it('says No notifications yet, with no Mark all read, when there are none', async () => {
@@ -154,9 +154,9 @@ describe('notification bell (docs/product.md §2 "Notification dropdown")', () =
     await within(dropdown).findByText('You were outbid');
     const items = within(dropdown).getAllByTestId('notification-item');
     expect(items.map((i) => i.getAttribute('data-read'))).toEqual(['false', 'false', 'true']);
-    expect(within(items[0]!).getByText('5m')).toBeTruthy();
-    expect(within(items[1]!).getByText('3h')).toBeTruthy();
-    expect(within(items[2]!).getByText('2d')).toBeTruthy();
+    expect(within(items[0]!).getByText('5m')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('3h')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('2d')).toBeInTheDocument();
     expect(items[0]!.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('outbid');
     expect(items[1]!.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('default');
     expect(items[2]!.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('message_received');

@@ -1,6 +1,6 @@
 import type { OnboardingPatch, OnboardingState } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
 import { apiRequest } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
 

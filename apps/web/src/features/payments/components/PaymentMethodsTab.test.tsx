@@ -2,15 +2,14 @@ import type { PaymentMethod } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { publicConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { redirectTo } from '../redirect';
 import { PaymentMethodsTab } from './PaymentMethodsTab';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 vi.mock('../redirect', () => ({ redirectTo: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 const redirectMock = vi.mocked(redirectTo);
 
 const visa: PaymentMethod = {
@@ -57,7 +56,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   fetchMock.mockClear();
-  toastMock.mockClear();
+  toasts.clear();
   redirectMock.mockClear();
 });
 
@@ -88,16 +87,16 @@ describe('Payment Methods tab: the list (docs/product.md §2, §3)', () => {
     const list = await screen.findByRole('list', { name: 'Saved payment methods' });
     const rows = within(list).getAllByTestId('payment-method');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('Visa •••• 4242')).toBeTruthy();
-    expect(within(rows[0]!).getByText('Expires 04/31')).toBeTruthy();
-    expect(within(rows[1]!).getByText('STRIPE TEST BANK Checking •••• 6789')).toBeTruthy();
-    expect(within(rows[1]!).getByText('US bank account')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Remove Visa •••• 4242' })).toBeTruthy();
+    expect(within(rows[0]!).getByText('Visa •••• 4242')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Expires 04/31')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('STRIPE TEST BANK Checking •••• 6789')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('US bank account')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Visa •••• 4242' })).toBeInTheDocument();
   });
 
   it('says so when nothing is saved yet', async () => {
     renderTab();
-    expect(await screen.findByText(/No payment methods saved yet/)).toBeTruthy();
+    expect(await screen.findByText(/No payment methods saved yet/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Saved payment methods' })).toBeNull();
   });
 });
@@ -117,12 +116,12 @@ describe('Payment Methods tab: removing', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Method Removed' })),
+      expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Removed' })),
     );
     expect(callsTo('DELETE', '/api/stripe/payment-methods/pm_visa')).toHaveLength(1);
     // The list was read again before the toast.
     expect(callsTo('GET', '/api/stripe/payment-methods')).toHaveLength(2);
-    expect(screen.getByText(/No payment methods saved yet/)).toBeTruthy();
+    expect(screen.getByText(/No payment methods saved yet/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -143,13 +142,13 @@ describe('Payment Methods tab: removing', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Visa •••• 4242' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Removal Failed',
         description: 'Failed to remove payment method',
         variant: 'destructive',
       }),
     );
-    expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
+    expect(screen.getByText('Visa •••• 4242')).toBeInTheDocument();
   });
 });
 
@@ -165,9 +164,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     expect(form.textContent).toContain('Test mode');
     fillCard(form, { number: '4242424242424242', expiry: '1234', cvc: '123' });
 
-    await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Method Added' })),
-    );
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Added' })));
     const [, init] = callsTo('POST', '/api/payments/sandbox/confirm-setup')[0]!;
     expect(JSON.parse(init?.body as string)).toEqual({
       clientSecret: SECRET,
@@ -176,7 +173,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
       expYear: 2034,
       cvc: '123',
     });
-    expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
+    expect(screen.getByText('Visa •••• 4242')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
   });
 
@@ -187,13 +184,13 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     const form = await openCardForm();
     fillCard(form, { number: '4000 0000 0000 0002' });
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Method Failed',
         description: 'Your card was declined.',
         variant: 'destructive',
       }),
     );
-    expect(screen.getByRole('form', { name: 'Add a card' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Add a card' })).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save Card' }).disabled).toBe(false);
     expect(callsTo('GET', '/api/stripe/payment-methods')).toHaveLength(1);
   });
@@ -204,7 +201,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     const form = await openCardForm();
     fillCard(form, { number: '4242 4242 4242 4242' });
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Method Failed',
         description: 'Stripe is not properly configured. Please check your domain settings in Stripe dashboard.',
         variant: 'destructive',
@@ -216,7 +213,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     };
     fireEvent.click(within(form).getByRole('button', { name: 'Save Card' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenLastCalledWith({
+      expect(toasts.last()).toEqual({
         title: 'Error',
         description: 'Failed to add payment method',
         variant: 'destructive',
@@ -231,7 +228,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     const form = await openCardForm();
     fillCard(form, { number: '4000 0025 0000 3155' });
     await waitFor(() => expect(redirectMock).toHaveBeenCalledWith(redirectUrl));
-    expect(toastMock).not.toHaveBeenCalled();
+    expect(toasts.all).toEqual([]);
   });
 
   it('never follows an authentication address on another site', async () => {
@@ -239,7 +236,7 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
       json({ status: 'requires_action', redirectUrl: 'https://evil.example/steal' });
     renderTab();
     fillCard(await openCardForm(), { number: '4000 0025 0000 3155' });
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error' })));
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Error' })));
     expect(redirectMock).not.toHaveBeenCalled();
   });
 
@@ -249,14 +246,14 @@ describe('Payment Methods tab: adding with the sandbox card form (docs/product.m
     renderTab();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Payment Method' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Setup Failed',
         description: 'Failed to setup payment method',
         variant: 'destructive',
       }),
     );
     expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Add Payment Method' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Payment Method' })).toBeInTheDocument();
   });
 
   it('Cancel closes the form without a call', async () => {

@@ -2,12 +2,11 @@ import { type PaymentRecord, REFUND_TIMING_TEXT } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/queryClient';
 import { PaymentsHistory } from './PaymentsHistory';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const inADay = new Date(Date.now() + 24 * 3600_000).toISOString();
 
@@ -50,7 +49,7 @@ const row = async (title: string) => within((await screen.findByText(title)).clo
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
 });
 
 describe('Payments list', () => {
@@ -71,23 +70,23 @@ describe('Payments list', () => {
     renderHistory();
     const charge = await row('Latte art class');
     expect(charge.getByRole('link', { name: 'Latte art class' }).getAttribute('href')).toBe('/auction/a1');
-    expect(charge.getByText('Charge')).toBeTruthy();
-    expect(charge.getByText('$51.00')).toBeTruthy();
-    expect(charge.getByText('Includes $5.10 service fee (10%)')).toBeTruthy();
-    expect(charge.getByText('Paid')).toBeTruthy();
-    expect(charge.getByText('Mar 4, 2026')).toBeTruthy();
+    expect(charge.getByText('Charge')).toBeInTheDocument();
+    expect(charge.getByText('$51.00')).toBeInTheDocument();
+    expect(charge.getByText('Includes $5.10 service fee (10%)')).toBeInTheDocument();
+    expect(charge.getByText('Paid')).toBeInTheDocument();
+    expect(charge.getByText('Mar 4, 2026')).toBeInTheDocument();
     expect(charge.queryByRole('button', { name: 'Retry payment' })).toBeNull();
 
     const earning = await row('Dinner downtown');
-    expect(earning.getByText('Earning')).toBeTruthy();
-    expect(earning.getByText('Less $5.10 service fee (10%): you receive $45.90')).toBeTruthy();
-    expect(earning.getByText('Held until the date')).toBeTruthy();
+    expect(earning.getByText('Earning')).toBeInTheDocument();
+    expect(earning.getByText('Less $5.10 service fee (10%): you receive $45.90')).toBeInTheDocument();
+    expect(earning.getByText('Held until the date')).toBeInTheDocument();
 
     const refund = await row('Climbing gym');
-    expect(refund.getByText('Refund')).toBeTruthy();
-    expect(refund.getByText('$1,234.50')).toBeTruthy();
-    expect(refund.getByText('Refunded')).toBeTruthy();
-    expect(refund.getByText(REFUND_TIMING_TEXT)).toBeTruthy();
+    expect(refund.getByText('Refund')).toBeInTheDocument();
+    expect(refund.getByText('$1,234.50')).toBeInTheDocument();
+    expect(refund.getByText('Refunded')).toBeInTheDocument();
+    expect(refund.getByText(REFUND_TIMING_TEXT)).toBeInTheDocument();
     expect(refund.queryByText(/service fee/)).toBeNull();
   });
 
@@ -157,33 +156,35 @@ describe('Payments list', () => {
     const release = await row('Museum walk');
     expect(
       release.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Released: your share of Museum walk'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(release.getByRole('link', { name: 'Museum walk' }).getAttribute('href')).toBe('/auction/a4');
-    expect(release.getByText('$45.90')).toBeTruthy();
+    expect(release.getByText('$45.90')).toBeInTheDocument();
     expect(release.queryByText(/service fee/)).toBeNull();
 
     const waiting = await row('Board games');
-    expect(waiting.getByText('Payout to your account')).toBeTruthy();
-    expect(waiting.getByText('Waiting for your payout account')).toBeTruthy();
-    expect((await row('Ramen night')).getByText('On its way')).toBeTruthy();
-    expect((await row('Kayak trip')).getByText('Paid')).toBeTruthy();
-    expect((await row('Jazz bar')).getByText('Failed, retrying')).toBeTruthy();
+    expect(waiting.getByText('Payout to your account')).toBeInTheDocument();
+    expect(waiting.getByText('Waiting for your payout account')).toBeInTheDocument();
+    expect((await row('Ramen night')).getByText('On its way')).toBeInTheDocument();
+    expect((await row('Kayak trip')).getByText('Paid')).toBeInTheDocument();
+    expect((await row('Jazz bar')).getByText('Failed, retrying')).toBeInTheDocument();
 
     const started = await row('Pottery');
-    expect(started.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Refund for Pottery')).toBeTruthy();
-    expect(started.getByText('Refund started')).toBeTruthy();
-    expect(started.getByText(REFUND_TIMING_TEXT)).toBeTruthy();
+    expect(
+      started.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Refund for Pottery'),
+    ).toBeInTheDocument();
+    expect(started.getByText('Refund started')).toBeInTheDocument();
+    expect(started.getByText(REFUND_TIMING_TEXT)).toBeInTheDocument();
     // A refund after a host's no-show returns the fee too.
-    expect(started.getByText('Includes $5.10 service fee (10%)')).toBeTruthy();
+    expect(started.getByText('Includes $5.10 service fee (10%)')).toBeInTheDocument();
     const failed = await row('Bowling');
-    expect(failed.getByText('Refund failed, retrying')).toBeTruthy();
-    expect(failed.getByText(REFUND_TIMING_TEXT)).toBeTruthy();
+    expect(failed.getByText('Refund failed, retrying')).toBeInTheDocument();
+    expect(failed.getByText(REFUND_TIMING_TEXT)).toBeInTheDocument();
   });
 
   it('says so when there are no payments yet', async () => {
     serve([]);
     renderHistory();
-    expect(await screen.findByText(/No payments yet/)).toBeTruthy();
+    expect(await screen.findByText(/No payments yet/)).toBeInTheDocument();
   });
 
   it("a failed charge shows why, the pay-by deadline and 'Retry payment'; a successful retry updates the row", async () => {
@@ -195,8 +196,8 @@ describe('Payments list', () => {
     });
     renderHistory();
     const charge = await row('Latte art class');
-    expect(charge.getByText('Payment failed')).toBeTruthy();
-    expect(charge.getByText('Your card was declined.')).toBeTruthy();
+    expect(charge.getByText('Payment failed')).toBeInTheDocument();
+    expect(charge.getByText('Your card was declined.')).toBeInTheDocument();
     const deadline = charge.getByText(
       (_, element) => element?.tagName === 'TIME' && element.getAttribute('dateTime') === inADay,
     );
@@ -209,17 +210,17 @@ describe('Payments list', () => {
         minute: '2-digit',
       }),
     );
-    expect(charge.getByText(/the date is offered to the next-highest bidder/)).toBeTruthy();
+    expect(charge.getByText(/the date is offered to the next-highest bidder/)).toBeInTheDocument();
 
     fireEvent.click(charge.getByRole('button', { name: 'Retry payment' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Successful',
         description: 'Your payment of $51.00 for "Latte art class" went through.',
       }),
     );
     expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[0]).toBe('/api/payments/c1/retry');
-    await waitFor(() => expect(screen.getByText('Paid')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Paid')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Retry payment' })).toBeNull();
   });
 
@@ -231,17 +232,18 @@ describe('Payments list', () => {
     renderHistory();
     fireEvent.click((await row('Latte art class')).getByRole('button', { name: 'Retry payment' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Failed',
         description: 'Your card has insufficient funds.',
         variant: 'destructive',
       }),
     );
 
-    answer = () => new Response(JSON.stringify({ message: 'The time to pay has passed.' }), { status: 409 });
+    answer = () =>
+      new Response(JSON.stringify({ message: 'The time to pay has passed.', code: 'conflict' }), { status: 409 });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry payment' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenLastCalledWith({
+      expect(toasts.last()).toEqual({
         title: 'Payment Failed',
         description: 'The time to pay has passed.',
         variant: 'destructive',
@@ -253,7 +255,7 @@ describe('Payments list', () => {
     serve([record({ status: 'failed', failureMessage: 'Your card was declined.', payBy: '2020-01-01T00:00:00.000Z' })]);
     renderHistory();
     const charge = await row('Latte art class');
-    expect(charge.getByText(/The time to fix this payment has passed/)).toBeTruthy();
+    expect(charge.getByText(/The time to fix this payment has passed/)).toBeInTheDocument();
     expect(charge.queryByRole('button', { name: 'Retry payment' })).toBeNull();
   });
 
@@ -264,12 +266,10 @@ describe('Payments list', () => {
     );
     renderHistory();
     const offer = await row('Latte art class');
-    expect(offer.getByText('Second chance offer')).toBeTruthy();
-    expect(offer.getByText(/this date is offered to you for your bid of \$51\.00/)).toBeTruthy();
+    expect(offer.getByText('Second chance offer')).toBeInTheDocument();
+    expect(offer.getByText(/this date is offered to you for your bid of \$51\.00/)).toBeInTheDocument();
     fireEvent.click(offer.getByRole('button', { name: 'Accept offer' }));
-    await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Successful' })),
-    );
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Successful' })));
     expect(fetchMock).toHaveBeenCalledWith('/api/payments/c1/accept', expect.objectContaining({ method: 'POST' }));
   });
 
@@ -281,7 +281,7 @@ describe('Payments list', () => {
     renderHistory();
     fireEvent.click((await row('Latte art class')).getByRole('button', { name: 'Decline' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Offer Declined',
         description: 'You will not be charged for "Latte art class".',
       }),
@@ -293,7 +293,7 @@ describe('Payments list', () => {
     serve([record({ status: 'offered', payBy: new Date(Date.now() - 1000).toISOString() })]);
     renderHistory();
     const offer = await row('Latte art class');
-    expect(offer.getByText('This offer has expired. You have not been charged.')).toBeTruthy();
+    expect(offer.getByText('This offer has expired. You have not been charged.')).toBeInTheDocument();
     expect(offer.queryByRole('button', { name: 'Accept offer' })).toBeNull();
   });
 });

@@ -39,7 +39,9 @@ afterEach(() => {
 describe('payout account section', () => {
   it('without an account asks to connect one, and "Set up payouts" opens the onboarding page', async () => {
     const fetchMock = serve(account({ status: 'none' }));
-    expect(await screen.findByText('Connect a payout account to receive your share of dates you host.')).toBeTruthy();
+    expect(
+      await screen.findByText('Connect a payout account to receive your share of dates you host.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Set up payouts' }));
     await waitFor(() => expect(redirectMock).toHaveBeenCalledWith('/payouts/sandbox-onboarding'));
     expect(fetchMock).toHaveBeenCalledWith('/api/payouts/account', expect.objectContaining({ method: 'POST' }));
@@ -47,14 +49,14 @@ describe('payout account section', () => {
 
   it('during onboarding asks to finish it, with the same button', async () => {
     serve(account({ status: 'onboarding', provider: 'stripe' }), 'https://connect.stripe.com/setup/e/acct_1');
-    expect(await screen.findByText('Finish setting up payouts')).toBeTruthy();
+    expect(await screen.findByText('Finish setting up payouts')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Set up payouts' }));
     await waitFor(() => expect(redirectMock).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1'));
   });
 
   it('once enabled says payouts are on and shows the three balances, without a button or warning', async () => {
     serve(account({ status: 'enabled', held: '45.90', releasedUnpaid: '1234.50', paidOut: '90' }));
-    expect(await screen.findByText('Payouts are on')).toBeTruthy();
+    expect(await screen.findByText('Payouts are on')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set up payouts' })).toBeNull();
     const balance = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
     expect(balance('Held until your dates happen')).toBe('$45.90');

@@ -52,9 +52,9 @@ describe('sandbox card form', () => {
   it('shows each field its problem, marks it invalid and sends nothing', () => {
     const fetchMock = renderForm();
     save();
-    expect(screen.getByText('Your card number is incomplete.')).toBeTruthy();
-    expect(screen.getByText("Your card's expiration date is incomplete.")).toBeTruthy();
-    expect(screen.getByText("Your card's security code is incomplete.")).toBeTruthy();
+    expect(screen.getByText('Your card number is incomplete.')).toBeInTheDocument();
+    expect(screen.getByText("Your card's expiration date is incomplete.")).toBeInTheDocument();
+    expect(screen.getByText("Your card's security code is incomplete.")).toBeInTheDocument();
     expect(field('Card number').getAttribute('aria-invalid')).toBe('true');
     expect(field('Card number').getAttribute('aria-describedby')).toBe(
       screen.getByText('Your card number is incomplete.').id,
@@ -73,11 +73,11 @@ describe('sandbox card form', () => {
     type('Expiry (MM / YY)', '13 / 40');
     type('CVC', '123');
     save();
-    expect(screen.getByText('Your card number is invalid.')).toBeTruthy();
-    expect(screen.getByText("Your card's expiration month is invalid.")).toBeTruthy();
+    expect(screen.getByText('Your card number is invalid.')).toBeInTheDocument();
+    expect(screen.getByText("Your card's expiration month is invalid.")).toBeInTheDocument();
     type('Expiry (MM / YY)', '01 / 20');
     save();
-    expect(screen.getByText("Your card's expiration date is in the past.")).toBeTruthy();
+    expect(screen.getByText("Your card's expiration date is in the past.")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

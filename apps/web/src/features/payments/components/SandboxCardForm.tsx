@@ -1,9 +1,9 @@
 import { FlaskConical } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api';
+import { serverFieldError } from '@/lib/api';
 import { useSandboxConfirmSetup } from '../api/sandboxConfirmSetup';
 import { redirectTo } from '../redirect';
 import {
@@ -33,16 +33,8 @@ const SERVER_FIELDS: Record<string, SandboxCardField> = {
 };
 
 /** The field a `400 {code: 'validation', field}` answer names, when it is one of this form's. */
-function serverFieldError(error: unknown): { field: SandboxCardField; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  try {
-    const body = JSON.parse(error.bodyText) as { code?: unknown; field?: unknown; message?: unknown };
-    if (body.code !== 'validation' || typeof body.field !== 'string' || typeof body.message !== 'string') return null;
-    const field = SERVER_FIELDS[body.field];
-    return field ? { field, message: body.message } : null;
-  } catch {
-    return null;
-  }
+function fieldErrorOf(error: unknown) {
+  return serverFieldError(error, (field) => SERVER_FIELDS[field], 'validation');
 }
 
 /** A same-origin address only: the answer names where to authenticate, and nothing may send the member elsewhere. */
@@ -94,60 +86,50 @@ export function SandboxCardForm({ clientSecret, onSucceeded, onCancel }: Sandbox
       }
       await onSucceeded();
     } catch (error) {
-      const fieldError = serverFieldError(error);
+      const fieldError = fieldErrorOf(error);
       if (fieldError) setErrors({ [fieldError.field]: fieldError.message });
       else toastConfirmFailed(error);
       setIsFinishing(false);
     }
   };
 
-  const described = (field: SandboxCardField) => ({
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
-  });
-
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Add a card">
       <TestModeNote />
-      <Field
-        label="Card number"
-        htmlFor={`${id}-cardNumber`}
-        error={errors.cardNumber}
-        errorId={`${id}-cardNumber-error`}
-      >
-        <Input
-          id={`${id}-cardNumber`}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={values.cardNumber}
-          onChange={(event) => update('cardNumber', formatCardNumber(event.target.value))}
-          {...described('cardNumber')}
-        />
-      </Field>
+      <FormField label="Card number" id={`${id}-cardNumber`} error={errors.cardNumber}>
+        <FormControl>
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value={values.cardNumber}
+            onChange={(event) => update('cardNumber', formatCardNumber(event.target.value))}
+          />
+        </FormControl>
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Expiry (MM / YY)" htmlFor={`${id}-expiry`} error={errors.expiry} errorId={`${id}-expiry-error`}>
-          <Input
-            id={`${id}-expiry`}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            value={values.expiry}
-            onChange={(event) => update('expiry', formatExpiry(event.target.value))}
-            {...described('expiry')}
-          />
-        </Field>
-        <Field label="CVC" htmlFor={`${id}-cvc`} error={errors.cvc} errorId={`${id}-cvc-error`}>
-          <Input
-            id={`${id}-cvc`}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            value={values.cvc}
-            onChange={(event) => update('cvc', formatCvc(event.target.value))}
-            {...described('cvc')}
-          />
-        </Field>
+        <FormField label="Expiry (MM / YY)" id={`${id}-expiry`} error={errors.expiry}>
+          <FormControl>
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              value={values.expiry}
+              onChange={(event) => update('expiry', formatExpiry(event.target.value))}
+            />
+          </FormControl>
+        </FormField>
+        <FormField label="CVC" id={`${id}-cvc`} error={errors.cvc}>
+          <FormControl>
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              value={values.cvc}
+              onChange={(event) => update('cvc', formatCvc(event.target.value))}
+            />
+          </FormControl>
+        </FormField>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={isBusy}>
@@ -178,32 +160,6 @@ function TestModeNote() {
           ))}
         </ul>
       </div>
-    </div>
-  );
-}
-
-function Field({
-  label,
-  htmlFor,
-  error,
-  errorId,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  error?: string;
-  errorId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {error && (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type ReactNode, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { publicConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { PaymentMethodsTab } from './PaymentMethodsTab';
 import StripeCardForm from './StripeCardForm';
+import { recordToasts } from '@/testing/toasts';
 
 // Stripe.js needs Stripe's servers, so the tests stand in for it at the module boundary.
 const stripe = vi.hoisted(() => ({
@@ -37,8 +37,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useStripe: () => ({ confirmSetup: stripe.confirmSetup }),
   useElements: () => ({ kind: 'elements' }),
 }));
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const configError = {
   title: 'Stripe Configuration Error',
@@ -71,7 +70,7 @@ async function saveButton() {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
   stripe.loadStripe.mockReset();
   stripe.confirmSetup.mockReset();
   stripe.elementFails = false;
@@ -92,7 +91,7 @@ describe('Stripe Elements form', () => {
       confirmParams: { return_url: `${window.location.origin}/profile?tab=payments` },
       redirect: 'if_required',
     });
-    expect(toastMock).not.toHaveBeenCalled();
+    expect(toasts.all).toEqual([]);
   });
 
   it("a declined card says 'Payment Method Failed' with Stripe's message; field problems are left to the element", async () => {
@@ -100,7 +99,7 @@ describe('Stripe Elements form', () => {
     const props = renderForm();
     fireEvent.click(await saveButton());
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Method Failed',
         description: 'Your card was declined.',
         variant: 'destructive',
@@ -114,7 +113,7 @@ describe('Stripe Elements form', () => {
     fireEvent.click(await saveButton());
     await waitFor(() => expect(stripe.confirmSetup).toHaveBeenCalledTimes(2));
     await saveButton();
-    expect(toastMock).toHaveBeenCalledTimes(1);
+    expect(toasts.all).toHaveLength(1);
   });
 
   it('an exception says Error / Failed to add payment method', async () => {
@@ -122,7 +121,7 @@ describe('Stripe Elements form', () => {
     renderForm();
     fireEvent.click(await saveButton());
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Error',
         description: 'Failed to add payment method',
         variant: 'destructive',
@@ -143,14 +142,14 @@ describe('Stripe Elements form', () => {
       />,
     );
     await waitFor(() => expect(onConfigError).toHaveBeenCalled());
-    expect(toastMock).toHaveBeenCalledWith(configError);
+    expect(toasts.all).toContainEqual(configError);
     cleanup();
-    toastMock.mockClear();
+    toasts.clear();
 
     stripe.elementFails = true;
     const props = renderForm();
     await waitFor(() => expect(props.onConfigError).toHaveBeenCalled());
-    expect(toastMock).toHaveBeenCalledWith(configError);
+    expect(toasts.all).toContainEqual(configError);
   });
 
   it('is what the Payment Methods tab shows when the server uses Stripe', async () => {
@@ -170,7 +169,7 @@ describe('Stripe Elements form', () => {
       </QueryClientProvider>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Add Payment Method' }));
-    expect(await screen.findByTestId('payment-element')).toBeTruthy();
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
     expect(screen.getByTestId('elements').dataset.clientSecret).toBe('seti_5_secret_q');
     expect(screen.queryByText(/Test mode/)).toBeNull();
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_tab');

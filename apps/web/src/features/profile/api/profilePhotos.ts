@@ -1,6 +1,6 @@
 import { PROFILE_PICTURE_TEXTS, type ProfilePhotosResponse } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTH_USER_KEY } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { apiRequest } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
 import { uploadImageFile, uploadUrlWithoutQuery } from './uploadProfileImage';

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY, type CurrentUser, useAuth } from '@/features/auth/useAuth';
+import { recordToasts } from '@/testing/toasts';
+import { AUTH_USER_KEY, type CurrentUser, useAuth } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { uploadProfileImage, uploadUrlWithoutQuery, useUploadProfileImage } from './uploadProfileImage';
 
@@ -89,7 +89,7 @@ function renderUpload() {
   // The page watches the current user, so an invalidation refetches it.
   const auth = renderHook(() => useAuth(), { wrapper });
   const upload = renderHook(() => useUploadProfileImage(), { wrapper });
-  const toasts = renderHook(() => useToast());
+  const toasts = recordToasts();
   return { queryClient, auth, upload, toasts };
 }
 
@@ -100,8 +100,8 @@ describe('useUploadProfileImage (docs/product.md §8 toasts)', () => {
     const currentUserCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user').length;
     const before = currentUserCalls();
     act(() => upload.result.current.mutate(jpeg()));
-    await waitFor(() => expect(toasts.result.current.toasts[0]).toMatchObject({ title: 'Profile Image Updated' }));
-    expect(toasts.result.current.toasts[0]?.variant).toBeUndefined();
+    await waitFor(() => expect(toasts.last()).toMatchObject({ title: 'Profile Image Updated' }));
+    expect(toasts.last()?.variant).toBeUndefined();
     expect(auth.result.current.user?.profileImageUrl).toBe('/api/objects/images/0b6f.jpg');
     expect(currentUserCalls()).toBe(before + 1);
   });
@@ -115,7 +115,7 @@ describe('useUploadProfileImage (docs/product.md §8 toasts)', () => {
     const { queryClient, upload, toasts } = renderUpload();
     act(() => upload.result.current.mutate(jpeg()));
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Upload Failed',
         description,
         variant: 'destructive',
@@ -131,7 +131,7 @@ describe('useUploadProfileImage (docs/product.md §8 toasts)', () => {
     const { upload, toasts } = renderUpload();
     act(() => upload.result.current.mutate(jpeg()));
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Upload Failed',
         description: 'That image was not uploaded by you.',
       }),
@@ -143,7 +143,7 @@ describe('useUploadProfileImage (docs/product.md §8 toasts)', () => {
     const { upload, toasts } = renderUpload();
     act(() => upload.result.current.mutate(jpeg()));
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Unauthorized',
         description: 'You are logged out. Logging in again...',
         variant: 'destructive',

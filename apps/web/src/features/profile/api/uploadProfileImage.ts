@@ -1,7 +1,7 @@
 import { PROFILE_PICTURE_TEXTS, type UploadUrlResponse } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY, type CurrentUser } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
 import { apiRequest, throwIfResNotOk } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
 

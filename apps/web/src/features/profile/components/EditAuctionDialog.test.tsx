@@ -1,14 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/queryClient';
 import { EditAuctionDialog } from './EditAuctionDialog';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 /** The toast shown last. */
-const lastToast = () => toastMock.mock.calls.at(-1)?.[0];
+const lastToast = () => toasts.last();
 
 const auction = {
   id: 'a1',
@@ -40,7 +39,7 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Chan
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
 });
 
 describe('edit auction modal (docs/product.md §5 "Auction edit")', () => {
@@ -85,7 +84,7 @@ describe('edit auction modal (docs/product.md §5 "Auction edit")', () => {
     );
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onOpenChange).not.toHaveBeenCalled();
-    expect(screen.getByRole('form', { name: 'Edit auction' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Edit auction' })).toBeInTheDocument();
   });
 
   it("sends only the changed fields, then says 'Auction Updated', refreshes the lists and closes", async () => {

@@ -1,5 +1,4 @@
 import { TITLE_MAX } from '@bid/contract';
-import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,8 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
@@ -54,8 +53,6 @@ export function EditAuctionDialog({ auction, onOpenChange }: EditAuctionDialogPr
 }
 
 function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id: string }; onClose: () => void }) {
-  const idPrefix = useId();
-  const id = (name: keyof EditAuctionValues) => `${idPrefix}-${name}`;
   const initial = toEditValues(auction);
   const { register, handleSubmit } = useForm<EditAuctionValues>({ defaultValues: initial });
   const editAuction = useEditAuction();
@@ -86,33 +83,26 @@ function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Edit auction">
-      <Field label="Title" htmlFor={id('title')}>
-        <Input id={id('title')} maxLength={TITLE_MAX} {...register('title')} />
-      </Field>
-      <Field label="Description" htmlFor={id('description')}>
-        <Textarea id={id('description')} rows={4} {...register('description')} />
-      </Field>
-      <Field label="Location" htmlFor={id('location')}>
-        <Input id={id('location')} placeholder="Where you will meet" {...register('location')} />
-      </Field>
-      <Field
-        label="Buy now price"
-        htmlFor={id('buyNowPrice')}
-        hint={
-          <p id={id('buyNowPrice') + '-hint'} className="text-xs text-neutral-text/70">
-            Leave empty for no buy-now price.
-          </p>
-        }
-      >
-        <Input
-          id={id('buyNowPrice')}
-          type="text"
-          inputMode="decimal"
-          placeholder="No buy-now price"
-          aria-describedby={id('buyNowPrice') + '-hint'}
-          {...register('buyNowPrice')}
-        />
-      </Field>
+      <FormField label="Title">
+        <FormControl>
+          <Input maxLength={TITLE_MAX} {...register('title')} />
+        </FormControl>
+      </FormField>
+      <FormField label="Description">
+        <FormControl>
+          <Textarea rows={4} {...register('description')} />
+        </FormControl>
+      </FormField>
+      <FormField label="Location">
+        <FormControl>
+          <Input placeholder="Where you will meet" {...register('location')} />
+        </FormControl>
+      </FormField>
+      <FormField label="Buy now price" description="Leave empty for no buy-now price.">
+        <FormControl>
+          <Input type="text" inputMode="decimal" placeholder="No buy-now price" {...register('buyNowPrice')} />
+        </FormControl>
+      </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose} disabled={editAuction.isPending}>
           Cancel
@@ -122,25 +112,5 @@ function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-function Field({
-  label,
-  htmlFor,
-  hint,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {hint}
-    </div>
   );
 }

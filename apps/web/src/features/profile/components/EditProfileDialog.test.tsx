@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '@/features/auth/useAuth';
+import type { CurrentUser } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { EditProfileDialog } from './EditProfileDialog';
 
@@ -62,7 +62,7 @@ describe('edit profile form (docs/product.md §5 "Profile form")', () => {
       'Please select your gender',
       'Please select at least one dating preference',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      expect(await screen.findByText(message)).toBeInTheDocument();
     }
     const firstName = screen.getByLabelText('First name');
     expect(firstName.getAttribute('aria-invalid')).toBe('true');
@@ -75,11 +75,11 @@ describe('edit profile form (docs/product.md §5 "Profile form")', () => {
   it('counts the bio against 500 and rejects a longer one', async () => {
     stubPut(200, {});
     renderDialog();
-    expect(screen.getByText('4/500')).toBeTruthy();
+    expect(screen.getByText('4/500')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'x'.repeat(501) } });
-    expect(screen.getByText('501/500')).toBeTruthy();
+    expect(screen.getByText('501/500')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Bio must be less than 500 characters')).toBeTruthy();
+    expect(await screen.findByText('Bio must be less than 500 characters')).toBeInTheDocument();
   });
 
   it('sends the profile and closes on success', async () => {
@@ -109,7 +109,7 @@ describe('edit profile form (docs/product.md §5 "Profile form")', () => {
     stubPut(400, { message: 'Zip code is too long', code: 'validation', field: 'zipCode' });
     const { onOpenChange } = renderDialog();
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Zip code is too long')).toBeTruthy();
+    expect(await screen.findByText('Zip code is too long')).toBeInTheDocument();
     expect(screen.getByLabelText('Zip code').getAttribute('aria-invalid')).toBe('true');
     expect(onOpenChange).not.toHaveBeenCalled();
   });

@@ -1,5 +1,4 @@
 import { BIO_MAX, type ProfileForm, type ProfileFormInput, profileFormSchema, SEXES, type Sex } from '@bid/contract';
-import { type ReactNode, useId } from 'react';
 import { Controller, type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,12 +9,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormControl, FormField, FormFieldset, useFormFieldControl } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import type { CurrentUser } from '@/features/auth/useAuth';
-import { ApiError } from '@/lib/api';
+import type { CurrentUser } from '@/lib/useAuth';
+import { serverFieldError } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
 import { zodResolver } from '@/lib/zodResolver';
 import { useUpdateProfile } from '../api/updateProfile';
@@ -63,21 +62,15 @@ function toFormValues(user: CurrentUser): DefaultValues<ProfileFormInput> {
 }
 
 /** The field a `400 {code: 'validation', field}` answer names, when it is one of this form's. */
-function serverFieldError(error: unknown): { field: FieldPath<ProfileFormInput>; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  try {
-    const body = JSON.parse(error.bodyText) as { code?: unknown; field?: unknown; message?: unknown };
-    if (body.code !== 'validation' || typeof body.field !== 'string' || typeof body.message !== 'string') return null;
-    if (!FORM_FIELDS.has(body.field)) return null;
-    return { field: body.field as FieldPath<ProfileFormInput>, message: body.message };
-  } catch {
-    return null;
-  }
+function fieldErrorOf(error: unknown) {
+  return serverFieldError(
+    error,
+    (field) => (FORM_FIELDS.has(field) ? (field as FieldPath<ProfileFormInput>) : null),
+    'validation',
+  );
 }
 
 function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone: () => void; onCancel: () => void }) {
-  const idPrefix = useId();
-  const id = (name: string) => `${idPrefix}-${name}`;
   const {
     register,
     control,
@@ -98,7 +91,7 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
         onDone();
       },
       onError: (error) => {
-        const fieldError = serverFieldError(error);
+        const fieldError = fieldErrorOf(error);
         if (fieldError) {
           setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
           return;
@@ -108,65 +101,50 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
     });
   });
 
-  /** Accessible wiring for a field: its error is announced and described. */
-  const described = (name: FieldPath<ProfileFormInput>) => ({
-    'aria-invalid': errors[name as keyof typeof errors] ? true : undefined,
-    'aria-describedby': errors[name as keyof typeof errors] ? id(`${name}-error`) : undefined,
-  });
-  const fieldError = (name: keyof typeof errors) => {
-    const message = errors[name]?.message;
-    return message ? (
-      <p id={id(`${name}-error`)} className="text-sm text-danger">
-        {message}
-      </p>
-    ) : null;
-  };
+  const errorOf = (name: keyof typeof errors) => errors[name]?.message;
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Edit profile">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" htmlFor={id('firstName')} error={fieldError('firstName')}>
-          <Input
-            id={id('firstName')}
-            autoComplete="given-name"
-            {...register('firstName')}
-            {...described('firstName')}
-          />
-        </Field>
-        <Field label="Last name" htmlFor={id('lastName')} error={fieldError('lastName')}>
-          <Input id={id('lastName')} autoComplete="family-name" {...register('lastName')} {...described('lastName')} />
-        </Field>
+        <FormField label="First name" error={errorOf('firstName')}>
+          <FormControl>
+            <Input autoComplete="given-name" {...register('firstName')} />
+          </FormControl>
+        </FormField>
+        <FormField label="Last name" error={errorOf('lastName')}>
+          <FormControl>
+            <Input autoComplete="family-name" {...register('lastName')} />
+          </FormControl>
+        </FormField>
       </div>
 
-      <Field label="Bio" htmlFor={id('bio')} error={fieldError('bio')}>
-        <Textarea
-          id={id('bio')}
-          rows={4}
-          placeholder="Tell people what kind of outings you enjoy"
-          {...register('bio')}
-          {...described('bio')}
-        />
-        <p className="text-right text-xs text-neutral-text/70" aria-live="polite">
-          {bio.length}/{BIO_MAX}
-        </p>
-      </Field>
+      <FormField
+        label="Bio"
+        error={errorOf('bio')}
+        description={`${bio.length}/${BIO_MAX}`}
+        descriptionClassName="text-right"
+        descriptionLive="polite"
+      >
+        <FormControl>
+          <Textarea rows={4} placeholder="Tell people what kind of outings you enjoy" {...register('bio')} />
+        </FormControl>
+      </FormField>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Age" htmlFor={id('age')} error={fieldError('age')}>
-          <Input
-            id={id('age')}
-            type="number"
-            inputMode="numeric"
-            min={18}
-            max={100}
-            {...register('age', {
-              setValueAs: (value: unknown) => (value === '' || value == null ? undefined : value),
-            })}
-            {...described('age')}
-          />
-        </Field>
-        <fieldset className="grid gap-2" aria-describedby={errors.sex ? id('sex-error') : undefined}>
-          <legend className="mb-2 text-sm font-medium leading-none">Gender</legend>
+        <FormField label="Age" error={errorOf('age')}>
+          <FormControl>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={18}
+              max={100}
+              {...register('age', {
+                setValueAs: (value: unknown) => (value === '' || value == null ? undefined : value),
+              })}
+            />
+          </FormControl>
+        </FormField>
+        <FormFieldset legend="Gender" error={errorOf('sex')}>
           <div className="flex flex-wrap gap-4">
             {SEXES.map((sex) => (
               <label key={sex} className="flex items-center gap-2 text-sm">
@@ -175,33 +153,28 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
               </label>
             ))}
           </div>
-          {fieldError('sex')}
-        </fieldset>
+        </FormFieldset>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Location" htmlFor={id('location')} error={fieldError('location')}>
-          <Input
-            id={id('location')}
-            placeholder="City"
-            autoComplete="address-level2"
-            {...register('location')}
-            {...described('location')}
-          />
-        </Field>
-        <Field label="Country" htmlFor={id('country')} error={fieldError('country')}>
-          <Input id={id('country')} autoComplete="country-name" {...register('country')} {...described('country')} />
-        </Field>
-        <Field label="Zip code" htmlFor={id('zipCode')} error={fieldError('zipCode')}>
-          <Input id={id('zipCode')} autoComplete="postal-code" {...register('zipCode')} {...described('zipCode')} />
-        </Field>
+        <FormField label="Location" error={errorOf('location')}>
+          <FormControl>
+            <Input placeholder="City" autoComplete="address-level2" {...register('location')} />
+          </FormControl>
+        </FormField>
+        <FormField label="Country" error={errorOf('country')}>
+          <FormControl>
+            <Input autoComplete="country-name" {...register('country')} />
+          </FormControl>
+        </FormField>
+        <FormField label="Zip code" error={errorOf('zipCode')}>
+          <FormControl>
+            <Input autoComplete="postal-code" {...register('zipCode')} />
+          </FormControl>
+        </FormField>
       </div>
 
-      <fieldset
-        className="grid gap-2"
-        aria-describedby={errors.openToDatesWith ? id('openToDatesWith-error') : undefined}
-      >
-        <legend className="mb-2 text-sm font-medium leading-none">Open to dates with</legend>
+      <FormFieldset legend="Open to dates with" error={errorOf('openToDatesWith')}>
         <div className="flex flex-wrap gap-4">
           {SEXES.map((sex) => (
             <label key={sex} className="flex items-center gap-2 text-sm">
@@ -210,24 +183,15 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
             </label>
           ))}
         </div>
-        {fieldError('openToDatesWith')}
-      </fieldset>
+      </FormFieldset>
 
-      <Field label="Interests" htmlFor={id('interests')} error={fieldError('interests')}>
+      <FormField label="Interests" error={errorOf('interests')}>
         <Controller
           control={control}
           name="interests"
-          render={({ field }) => (
-            <InterestsInput
-              id={id('interests')}
-              value={field.value ?? []}
-              onChange={field.onChange}
-              invalid={Boolean(errors.interests)}
-              describedBy={errors.interests ? id('interests-error') : undefined}
-            />
-          )}
+          render={({ field }) => <InterestsControl value={field.value ?? []} onChange={field.onChange} />}
         />
-      </Field>
+      </FormField>
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={updateProfile.isPending}>
@@ -241,22 +205,16 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
   );
 }
 
-function Field({
-  label,
-  htmlFor,
-  error,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  error: ReactNode;
-  children: ReactNode;
-}) {
+/** The interests input, wired to its FormField. */
+function InterestsControl({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) {
+  const wiring = useFormFieldControl();
   return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {error}
-    </div>
+    <InterestsInput
+      id={wiring.id}
+      value={value}
+      onChange={onChange}
+      invalid={Boolean(wiring['aria-invalid'])}
+      describedBy={wiring['aria-describedby']}
+    />
   );
 }

@@ -47,7 +47,7 @@ describe('interest tags (docs/product.md §5 "Interests")', () => {
     type('Board games');
     clickAdd();
     expect(value()).toEqual(['Coffee', 'Board games']);
-    expect(screen.getByRole('button', { name: 'Remove interest Board games' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove interest Board games' })).toBeInTheDocument();
   });
 
   it('ignores blank entries', () => {

@@ -1,15 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/queryClient';
 import type { MyAuction } from '../api/listMyAuctions';
 import type { MyBid } from '../api/listMyBids';
 import { MyAuctionsList } from './MyAuctionsList';
 import { MyBidsList } from './MyBidsList';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const inADay = new Date(Date.now() + 24 * 3600_000 + 5 * 60_000).toISOString();
 const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString();
@@ -63,7 +62,7 @@ const row = (title: string) => screen.getByText(title).closest('li')!;
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastMock.mockClear();
+  toasts.clear();
 });
 
 describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
@@ -71,12 +70,12 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
     renderList([active, cancelled, ended, sold]);
     const open = within(row('Coffee at the museum'));
     expect(open.getByRole('link', { name: 'Coffee at the museum' }).getAttribute('href')).toBe('/auction/a1');
-    expect(open.getByText('Active')).toBeTruthy();
-    expect(open.getByText('$42')).toBeTruthy();
-    expect(open.getByText('3 bids')).toBeTruthy();
-    expect(open.getByText('1d 0h')).toBeTruthy();
-    expect(open.getByRole('button', { name: 'Edit' })).toBeTruthy();
-    expect(open.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(open.getByText('Active')).toBeInTheDocument();
+    expect(open.getByText('$42')).toBeInTheDocument();
+    expect(open.getByText('3 bids')).toBeInTheDocument();
+    expect(open.getByText('1d 0h')).toBeInTheDocument();
+    expect(open.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(open.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
     for (const [title, label] of [
       ['Dinner downtown', 'Cancelled'],
@@ -84,10 +83,10 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
       ['Board games', 'Sold'],
     ] as const) {
       const other = within(row(title));
-      expect(other.getByText(label)).toBeTruthy();
+      expect(other.getByText(label)).toBeInTheDocument();
       expect(other.queryByRole('button')).toBeNull();
     }
-    expect(within(row('Dinner downtown')).getByText('1 bid')).toBeTruthy();
+    expect(within(row('Dinner downtown')).getByText('1 bid')).toBeInTheDocument();
   });
 
   it("cancels after confirmation: DELETE, then 'Auction Cancelled'", async () => {
@@ -101,9 +100,7 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
     expect(dialog.textContent).toContain('cannot be undone');
     expect(dialog.textContent).toContain('will be notified');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Auction' }));
-    await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Auction Cancelled' })),
-    );
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Auction Cancelled' })));
     const [url] = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
     expect(url).toBe('/api/auctions/a1');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -124,14 +121,16 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
       'fetch',
       vi.fn(
         async () =>
-          new Response(JSON.stringify({ message: 'This auction has already been cancelled.' }), { status: 409 }),
+          new Response(JSON.stringify({ message: 'This auction has already been cancelled.', code: 'conflict' }), {
+            status: 409,
+          }),
       ),
     );
     renderList([active]);
     fireEvent.click(within(row('Coffee at the museum')).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Auction' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Cancellation Failed',
         description: 'This auction has already been cancelled.',
         variant: 'destructive',
@@ -144,7 +143,7 @@ describe('My Auctions list (docs/product.md §2 "Profile page")', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Auction' }));
     await waitFor(() =>
-      expect(toastMock).toHaveBeenLastCalledWith({
+      expect(toasts.last()).toEqual({
         title: 'Cancellation Failed',
         description: 'Failed to cancel auction',
         variant: 'destructive',
@@ -181,12 +180,12 @@ describe('My Bids list', () => {
     );
     const leading = within(row('Coffee at the museum'));
     expect(leading.getByRole('link', { name: 'Coffee at the museum' }).getAttribute('href')).toBe('/auction/a1');
-    expect(leading.getByText('$25')).toBeTruthy();
-    expect(leading.getByText('Current bid $25')).toBeTruthy();
-    expect(leading.getByText('5m')).toBeTruthy();
-    expect(leading.getByText('Leading')).toBeTruthy();
-    expect(within(row('Dinner downtown')).getByText('Outbid')).toBeTruthy();
-    expect(within(row('Dinner downtown')).getByText('Current bid $60')).toBeTruthy();
-    expect(within(row('Climbing gym')).getByText('Ended')).toBeTruthy();
+    expect(leading.getByText('$25')).toBeInTheDocument();
+    expect(leading.getByText('Current bid $25')).toBeInTheDocument();
+    expect(leading.getByText('5m')).toBeInTheDocument();
+    expect(leading.getByText('Leading')).toBeInTheDocument();
+    expect(within(row('Dinner downtown')).getByText('Outbid')).toBeInTheDocument();
+    expect(within(row('Dinner downtown')).getByText('Current bid $60')).toBeInTheDocument();
+    expect(within(row('Climbing gym')).getByText('Ended')).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import type { MyAuction } from '../api/listMyAuctions';
 import { type MyAuctionStatus, myAuctionStatus } from '../status';
-import { useNow } from '../useNow';
+import { useNow } from '@/lib/useNow';
 import { CancelAuctionDialog } from './CancelAuctionDialog';
 import { EditAuctionDialog } from './EditAuctionDialog';
 
@@ -26,7 +26,7 @@ const STATUS_BADGES: Record<
  * and time left; only active ones can be edited or cancelled, each through its own modal.
  */
 export function MyAuctionsList({ auctions }: { auctions: MyAuction[] }) {
-  const now = useNow();
+  const now = new Date(useNow());
   const [editing, setEditing] = useState<MyAuction | null>(null);
   const [cancelling, setCancelling] = useState<MyAuction | null>(null);
 

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import type { MyBid } from '../api/listMyBids';
 import { type MyBidStanding, myBidStanding } from '../status';
-import { useNow } from '../useNow';
+import { useNow } from '@/lib/useNow';
 
 const STANDING_BADGES: Record<MyBidStanding, { label: string; variant: 'success' | 'muted' | 'outline' }> = {
   leading: { label: 'Leading', variant: 'success' },
@@ -28,7 +28,7 @@ export function latestBidPerAuction(bids: readonly MyBid[]): MyBid[] {
 
 /** The My Bids tab's list (docs/web-app.md): each auction I bid on, my highest bid, the current bid, when and where I stand. */
 export function MyBidsList({ bids }: { bids: MyBid[] }) {
-  const now = useNow();
+  const now = new Date(useNow());
   return (
     <ul className="grid gap-3" aria-label="My bids">
       {latestBidPerAuction(bids).map((bid) => {

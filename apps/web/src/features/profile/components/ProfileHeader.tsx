@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import type { CurrentUser } from '@/features/auth/useAuth';
+import type { CurrentUser } from '@/lib/useAuth';
 import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
 import { useUploadProfileImage } from '../api/uploadProfileImage';
 import { fullNameOf, initialsOf } from '../format';

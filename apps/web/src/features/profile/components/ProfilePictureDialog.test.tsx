@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { CropperProps } from 'react-easy-crop';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/ui/use-toast';
+import { recordToasts } from '@/testing/toasts';
 import { cropImage } from '../cropImage';
 import { ProfilePictureDialog } from './ProfilePictureDialog';
 
@@ -52,7 +52,7 @@ function renderDialog() {
   const onOpenChange = vi.fn();
   const onCropped = vi.fn();
   render(<Harness onOpenChange={onOpenChange} onCropped={onCropped} />);
-  const toasts = renderHook(() => useToast());
+  const toasts = recordToasts();
   return { onOpenChange, onCropped, toasts };
 }
 
@@ -96,13 +96,13 @@ describe('profile picture dialog before an image is chosen (docs/product.md §2)
   it('shows every text of the spec and a picker for images only', () => {
     renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Crop Profile Picture' });
-    expect(screen.getByRole('heading', { name: 'Select Profile Picture' })).toBeTruthy();
-    expect(screen.getByText('Choose an image to crop for your profile picture')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Select Profile Picture' })).toBeInTheDocument();
+    expect(screen.getByText('Choose an image to crop for your profile picture')).toBeInTheDocument();
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Choose an image to crop for your profile picture',
     );
-    expect(screen.getByRole('button', { name: 'Select Image' })).toBeTruthy();
-    expect(screen.getByText('Supported formats: JPG, PNG, GIF • Max size: 5MB')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Select Image' })).toBeInTheDocument();
+    expect(screen.getByText('Supported formats: JPG, PNG, GIF • Max size: 5MB')).toBeInTheDocument();
     expect(fileInput().type).toBe('file');
     expect(fileInput().accept).toBe('image/*');
     expect(screen.queryByRole('button', { name: 'Save Profile Picture' })).toBeNull();
@@ -120,20 +120,20 @@ describe('file checks (docs/product.md §5 "Profile picture")', () => {
   it('refuses a file that is not an image and changes nothing', () => {
     const { toasts } = renderDialog();
     choose(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'Invalid file type',
       description: 'Please select an image file',
       variant: 'destructive',
     });
     expect(screen.queryByTestId('cropper')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Select Profile Picture' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Select Profile Picture' })).toBeInTheDocument();
     expect(createObjectURL).not.toHaveBeenCalled();
   });
 
   it('refuses an image over 5 MB and accepts one of exactly 5 MB', async () => {
     const { toasts } = renderDialog();
     choose(pngOfSize(5 * MB + 1, 'big.png'));
-    expect(toasts.result.current.toasts[0]).toMatchObject({
+    expect(toasts.last()).toMatchObject({
       title: 'File too large',
       description: 'Please select an image smaller than 5MB',
       variant: 'destructive',
@@ -150,10 +150,10 @@ describe('file checks (docs/product.md §5 "Profile picture")', () => {
     await chooseImage('first.png');
     fireEvent.change(zoomSlider(), { target: { value: '2' } });
     choose(new File(['x'], 'notes.txt', { type: 'text/plain' }));
-    expect(toasts.result.current.toasts[0]).toMatchObject({ title: 'Invalid file type' });
+    expect(toasts.last()).toMatchObject({ title: 'Invalid file type' });
     expect(screen.getByTestId('cropper').dataset.image).toBe('blob:picture-1');
     expect(readout()).toBe('200%');
-    expect(screen.getByText('first.png')).toBeTruthy();
+    expect(screen.getByText('first.png')).toBeInTheDocument();
   });
 });
 
@@ -171,7 +171,9 @@ describe('cropping (docs/product.md §2, §9)', () => {
       zoom: 1,
       crop: { x: 0, y: 0 },
     });
-    expect(screen.getByText('Drag to position • Use slider to zoom • Image will be cropped to a circle')).toBeTruthy();
+    expect(
+      screen.getByText('Drag to position • Use slider to zoom • Image will be cropped to a circle'),
+    ).toBeInTheDocument();
     const slider = zoomSlider();
     expect([slider.type, slider.min, slider.max, slider.step, slider.value]).toEqual(['range', '1', '3', '0.1', '1']);
     expect(readout()).toBe('100%');
@@ -184,7 +186,7 @@ describe('cropping (docs/product.md §2, §9)', () => {
     expect(readout()).toBe('300%');
     expect(slider.getAttribute('aria-valuetext')).toBe('300%');
     for (const name of ['Select Different Image', 'Cancel', 'Save Profile Picture']) {
-      expect(screen.getByRole('button', { name })).toBeTruthy();
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
   });
 
@@ -208,13 +210,13 @@ describe('cropping (docs/product.md §2, §9)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Select Different Image' }));
     expect(click).toHaveBeenCalledOnce();
     expect(screen.queryByTestId('cropper')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Select Profile Picture' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Select Profile Picture' })).toBeInTheDocument();
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:picture-1');
 
     await chooseImage('second.png');
     expect(readout()).toBe('100%');
     expect(cropper.props).toMatchObject({ image: 'blob:picture-2', zoom: 1, crop: { x: 0, y: 0 } });
-    expect(screen.getByText('second.png')).toBeTruthy();
+    expect(screen.getByText('second.png')).toBeInTheDocument();
   });
 
   it.each([
@@ -230,7 +232,7 @@ describe('cropping (docs/product.md §2, §9)', () => {
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:picture-1');
 
     fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
-    expect(await screen.findByRole('heading', { name: 'Select Profile Picture' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Select Profile Picture' })).toBeInTheDocument();
     expect(screen.queryByTestId('cropper')).toBeNull();
     expect(screen.queryByText('first.png')).toBeNull();
     expect(fileInput().value).toBe('');
@@ -254,7 +256,7 @@ describe('saving (docs/product.md §4, §8)', () => {
     expect(cropImage).toHaveBeenCalledWith('blob:picture-1', REPORTED_AREA);
     // Closing mid-crop waits for the crop rather than dropping it.
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
 
     const jpeg = new Blob(['jpeg'], { type: 'image/jpeg' });
     await act(async () => finish(jpeg));
@@ -263,7 +265,7 @@ describe('saving (docs/product.md §4, §8)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
-    expect(await screen.findByRole('heading', { name: 'Select Profile Picture' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Select Profile Picture' })).toBeInTheDocument();
   });
 
   it("shows 'Error cropping image' when the crop fails, clears the processing flag and keeps the image", async () => {
@@ -274,7 +276,7 @@ describe('saving (docs/product.md §4, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile Picture' }));
 
     await waitFor(() =>
-      expect(toasts.result.current.toasts[0]).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         title: 'Error cropping image',
         description: 'Please try again',
         variant: 'destructive',

@@ -2,13 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/use-toast';
 import { publicConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { ProfileTabs } from './ProfileTabs';
+import { recordToasts } from '@/testing/toasts';
 
-vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
-const toastMock = vi.mocked(toast);
+const toasts = recordToasts();
 
 const visa = { id: 'pm_1', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 } };
 const answers: Record<string, unknown> = {
@@ -41,7 +40,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   fetchMock.mockClear();
-  toastMock.mockClear();
+  toasts.clear();
   window.history.replaceState(null, '', '/');
 });
 
@@ -55,8 +54,8 @@ describe('profile tabs follow ?tab=', () => {
     cleanup();
     renderAt('/profile?tab=payments');
     expect(selectedTab()).toBe('Payment Methods');
-    expect(screen.getByRole('heading', { name: 'Payment Methods' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Payments' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment Methods' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payments' })).toBeInTheDocument();
   });
 
   it('puts the chosen tab in the address, and drops it for the default', () => {
@@ -76,21 +75,19 @@ describe('return from a payment-method setup (docs/product.md §2: /profile is t
       '/profile?tab=payments&setup_intent=seti_1&setup_intent_client_secret=seti_1_secret_x&redirect_status=succeeded',
     );
     expect(selectedTab()).toBe('Payment Methods');
-    await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Method Added' })),
-    );
+    await waitFor(() => expect(toasts.all).toContainEqual(expect.objectContaining({ title: 'Payment Method Added' })));
     expect(window.location.pathname).toBe('/profile');
     expect(window.location.search).toBe('?tab=payments');
-    expect(await screen.findByText('Visa •••• 4242')).toBeTruthy();
+    expect(await screen.findByText('Visa •••• 4242')).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(toastMock).toHaveBeenCalledTimes(1);
+    expect(toasts.all).toHaveLength(1);
   });
 
   it("says 'Payment Method Failed' when the authentication failed", async () => {
     renderAt('/profile?setup_intent=seti_1&redirect_status=failed');
     expect(selectedTab()).toBe('Payment Methods');
     await waitFor(() =>
-      expect(toastMock).toHaveBeenCalledWith({
+      expect(toasts.all).toContainEqual({
         title: 'Payment Method Failed',
         description:
           'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
@@ -98,6 +95,6 @@ describe('return from a payment-method setup (docs/product.md §2: /profile is t
       }),
     );
     expect(window.location.search).toBe('?tab=payments');
-    expect(toastMock).toHaveBeenCalledTimes(1);
+    expect(toasts.all).toHaveLength(1);
   });
 });

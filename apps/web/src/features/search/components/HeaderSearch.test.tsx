@@ -64,10 +64,10 @@ describe('header search (docs/product.md §2, §5, §9)', () => {
     renderSearch();
     expect(screen.queryByTestId('search-dropdown')).toBeNull();
     fireEvent.focus(input());
-    expect(within(dropdown()).getByText('Start typing to search...')).toBeTruthy();
+    expect(within(dropdown()).getByText('Start typing to search...')).toBeInTheDocument();
     fireEvent.change(input(), { target: { value: '   ' } });
     await new Promise((r) => setTimeout(r, 400));
-    expect(within(dropdown()).getByText('Start typing to search...')).toBeTruthy();
+    expect(within(dropdown()).getByText('Start typing to search...')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -81,12 +81,12 @@ describe('header search (docs/product.md §2, §5, §9)', () => {
     fireEvent.change(input(), { target: { value: 'ka' } });
     fireEvent.change(input(), { target: { value: 'kay' } });
     fireEvent.change(input(), { target: { value: 'kayak ' } });
-    expect(within(dropdown()).getByText('Searching...')).toBeTruthy();
+    expect(within(dropdown()).getByText('Searching...')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 150));
     expect(fetchMock).not.toHaveBeenCalled();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/search?q=kayak');
-    expect(within(dropdown()).getByText('Searching...')).toBeTruthy();
+    expect(within(dropdown()).getByText('Searching...')).toBeInTheDocument();
     answer?.();
     await within(dropdown()).findByText('No results found');
   });
@@ -107,7 +107,7 @@ describe('header search (docs/product.md §2, §5, §9)', () => {
     fireEvent.focus(input());
     fireEvent.change(input(), { target: { value: 'kay' } });
     await within(dropdown()).findByText('Users (5)');
-    expect(within(dropdown()).getByText('Auctions (4)')).toBeTruthy();
+    expect(within(dropdown()).getByText('Auctions (4)')).toBeInTheDocument();
     expect(within(dropdown()).getAllByTestId('search-user-result')).toHaveLength(3);
     expect(within(dropdown()).getAllByTestId('search-auction-result')).toHaveLength(3);
     expect(within(dropdown()).getAllByText('$45')).toHaveLength(3);

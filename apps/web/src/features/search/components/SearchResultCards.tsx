@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { AuctionCardHeading } from '@/features/auctions/components/AuctionCardHeading';
 import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
 import { bidCountLabel } from '@/features/auctions/labels';
-import { useNow } from '@/features/auctions/useNow';
+import { useNow } from '@/lib/useNow';
 import type { SearchAuction, SearchUser } from '../api/search';
 import { fullNameOf, visibleInterests } from '../format';
 
@@ -62,7 +62,7 @@ export function UserResultCard({ user }: { user: SearchUser }) {
  * time left, creator and bid count; the whole card opens /auction/{id}.
  */
 export function AuctionResultCard({ auction }: { auction: SearchAuction }) {
-  const now = useNow(auction.endTime);
+  const now = useNow({ wakeAt: auction.endTime });
   return (
     <Card
       className="relative flex h-full flex-col gap-3 p-5 transition-shadow hover:shadow-md"

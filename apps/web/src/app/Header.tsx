@@ -3,7 +3,7 @@ import { Heart, Plus, Search, User, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
-import type { CurrentUser } from '@/features/auth/useAuth';
+import type { CurrentUser } from '@/lib/useAuth';
 import { MessagesHeaderButton } from '@/features/messages/components/MessagesHeaderButton';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useOutbidToast } from '@/features/auctions/live/useOutbidToast';
