@@ -1,5 +1,4 @@
-import type { PAYMENT_RESPONSIBILITIES} from './constants.js';
-import { type DateType } from './constants.js';
+import type { DateType, PAYMENT_RESPONSIBILITIES } from './constants.js';
 
 // Auctions' rules, words and shapes, free of zod so the web app's first pages load without the
 // schema library (docs/performance.md); the API's schemas are in auction-schemas.ts.
