@@ -6,8 +6,9 @@ import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Toaster } from '@/components/ui/toaster';
-import { useAuth } from '@/features/auth/useAuth';
+import { AUTH_USER_KEY, useAuth } from '@/features/auth/useAuth';
 import { PushPrompt } from '@/features/notification-settings/components/PushPrompt';
+import { startsSignedOut } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { applyPalette, paletteFor } from '@/lib/theme';
@@ -54,8 +55,15 @@ function Shell() {
   );
 }
 
+/** The query client, told up front that a visitor without a session is signed out (startsSignedOut). */
+function createAppQueryClient() {
+  const queryClient = createQueryClient();
+  if (startsSignedOut) queryClient.setQueryData(AUTH_USER_KEY, null);
+  return queryClient;
+}
+
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createAppQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <Shell />
