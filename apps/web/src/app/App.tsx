@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { PageLoading } from '@/components/layout/PageLoading';
-import { Toaster } from '@/components/ui/toaster';
+import { LazyToaster } from '@/components/ui/LazyToaster';
 import { AUTH_USER_KEY, useAuth } from '@/features/auth/useAuth';
 import { PushPrompt } from '@/features/notification-settings/components/PushPrompt';
 import { startsSignedOut } from '@/lib/config';
@@ -50,7 +50,7 @@ function Shell() {
         )}
       </main>
       <Footer />
-      <Toaster />
+      <LazyToaster />
     </div>
   );
 }
