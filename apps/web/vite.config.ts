@@ -30,7 +30,7 @@ function serviceWorkerPlugin(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const bundled = Object.keys(bundle)
-        .filter((fileName) => !fileName.endsWith('.map') && fileName !== 'index.html')
+        .filter((fileName) => !fileName.endsWith('.map') && fileName !== 'index.html' && !fileName.startsWith('.vite/'))
         .map((fileName) => `/${fileName}`);
       const files = [...bundled, ...PRECACHED_PUBLIC_FILES].sort();
       const template = readFileSync(source, 'utf8');
@@ -82,7 +82,9 @@ function precompressPlugin(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest tells the server which chunks each first page needs, to name them with modulepreload
+  // in index.html (apps/server plugins/web.ts, docs/performance.md).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   // `npm run dev`: Vite serves the web app and forwards API and WebSocket calls to the server.
   server: {
     port: 5173,

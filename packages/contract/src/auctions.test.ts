@@ -1,15 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createAuctionSchema, editAuctionSchema, placeBidSchema } from './auction-schemas.js';
 import {
   bidProgressPercent,
   bidTooLowMessage,
-  createAuctionSchema,
   displayNameOf,
-  editAuctionSchema,
   findPreSubmitProblem,
   minimumNextBidCents,
   MIN_DURATION_BY_DATE_TYPE,
-  placeBidSchema,
 } from './auctions.js';
 
 const now = new Date('2026-06-01T12:00:00Z');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyString } from './auctions.js';
+import { moneyString } from './auction-schemas.js';
 import { plainText } from './text.js';
 import { HOST_NO_SHOW_GRACE_MINUTES } from './the-date.js';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isProfileComplete, normalizeInterests, profileFormSchema } from './profile.js';
+import { profileFormSchema } from './profile-schemas.js';
+import { isProfileComplete, normalizeInterests } from './profile.js';
 
 const valid = {
   firstName: 'Ada',

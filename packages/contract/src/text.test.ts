@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createAuctionSchema, editAuctionSchema } from './auctions.js';
+import { createAuctionSchema, editAuctionSchema } from './auction-schemas.js';
 import { BIO_MAX, PAYMENT_NOTES_MAX, TITLE_MAX } from './constants.js';
 import {
   decideRefundSchema,
@@ -14,7 +14,8 @@ import {
   sandboxPayoutOnboardingSchema,
 } from './date-api.js';
 import { VERIFICATION_NOTES_MAX_LENGTH, verificationDecisionBodySchema } from './identity.js';
-import { INTEREST_MAX_LENGTH, profileFormSchema } from './profile.js';
+import { profileFormSchema } from './profile-schemas.js';
+import { INTEREST_MAX_LENGTH } from './profile.js';
 import {
   disallowedCharactersMessage,
   hasDisallowedCharacters,

@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES } from './constants.js';
+
+// The upload API's schemas are in upload-schemas.ts: this module is free of zod (docs/performance.md).
 
 /** Profile picture upload (docs/product.md §5, §7; docs/engineering.md §5; docs/uploads.md). */
 
@@ -18,12 +19,6 @@ export const CROP_JPEG_QUALITY = 0.8;
 export const CROP_ZOOM_MIN = 1;
 export const CROP_ZOOM_MAX = 3;
 export const CROP_ZOOM_STEP = 0.1;
-
-export const uploadUrlResponseSchema = z.object({ uploadURL: z.string() });
-export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
-
-export const profileImageBodySchema = z.object({ imageURL: z.string().min(1, 'Image URL is required').max(2048) });
-export type ProfileImageBody = z.infer<typeof profileImageBodySchema>;
 
 export const UPLOAD_MESSAGES = {
   notAnImage: 'Please upload a JPG, PNG, GIF or WebP image.',
@@ -96,31 +91,6 @@ export function photoSourcesOf(
     fallback: photoVariantUrl(photoId, 640, 'jpg'),
   };
 }
-
-export const profilePhotoSchema = z.object({ id: z.string().uuid(), url: z.string() });
-export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
-/** The answer of every profile photo route: the member's photos in order, the first is the main one. */
-export const profilePhotosResponseSchema = z.object({ photos: z.array(profilePhotoSchema) });
-export type ProfilePhotosResponse = z.infer<typeof profilePhotosResponseSchema>;
-
-/** POST /api/profile/photos: an upload of this member (the URL from POST /api/objects/upload). */
-export const addProfilePhotoBodySchema = profileImageBodySchema;
-export type AddProfilePhotoBody = ProfileImageBody;
-
-/** PUT /api/profile/photos/order: every photo id of the member, once each, in the new order. */
-export const reorderProfilePhotosBodySchema = z.object({
-  photoIds: z
-    .array(z.string().uuid('Photo id is not valid'))
-    .min(1, 'Photo ids are required')
-    .max(PROFILE_PHOTOS_MAX, `At most ${PROFILE_PHOTOS_MAX} photos`),
-});
-export type ReorderProfilePhotosBody = z.infer<typeof reorderProfilePhotosBodySchema>;
-
-/** PUT /api/auctions/:id/cover: an upload of the host becomes the auction's cover. */
-export const auctionCoverBodySchema = profileImageBodySchema;
-export type AuctionCoverBody = ProfileImageBody;
-export const auctionCoverResponseSchema = z.object({ coverImageUrl: z.string().nullable() });
-export type AuctionCoverResponse = z.infer<typeof auctionCoverResponseSchema>;
 
 export const PHOTO_MESSAGES = {
   tooManyPhotos: `You can have at most ${PROFILE_PHOTOS_MAX} photos. Delete one to add another.`,

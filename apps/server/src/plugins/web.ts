@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppRoute, robotsTxt, type PaymentsClientConfig } from '@bid/contract';
+import { SESSION_COOKIE } from './session.js';
 
 /** What a shared /auction/{id} link shows as its preview (Open Graph and Twitter card tags). */
 export interface AuctionSharePreview {
@@ -51,6 +52,48 @@ function shareTags(tags: { title: string; description: string; url: string; imag
   ].join('');
 }
 
+/**
+ * The page chunk each first page needs, by whether the request carries a session cookie (the
+ * route table is apps/web/src/app/routes.tsx). index.html names it with modulepreload, so the
+ * browser fetches it beside the entry bundle instead of after it (docs/performance.md).
+ */
+const FIRST_PAGE_MODULES: Record<string, { visitor?: string; member?: string }> = {
+  '/': { visitor: 'src/pages/LandingPage.tsx', member: 'src/pages/HomePage.tsx' },
+  '/browse': { visitor: 'src/pages/BrowsePage.tsx' },
+  '/login': { visitor: 'src/pages/LoginPage.tsx' },
+};
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * `<link rel="modulepreload">` tags for each first page's chunk and the chunks it imports, less
+ * those index.html already names (the entry's), from the build's manifest (dist/.vite/manifest.json).
+ */
+export function pagePreloadTags(manifest: Record<string, ManifestChunk>): Map<string, string> {
+  const filesOf = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) filesOf(imported, seen);
+    return seen;
+  };
+  const entryKeys = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) filesOf(key, entryKeys);
+  const tags = new Map<string, string>();
+  for (const page of Object.values(FIRST_PAGE_MODULES).flatMap((p) => [p.visitor, p.member])) {
+    if (!page || !manifest[page] || tags.has(page)) continue;
+    const files = [...filesOf(page)].filter((key) => !entryKeys.has(key)).map((key) => manifest[key]!.file);
+    tags.set(
+      page,
+      files.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`).join(''),
+    );
+  }
+  return tags;
+}
+
 const pathOf = (url: string) => {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
@@ -86,9 +129,13 @@ export const webPlugin = fp(
     const indexFile = path.join(opts.distDir, 'index.html');
     const hasWebApp = existsSync(indexFile);
     let indexHtml = '';
+    let preloadTags = new Map<string, string>();
     if (hasWebApp) {
       const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(opts.config))}">`;
       indexHtml = readFileSync(indexFile, 'utf8').replace('<!--app-config-->', meta);
+      const manifestFile = path.join(opts.distDir, '.vite', 'manifest.json');
+      if (existsSync(manifestFile))
+        preloadTags = pagePreloadTags(JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>);
       await app.register(fastifyStatic, {
         root: opts.distDir,
         wildcard: false,
@@ -120,16 +167,30 @@ export const webPlugin = fp(
     const genericTags = (pathName: string) =>
       shareTags({ title: SITE_NAME, description: SITE_DESCRIPTION, url: absolute(pathName) });
 
+    /**
+     * What the page can know before any script runs: a request without a session cookie is a
+     * visitor's, so the app renders at once instead of asking GET /api/auth/user first
+     * (`app-session` none; docs/performance.md), and the first page's chunks are preloaded.
+     */
+    const pageHints = (request: FastifyRequest) => {
+      const hasSession = Boolean(request.cookies?.[SESSION_COOKIE]);
+      const page = FIRST_PAGE_MODULES[pathOf(request.url)]?.[hasSession ? 'member' : 'visitor'];
+      const preload = page ? (preloadTags.get(page) ?? '') : '';
+      return `${hasSession ? '' : '<meta name="app-session" content="none">'}${preload}`;
+    };
+
     /** index.html with the page's share tags (and title) rendered in, at the given status. */
     const sendIndex = (reply: FastifyReply, status: number, headTags: string, title = SITE_NAME) =>
       reply
         .status(status)
         .header('Cache-Control', 'no-cache')
+        // The page's hints depend on the session cookie (pageHints).
+        .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
         .send(
           indexHtml
             .replace('<title>BidYourDate</title>', `<title>${escapeText(title)}</title>`)
-            .replace('</head>', `${headTags}</head>`),
+            .replace('</head>', `${headTags}${pageHints(reply.request)}</head>`),
         );
 
     // Crawlers: public pages yes, the API and members' own pages no; no sitemap is named because there is none.

@@ -23,6 +23,15 @@ const INDEX_HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+const MANIFEST = {
+  'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_react-r1.js'] },
+  '_react-r1.js': { file: 'assets/react-r1.js' },
+  '_card-c1.js': { file: 'assets/card-c1.js', imports: ['_react-r1.js'] },
+  'src/pages/LandingPage.tsx': { file: 'assets/LandingPage-l1.js', isDynamicEntry: true, imports: ['_react-r1.js'] },
+  'src/pages/HomePage.tsx': { file: 'assets/HomePage-h1.js', isDynamicEntry: true, imports: ['_card-c1.js'] },
+  'src/pages/BrowsePage.tsx': { file: 'assets/BrowsePage-b1.js', isDynamicEntry: true, imports: ['_card-c1.js'] },
+};
+
 const BUNDLE = `console.log(${JSON.stringify('a bundle '.repeat(200))});\n`;
 
 const metaContent = (html: string, key: string) => {
@@ -46,6 +55,9 @@ describe.each(testDatabaseFactories())('web pages on $kind', (factory) => {
     await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), BUNDLE);
     await writeFile(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(BUNDLE));
     await writeFile(path.join(distDir, 'assets', 'app-abc123.js.gz'), gzipSync(BUNDLE));
+    // The build's manifest (vite.config.ts `manifest`): the entry, and pages with a shared chunk.
+    await mkdir(path.join(distDir, '.vite'));
+    await writeFile(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, WEB_DIST_DIR: distDir });
     app = await buildApp({ config, database: testDb.database, serveWeb: true, runJobs: false });
     await app.ready();
@@ -60,6 +72,27 @@ describe.each(testDatabaseFactories())('web pages on $kind', (factory) => {
     await app.close();
     await testDb.cleanup();
     await rm(distDir, { recursive: true, force: true });
+  });
+
+  it("preloads the first page's chunks and tells the app a request without a session is a visitor's", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const landing = await app.inject({ method: 'GET', url: '/' });
+    expect(landing.headers.vary).toContain('Cookie');
+    expect(landing.body).toContain('<meta name="app-session" content="none">');
+    // The entry's own chunks are named by index.html already.
+    expect(preloads(landing.body)).toEqual(['/assets/LandingPage-l1.js']);
+
+    const browse = await app.inject({ method: 'GET', url: '/browse?dateType=coffee' });
+    expect(preloads(browse.body)).toEqual(['/assets/BrowsePage-b1.js', '/assets/card-c1.js']);
+
+    // With a session cookie (valid or not: the app asks GET /api/auth/user) home's chunks, no visitor hint.
+    const home = await app.inject({ method: 'GET', url: '/', cookies: { sid: 'some-session' } });
+    expect(home.body).not.toContain('app-session');
+    expect(preloads(home.body)).toEqual(['/assets/HomePage-h1.js', '/assets/card-c1.js']);
+
+    const faqs = await app.inject({ method: 'GET', url: '/faqs' });
+    expect(preloads(faqs.body)).toEqual([]);
   });
 
   it('answers the app with 200 for its pages and 404 for any other path, JSON 404 under /api', async () => {

@@ -5,9 +5,10 @@ import { useLocation } from 'wouter';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/app/Header';
 import { PageLoading } from '@/components/layout/PageLoading';
-import { Toaster } from '@/components/ui/toaster';
-import { useAuth } from '@/lib/useAuth';
+import { LazyToaster } from '@/components/ui/LazyToaster';
+import { AUTH_USER_KEY, useAuth } from '@/lib/useAuth';
 import { PushPrompt } from '@/features/notification-settings/components/PushPrompt';
+import { startsSignedOut } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { applyPalette, paletteFor } from '@/lib/theme';
@@ -49,13 +50,20 @@ function Shell() {
         )}
       </main>
       <Footer />
-      <Toaster />
+      <LazyToaster />
     </div>
   );
 }
 
+/** The query client, told up front that a visitor without a session is signed out (startsSignedOut). */
+function createAppQueryClient() {
+  const queryClient = createQueryClient();
+  if (startsSignedOut) queryClient.setQueryData(AUTH_USER_KEY, null);
+  return queryClient;
+}
+
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createAppQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <Shell />

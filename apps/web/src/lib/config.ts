@@ -29,3 +29,12 @@ function readConfig(): PublicConfig {
 }
 
 export const publicConfig: PublicConfig = readConfig();
+
+/**
+ * True when the server saw no session cookie on the page's request (`app-session` none, its web
+ * plugin): the visitor is signed out, so the app renders without asking GET /api/auth/user first
+ * (docs/performance.md). Without the hint (the dev server) the app asks as usual.
+ */
+export const startsSignedOut: boolean =
+  typeof document !== 'undefined' &&
+  document.querySelector('meta[name="app-session"]')?.getAttribute('content') === 'none';

@@ -20,6 +20,10 @@ import {
 } from '@/features/auctions/browseFilters';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { LandingTopBar } from '@/features/landing/LandingTopBar';
+import { useProgressiveCount } from '@/lib/useProgressiveCount';
+
+/** Cards rendered at once, then more while the browser is idle (docs/performance.md "Browse"). */
+const FIRST_CARDS = 12;
 
 /**
  * docs/product.md §2 "Public browse page": one list read, then search, filters and sort in the browser.
@@ -37,6 +41,8 @@ export default function BrowsePage() {
   const [locationState, setLocationState] = useState<VisitorLocationState>('unknown');
 
   const auctions = useMemo(() => filterAndSortAuctions(data ?? [], filters, visitor), [data, filters, visitor]);
+  // Up to 100 auctions (docs/product.md §2): the first screenfuls paint first, the rest follow.
+  const shown = useProgressiveCount(auctions.length, { initial: FIRST_CARDS, step: FIRST_CARDS });
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
@@ -108,13 +114,16 @@ export default function BrowsePage() {
             <p className="mt-2 text-neutral-text/70">Try a different search or fewer filters.</p>
           </Card>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="browse-results-heading">
-            {auctions.map((auction, index) => (
-              <li key={auction.id}>
-                <AuctionCard auction={auction} view="public" priority={index === 0} />
-              </li>
-            ))}
-          </ul>
+          <div>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="browse-results-heading">
+              {auctions.slice(0, shown.count).map((auction, index) => (
+                <li key={auction.id}>
+                  <AuctionCard auction={auction} view="public" priority={index === 0} />
+                </li>
+              ))}
+            </ul>
+            <div ref={shown.endRef} aria-hidden="true" />
+          </div>
         )}
 
         {/* Shown with the list, not before it: below a short list it would otherwise slide into view. */}

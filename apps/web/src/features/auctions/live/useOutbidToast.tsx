@@ -1,7 +1,7 @@
 import { formatAmountPlain, parseMoneyToCents, userChannel } from '@bid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { ToastAction } from '@/components/ui/toast';
+import { LazyToastAction } from '@/components/ui/LazyToaster';
 import { toast } from '@/components/ui/use-toast';
 import { useRealtimeChannel } from '@/lib/realtime';
 import { patchCachedAuction } from '../api/auctionCache';
@@ -33,9 +33,9 @@ export function useOutbidToast(userId: string | undefined): void {
         ? {}
         : {
             action: (
-              <ToastAction altText="Open the auction" onClick={() => navigate(target)}>
+              <LazyToastAction altText="Open the auction" onClick={() => navigate(target)}>
                 View auction
-              </ToastAction>
+              </LazyToastAction>
             ),
           }),
     });

@@ -59,14 +59,29 @@ export function ProposePlanForm({ auctionId, onProposed, onCancel }: ProposePlan
           onChange={(event) => setPlace(event.target.value)}
         />
       </div>
-      <div className="grid grid-cols-2 gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-date`}>Date</Label>
-          <Input id={`${id}-date`} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-time`}>Time</Label>
-          <Input id={`${id}-time`} type="time" value={time} onChange={(event) => setTime(event.target.value)} />
+      {/* Side by side only where the form is wide enough: a phone's date and time pickers overlapped at 390 px. */}
+      <div className="@container">
+        <div className="grid gap-3 @sm:grid-cols-2">
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor={`${id}-date`}>Date</Label>
+            <Input
+              id={`${id}-date`}
+              type="date"
+              className="min-w-0"
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+            />
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor={`${id}-time`}>Time</Label>
+            <Input
+              id={`${id}-time`}
+              type="time"
+              className="min-w-0"
+              value={time}
+              onChange={(event) => setTime(event.target.value)}
+            />
+          </div>
         </div>
       </div>
       {problem && (
