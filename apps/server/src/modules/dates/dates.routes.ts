@@ -88,8 +88,7 @@ export async function dateRoutes(
   );
   r.post(
     '/api/auctions/:id/share-link',
-    // The link's token is the key to the shared date: never compressed (BREACH, docs/performance.md "Compression").
-    { schema: { params, response: { 200: shareLinkResponseSchema } }, config: { compress: false } },
+    { schema: { params, response: { 200: shareLinkResponseSchema } } },
     async (request) => createShareLink(deps, requireUserId(request), request.params.id),
   );
   r.post(
@@ -103,11 +102,7 @@ export async function dateRoutes(
 
   r.get(
     '/api/shared-dates/:token',
-    {
-      schema: { params: z.object({ token: z.string().max(200) }), response: { 200: sharedDateSchema } },
-      // Read with a secret token, by someone the member chose: never compressed (docs/performance.md "Compression").
-      config: { compress: false },
-    },
+    { schema: { params: z.object({ token: z.string().max(200) }), response: { 200: sharedDateSchema } } },
     async (request, reply) => {
       // A trusted contact's page polls; no cache may keep an expired answer alive.
       reply.header('Cache-Control', 'no-store');

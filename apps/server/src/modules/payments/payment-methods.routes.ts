@@ -26,11 +26,8 @@ export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; 
     listMyPaymentMethods(deps, requireUserId(request)),
   );
 
-  // Carries the setup's client secret: never compressed (BREACH, docs/performance.md "Compression").
-  r.post(
-    '/api/stripe/setup-intent',
-    { schema: { response: { 200: setupIntentResponseSchema } }, config: { compress: false } },
-    (request) => createSetupIntent(deps, requireUserId(request)),
+  r.post('/api/stripe/setup-intent', { schema: { response: { 200: setupIntentResponseSchema } } }, (request) =>
+    createSetupIntent(deps, requireUserId(request)),
   );
 
   r.delete(

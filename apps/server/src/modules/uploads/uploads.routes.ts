@@ -41,8 +41,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
   const deps: UploadsDeps = { db: opts.db, storage, now: opts.now, log: app.log, publicUrl: opts.config.publicUrl };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // A presigned address is a credential: never compressed (BREACH, docs/performance.md "Compression").
-  r.post('/api/objects/upload', { config: { compress: false } }, async (request) => {
+  r.post('/api/objects/upload', async (request) => {
     const userId = requireUserId(request);
     return createUploadUrl(deps, userId);
   });
