@@ -21,3 +21,7 @@ export * from './notification-channels.js';
 export * from './app-routes.js';
 export * from './date-mode.js';
 export * from './onboarding.js';
+export * from './ids.js';
+export * from './conversation-id.js';
+export * from './geo.js';
+export * from './cards.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES } from './constants.js';
+import { UUID_SOURCE, uuidSchema } from './ids.js';
 
 /** Profile picture upload (docs/product.md §5, §7; docs/engineering.md §5; docs/uploads.md). */
 
@@ -68,8 +69,7 @@ export const PHOTO_MAIN_WIDTH: PhotoVariantWidth = 1280;
 /** Profile photos one member may have; the first is the main one (`profileImageUrl`). */
 export const PROFILE_PHOTOS_MAX = 6;
 
-const SERVED_PHOTO_URL =
-  /^\/api\/objects\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-1280\.jpg$/;
+const SERVED_PHOTO_URL = new RegExp(`^/api/objects/images/(${UUID_SOURCE})-1280\\.jpg$`);
 
 /** The served URL of one variant of the photo `photoId`. */
 export const photoVariantUrl = (photoId: string, width: PhotoVariantWidth, format: PhotoVariantFormat) =>
@@ -97,7 +97,7 @@ export function photoSourcesOf(
   };
 }
 
-export const profilePhotoSchema = z.object({ id: z.string().uuid(), url: z.string() });
+export const profilePhotoSchema = z.object({ id: uuidSchema(), url: z.string() });
 export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
 /** The answer of every profile photo route: the member's photos in order, the first is the main one. */
 export const profilePhotosResponseSchema = z.object({ photos: z.array(profilePhotoSchema) });
@@ -110,7 +110,7 @@ export type AddProfilePhotoBody = ProfileImageBody;
 /** PUT /api/profile/photos/order: every photo id of the member, once each, in the new order. */
 export const reorderProfilePhotosBodySchema = z.object({
   photoIds: z
-    .array(z.string().uuid('Photo id is not valid'))
+    .array(uuidSchema('Photo id is not valid'))
     .min(1, 'Photo ids are required')
     .max(PROFILE_PHOTOS_MAX, `At most ${PROFILE_PHOTOS_MAX} photos`),
 });

@@ -1,8 +1,8 @@
+import { auctionConversationId, directConversationId } from '@bid/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, notifications } from '../../src/db/schema/index.js';
-import { auctionConversationId, directConversationId } from '../../src/modules/messages/conversation-id.js';
 import type { RealtimePublisher } from '../../src/modules/messages/messages.realtime.js';
 import { isConversationParticipant, MESSAGES_PER_MINUTE } from '../../src/modules/messages/messages.service.js';
 import { createTestApp } from '../support/app.js';

@@ -1,9 +1,9 @@
+import { auctionConversationId } from '@bid/contract';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { auctionConversationId } from '../../src/modules/messages/conversation-id.js';
 import { WS_CLOSE, WS_MAX_MESSAGES_PER_SECOND, WS_MAX_PAYLOAD_BYTES } from '../../src/modules/realtime/protocol.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp } from '../support/app.js';

@@ -1,16 +1,15 @@
 import {
   BLOCK_SELF_MESSAGE,
+  type BlockedMember,
   blockUserSchema,
   displayNameOf,
+  isUuid,
   USER_NOT_FOUND_MESSAGE,
-  type BlockedMember,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { findUserById } from '../users/users.repository.js';
 import { deleteBlock, insertBlock, listBlockedMembers } from './blocks.repository.js';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /api/blocks. */
 export async function listBlocks(db: Db, userId: string): Promise<BlockedMember[]> {
@@ -44,7 +43,7 @@ export async function blockMember(db: Db, userId: string, body: unknown): Promis
 
 /** DELETE /api/blocks/{userId}: 404 when the caller had not blocked that member. */
 export async function unblockMember(db: Db, userId: string, blockedId: string): Promise<{ ok: true }> {
-  if (!UUID_PATTERN.test(blockedId) || !(await deleteBlock(db, userId, blockedId))) {
+  if (!isUuid(blockedId) || !(await deleteBlock(db, userId, blockedId))) {
     throw notFound(USER_NOT_FOUND_MESSAGE);
   }
   return { ok: true };

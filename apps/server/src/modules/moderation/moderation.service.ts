@@ -1,10 +1,11 @@
 import {
   HIDE_AUCTION_NEEDS_AUCTION,
+  isUuid,
   MODERATION_PAGE_SIZE,
+  type ModerationQueueItem,
   REPORT_ALREADY_RESOLVED,
   REPORT_STATUSES,
   resolveReportSchema,
-  type ModerationQueueItem,
 } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -29,7 +30,6 @@ import {
 } from './moderation.repository.js';
 
 export const REPORT_NOT_FOUND = 'Report not found';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ModerationDeps {
   db: Db;
@@ -130,7 +130,7 @@ export async function resolveReport(
   reportId: string,
   body: unknown,
 ): Promise<ModerationQueueItem> {
-  if (!UUID_PATTERN.test(reportId)) throw notFound(REPORT_NOT_FOUND);
+  if (!isUuid(reportId)) throw notFound(REPORT_NOT_FOUND);
   const parsed = resolveReportSchema.safeParse(body ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

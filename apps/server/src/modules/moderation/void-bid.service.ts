@@ -1,4 +1,4 @@
-import { plainText } from '@bid/contract';
+import { isUuid, plainText } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -12,7 +12,6 @@ import type { ModerationDeps } from './moderation.service.js';
 export const BID_NOT_FOUND = 'Bid not found';
 export const BID_NOT_VOIDABLE =
   'This bid can no longer be voided: the auction has ended or the bid was already voided.';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const voidBidSchema = z.object({
   reason: plainText(
@@ -59,7 +58,7 @@ export function announceVoided(deps: Pick<ModerationDeps, 'log' | 'realtime'>, r
  * decision is appended to the audit chain, all in one transaction.
  */
 export async function voidBid(deps: ModerationDeps, moderatorId: string, bidId: string, body: unknown) {
-  if (!UUID_PATTERN.test(bidId)) throw notFound(BID_NOT_FOUND);
+  if (!isUuid(bidId)) throw notFound(BID_NOT_FOUND);
   const parsed = voidBidSchema.safeParse(body ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

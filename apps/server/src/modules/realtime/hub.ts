@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isUuid } from '@bid/contract';
 import {
   decodeEnvelope,
   encodeEnvelope,
@@ -11,7 +12,6 @@ import {
   auctionChannel,
   conversationChannel,
   isConversationId,
-  isUuid,
   NOT_AUTHENTICATED,
   parseChannel,
   parseClientMessage,

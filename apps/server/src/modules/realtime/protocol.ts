@@ -3,7 +3,7 @@
  * the hub decides, this file reads.
  */
 
-import { REALTIME_CLOSE_SERVICE_RESTART } from '@bid/contract';
+import { isUuid, REALTIME_CLOSE_SERVICE_RESTART, UUID_SOURCE } from '@bid/contract';
 
 /** Largest client message accepted; the protocol's messages are a few ids. Larger frames close the socket (1009). */
 export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;
@@ -38,22 +38,15 @@ export const WS_CLOSE = {
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
 
-const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const UUID_PATTERN = new RegExp(`^${UUID_SOURCE}$`, 'i');
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID_PATTERN.test(value);
-}
-
 /**
- * A conversation id (modules/messages/conversation-id.ts): two participant uuids (a direct
+ * A conversation id (packages/contract conversation-id.ts): two participant uuids (a direct
  * chat) or an auction uuid and two participant uuids, joined with hyphens. Only the shape is
  * checked here; the conversation authorizer decides who may follow it.
  */
 const CONVERSATION_ID_PATTERN = new RegExp(`^(?:${UUID_SOURCE}-){1,2}${UUID_SOURCE}$`, 'i');
 
 export function isConversationId(value: unknown): value is string {
-  return typeof value === 'string' && (UUID_PATTERN.test(value) || CONVERSATION_ID_PATTERN.test(value));
+  return typeof value === 'string' && (isUuid(value) || CONVERSATION_ID_PATTERN.test(value));
 }
 
 export type ChannelKind = 'auction' | 'conversation' | 'user';

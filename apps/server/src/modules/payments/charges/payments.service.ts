@@ -1,6 +1,6 @@
+import { isCanonicalUuid } from '@bid/contract';
 import type { PaymentRecord, PaymentsResponse } from '@bid/contract';
 import { badRequest, notFound, unauthorized } from '../../../lib/errors.js';
-import { isUuid } from '../../messages/conversation-id.js';
 import { findPaymentMember } from '../payment-methods.repository.js';
 import { assertHasPaymentMethod } from '../payment-methods.service.js';
 import { PAYMENT_MESSAGES } from './charge.messages.js';
@@ -64,7 +64,7 @@ async function getMyPayment(deps: Pick<ChargeWorkerDeps, 'db'>, userId: string, 
 
 /** The member's own charge row, or 404 alike for a malformed, unknown or other member's id. */
 async function getChargeOfPayer(deps: Pick<ChargeWorkerDeps, 'db'>, userId: string, chargeId: string) {
-  const charge = isUuid(chargeId) ? await findChargeOfPayer(deps.db, chargeId, userId) : undefined;
+  const charge = isCanonicalUuid(chargeId) ? await findChargeOfPayer(deps.db, chargeId, userId) : undefined;
   if (!charge) throw notFound(PAYMENT_MESSAGES.notFound);
   return charge;
 }
