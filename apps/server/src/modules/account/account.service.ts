@@ -1,7 +1,7 @@
 import { ACCOUNT_DELETE_PAYMENT_IN_PROGRESS, deleteAccountSchema } from '@bid/contract';
 import { conflict, unauthorized } from '../../lib/errors.js';
 import { presentAuctionFields } from '../auctions/auctions.presenter.js';
-import { parseOrThrow } from '../auctions/validation.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { getMyPreferences, pushDevicesForExport } from '../notifications/channels.service.js';
 import { listPaymentRows } from '../payments/charges/charges.repository.js';
 import { presentPayment } from '../payments/charges/payments.presenter.js';

@@ -25,7 +25,7 @@ import {
   type AuctionEdit,
 } from './auctions.repository.js';
 import { AUCTION_NOT_FOUND, assertAuctionId, coordinatesOfUser, type AuctionsDeps } from './auctions.service.js';
-import { parseOrThrow } from './validation.js';
+import { parseOrThrow } from '../../lib/validation.js';
 
 export const BUY_NOW_ABOVE_CURRENT_BID = 'Buy now price must be higher than the current bid.';
 export const NOT_YOUR_AUCTION_EDIT = 'You can only edit your own auctions.';

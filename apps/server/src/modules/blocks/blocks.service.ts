@@ -8,6 +8,7 @@ import {
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { findUserById } from '../users/users.repository.js';
 import { deleteBlock, insertBlock, listBlockedMembers } from './blocks.repository.js';
 
@@ -24,11 +25,7 @@ export async function listBlocks(db: Db, userId: string): Promise<BlockedMember[
 
 /** POST /api/blocks {userId}: idempotent; blocking yourself is a 400, an unknown member a 404. */
 export async function blockMember(db: Db, userId: string, body: unknown): Promise<BlockedMember> {
-  const parsed = blockUserSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    throw new AppError(400, 'validation', parsed.error.issues[0]?.message ?? 'Choose who to block', 'userId');
-  }
-  const blockedId = parsed.data.userId;
+  const blockedId = parseOrThrow(blockUserSchema, body ?? {}, 'userId').userId;
   if (blockedId === userId) throw badRequest(BLOCK_SELF_MESSAGE, 'userId');
   const blocked = await findUserById(db, blockedId);
   if (!blocked || blocked.deletedAt) throw notFound(USER_NOT_FOUND_MESSAGE);

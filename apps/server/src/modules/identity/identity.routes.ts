@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
-import { parseOrThrow } from '../auctions/validation.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { requireModerator } from '../moderation/moderators.js';
 import { createObjectStorage } from '../uploads/storage/create-object-storage.js';
 import type { RequestContext } from '../uploads/uploads.service.js';

@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auction, NewNotification } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
@@ -131,12 +132,7 @@ export async function resolveReport(
   body: unknown,
 ): Promise<ModerationQueueItem> {
   if (!isUuid(reportId)) throw notFound(REPORT_NOT_FOUND);
-  const parsed = resolveReportSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, 'validation', issue?.message ?? 'Invalid decision', issue?.path[0]?.toString());
-  }
-  const { action, reasons } = parsed.data;
+  const { action, reasons } = parseOrThrow(resolveReportSchema, body ?? {});
   const report = await findReport(deps.db, reportId);
   if (!report) throw notFound(REPORT_NOT_FOUND);
   if (report.status !== 'open') throw conflict(REPORT_ALREADY_RESOLVED);

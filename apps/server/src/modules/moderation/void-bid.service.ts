@@ -1,7 +1,8 @@
 import { isUuid, plainText } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { rowsOf } from '../auctions/lifecycle/sql-helpers.js';
 import { listOpenAuctionsWithBidsOf, voidBidderOnAuction, type VoidedBids } from '../auctions/void-bids.js';
@@ -59,11 +60,7 @@ export function announceVoided(deps: Pick<ModerationDeps, 'log' | 'realtime'>, r
  */
 export async function voidBid(deps: ModerationDeps, moderatorId: string, bidId: string, body: unknown) {
   if (!isUuid(bidId)) throw notFound(BID_NOT_FOUND);
-  const parsed = voidBidSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, 'validation', issue?.message ?? 'Invalid reason', issue?.path[0]?.toString());
-  }
+  const { reason } = parseOrThrow(voidBidSchema, body ?? {});
   const [bid] = rowsOf<{ auction_id: string; bidder_id: string }>(
     await deps.db.execute(sql`SELECT auction_id, bidder_id FROM bids WHERE id = ${bidId}::uuid`),
   );
@@ -74,7 +71,7 @@ export async function voidBid(deps: ModerationDeps, moderatorId: string, bidId: 
       auctionId: bid.auction_id,
       bidderId: bid.bidder_id,
       now,
-      reason: parsed.data.reason,
+      reason,
     });
     if (!voided) throw conflict(BID_NOT_VOIDABLE);
     await recordAuditEvent(tx, {

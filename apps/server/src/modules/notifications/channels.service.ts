@@ -9,7 +9,7 @@ import {
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { parseOrThrow } from '../auctions/validation.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import {
   deletePushSubscription,
   listPushSubscriptionsOf,

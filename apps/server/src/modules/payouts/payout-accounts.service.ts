@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
-import { parseOrThrow } from '../auctions/validation.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { findPaymentMember } from '../payments/payment-methods.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { SandboxProvider } from '../payments/providers/sandbox-provider.js';

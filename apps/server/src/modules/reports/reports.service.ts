@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Report } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
 import { isModerator } from '../moderation/moderators.js';
 import {
@@ -81,12 +82,7 @@ export async function createReport(
   reporterId: string,
   body: unknown,
 ): Promise<{ report: ReportReceipt; created: boolean }> {
-  const parsed = createReportSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, 'validation', issue?.message ?? 'Invalid report', issue?.path[0]?.toString());
-  }
-  const input = parsed.data;
+  const input = parseOrThrow(createReportSchema, body ?? {});
   if (input.reason === 'other' && input.details === '') {
     throw new AppError(400, 'validation', 'Tell us what is wrong', 'details');
   }
