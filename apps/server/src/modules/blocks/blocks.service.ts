@@ -7,7 +7,7 @@ import {
   USER_NOT_FOUND_MESSAGE,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { findUserById } from '../users/users.repository.js';
 import { deleteBlock, insertBlock, listBlockedMembers } from './blocks.repository.js';
