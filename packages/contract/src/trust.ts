@@ -102,6 +102,7 @@ export const createReportSchema = z.object({
     .default(''),
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;
+export type CreateReportOutput = z.output<typeof createReportSchema>;
 
 export const resolveReportSchema = z.object({
   action: z.enum(MODERATION_ACTIONS, { error: 'Choose an action' }),

@@ -1,17 +1,16 @@
 import {
-  createReportSchema,
+  type CreateReportOutput,
   REPORT_REVIEW_HOURS,
   REPORT_SELF_MESSAGE,
   REPORT_TARGET_NOT_FOUND,
+  type ReportReceipt,
   REPORTS_PER_HOUR,
   REPORTS_TOO_FAST,
-  type ReportReceipt,
   type ReportTargetType,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import type { Report } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
-import { parseOrThrow } from '../../lib/validation.js';
 import { lockRateLimitKeys } from '../../lib/rate-limit-lock.js';
 import { isModerator } from '../moderation/moderators.js';
 import {
@@ -80,9 +79,8 @@ async function findReportedUserId(
 export async function createReport(
   deps: ReportsDeps,
   reporterId: string,
-  body: unknown,
+  input: CreateReportOutput,
 ): Promise<{ report: ReportReceipt; created: boolean }> {
-  const input = parseOrThrow(createReportSchema, body ?? {});
   if (input.reason === 'other' && input.details === '') {
     throw new AppError(400, 'validation', 'Tell us what is wrong', 'details');
   }
