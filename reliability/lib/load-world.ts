@@ -5,7 +5,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../../bench/lib/dat
 import { Marketplace } from '../../bench/lib/marketplace.js';
 import { addSandboxCards, createMembers, type Member } from '../../bench/lib/members.js';
 import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from '../../bench/lib/servers.js';
-import { auctionConversationId } from '../../apps/server/src/lib/conversation-id.js';
+import { auctionConversationId } from '@bid/contract';
 import { HAPROXY_INSTANCES, startHaproxy, type Haproxy } from './haproxy.js';
 
 /** An auction chat a load user may write in: they and `otherId` are its host and winner (docs/product.md §1). */

@@ -5,12 +5,11 @@
  * deterministic, so sqlmap's boolean comparisons see no noise from the app itself.
  */
 import { randomUUID } from 'node:crypto';
-import { AUCTION_SORTS, DATE_TYPES, LOCATION_FILTERS, PRICE_RANGES } from '@bid/contract';
+import { AUCTION_SORTS, DATE_TYPES, directConversationId, LOCATION_FILTERS, PRICE_RANGES } from '@bid/contract';
 import type pg from 'pg';
 import { Marketplace } from '../../bench/lib/marketplace.js';
 import { HttpConnection } from '../../bench/lib/http.js';
 import { addSandboxCards, createMembers, type Member } from '../../bench/lib/members.js';
-import { directConversationId } from '../../apps/server/src/lib/conversation-id.js';
 import type { SqlmapJob } from './sqlmap-runner.js';
 
 export interface SqlmapWorld {

@@ -26,3 +26,8 @@ export * from './app-routes.js';
 export * from './date-mode.js';
 export * from './onboarding.js';
 export * from './realtime.js';
+export * from './ids.js';
+export * from './id-schemas.js';
+export * from './conversation-id.js';
+export * from './geo.js';
+export * from './cards.js';

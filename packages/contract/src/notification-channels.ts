@@ -116,6 +116,7 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 
 /** DELETE /api/push/subscriptions. */
 export const pushUnsubscribeInputSchema = z.object({ endpoint: pushEndpoint });
+export type PushUnsubscribeInput = z.infer<typeof pushUnsubscribeInputSchema>;
 
 /** GET /api/push/public-key: the VAPID public key the browser subscribes with (null when push is off). */
 export const pushPublicKeyResponseSchema = z.object({ publicKey: z.string().nullable() });

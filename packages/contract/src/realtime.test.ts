@@ -135,7 +135,11 @@ describe('ServerEvent', () => {
     expect(parseServerEvent(JSON.stringify({ ...bid, channel, newBid: '45.5' }))).toBeNull();
     const { isActive: _isActive, ...withoutState } = bid as Extract<ServerBroadcast, { type: 'bid_update' }>;
     expect(parseServerEvent(JSON.stringify({ ...withoutState, channel }))).toBeNull();
-    expect(parseServerEvent(JSON.stringify({ type: 'auction_closed', auctionId: AUCTION, isActive: true, winnerId: null, channel }))).toBeNull();
+    expect(
+      parseServerEvent(
+        JSON.stringify({ type: 'auction_closed', auctionId: AUCTION, isActive: true, winnerId: null, channel }),
+      ),
+    ).toBeNull();
     expect(parseServerEvent(JSON.stringify({ type: 'fuzz_probe', channel }))).toBeNull();
     expect(parseServerEvent('{not json')).toBeNull();
   });

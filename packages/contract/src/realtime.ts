@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid, UUID_PATTERN, UUID_SOURCE } from './ids.js';
 import { REALTIME_CLOSE_SERVICE_RESTART } from './constants.js';
 
 /**
@@ -45,18 +46,12 @@ export const NOT_AUTHENTICATED = 'Not authenticated';
 
 // ---- ids and channels ---------------------------------------------------------------------------
 
-const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const UUID_PATTERN = new RegExp(`^${UUID_SOURCE}$`, 'i');
 /**
  * A conversation id (the messaging module): two participant uuids (a direct chat) or an
  * auction uuid and two participant uuids, joined with hyphens. Only the shape is checked here;
  * the server's conversation authorizer decides who may follow it.
  */
 const CONVERSATION_ID_PATTERN = new RegExp(`^(?:${UUID_SOURCE}-){0,2}${UUID_SOURCE}$`, 'i');
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID_PATTERN.test(value);
-}
 
 export function isConversationId(value: unknown): value is string {
   return typeof value === 'string' && CONVERSATION_ID_PATTERN.test(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from './id-schemas.js';
 import { plainText } from './text.js';
 
 /**
@@ -91,7 +92,7 @@ export const MODERATION_REASONS_MAX_LENGTH = 1000;
 
 export const createReportSchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES, { error: 'Choose what you are reporting' }),
-  targetId: z.string({ error: 'Choose what you are reporting' }).uuid('Choose what you are reporting'),
+  targetId: uuidSchema('Choose what you are reporting', 'Choose what you are reporting'),
   reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
   details: plainText(
     z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters`),
@@ -101,6 +102,7 @@ export const createReportSchema = z.object({
     .default(''),
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;
+export type CreateReportOutput = z.output<typeof createReportSchema>;
 
 export const resolveReportSchema = z.object({
   action: z.enum(MODERATION_ACTIONS, { error: 'Choose an action' }),
@@ -116,7 +118,7 @@ export const resolveReportSchema = z.object({
 export type ResolveReportInput = z.input<typeof resolveReportSchema>;
 
 export const blockUserSchema = z.object({
-  userId: z.string({ error: 'Choose who to block' }).uuid('Choose who to block'),
+  userId: uuidSchema('Choose who to block', 'Choose who to block'),
 });
 
 /** Reports one member may file per hour (counted in the database, so it holds across instances). */

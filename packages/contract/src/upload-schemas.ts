@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from './id-schemas.js';
 import { PROFILE_PHOTOS_MAX } from './uploads.js';
 
 export const uploadUrlResponseSchema = z.object({ uploadURL: z.string() });
@@ -7,7 +8,7 @@ export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
 export const profileImageBodySchema = z.object({ imageURL: z.string().min(1, 'Image URL is required').max(2048) });
 export type ProfileImageBody = z.infer<typeof profileImageBodySchema>;
 
-export const profilePhotoSchema = z.object({ id: z.string().uuid(), url: z.string() });
+export const profilePhotoSchema = z.object({ id: uuidSchema(), url: z.string() });
 export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
 /** The answer of every profile photo route: the member's photos in order, the first is the main one. */
 export const profilePhotosResponseSchema = z.object({ photos: z.array(profilePhotoSchema) });
@@ -20,7 +21,7 @@ export type AddProfilePhotoBody = ProfileImageBody;
 /** PUT /api/profile/photos/order: every photo id of the member, once each, in the new order. */
 export const reorderProfilePhotosBodySchema = z.object({
   photoIds: z
-    .array(z.string().uuid('Photo id is not valid'))
+    .array(uuidSchema('Photo id is not valid'))
     .min(1, 'Photo ids are required')
     .max(PROFILE_PHOTOS_MAX, `At most ${PROFILE_PHOTOS_MAX} photos`),
 });

@@ -1,4 +1,5 @@
 import { PROFILE_PICTURE_MAX_BYTES } from './constants.js';
+import { UUID_SOURCE } from './ids.js';
 
 // The upload API's schemas are in upload-schemas.ts: this module is free of zod (docs/performance.md).
 
@@ -63,8 +64,7 @@ export const PHOTO_MAIN_WIDTH: PhotoVariantWidth = 1280;
 /** Profile photos one member may have; the first is the main one (`profileImageUrl`). */
 export const PROFILE_PHOTOS_MAX = 6;
 
-const SERVED_PHOTO_URL =
-  /^\/api\/objects\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-1280\.jpg$/;
+const SERVED_PHOTO_URL = new RegExp(`^/api/objects/images/(${UUID_SOURCE})-1280\\.jpg$`);
 
 /** The served URL of one variant of the photo `photoId`. */
 export const photoVariantUrl = (photoId: string, width: PhotoVariantWidth, format: PhotoVariantFormat) =>

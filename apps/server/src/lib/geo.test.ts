@@ -54,19 +54,6 @@ describe('geocode', () => {
   });
 });
 
-describe('distanceMiles', () => {
-  it('measures known distances', () => {
-    expect(distanceMiles(AUSTIN_78701, AUSTIN_78701)).toBe(0);
-    // Austin to New York is about 1,515 miles as the crow flies.
-    expect(distanceMiles(AUSTIN_78701, NEW_YORK_10001)).toBeGreaterThan(1490);
-    expect(distanceMiles(AUSTIN_78701, NEW_YORK_10001)).toBeLessThan(1530);
-  });
-
-  it('is symmetric', () => {
-    expect(distanceMiles(AUSTIN_78701, NEW_YORK_10001)).toBeCloseTo(distanceMiles(NEW_YORK_10001, AUSTIN_78701), 9);
-  });
-});
-
 const coordinates = fc.record({
   latitude: fc.double({ min: -89, max: 89, noNaN: true }),
   longitude: fc.double({ min: -180, max: 180, noNaN: true }),

@@ -1,16 +1,13 @@
+import { distanceMiles, EARTH_RADIUS_MILES, type Coordinates } from '@bid/contract';
 import * as zipcodes from 'zipcodes';
 
 /**
  * Geography without a network geocoder (docs/engineering.md §2): a US/Canada zip gazetteer turns a
- * zip code or a "City, ST" text into coordinates, and distances are great-circle miles.
+ * zip code or a "City, ST" text into coordinates; distances are great-circle miles (the contract's
+ * distanceMiles, shared with the web app).
  */
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
-
-/** Mean Earth radius in miles; the SQL distance filter uses the same figure. */
-export const EARTH_RADIUS_MILES = 3958.8;
+export type { Coordinates };
+export { distanceMiles, EARTH_RADIUS_MILES };
 
 const US_ZIP = /^(\d{5})(?:[-\s]?\d{4})?$/;
 const CANADIAN_POSTAL_CODE = /^([A-Z]\d[A-Z])(?:\s?\d[A-Z]\d)?$/;
@@ -103,16 +100,6 @@ function centroidOf(places: zipcodes.ZipCode[]): Coordinates | null {
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;
-
-/** Great-circle distance in miles (haversine). */
-export function distanceMiles(a: Coordinates, b: Coordinates): number {
-  const dLat = toRadians(b.latitude - a.latitude);
-  const dLon = toRadians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 export interface BoundingBox {
   minLatitude: number;

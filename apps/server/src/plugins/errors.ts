@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
+import { validationError } from '../lib/validation.js';
 
 const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -98,10 +99,11 @@ export const errorsPlugin = fp(
         return reply.status(error.statusCode).send(error.toBody());
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const first = error.validation[0];
-        const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
-        const message = first?.message ?? 'Invalid request';
-        return reply.status(400).send(field ? { message, code: 'validation', field } : { message, code: 'validation' });
+        const issues = error.validation.map((item) => ({
+          message: item.message ?? 'Invalid request',
+          path: item.instancePath.split('/').filter(Boolean),
+        }));
+        return reply.status(400).send(validationError(issues).toBody());
       }
       const sqlState = sqlStateOf(error);
       if (sqlState && INVALID_INPUT_SQLSTATES.has(sqlState)) {

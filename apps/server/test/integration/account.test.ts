@@ -3,6 +3,7 @@ import {
   ACCOUNT_DELETE_CONFIRMATION_REQUIRED,
   ACCOUNT_DELETE_PAYMENT_IN_PROGRESS,
   ACCOUNT_DELETED_MESSAGE,
+  auctionConversationId,
   DELETED_USER_NAME,
 } from '@bid/contract';
 import { and, eq } from 'drizzle-orm';
@@ -21,7 +22,6 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import type { AccountExport } from '../../src/modules/account/account.service.js';
-import { auctionConversationId } from '../../src/lib/conversation-id.js';
 import { createTestApp } from '../support/app.js';
 import { signUpMember, type Member } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';

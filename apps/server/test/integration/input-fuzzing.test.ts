@@ -4,20 +4,21 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path, { dirname } from 'node:path';
 import {
+  auctionConversationId,
   blockUserSchema,
   createAuctionSchema,
   createReportSchema,
   deleteAccountSchema,
   editAuctionSchema,
   placeBidSchema,
+  PROFILE_IMAGE_SIZE_PX,
   resolveReportSchema,
   sandboxAuthenticateSetupSchema,
   sandboxConfirmSetupSchema,
   sandboxPayoutOnboardingSchema,
   startVerificationBodySchema,
-  verificationDecisionBodySchema,
-  PROFILE_IMAGE_SIZE_PX,
   UPLOAD_MESSAGES,
+  verificationDecisionBodySchema,
 } from '@bid/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -30,7 +31,6 @@ import {
   signStripePayload,
 } from '../../src/modules/identity/providers/stripe-identity.js';
 import type { RegisteredRoute } from '../../src/plugins/route-list.js';
-import { auctionConversationId } from '../../src/lib/conversation-id.js';
 import { queueQuerySchema } from '../../src/modules/moderation/moderation.service.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp } from '../support/app.js';

@@ -1,9 +1,8 @@
-import { serverBroadcastSchema } from '@bid/contract';
+import { auctionConversationId, directConversationId, serverBroadcastSchema } from '@bid/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, notifications } from '../../src/db/schema/index.js';
-import { auctionConversationId, directConversationId } from '../../src/lib/conversation-id.js';
 import { isConversationParticipant, MESSAGES_PER_MINUTE } from '../../src/modules/messages/messages.service.js';
 import { createTestApp } from '../support/app.js';
 import { createAuctionAs, signUpMember } from '../support/world.js';

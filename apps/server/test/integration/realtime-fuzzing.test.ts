@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { auctionConversationId } from '../../src/lib/conversation-id.js';
+import { auctionConversationId } from '@bid/contract';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp } from '../support/app.js';
 import { insertAuction } from '../support/auctions.js';

@@ -1,3 +1,4 @@
+import type { Coordinates } from '@bid/contract';
 import { Gavel } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -12,12 +13,7 @@ import {
 } from '@/features/auctions/components/BrowseFilterBar';
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
 import { SignUpLink } from '@/features/auctions/components/SignUpToBidLink';
-import {
-  type BrowseFilters,
-  type Coordinates,
-  DEFAULT_BROWSE_FILTERS,
-  filterAndSortAuctions,
-} from '@/features/auctions/browseFilters';
+import { type BrowseFilters, DEFAULT_BROWSE_FILTERS, filterAndSortAuctions } from '@/features/auctions/browseFilters';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { LandingTopBar } from '@/features/landing/LandingTopBar';
 import { useProgressiveCount } from '@/lib/useProgressiveCount';

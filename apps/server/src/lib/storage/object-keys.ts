@@ -3,6 +3,7 @@ import {
   PHOTO_VARIANT_WIDTHS,
   type PhotoVariantFormat,
   type PhotoVariantWidth,
+  UUID_SOURCE,
 } from '@bid/contract';
 
 /**
@@ -10,9 +11,7 @@ import {
  * at `incoming/<grant id>`, a processed picture at `images/<uuid>.jpg`, and only the latter is
  * ever served, at `/api/objects/images/<uuid>.jpg`.
  */
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-const UUID_PATTERN = new RegExp(`^${UUID}$`);
+const UUID = UUID_SOURCE;
 /** The only names GET /api/objects/images/:name answers for: a picture or one photo variant. */
 const IMAGE_NAME_PATTERN = new RegExp(`^${UUID}(\\.jpg|-(320|640|1280)\\.(jpg|webp|avif))$`);
 /** Every key this module writes; storage backends refuse any other. */
@@ -23,7 +22,6 @@ export const OBJECT_KEY_PATTERN = new RegExp(
 
 export const SERVED_IMAGES_PREFIX = '/api/objects/images/';
 
-export const isUuid = (value: string) => UUID_PATTERN.test(value);
 export const isImageName = (name: string) => IMAGE_NAME_PATTERN.test(name);
 
 export const incomingKey = (grantId: string) => `incoming/${grantId}`;

@@ -1,5 +1,8 @@
-import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_EXPORT_FILE_NAME } from '@bid/contract';
+import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_EXPORT_FILE_NAME, deleteAccountSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bodyOrEmpty } from '../../lib/validation.js';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
@@ -29,14 +32,21 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       .send(JSON.stringify(data, null, 2));
   });
 
-  app.delete('/api/account', async (request, reply) => {
-    const userId = requireUserId(request);
-    await deleteMyAccount(deps, userId, request.body);
-    // Every session of the account went with it (in the deletion's transaction): out of every cache
-    // now; signing out clears the caller's cookie too.
-    invalidateSessions(app, { userId });
-    await app.sessions.signOut(request, reply);
-    app.realtime.closeUserSockets(userId);
-    return { message: ACCOUNT_DELETED_MESSAGE };
-  });
+  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema).
+  const deleteSchema = {
+    body: bodyOrEmpty(deleteAccountSchema),
+    response: { 200: z.object({ message: z.string() }) },
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .delete('/api/account', { preValidation: app.requireUser, schema: deleteSchema }, async (request, reply) => {
+      const userId = requireUserId(request);
+      await deleteMyAccount(deps, userId);
+      // Every session of the account went with it (in the deletion's transaction): out of every cache
+      // now; signing out clears the caller's cookie too.
+      invalidateSessions(app, { userId });
+      await app.sessions.signOut(request, reply);
+      app.realtime.closeUserSockets(userId);
+      return { message: ACCOUNT_DELETED_MESSAGE };
+    });
 }

@@ -1,7 +1,6 @@
-import { ACCOUNT_DELETE_PAYMENT_IN_PROGRESS, deleteAccountSchema } from '@bid/contract';
+import { ACCOUNT_DELETE_PAYMENT_IN_PROGRESS } from '@bid/contract';
 import { conflict, unauthorized } from '../../lib/errors.js';
 import { presentAuctionFields } from '../auctions/auctions.presenter.js';
-import { parseOrThrow } from '../../lib/validation.js';
 import { getMyPreferences, pushDevicesForExport } from '../notifications/channels.service.js';
 import { listPaymentRows } from '../payments/charges/charges.repository.js';
 import { presentPayment } from '../payments/charges/payments.presenter.js';
@@ -176,9 +175,9 @@ export type AccountExport = Awaited<ReturnType<typeof exportMyData>>;
  * DELETE /api/account {confirm: "DELETE"}: the member deletes their own account. Refused with a
  * 409 while a payment is in progress (docs/trust-and-safety.md, "Deleting an account").
  * The caller signs the request's session out; every other session is deleted with the account.
+ * The route has checked the confirmation against deleteAccountSchema, after the sign-in check.
  */
-export async function deleteMyAccount(deps: AccountDeletionDeps, userId: string, body: unknown): Promise<void> {
-  parseOrThrow(deleteAccountSchema, body ?? {});
+export async function deleteMyAccount(deps: AccountDeletionDeps, userId: string): Promise<void> {
   const now = deps.now();
   const account = await deps.db.transaction(async (tx): Promise<DeletedAccount> => {
     const live = await lockLiveUser(tx, userId);

@@ -1,4 +1,4 @@
-import { HAS_MORE_HEADER, listAuctionsQuerySchema, NEXT_CURSOR_HEADER } from '@bid/contract';
+import { HAS_MORE_HEADER, idParamsSchema, listAuctionsQuerySchema, NEXT_CURSOR_HEADER } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
@@ -33,11 +33,14 @@ export async function auctionRoutes(app: FastifyInstance, opts: AuctionsDeps) {
     return page.items;
   });
 
-  r.get<{ Params: { id: string } }>('/api/auctions/:id', async (request) =>
+  // A malformed id is answered like an unknown auction (404) by the use cases.
+  const params = idParamsSchema;
+
+  r.get('/api/auctions/:id', { schema: { params } }, async (request) =>
     getAuctionDetail(opts, request.params.id, request.userId),
   );
 
-  r.get<{ Params: { id: string } }>('/api/auctions/:id/bids', async (request) =>
+  r.get('/api/auctions/:id/bids', { schema: { params } }, async (request) =>
     getBidHistory(opts, request.params.id, request.userId),
   );
 
@@ -47,12 +50,12 @@ export async function auctionRoutes(app: FastifyInstance, opts: AuctionsDeps) {
     return reply.status(201).send(auction);
   });
 
-  r.put<{ Params: { id: string } }>('/api/auctions/:id', async (request) => {
+  r.put('/api/auctions/:id', { schema: { params } }, async (request) => {
     const userId = requireUserId(request);
     return editAuction(opts, userId, request.params.id, request.body);
   });
 
-  r.delete<{ Params: { id: string } }>('/api/auctions/:id', async (request) => {
+  r.delete('/api/auctions/:id', { schema: { params } }, async (request) => {
     const userId = requireUserId(request);
     return cancelAuction(opts, userId, request.params.id);
   });

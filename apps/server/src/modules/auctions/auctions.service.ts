@@ -1,14 +1,15 @@
 import {
   AUCTION_PAGE_SIZE_DEFAULT,
-  centsToMoneyString,
   parseAuctionCursor,
-  PRICE_RANGE_BOUNDS,
-  BID_HISTORY_LIMIT,
-  RECENT_BIDS_ON_DETAIL,
   type AuctionBidView,
   type AuctionDetail,
   type AuctionListItem,
+  BID_HISTORY_LIMIT,
+  centsToMoneyString,
+  isUuid,
   type ListAuctionsQuery,
+  PRICE_RANGE_BOUNDS,
+  RECENT_BIDS_ON_DETAIL,
   type ViewerStanding,
   viewerStandingOf,
 } from '@bid/contract';
@@ -46,11 +47,9 @@ export interface AuctionsDeps {
 
 export const AUCTION_NOT_FOUND = 'Auction not found';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Auction ids are uuids; anything else names no auction (404, never a database error). */
 export function isAuctionId(id: unknown): id is string {
-  return typeof id === 'string' && UUID_PATTERN.test(id);
+  return typeof id === 'string' && isUuid(id);
 }
 
 export function assertAuctionId(id: unknown): asserts id is string {

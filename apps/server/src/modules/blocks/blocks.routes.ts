@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { blockMember, listBlocks, unblockMember } from './blocks.service.js';
@@ -12,7 +14,9 @@ export async function blockRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(201).send(await blockMember(opts.db, userId, request.body));
   });
 
-  app.delete<{ Params: { userId: string } }>('/api/blocks/:userId', async (request) => {
+  // A malformed id is answered like a member who is not blocked (404) by the use case.
+  const params = z.object({ userId: z.string() });
+  app.withTypeProvider<ZodTypeProvider>().delete('/api/blocks/:userId', { schema: { params } }, async (request) => {
     const userId = requireUserId(request);
     return unblockMember(opts.db, userId, request.params.userId);
   });

@@ -1,15 +1,15 @@
 import {
   BLOCK_SELF_MESSAGE,
+  type BlockedMember,
   blockUserSchema,
   displayNameOf,
+  isUuid,
   USER_NOT_FOUND_MESSAGE,
-  type BlockedMember,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { deleteBlock, findMemberToBlock, insertBlock, listBlockedMembers } from './blocks.repository.js';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /api/blocks. */
 export async function listBlocks(db: Db, userId: string): Promise<BlockedMember[]> {
@@ -24,11 +24,7 @@ export async function listBlocks(db: Db, userId: string): Promise<BlockedMember[
 
 /** POST /api/blocks {userId}: idempotent; blocking yourself is a 400, an unknown member a 404. */
 export async function blockMember(db: Db, userId: string, body: unknown): Promise<BlockedMember> {
-  const parsed = blockUserSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    throw new AppError(400, 'validation', parsed.error.issues[0]?.message ?? 'Choose who to block', 'userId');
-  }
-  const blockedId = parsed.data.userId;
+  const blockedId = parseOrThrow(blockUserSchema, body ?? {}, 'userId').userId;
   if (blockedId === userId) throw badRequest(BLOCK_SELF_MESSAGE, 'userId');
   const blocked = await findMemberToBlock(db, blockedId);
   if (!blocked || blocked.deletedAt) throw notFound(USER_NOT_FOUND_MESSAGE);
@@ -43,7 +39,7 @@ export async function blockMember(db: Db, userId: string, body: unknown): Promis
 
 /** DELETE /api/blocks/{userId}: 404 when the caller had not blocked that member. */
 export async function unblockMember(db: Db, userId: string, blockedId: string): Promise<{ ok: true }> {
-  if (!UUID_PATTERN.test(blockedId) || !(await deleteBlock(db, userId, blockedId))) {
+  if (!isUuid(blockedId) || !(await deleteBlock(db, userId, blockedId))) {
     throw notFound(USER_NOT_FOUND_MESSAGE);
   }
   return { ok: true };

@@ -1,9 +1,14 @@
-import { centsToMoneyString, parseMoneyToCents, type RefundDecision, type RefundRequestQueueItem } from '@bid/contract';
+import {
+  centsToMoneyString,
+  isCanonicalUuid,
+  parseMoneyToCents,
+  type RefundDecision,
+  type RefundRequestQueueItem,
+} from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { rowsOf, timestampParam, toDate } from '../../db/sql-helpers.js';
-import { isUuid } from '../../lib/conversation-id.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { pairOf, refundDecidedNotices } from './date.notices.js';
 import { ruleSettlementOf } from './date-settlement.js';
@@ -90,7 +95,7 @@ export async function decideRefundRequest(
   requestId: string,
   input: { decision: RefundDecision; amount?: string | undefined; note: string },
 ): Promise<{ requests: RefundRequestQueueItem[] }> {
-  if (!isUuid(requestId)) throw notFound(REQUEST_NOT_FOUND);
+  if (!isCanonicalUuid(requestId)) throw notFound(REQUEST_NOT_FOUND);
   const now = deps.now();
   const decided = await deps.db.transaction(async (tx) => {
     const [request] = rowsOf<{ auction_id: string; status: string }>(

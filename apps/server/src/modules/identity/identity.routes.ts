@@ -1,11 +1,13 @@
 import {
   identityDocumentBodySchema,
+  idParamsSchema,
   sandboxCompleteBodySchema,
   startVerificationBodySchema,
   verificationDecisionBodySchema,
 } from '@bid/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
@@ -68,7 +70,8 @@ export async function identityRoutes(
   }
 
   // Private files: never cached by anyone, never served to anyone but the owner and moderators.
-  r.get<{ Params: { id: string } }>('/api/identity/documents/:id', async (request, reply) => {
+  // Malformed ids are answered like unknown ones (404) by the use cases.
+  r.get('/api/identity/documents/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
     const userId = requireUserId(request);
     const file = await openIdentityDocument(deps, userId, request.params.id, contextOf(request));
     return reply
@@ -83,7 +86,9 @@ export async function identityRoutes(
     return listVerificationQueue(deps);
   });
 
-  r.post<{ Params: { userId: string } }>('/api/moderation/verifications/:userId/decide', async (request) => {
+  // The moderator check comes before the body's, so the body is parsed by hand after it.
+  const decideParams = z.object({ userId: z.string() });
+  r.post('/api/moderation/verifications/:userId/decide', { schema: { params: decideParams } }, async (request) => {
     const moderatorId = await requireModerator(request, opts.db);
     const body = parseOrThrow(verificationDecisionBodySchema, request.body ?? {});
     return decideVerification(deps, moderatorId, request.params.userId, body, contextOf(request));

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  IDENTITY_MESSAGES,
-  SANDBOX_VERIFICATION_PATH,
-  UPLOAD_MAX_BYTES,
-  requiredIdentityFiles,
   type IdDocumentType,
+  IDENTITY_MESSAGES,
   type IdentityDocumentBody,
-  type IdentityVerificationStep,
-  type IdentityVerificationView,
   type IdentityDocumentKind,
   type IdentityVerificationStatus,
+  type IdentityVerificationStep,
+  type IdentityVerificationView,
+  isUuid,
+  requiredIdentityFiles,
+  SANDBOX_VERIFICATION_PATH,
   type SandboxVerificationOutcome,
+  UPLOAD_MAX_BYTES,
 } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -465,7 +466,7 @@ export async function openIdentityDocument(
   documentId: string,
   context: RequestContext,
 ): Promise<{ body: Readable; size: number }> {
-  const doc = /^[0-9a-f-]{36}$/i.test(documentId) ? await findIdentityDocument(deps.db, documentId) : undefined;
+  const doc = isUuid(documentId) ? await findIdentityDocument(deps.db, documentId) : undefined;
   const now = deps.now();
   const allowed = doc !== undefined && (doc.userId === viewerId || (await isModerator(deps.db, viewerId)));
   await auditIdentity(deps.db, {

@@ -1,7 +1,8 @@
 import {
   displayNameOf,
-  IDENTITY_MESSAGES,
   type IdDocumentType,
+  IDENTITY_MESSAGES,
+  isUuid,
   type VerificationDecisionBody,
   type VerificationReviewItem,
 } from '@bid/contract';
@@ -57,7 +58,7 @@ export async function decideVerification(
   const now = deps.now();
   const decision = body.decision;
   const done = await deps.db.transaction(async (tx) => {
-    const user = /^[0-9a-f-]{36}$/i.test(userId) ? await lockUser(tx, userId) : undefined;
+    const user = isUuid(userId) ? await lockUser(tx, userId) : undefined;
     if (!user || !user.requiresManualReview || user.identityVerificationStatus !== 'manual_review') return false;
     await updateVerificationFields(tx, userId, {
       identityVerificationStatus: decision,

@@ -1,8 +1,13 @@
-import { BLOCKED_MESSAGE_MESSAGE, RECIPIENT_DELETED_MESSAGE } from '@bid/contract';
+import {
+  BLOCKED_MESSAGE_MESSAGE,
+  type ConversationRef,
+  otherParticipant,
+  parseConversationId,
+  RECIPIENT_DELETED_MESSAGE,
+} from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { forbidden } from '../../lib/errors.js';
 import { isBlockedBetween } from '../blocks/blocks.repository.js';
-import { otherParticipant, parseConversationId, type ConversationRef } from '../../lib/conversation-id.js';
 import { findAuctionParties, findChatUser } from './messages.repository.js';
 import { isDeletedUser } from '../account/account.repository.js';
 

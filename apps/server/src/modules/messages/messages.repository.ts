@@ -1,3 +1,4 @@
+import { UUID_SOURCE } from '@bid/contract';
 import { and, count, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, messages, users, type Message } from '../../db/schema/index.js';
@@ -19,8 +20,8 @@ export interface ConversationSummaryRow {
   auction_title: string | null;
 }
 
-/** An auction chat id is 110 characters: a uuid, a hyphen, then two sorted uuids (conversation-id.ts). */
-const AUCTION_CONVERSATION_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-.{73}$';
+/** An auction chat id is 110 characters: a uuid, a hyphen, then two sorted uuids (@bid/contract conversation-id.ts). */
+const AUCTION_CONVERSATION_ID_PATTERN = `^${UUID_SOURCE}-.{73}$`;
 
 /**
  * Every conversation `userId` is in, newest activity first, in one statement: the last message

@@ -1,11 +1,16 @@
-import { conversationChannel, disallowedCharactersMessage, hasDisallowedCharacters } from '@bid/contract';
+import {
+  conversationChannel,
+  directConversationId,
+  disallowedCharactersMessage,
+  hasDisallowedCharacters,
+  isCanonicalUuid,
+} from '@bid/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
-import { directConversationId, isUuid } from '../../lib/conversation-id.js';
 import { assertNotBlocked, assertReceiverNotDeleted, canMessage, getConversationAccess } from './messages.policy.js';
 import { presentConversationSummary, presentMessage, type PresentedMessage } from './messages.presenter.js';
 import {
@@ -86,7 +91,7 @@ export async function readConversation(
 
   let cursor: { id: string; createdAt: Date } | undefined;
   if (before !== undefined) {
-    cursor = isUuid(before) ? await findMessageInConversation(db, conversationId, before) : undefined;
+    cursor = isCanonicalUuid(before) ? await findMessageInConversation(db, conversationId, before) : undefined;
     if (!cursor) throw badRequest('Invalid cursor', 'before');
   }
 
@@ -186,7 +191,7 @@ export async function startConversation(
   if (receiverId === undefined || receiverId === null || receiverId === '') {
     throw new AppError(400, 'validation', 'Please select a user', 'receiverId');
   }
-  if (!isUuid(receiverId)) throw notFound(RECIPIENT_NOT_FOUND);
+  if (!isCanonicalUuid(receiverId)) throw notFound(RECIPIENT_NOT_FOUND);
   if (receiverId === senderId) throw new AppError(400, 'validation', CANNOT_MESSAGE_SELF, 'receiverId');
   const content = readContent(fields.message, 'message');
   const conversationId = directConversationId(senderId, receiverId);

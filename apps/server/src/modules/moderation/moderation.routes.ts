@@ -1,5 +1,6 @@
-import { HAS_MORE_HEADER } from '@bid/contract';
+import { HAS_MORE_HEADER, idParamsSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireModerator } from '../../plugins/moderators.js';
 import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';
@@ -28,12 +29,17 @@ export async function moderationRoutes(
     return page.items;
   });
 
-  app.post<{ Params: { id: string } }>('/api/moderation/reports/:id/resolve', async (request) => {
+  // The moderator check comes first (a 404 for any other member), so the query and bodies are
+  // checked inside the use cases, after it; a malformed id is answered 404 there too.
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = idParamsSchema;
+
+  r.post('/api/moderation/reports/:id/resolve', { schema: { params } }, async (request) => {
     const moderatorId = await requireModerator(request, opts.db);
     return resolveReport(deps, moderatorId, request.params.id, request.body);
   });
 
-  app.post<{ Params: { id: string } }>('/api/moderation/bids/:id/void', async (request) => {
+  r.post('/api/moderation/bids/:id/void', { schema: { params } }, async (request) => {
     const moderatorId = await requireModerator(request, opts.db);
     return voidBid(deps, moderatorId, request.params.id, request.body);
   });

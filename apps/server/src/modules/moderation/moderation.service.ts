@@ -1,16 +1,18 @@
 import {
   HIDE_AUCTION_NEEDS_AUCTION,
+  isUuid,
   MODERATION_PAGE_SIZE,
+  type ModerationQueueItem,
   REPORT_ALREADY_RESOLVED,
   REPORT_STATUSES,
   resolveReportSchema,
-  type ModerationQueueItem,
 } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auction, NewNotification } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
@@ -28,7 +30,6 @@ import {
 } from './moderation.repository.js';
 
 export const REPORT_NOT_FOUND = 'Report not found';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ModerationDeps {
   db: Db;
@@ -129,13 +130,8 @@ export async function resolveReport(
   reportId: string,
   body: unknown,
 ): Promise<ModerationQueueItem> {
-  if (!UUID_PATTERN.test(reportId)) throw notFound(REPORT_NOT_FOUND);
-  const parsed = resolveReportSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, 'validation', issue?.message ?? 'Invalid decision', issue?.path[0]?.toString());
-  }
-  const { action, reasons } = parsed.data;
+  if (!isUuid(reportId)) throw notFound(REPORT_NOT_FOUND);
+  const { action, reasons } = parseOrThrow(resolveReportSchema, body ?? {});
   const report = await findReport(deps.db, reportId);
   if (!report) throw notFound(REPORT_NOT_FOUND);
   if (report.status !== 'open') throw conflict(REPORT_ALREADY_RESOLVED);

@@ -1,7 +1,8 @@
-import { auctionChannel, plainText } from '@bid/contract';
+import { auctionChannel, isUuid, plainText } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { rowsOf } from '../../db/sql-helpers.js';
 import { listOpenAuctionsWithBidsOf, voidBidderOnAuction, type VoidedBids } from '../auctions/void-bids.js';
@@ -11,7 +12,6 @@ import type { ModerationDeps } from './moderation.service.js';
 export const BID_NOT_FOUND = 'Bid not found';
 export const BID_NOT_VOIDABLE =
   'This bid can no longer be voided: the auction has ended or the bid was already voided.';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const voidBidSchema = z.object({
   reason: plainText(
@@ -55,12 +55,8 @@ export function announceVoided(deps: Pick<ModerationDeps, 'realtime'>, results: 
  * decision is appended to the audit chain, all in one transaction.
  */
 export async function voidBid(deps: ModerationDeps, moderatorId: string, bidId: string, body: unknown) {
-  if (!UUID_PATTERN.test(bidId)) throw notFound(BID_NOT_FOUND);
-  const parsed = voidBidSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, 'validation', issue?.message ?? 'Invalid reason', issue?.path[0]?.toString());
-  }
+  if (!isUuid(bidId)) throw notFound(BID_NOT_FOUND);
+  const { reason } = parseOrThrow(voidBidSchema, body ?? {});
   const [bid] = rowsOf<{ auction_id: string; bidder_id: string }>(
     await deps.db.execute(sql`SELECT auction_id, bidder_id FROM bids WHERE id = ${bidId}::uuid`),
   );
@@ -71,7 +67,7 @@ export async function voidBid(deps: ModerationDeps, moderatorId: string, bidId: 
       auctionId: bid.auction_id,
       bidderId: bid.bidder_id,
       now,
-      reason: parsed.data.reason,
+      reason,
     });
     if (!voided) throw conflict(BID_NOT_VOIDABLE);
     await recordAuditEvent(tx, {

@@ -1,4 +1,13 @@
+import {
+  notificationPreferencesResponseSchema,
+  pushPublicKeyResponseSchema,
+  pushSubscriptionInputSchema,
+  pushUnsubscribeInputSchema,
+  updateNotificationPreferencesSchema,
+} from '@bid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUserId } from '../../plugins/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from './delivery/email-template.js';
@@ -22,24 +31,47 @@ const UNSUBSCRIBE_BODY_LIMIT = 1024;
  * device calls are the signed-in member's own; the unsubscribe link works with its token alone.
  */
 export async function notificationChannelRoutes(app: FastifyInstance, deps: ChannelsDeps) {
-  app.get('/api/notification-preferences', async (request) => getMyPreferences(deps, requireUserId(request)));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema),
+  // so nobody learns the rules anonymously, as when the use cases parsed the body themselves.
+  const signedIn = { preValidation: app.requireUser };
+  const preferences = { 200: notificationPreferencesResponseSchema };
 
-  app.put('/api/notification-preferences', async (request) =>
-    updateMyPreferences(deps, requireUserId(request), request.body),
+  r.get('/api/notification-preferences', { schema: { response: preferences } }, async (request) =>
+    getMyPreferences(deps, requireUserId(request)),
   );
 
-  app.get('/api/push/public-key', async () => pushPublicKey(deps));
+  r.put(
+    '/api/notification-preferences',
+    { ...signedIn, schema: { body: updateNotificationPreferencesSchema, response: preferences } },
+    async (request) => updateMyPreferences(deps, requireUserId(request), request.body),
+  );
 
-  app.post('/api/push/subscriptions', async (request, reply) => {
-    const userId = requireUserId(request);
-    return reply.status(201).send(await subscribeDevice(deps, userId, request.body));
-  });
+  r.get('/api/push/public-key', { schema: { response: { 200: pushPublicKeyResponseSchema } } }, async () =>
+    pushPublicKey(deps),
+  );
 
-  app.delete('/api/push/subscriptions', async (request, reply) => {
-    const userId = requireUserId(request);
-    await unsubscribeDevice(deps, userId, request.body);
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/push/subscriptions',
+    {
+      ...signedIn,
+      schema: { body: pushSubscriptionInputSchema, response: { 201: z.object({ success: z.literal(true) }) } },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      return reply.status(201).send(await subscribeDevice(deps, userId, request.body));
+    },
+  );
+
+  r.delete(
+    '/api/push/subscriptions',
+    { ...signedIn, schema: { body: pushUnsubscribeInputSchema } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      await unsubscribeDevice(deps, userId, request.body);
+      return reply.status(204).send();
+    },
+  );
 
   await app.register(unsubscribeRoutes, deps);
 }

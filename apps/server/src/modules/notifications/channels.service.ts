@@ -1,15 +1,14 @@
 import {
   NOTIFICATION_TYPE_LABELS,
   OUT_OF_APP_NOTIFICATION_TYPES,
-  pushSubscriptionInputSchema,
-  pushUnsubscribeInputSchema,
-  updateNotificationPreferencesSchema,
   type NotificationPreferencesResponse,
   type OutOfAppNotificationType,
+  type PushSubscriptionInput,
+  type PushUnsubscribeInput,
+  type UpdateNotificationPreferencesInput,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { parseOrThrow } from '../../lib/validation.js';
 import {
   deletePushSubscription,
   listPushSubscriptionsOf,
@@ -50,9 +49,8 @@ export async function getMyPreferences(
 export async function updateMyPreferences(
   deps: ChannelsDeps,
   userId: string,
-  body: unknown,
+  input: UpdateNotificationPreferencesInput,
 ): Promise<NotificationPreferencesResponse> {
-  const input = parseOrThrow(updateNotificationPreferencesSchema, body);
   await deps.db.transaction(async (tx) => {
     for (const change of input.preferences) {
       if (change.email !== undefined) await saveChannelChoice(tx, userId, change.type, 'email', change.email);
@@ -91,8 +89,11 @@ export function pushPublicKey(deps: ChannelsDeps): { publicKey: string | null } 
 const PUSH_OFF = 'Push notifications are not available on this server.';
 export const PUSH_SERVICE_NOT_ALLOWED = 'This push service is not allowed.';
 
-export async function subscribeDevice(deps: ChannelsDeps, userId: string, body: unknown): Promise<{ success: true }> {
-  const input = parseOrThrow(pushSubscriptionInputSchema, body);
+export async function subscribeDevice(
+  deps: ChannelsDeps,
+  userId: string,
+  input: PushSubscriptionInput,
+): Promise<{ success: true }> {
   if (!deps.pushPublicKey) throw new AppError(409, 'push_off', PUSH_OFF);
   if (!isAllowedPushEndpoint(input.endpoint, deps.pushAllowedOrigins)) {
     throw badRequest(PUSH_SERVICE_NOT_ALLOWED, 'endpoint');
@@ -119,7 +120,10 @@ export async function pushDevicesForExport(db: Db, userId: string) {
   }));
 }
 
-export async function unsubscribeDevice(deps: ChannelsDeps, userId: string, body: unknown): Promise<void> {
-  const input = parseOrThrow(pushUnsubscribeInputSchema, body);
+export async function unsubscribeDevice(
+  deps: ChannelsDeps,
+  userId: string,
+  input: PushUnsubscribeInput,
+): Promise<void> {
   await deletePushSubscription(deps.db, userId, input.endpoint);
 }

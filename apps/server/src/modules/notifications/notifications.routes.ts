@@ -1,4 +1,6 @@
+import { idParamsSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
@@ -18,10 +20,12 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; r
 
   app.get('/api/notifications/count', async (request) => countMyUnread(deps, requireUserId(request)));
 
-  app.post<{ Params: { id: string } }>('/api/notifications/:id/read', async (request) => {
-    const userId = requireUserId(request);
-    return readNotification(deps, userId, request.params.id);
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/notifications/:id/read', { schema: { params: idParamsSchema } }, async (request) => {
+      const userId = requireUserId(request);
+      return readNotification(deps, userId, request.params.id);
+    });
 
   app.post('/api/notifications/mark-all-read', async (request) => readAllNotifications(deps, requireUserId(request)));
 }

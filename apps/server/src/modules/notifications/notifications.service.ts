@@ -1,3 +1,4 @@
+import { isUuid } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
@@ -12,7 +13,6 @@ import {
 /** The bell shows the latest notifications only; older ones stay stored. */
 export const NOTIFICATION_LIST_LIMIT = 50;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface NotificationsDeps {
   db: Db;
@@ -35,7 +35,7 @@ export async function readNotification(
   userId: string,
   id: string,
 ): Promise<{ success: true }> {
-  if (!UUID_PATTERN.test(id)) throw notFound('Notification not found');
+  if (!isUuid(id)) throw notFound('Notification not found');
   const found = await markNotificationRead(deps.db, userId, id);
   if (!found) throw notFound('Notification not found');
   deps.realtime.publishToUser(userId, { type: 'notifications_changed' });

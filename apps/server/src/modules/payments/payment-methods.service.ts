@@ -8,6 +8,7 @@ import {
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import type { SandboxProvider, SandboxSetupResult } from './providers/sandbox-provider.js';
 import {
@@ -119,12 +120,6 @@ export async function assertHasPaymentMethod(
   await rememberCardOnFile(deps.db, member.id, true);
 }
 
-function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): AppError {
-  const issue = error.issues[0];
-  const field = issue?.path.map(String).join('.') || undefined;
-  return new AppError(400, 'validation', issue?.message ?? 'Invalid request', field);
-}
-
 function answerOf(result: SandboxSetupResult): ConfirmSetupResponse {
   switch (result.status) {
     case 'succeeded':
@@ -149,10 +144,8 @@ export interface SandboxDeps {
 /** POST /api/payments/sandbox/confirm-setup: the sandbox card form's submit. */
 export async function confirmSandboxSetup(deps: SandboxDeps, userId: string, body: unknown) {
   const member = await getMember(deps.db, userId);
-  const parsed = sandboxConfirmSetupSchema.safeParse(body ?? {});
-  if (!parsed.success) throw firstIssue(parsed.error);
+  const { clientSecret, cardNumber, expMonth, expYear } = parseOrThrow(sandboxConfirmSetupSchema, body ?? {});
   if (!member.stripeCustomerId) throw notFound(CARD_SETUP_NOT_FOUND);
-  const { clientSecret, cardNumber, expMonth, expYear } = parsed.data;
   return answerOf(
     await deps.paymentProvider.confirmSetup(member.stripeCustomerId, { clientSecret, cardNumber, expMonth, expYear }),
   );
@@ -161,8 +154,7 @@ export async function confirmSandboxSetup(deps: SandboxDeps, userId: string, bod
 /** POST /api/payments/sandbox/authenticate-setup: the sandbox 3-D Secure page's answer. */
 export async function authenticateSandboxSetup(deps: SandboxDeps, userId: string, body: unknown) {
   const member = await getMember(deps.db, userId);
-  const parsed = sandboxAuthenticateSetupSchema.safeParse(body ?? {});
-  if (!parsed.success) throw firstIssue(parsed.error);
+  const input = parseOrThrow(sandboxAuthenticateSetupSchema, body ?? {});
   if (!member.stripeCustomerId) throw notFound(CARD_SETUP_NOT_FOUND);
-  return answerOf(await deps.paymentProvider.authenticateSetup(member.stripeCustomerId, parsed.data));
+  return answerOf(await deps.paymentProvider.authenticateSetup(member.stripeCustomerId, input));
 }

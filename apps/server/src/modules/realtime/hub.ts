@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isUuid } from '@bid/contract';
 import {
   decodeEnvelope,
   encodeEnvelope,
@@ -10,7 +11,6 @@ import {
 import {
   auctionChannel,
   conversationChannel,
-  isUuid,
   NOT_AUTHENTICATED,
   parseChannel,
   parseClientMessage,

@@ -1,11 +1,11 @@
 import {
-  createReportSchema,
+  type CreateReportOutput,
   REPORT_REVIEW_HOURS,
   REPORT_SELF_MESSAGE,
   REPORT_TARGET_NOT_FOUND,
+  type ReportReceipt,
   REPORTS_PER_HOUR,
   REPORTS_TOO_FAST,
-  type ReportReceipt,
   type ReportTargetType,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
@@ -79,14 +79,8 @@ async function findReportedUserId(
 export async function createReport(
   deps: ReportsDeps,
   reporterId: string,
-  body: unknown,
+  input: CreateReportOutput,
 ): Promise<{ report: ReportReceipt; created: boolean }> {
-  const parsed = createReportSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, 'validation', issue?.message ?? 'Invalid report', issue?.path[0]?.toString());
-  }
-  const input = parsed.data;
   if (input.reason === 'other' && input.details === '') {
     throw new AppError(400, 'validation', 'Tell us what is wrong', 'details');
   }

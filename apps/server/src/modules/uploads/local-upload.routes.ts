@@ -1,7 +1,6 @@
-import { UPLOAD_MAX_BYTES } from '@bid/contract';
+import { isCanonicalUuid, UPLOAD_MAX_BYTES } from '@bid/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { UploadGrant } from '../../db/schema/index.js';
-import { isUuid } from '../../lib/storage/object-keys.js';
 import { LOCAL_UPLOAD_PATH_PREFIX, type LocalObjectStorage } from '../../lib/storage/local-storage.js';
 import { uploadErrors } from './upload-errors.js';
 import { authorizeLocalUpload, receiveLocalUpload, type UploadsDeps } from './uploads.service.js';
@@ -41,7 +40,7 @@ export async function localUploadRoutes(
       bodyLimit: UPLOAD_MAX_BYTES,
       onRequest: async (request) => {
         const { grantId } = request.params;
-        if (!isUuid(grantId)) throw uploadErrors.urlInvalid();
+        if (!isCanonicalUuid(grantId)) throw uploadErrors.urlInvalid();
         const grant = await authorizeLocalUpload(
           { ...deps, verify: (id, expires, signature) => signer.verify(id, expires, signature) },
           { userId: request.userId, grantId, expires: request.query.expires, signature: request.query.signature },

@@ -1,12 +1,16 @@
 import {
   addProfilePhotoBodySchema,
   auctionCoverBodySchema,
-  type AuctionCoverBody,
+  auctionCoverResponseSchema,
+  idParamsSchema,
   profileImageBodySchema,
+  profilePhotosResponseSchema,
   reorderProfilePhotosBodySchema,
+  uploadUrlResponseSchema,
 } from '@bid/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
@@ -41,7 +45,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
   const deps: UploadsDeps = { db: opts.db, storage, now: opts.now, log: app.log, publicUrl: opts.config.publicUrl };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/objects/upload', async (request) => {
+  r.post('/api/objects/upload', { schema: { response: { 200: uploadUrlResponseSchema } } }, async (request) => {
     const userId = requireUserId(request);
     return createUploadUrl(deps, userId);
   });
@@ -55,38 +59,51 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
   });
 
   // Profile photos (docs/uploads.md): up to six, the first is the main one (profileImageUrl).
-  r.get('/api/profile/photos', async (request) => listPhotos(opts.db, requireUserId(request)));
-
-  r.post('/api/profile/photos', { schema: { body: addProfilePhotoBodySchema } }, async (request, reply) => {
-    const userId = requireUserId(request);
-    const answer = await addProfilePhoto(deps, userId, request.body.imageURL, contextOf(request));
-    return reply.status(201).send(answer);
-  });
-
-  r.put('/api/profile/photos/order', { schema: { body: reorderProfilePhotosBodySchema } }, async (request) =>
-    reorderProfilePhotos(opts.db, requireUserId(request), request.body.photoIds),
+  const photos = { 200: profilePhotosResponseSchema };
+  r.get('/api/profile/photos', { schema: { response: photos } }, async (request) =>
+    listPhotos(opts.db, requireUserId(request)),
   );
 
-  r.delete<{ Params: { photoId: string } }>('/api/profile/photos/:photoId', async (request) =>
-    removeProfilePhoto(deps, requireUserId(request), request.params.photoId),
+  r.post(
+    '/api/profile/photos',
+    { schema: { body: addProfilePhotoBodySchema, response: { 201: profilePhotosResponseSchema } } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const answer = await addProfilePhoto(deps, userId, request.body.imageURL, contextOf(request));
+      return reply.status(201).send(answer);
+    },
+  );
+
+  r.put(
+    '/api/profile/photos/order',
+    { schema: { body: reorderProfilePhotosBodySchema, response: photos } },
+    async (request) => reorderProfilePhotos(opts.db, requireUserId(request), request.body.photoIds),
+  );
+
+  // Malformed ids are answered like unknown ones (404) by the use cases.
+  r.delete(
+    '/api/profile/photos/:photoId',
+    { schema: { params: z.object({ photoId: z.string() }), response: photos } },
+    async (request) => removeProfilePhoto(deps, requireUserId(request), request.params.photoId),
   );
 
   // An auction's cover photo: the host's own; without one, cards show the default (auctionPictureOf).
-  r.put<{ Params: { id: string }; Body: AuctionCoverBody }>(
+  const cover = { 200: auctionCoverResponseSchema };
+  r.put(
     '/api/auctions/:id/cover',
-    { schema: { body: auctionCoverBodySchema } },
+    { schema: { params: idParamsSchema, body: auctionCoverBodySchema, response: cover } },
     async (request) => {
       const userId = requireUserId(request);
       return setAuctionCover(deps, userId, request.params.id, request.body.imageURL, contextOf(request));
     },
   );
 
-  r.delete<{ Params: { id: string } }>('/api/auctions/:id/cover', async (request) =>
+  r.delete('/api/auctions/:id/cover', { schema: { params: idParamsSchema, response: cover } }, async (request) =>
     clearAuctionCover(deps, requireUserId(request), request.params.id),
   );
 
   // Public: pictures show on auction cards that anyone may browse.
-  r.get<{ Params: { name: string } }>('/api/objects/images/:name', async (request, reply) => {
+  r.get('/api/objects/images/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
     const image = await openProfileImage(deps, request.params.name);
     if (!image) throw notFound();
     return reply

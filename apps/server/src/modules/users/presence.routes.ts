@@ -1,3 +1,4 @@
+import { uuidSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,9 +14,13 @@ import { isBlockedBetween } from '../blocks/blocks.repository.js';
 export async function presenceRoutes(app: FastifyInstance, opts: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/users/:id/presence', { schema: { params: z.object({ id: z.uuid('Not found') }) } }, async (request) => {
-      const viewerId = requireUserId(request);
-      if (await isBlockedBetween(opts.db, viewerId, request.params.id)) return { online: false };
-      return { online: await app.realtime.isOnline(request.params.id) };
-    });
+    .get(
+      '/api/users/:id/presence',
+      { schema: { params: z.object({ id: uuidSchema('Not found') }) } },
+      async (request) => {
+        const viewerId = requireUserId(request);
+        if (await isBlockedBetween(opts.db, viewerId, request.params.id)) return { online: false };
+        return { online: await app.realtime.isOnline(request.params.id) };
+      },
+    );
 }

@@ -1,11 +1,9 @@
-import { displayNameOf, USER_NOT_FOUND_MESSAGE, type PublicMember } from '@bid/contract';
+import { displayNameOf, isUuid, type PublicMember, USER_NOT_FOUND_MESSAGE } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { hasBlocked } from '../blocks/blocks.repository.js';
 import { isModerator } from '../../plugins/moderators.js';
 import { findUserById } from './users.repository.js';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /api/users/{id}: another member's public page (docs/trust-and-safety.md). A member who
@@ -13,7 +11,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * members); a member the viewer blocked stays visible so they can be unblocked there.
  */
 export async function getPublicMember(db: Db, viewerId: string, id: string): Promise<PublicMember> {
-  if (!UUID_PATTERN.test(id)) throw notFound(USER_NOT_FOUND_MESSAGE);
+  if (!isUuid(id)) throw notFound(USER_NOT_FOUND_MESSAGE);
   const user = await findUserById(db, id);
   if (!user || user.deletedAt) throw notFound(USER_NOT_FOUND_MESSAGE);
   const isMe = user.id === viewerId;

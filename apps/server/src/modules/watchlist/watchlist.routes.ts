@@ -1,16 +1,20 @@
+import { idParamsSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/auth.js';
 import type { AuctionsDeps } from '../auctions/auctions.service.js';
 import { listWatchlist, unwatchAuction, watchAuction } from './watchlist.service.js';
 
 /** The watchlist (docs/auctions.md): follow an auction, stop, and list what you follow. */
 export async function watchlistRoutes(app: FastifyInstance, opts: AuctionsDeps) {
-  app.put<{ Params: { id: string } }>('/api/auctions/:id/watch', async (request, reply) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // A malformed id is answered like an unknown one (404) by the use case.
+  r.put('/api/auctions/:id/watch', { schema: { params: idParamsSchema } }, async (request, reply) => {
     await watchAuction(opts, requireUserId(request), request.params.id);
     return reply.status(204).send();
   });
 
-  app.delete<{ Params: { id: string } }>('/api/auctions/:id/watch', async (request, reply) => {
+  r.delete('/api/auctions/:id/watch', { schema: { params: idParamsSchema } }, async (request, reply) => {
     await unwatchAuction(opts, requireUserId(request), request.params.id);
     return reply.status(204).send();
   });

@@ -1,6 +1,5 @@
-import { auctionChannel, type PaymentRecord, type PaymentsResponse } from '@bid/contract';
+import { auctionChannel, isCanonicalUuid, type PaymentRecord, type PaymentsResponse } from '@bid/contract';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import { isUuid } from '../../lib/conversation-id.js';
 import type { RealtimePublisher } from '../../modules/realtime/hub.js';
 import { findPaymentMember } from '../../modules/payments/payment-methods.repository.js';
 import { assertHasPaymentMethod } from '../../modules/payments/payment-methods.service.js';
@@ -70,7 +69,7 @@ async function getMyPayment(deps: Pick<ChargeWorkerDeps, 'db'>, userId: string, 
 
 /** The member's own charge row, or 404 alike for a malformed, unknown or other member's id. */
 async function getChargeOfPayer(deps: Pick<ChargeWorkerDeps, 'db'>, userId: string, chargeId: string) {
-  const charge = isUuid(chargeId) ? await findChargeOfPayer(deps.db, chargeId, userId) : undefined;
+  const charge = isCanonicalUuid(chargeId) ? await findChargeOfPayer(deps.db, chargeId, userId) : undefined;
   if (!charge) throw notFound(PAYMENT_MESSAGES.notFound);
   return charge;
 }

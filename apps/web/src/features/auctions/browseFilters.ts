@@ -1,4 +1,4 @@
-import { type AuctionListItem, parseMoneyToCents } from '@bid/contract';
+import { type AuctionListItem, type Coordinates, distanceMiles, parseMoneyToCents } from '@bid/contract';
 
 /** docs/product.md §2 "Public browse page" filters; everything is applied in the browser. */
 export interface BrowseFilters {
@@ -17,11 +17,6 @@ export const DEFAULT_BROWSE_FILTERS: BrowseFilters = {
   sortBy: 'ending-soon',
 };
 
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
-
 /**
  * Current-bid bounds in cents, lower inclusive and upper exclusive, so each amount falls in
  * exactly one band ($25 is in 25-50, $100 in 100+).
@@ -32,19 +27,6 @@ export const BROWSE_PRICE_BOUNDS: Record<Exclude<BrowseFilters['priceRange'], 'a
   '50-100': [5000, 10_000],
   '100+': [10_000, Number.POSITIVE_INFINITY],
 };
-
-const EARTH_RADIUS_MILES = 3958.8;
-
-/** Great-circle distance in miles. */
-export function distanceMiles(a: Coordinates, b: Coordinates): number {
-  const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = toRadians(b.latitude - a.latitude);
-  const dLon = toRadians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 function coordinatesOf(auction: AuctionListItem): Coordinates | null {
   if (auction.latitude === null || auction.longitude === null) return null;

@@ -1,4 +1,4 @@
-import { type SandboxConfirmSetupInput, sandboxConfirmSetupSchema } from '@bid/contract';
+import { isLuhnValid, type SandboxConfirmSetupInput, sandboxConfirmSetupSchema } from '@bid/contract';
 
 /** What the member types: the expiry is one 'MM / YY' box, as on Stripe's own card field. */
 export interface SandboxCardValues {
@@ -34,20 +34,6 @@ export function formatExpiry(text: string): string {
 
 export function formatCvc(text: string): string {
   return text.replace(/\D/g, '').slice(0, 4);
-}
-
-/** The Luhn checksum every real (and every test) card number passes. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 const SCHEMA_FIELD: Record<string, SandboxCardField> = {
@@ -93,7 +79,7 @@ export function validateSandboxCard(
     }
   }
   const digits = values.cardNumber.replace(/[\s-]/g, '');
-  if (!errors.cardNumber && !passesLuhn(digits)) errors.cardNumber = 'Your card number is invalid.';
+  if (!errors.cardNumber && !isLuhnValid(digits)) errors.cardNumber = 'Your card number is invalid.';
   if (Object.keys(errors).length > 0 || !result.success) return { errors };
   return { input: { ...input, cardNumber: result.data.cardNumber } };
 }

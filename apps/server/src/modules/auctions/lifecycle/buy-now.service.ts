@@ -5,6 +5,7 @@ import {
   INCOMPLETE_PROFILE_FOR_BID,
   isAuctionOpen,
   isProfileComplete,
+  isUuid,
   parseMoneyToCents,
 } from '@bid/contract';
 import type { Db } from '../../../db/client.js';
@@ -23,8 +24,6 @@ export const BUY_NOW_MESSAGES = {
   notAvailable: 'Buy Now is not available for this auction',
   ended: 'Auction has ended',
 } as const;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface BuyNowDeps {
   db: Db;
@@ -61,7 +60,7 @@ export async function buyNow(
 ): Promise<BuyNowResult> {
   const { db } = deps;
   const { buyerId, auctionId, now } = input;
-  if (!UUID_PATTERN.test(auctionId)) throw notFound(BUY_NOW_MESSAGES.notFound);
+  if (!isUuid(auctionId)) throw notFound(BUY_NOW_MESSAGES.notFound);
   const [auction, buyer] = await Promise.all([findAuctionForBuyNow(db, auctionId), findUserById(db, buyerId)]);
   if (!auction) throw notFound(BUY_NOW_MESSAGES.notFound);
   if (!buyer) throw unauthorized();

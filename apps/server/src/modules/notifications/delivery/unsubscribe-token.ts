@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isOutOfAppNotificationType, type OutOfAppNotificationType } from '@bid/contract';
+import { isCanonicalUuid, isOutOfAppNotificationType, type OutOfAppNotificationType } from '@bid/contract';
 
 /**
  * The token in an alert e-mail's unsubscribe link (RFC 8058): it names one member and one
@@ -9,7 +9,6 @@ import { isOutOfAppNotificationType, type OutOfAppNotificationType } from '@bid/
  * link must keep working in an old e-mail.
  */
 const PURPOSE = 'bidyourdate/notification-unsubscribe/v1';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function signatureOf(secret: string, payload: string): Buffer {
   const key = createHmac('sha256', secret).update(PURPOSE).digest();
@@ -34,6 +33,6 @@ export function verifyUnsubscribeToken(
   const expected = signatureOf(secret, payload);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const [userId, type] = payload.split('.');
-  if (!userId || !UUID.test(userId) || !type || !isOutOfAppNotificationType(type)) return undefined;
+  if (!userId || !isCanonicalUuid(userId) || !type || !isOutOfAppNotificationType(type)) return undefined;
   return { userId, type };
 }

@@ -1,3 +1,5 @@
+import { isLuhnValid } from '@bid/contract';
+
 /**
  * The offline sandbox's card rules (docs/payments.md, "The sandbox's test cards"): pure, so the
  * Luhn check, the brand and the behaviour of each of Stripe's documented test numbers
@@ -79,21 +81,6 @@ export const TEST_CARDS: ReadonlyMap<string, CardVerdict> = new Map([
   // Saving needs 3-D Secure, and every off-session charge asks for it again (so fails).
   ['4000002760003184', saves('requires_authentication', true)],
 ]);
-
-/** The Luhn checksum every real card number satisfies. */
-export function isLuhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** The card network by its number's prefix, in Stripe's brand names. */
 export function detectCardBrand(digits: string): string {

@@ -1,4 +1,4 @@
-import { DATE_MESSAGES } from '@bid/contract';
+import { auctionIdOfConversation, DATE_MESSAGES } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import { recordToasts } from '@/testing/toasts';
 import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
-import { auctionIdOfConversation } from '@/features/messages/conversationId';
 import { AUCTION_ID, dateState, HOST_ID, json, WINNER_ID } from '../testing/dateState';
 import { PlanCard } from './PlanCard';
 

@@ -1,8 +1,8 @@
+import { auctionConversationId } from '@bid/contract';
 import type { AuctionDetail } from '@bid/contract';
 import { displayNameOf } from '@bid/contract';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useConversations } from '../api/conversations';
-import { auctionConversationId } from '../conversationId';
 import { fullNameOf } from '../types';
 import { ChatPane } from './ChatPane';
 

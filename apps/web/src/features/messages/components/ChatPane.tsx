@@ -1,4 +1,4 @@
-import { formatRelativeTime } from '@bid/contract';
+import { auctionIdOfConversation, formatRelativeTime } from '@bid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -15,7 +15,6 @@ import { cn } from '@/lib/utils';
 import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from '../api/conversations';
 import { appendMessage, messagesKey, useConversationMessages, useSendMessage } from '../api/messages';
 import { usePresence } from '../api/presence';
-import { auctionIdOfConversation } from '../conversationId';
 import { RELATIVE_TIME_REFRESH_MS, useNow } from '@/lib/useNow';
 
 export const MESSAGE_FAILED = { title: 'Message Failed', description: 'Failed to send message. Please try again.' };

@@ -1,19 +1,17 @@
+import { UUID_SOURCE } from './ids.js';
+
 /**
  * Conversation ids (docs/product.md §3). An auction chat's id is the auction id followed by the two
  * participants' ids, sorted and joined with hyphens; a direct chat (started from the Messages
  * page) is the two participants' ids alone, sorted and joined with a hyphen. Ids are parsed
  * strictly: lower-case uuids, participants different and in sorted order, nothing else. Any
- * other string names no conversation.
+ * other string names no conversation. The server and the web app share this module.
  */
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const UUID_PATTERN = new RegExp(`^${UUID}$`);
-const CONVERSATION_PATTERN = new RegExp(`^(?:(${UUID})-)?(${UUID})-(${UUID})$`);
+const CONVERSATION_PATTERN = new RegExp(`^(?:(${UUID_SOURCE})-)?(${UUID_SOURCE})-(${UUID_SOURCE})$`);
 
 export type ConversationRef =
   | { kind: 'direct'; conversationId: string; participants: [string, string] }
   | { kind: 'auction'; conversationId: string; auctionId: string; participants: [string, string] };
-
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 
 function sortedPair(a: string, b: string): [string, string] {
   return a < b ? [a, b] : [b, a];
@@ -39,6 +37,12 @@ export function parseConversationId(value: unknown): ConversationRef | undefined
   return auctionId === undefined
     ? { kind: 'direct', conversationId: value, participants }
     : { kind: 'auction', conversationId: value, auctionId, participants };
+}
+
+/** The auction an auction chat is about; undefined for a direct chat or any other string. */
+export function auctionIdOfConversation(conversationId: string): string | undefined {
+  const ref = parseConversationId(conversationId);
+  return ref?.kind === 'auction' ? ref.auctionId : undefined;
 }
 
 /** The participant of `ref` who is not `userId`, or `undefined` when `userId` is not in it. */

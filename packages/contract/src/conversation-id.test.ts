@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   auctionConversationId,
   directConversationId,
+  auctionIdOfConversation,
   otherParticipant,
   parseConversationId,
 } from './conversation-id.js';
@@ -25,7 +25,7 @@ describe('conversation ids (docs/product.md §3)', () => {
 
   it('parses what it builds', () => {
     for (let i = 0; i < 50; i++) {
-      const [x, y, auction] = [randomUUID(), randomUUID(), randomUUID()];
+      const [x, y, auction] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
       const [low, high] = x < y ? [x, y] : [y, x];
       expect(parseConversationId(directConversationId(x, y))).toEqual({
         kind: 'direct',
@@ -59,6 +59,12 @@ describe('conversation ids (docs/product.md §3)', () => {
   it('refuses values that are not strings', () => {
     expect(parseConversationId(undefined)).toBeUndefined();
     expect(parseConversationId(42)).toBeUndefined();
+  });
+
+  it('names the auction of an auction chat only', () => {
+    expect(auctionIdOfConversation(`${AUCTION}-${A}-${B}`)).toBe(AUCTION);
+    expect(auctionIdOfConversation(`${A}-${B}`)).toBeUndefined();
+    expect(auctionIdOfConversation('not a conversation')).toBeUndefined();
   });
 
   it('finds the other participant, and nobody for an outsider', () => {

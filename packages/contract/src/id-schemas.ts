@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { UUID_PATTERN } from './ids.js';
+
+/**
+ * A uuid field. `message` is the answer for a string that is not a uuid; `typeMessage` (when
+ * given) for a value that is not a string at all, else zod's own wording.
+ */
+export function uuidSchema(message = 'Invalid id', typeMessage?: string) {
+  const text = typeMessage === undefined ? z.string() : z.string({ error: typeMessage });
+  return text.regex(UUID_PATTERN, message);
+}
+
+/** An auction id in a body or a query. */
+export const auctionIdSchema = uuidSchema('Auction not found');
+/** A member id in a body or a query. */
+export const userIdSchema = uuidSchema('User not found');
+
+/**
+ * The `:id` path parameter of a route. Any string: the use case answers a malformed id like an
+ * unknown one (404 with the resource's own message), not as a validation error.
+ */
+export const idParamsSchema = z.object({ id: z.string() });
