@@ -13,7 +13,6 @@ import {
 /** The bell shows the latest notifications only; older ones stay stored. */
 export const NOTIFICATION_LIST_LIMIT = 50;
 
-
 export interface NotificationsDeps {
   db: Db;
   /** Tells the user's other tabs that their notifications changed (`notifications_changed`). */
