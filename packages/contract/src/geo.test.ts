@@ -34,7 +34,10 @@ describe('distanceMiles', () => {
   it('obeys the triangle inequality (property)', () => {
     fc.assert(
       fc.property(coordinates, coordinates, coordinates, (a, b, c) => {
-        expect(distanceMiles(a, c)).toBeLessThanOrEqual(distanceMiles(a, b) + distanceMiles(b, c) + 1e-6);
+        const detour = distanceMiles(a, b) + distanceMiles(b, c);
+        // Floating point: near antipodal points (about 12,437 miles) the sum can fall short by a
+        // few millionths of a mile, a relative error of about 1e-9.
+        expect(distanceMiles(a, c)).toBeLessThanOrEqual(detour * (1 + 1e-9) + 1e-6);
       }),
     );
   });
