@@ -1,4 +1,4 @@
-import { type ApiErrorBody, apiErrorBodySchema } from '@bid/contract';
+import { type ApiErrorBody, parseApiErrorBody } from '@bid/contract';
 
 /**
  * The data client of docs/product.md §7: every call sends credentials; a JSON body and its content
@@ -35,8 +35,7 @@ function parseErrorBody(text: string): ApiErrorBody | null {
   } catch {
     return null;
   }
-  const result = apiErrorBodySchema.safeParse(parsed);
-  return result.success ? result.data : null;
+  return parseApiErrorBody(parsed);
 }
 
 /** The server's error body when `error` is an API error that carries one (else null). */
