@@ -8,6 +8,7 @@ import { testDatabaseFactories, type TestDatabase } from '../support/databases.j
 import { addSandboxCard } from '../support/payments.js';
 import { completeProfile } from '../support/profiles.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createAuctionAs } from '../support/world.js';
 
 /**
  * POST /api/bids decides a bid in one statement (`place_bid`, migration 0024; docs/auctions.md).
@@ -106,27 +107,8 @@ describe.each(testDatabaseFactories())('POST /api/bids refusals on $kind', (fact
     return { id: body.user.id, cookie };
   }
 
-  async function createAuction(who: Person, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auctions',
-      payload: {
-        title: 'Coffee and a walk by the river',
-        description: 'A relaxed coffee at a busy cafe, then a walk.',
-        dateType: 'coffee',
-        location: 'Austin, TX',
-        locationRadius: 25,
-        startingBid: '20',
-        endTime: new Date(clock.getTime() + 24 * HOUR).toISOString(),
-        paymentResponsibility: '50_50',
-        expectedDuration: 60,
-        ...overrides,
-      },
-      cookies: withSession(who.cookie),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<AuctionListItem>();
-  }
+  const createAuction = (who: Person, overrides: Partial<CreateAuctionInput> = {}) =>
+    createAuctionAs(app, who, { endTime: new Date(clock.getTime() + 24 * HOUR).toISOString(), ...overrides });
 
   const bid = (who: Person, payload: object) =>
     app.inject({ method: 'POST', url: '/api/bids', payload, cookies: withSession(who.cookie) });

@@ -10,10 +10,9 @@ import {
 } from '../../src/modules/search/search.repository.js';
 import type { Database } from '../../src/db/client.js';
 import { createTestApp } from '../support/app.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createAuctionAs, signUpMember } from '../support/world.js';
 
 /**
  * The query shapes docs/performance.md relies on for lists and search to cost the same at
@@ -242,41 +241,13 @@ describe.each(testDatabaseFactories())('a bid costs one statement on $kind', (fa
     await testDb.cleanup();
   });
 
-  async function member(email: string, firstName: string): Promise<{ cookie: string }> {
-    const { cookie } = await signInByEmail(app, email);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(firstName),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await addSandboxCard(app, cookie);
-    return { cookie };
-  }
+  const member = (email: string, firstName: string) => signUpMember(app, firstName, { email });
 
   it('sends one statement per accepted bid, and per refused one, once the session is cached', async () => {
     const host = await member('bid-host@example.com', 'Host');
     const ann = await member('bid-ann@example.com', 'Ann');
     const ben = await member('bid-ben@example.com', 'Ben');
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/auctions',
-      payload: {
-        title: 'Coffee and a walk by the river',
-        description: 'A relaxed coffee at a busy cafe, then a walk.',
-        dateType: 'coffee',
-        location: 'Austin, TX',
-        locationRadius: 25,
-        startingBid: '20',
-        endTime: new Date(Date.now() + 24 * 3_600_000).toISOString(),
-        paymentResponsibility: '50_50',
-        expectedDuration: 60,
-      },
-      cookies: withSession(host.cookie),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const auctionId = created.json<{ id: string }>().id;
+    const auctionId = (await createAuctionAs(app, host)).id;
     const bid = (who: { cookie: string }, amount: string) =>
       app.inject({
         method: 'POST',

@@ -6,7 +6,7 @@ import { encodeEnvelope, type Bus, type BusHandlers } from '../../src/modules/re
 import { RealtimeHub, type HubSocket } from '../../src/modules/realtime/hub.js';
 import { WS_UPGRADE_REQUIRED_MESSAGE } from '../../src/plugins/realtime.js';
 import { createTestApp } from '../support/app.js';
-import { LiveClient, offProtocolFrames, type LiveMessage } from '../support/world.js';
+import { createAuctionAs, LiveClient, offProtocolFrames, type LiveMessage } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
 import { addSandboxCard } from '../support/payments.js';
@@ -51,27 +51,7 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     return { id: body.user.id, cookie };
   };
 
-  const createAuction = async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auctions',
-      payload: {
-        title: 'Coffee and a walk by the river',
-        description: 'A relaxed coffee at a busy cafe, then a walk.',
-        dateType: 'coffee',
-        location: 'Austin, TX',
-        locationRadius: 25,
-        startingBid: '20',
-        buyNowPrice: '100',
-        endTime: new Date(Date.now() + 24 * 3_600_000).toISOString(),
-        paymentResponsibility: '50_50',
-        expectedDuration: 60,
-      },
-      cookies: withSession(host.cookie),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  };
+  const createAuction = async () => (await createAuctionAs(app, host, { buyNowPrice: '100' })).id;
 
   const bid = (who: { cookie: string }, auctionId: string, amount: string) =>
     app.inject({ method: 'POST', url: '/api/bids', payload: { auctionId, amount }, cookies: withSession(who.cookie) });
