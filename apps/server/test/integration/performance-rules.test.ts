@@ -12,7 +12,7 @@ import type { Database } from '../../src/db/client.js';
 import { createTestApp } from '../support/app.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
-import { createAuctionAs, signUpMember } from '../support/world.js';
+import { createWorld, type Member } from '../support/world.js';
 
 /**
  * The query shapes docs/performance.md relies on for lists and search to cost the same at
@@ -229,47 +229,31 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
 });
 
 describe.each(testDatabaseFactories())('a bid costs one statement on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
-
-  const member = (email: string, firstName: string) => signUpMember(app, firstName, { email });
+  const world = createWorld(factory);
+  beforeAll(() => world.open());
+  afterAll(() => world.close());
 
   it('sends one statement per accepted bid, and per refused one, once the session is cached', async () => {
-    const host = await member('bid-host@example.com', 'Host');
-    const ann = await member('bid-ann@example.com', 'Ann');
-    const ben = await member('bid-ben@example.com', 'Ben');
-    const auctionId = (await createAuctionAs(app, host)).id;
-    const bid = (who: { cookie: string }, amount: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/bids',
-        payload: { auctionId, amount },
-        cookies: withSession(who.cookie),
-      });
+    const host = await world.signUp('Host');
+    const ann = await world.signUp('Ann');
+    const ben = await world.signUp('Ben');
+    const auctionId = (await world.createAuction(host)).id;
+    const bid = (who: Member, amount: string) => world.bid(who, { auctionId, amount });
 
     // Each member's first bid asks the payment provider once and remembers the card (docs/payments.md).
     expect((await bid(ann, '20')).statusCode).toBe(201);
     expect((await bid(ben, '21')).statusCode).toBe(201);
 
-    const accepted = await statementsDuring(testDb.database, () => bid(ann, '22'));
+    const accepted = await statementsDuring(world.testDb.database, () => bid(ann, '22'));
     expect(accepted.result.statusCode, accepted.result.body).toBe(201);
     expect(accepted.statements).toHaveLength(1);
     expect(accepted.statements[0]).toContain('place_bid(');
 
-    const tooLow = await statementsDuring(testDb.database, () => bid(ben, '22'));
+    const tooLow = await statementsDuring(world.testDb.database, () => bid(ben, '22'));
     expect(tooLow.result.statusCode).toBe(400);
     expect(tooLow.statements).toHaveLength(1);
 
-    const malformed = await statementsDuring(testDb.database, () => bid(ben, 'abc'));
+    const malformed = await statementsDuring(world.testDb.database, () => bid(ben, 'abc'));
     expect(malformed.result.statusCode).toBe(400);
     expect(malformed.statements).toHaveLength(1);
   });
