@@ -26,6 +26,7 @@ export * from './app-routes.js';
 export * from './date-mode.js';
 export * from './onboarding.js';
 export * from './realtime.js';
+export * from './realtime-schemas.js';
 export * from './ids.js';
 export * from './id-schemas.js';
 export * from './conversation-id.js';

@@ -5,17 +5,21 @@ import {
   auctionChannel,
   conversationChannel,
   parseChannel,
-  parseClientMessage,
-  parseServerEvent,
-  serverBroadcastSchema,
-  serverEventSchema,
-  serverReplySchema,
+  SERVER_BROADCAST_TYPES,
+  SERVER_REPLY_TYPES,
   userChannel,
   WS_MAX_IDS_PER_MESSAGE,
   type ServerBroadcast,
   type ServerBroadcastType,
   type ServerReply,
 } from './realtime.js';
+import {
+  parseClientMessage,
+  parseServerEvent,
+  serverBroadcastSchema,
+  serverEventSchema,
+  serverReplySchema,
+} from './realtime-schemas.js';
 
 const AUCTION = '0b7f1c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
 const HOST = '1c8e2d3f-4e5b-4c6d-9e7f-8091a2b3c4d5';
@@ -118,6 +122,15 @@ describe('ServerEvent', () => {
         expect(parseServerEvent(JSON.stringify(onChannel))).toEqual(onChannel);
       }
     }
+  });
+
+  it('lists exactly the broadcast and reply types in SERVER_BROADCAST_TYPES and SERVER_REPLY_TYPES (the web app loads the parser for broadcasts)', () => {
+    const schemaTypes = serverBroadcastSchema.options.map((option) => option.shape.type.value);
+    expect([...SERVER_BROADCAST_TYPES].sort()).toEqual([...schemaTypes].sort());
+    expect([...SERVER_BROADCAST_TYPES].sort()).toEqual(Object.keys(SERVER_BUILT).sort());
+    const replyTypes = serverReplySchema.options.map((option) => option.shape.type.value);
+    expect([...SERVER_REPLY_TYPES].sort()).toEqual([...replyTypes].sort());
+    for (const type of replyTypes) expect(SERVER_BROADCAST_TYPES.has(type)).toBe(false);
   });
 
   it('takes every answer to a socket’s own frames', () => {

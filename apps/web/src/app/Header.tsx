@@ -1,6 +1,5 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Heart, Plus, Search, User, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import type { CurrentUser } from '@/lib/useAuth';
@@ -8,6 +7,7 @@ import { MessagesHeaderButton } from '@/features/messages/components/MessagesHea
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useOutbidToast } from '@/features/auctions/live/useOutbidToast';
 import { HeaderSearch } from '@/features/search/components/HeaderSearch';
+import { useLoadOnDemand } from '@/lib/useLoadOnDemand';
 import { cn } from '@/lib/utils';
 
 /**
@@ -81,43 +81,39 @@ export function Header({ user }: { user: CurrentUser }) {
           <NotificationBell userId={user.id} />
         </div>
         <MessagesHeaderButton />
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger asChild>
-            <Button variant="ghost" size="icon" aria-label={menuLabel} data-testid="account-menu">
-              <User aria-hidden="true" className="h-5 w-5" />
-            </Button>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={8}
-              className="z-50 min-w-40 rounded-md border border-black/10 bg-white py-1 shadow-lg"
-            >
-              <DropdownMenu.Item asChild className={menuItemClass}>
-                <Link href="/profile">Profile</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={menuItemClass}>
-                <Link href="/watching">Watching</Link>
-              </DropdownMenu.Item>
-              {user.role === 'moderator' ? (
-                <DropdownMenu.Item asChild className={menuItemClass}>
-                  <Link href="/moderation">Moderation</Link>
-                </DropdownMenu.Item>
-              ) : null}
-              <DropdownMenu.Item asChild className={menuItemClass}>
-                {/* A full navigation: the server ends the session and redirects (docs/product.md §2). */}
-                <a href="/api/logout">Log out</a>
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        <AccountMenuButton user={user} label={menuLabel} />
       </div>
     </header>
   );
 }
 
-const menuItemClass =
-  'block cursor-pointer px-4 py-2 text-sm outline-none data-[highlighted]:bg-secondary/40 focus-visible:bg-secondary/40';
+const loadAccountMenu = () => import('./AccountMenu');
+
+/**
+ * The account button. Its menu's code loads on first use (`useLoadOnDemand`): until the button is
+ * pressed it is a plain button with the same name, and pointing at it or focusing it starts the
+ * download.
+ */
+function AccountMenuButton({ user, label }: { user: CurrentUser; label: string }) {
+  const [pressed, setPressed] = useState(false);
+  const menu = useLoadOnDemand(loadAccountMenu);
+  const trigger = (props: ComponentProps<typeof Button> = {}) => (
+    <Button variant="ghost" size="icon" aria-label={label} data-testid="account-menu" {...props}>
+      <User aria-hidden="true" className="h-5 w-5" />
+    </Button>
+  );
+  if (pressed && menu.module) return <menu.module.AccountMenu user={user} trigger={trigger()} />;
+  return trigger({
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: menu.preload,
+    onFocus: menu.preload,
+    onClick: () => {
+      setPressed(true);
+      menu.preload();
+    },
+  });
+}
 
 /** `compact`: on a phone only the heart shows (the link keeps its name). */
 export function Logo({ compact = false }: { compact?: boolean }) {

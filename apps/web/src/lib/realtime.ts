@@ -1,8 +1,9 @@
 import {
   auctionChannel,
   conversationChannel,
-  parseServerEvent,
   REALTIME_CLOSE_SERVICE_RESTART,
+  SERVER_BROADCAST_TYPES,
+  SERVER_REPLY_TYPES,
   REALTIME_RECONNECT_MS,
   WS_MAX_IDS_PER_MESSAGE,
   WS_MAX_SUBSCRIPTIONS,
@@ -16,9 +17,12 @@ import { useEffect, useRef } from 'react';
  * page's host (wss on https). On open it authenticates (signed in) and subscribes again to
  * every channel it holds; on close it reconnects after 3 s (docs/realtime.md), or at once when the server
  * closed it for a graceful restart (1012, docs/deploy.md), and after a reconnection it tells its
- * listeners, so the page refetches what it may have missed meanwhile. Every frame is read with
- * the contract's `ServerEvent` union; one that does not fit is ignored. Parse and connection
- * errors are only logged, never shown (docs/product.md §8).
+ * listeners, so the page refetches what it may have missed meanwhile. Every broadcast is read with
+ * the contract's `ServerEvent` union; one that does not fit is ignored. That parser (and zod with
+ * it) loads with the first broadcast, not with the page (docs/performance.md, "Initial
+ * JavaScript"); broadcasts arriving meanwhile wait for it in order. The answers to the socket's
+ * own frames carry nothing a page uses: they are not parsed, and a refusal is only logged. Parse
+ * and connection errors are only logged, never shown (docs/product.md §8).
  */
 
 /** A broadcast from the server (the contract's `ServerEvent`), with the `channel` it was published on. */
@@ -58,6 +62,47 @@ const MAX_SUBSCRIPTIONS = WS_MAX_SUBSCRIPTIONS;
 /** A channel left is kept this long, so a page change that shows the same auction again costs no frames. */
 const UNSUBSCRIBE_DELAY_MS = 1_000;
 
+/** Broadcasts held while the parser loads; beyond this the oldest go (pages refetch on reconnect). */
+const MAX_WAITING_BROADCASTS = 500;
+
+type BroadcastParser = (frame: unknown) => RealtimeEvent | null;
+let broadcastParser: BroadcastParser | undefined;
+let broadcastParserLoading: Promise<BroadcastParser> | undefined;
+
+/**
+ * Loads the contract's `ServerEvent` parser once (the first broadcast calls it; tests may await
+ * it first). A failed load (offline, a stale deployment) is tried again by the next broadcast.
+ */
+export function loadBroadcastParser(): Promise<BroadcastParser> {
+  broadcastParserLoading ??= import('@bid/contract/realtime-schemas').then(
+    ({ serverEventSchema }) => {
+      broadcastParser = (frame) => {
+        const result = serverEventSchema.safeParse(frame);
+        return result.success && SERVER_BROADCAST_TYPES.has(result.data.type) ? (result.data as RealtimeEvent) : null;
+      };
+      return broadcastParser;
+    },
+    (err: unknown) => {
+      broadcastParserLoading = undefined;
+      throw err;
+    },
+  );
+  return broadcastParserLoading;
+}
+
+/** A frame's JSON object and its `type`, or null when it is not JSON or has no string type. */
+function readFrame(text: string): { type: string; [field: string]: unknown } | null {
+  let frame: unknown;
+  try {
+    frame = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) return null;
+  const { type } = frame as { type?: unknown };
+  return typeof type === 'string' ? (frame as { type: string }) : null;
+}
+
 export function channelOf(spec: ChannelSpec): string {
   if (typeof spec === 'string') return spec;
   return 'auctionId' in spec ? auctionChannel(spec.auctionId) : conversationChannel(spec.conversationId);
@@ -86,6 +131,8 @@ export class RealtimeClient {
   /** A socket has opened before: the next open is a reconnection. */
   private everOpened = false;
   private readonly reconnectListeners = new Set<() => void>();
+  /** Broadcasts received before the parser had loaded, oldest first. */
+  private waitingBroadcasts: unknown[] = [];
   private readonly options: Required<Omit<RealtimeClientOptions, 'url' | 'WebSocketImpl'>> &
     Pick<RealtimeClientOptions, 'url' | 'WebSocketImpl'>;
 
@@ -227,24 +274,46 @@ export class RealtimeClient {
 
   private receive(data: unknown): void {
     const text = typeof data === 'string' ? data : String(data);
-    const event = parseServerEvent(text);
-    if (!event) {
+    const frame = readFrame(text);
+    if (!frame) {
       // Not JSON, or not an event of the protocol (docs/realtime.md): ignored.
       this.options.logger.warn('realtime: could not read a message', text.slice(0, 200));
       return;
     }
-    let broadcast: RealtimeEvent;
-    switch (event.type) {
-      case 'error':
-        this.options.logger.warn('realtime: the server refused a request', event.message);
-        return;
-      case 'subscribed':
-      case 'unsubscribed':
-      case 'authenticated':
-      case 'pong':
-        return;
-      default:
-        broadcast = event;
+    if (SERVER_REPLY_TYPES.has(frame.type)) {
+      // An answer to one of this socket's frames (subscribed, pong, …): only a refusal is worth a line.
+      if (frame.type === 'error') this.options.logger.warn('realtime: the server refused a request', frame.message);
+      return;
+    }
+    if (!SERVER_BROADCAST_TYPES.has(frame.type)) {
+      this.options.logger.warn('realtime: could not read a message', text.slice(0, 200));
+      return;
+    }
+    if (broadcastParser && this.waitingBroadcasts.length === 0) {
+      this.deliver(broadcastParser, frame);
+      return;
+    }
+    if (this.waitingBroadcasts.length >= MAX_WAITING_BROADCASTS) this.waitingBroadcasts.shift();
+    this.waitingBroadcasts.push(frame);
+    if (this.waitingBroadcasts.length > 1) return;
+    loadBroadcastParser().then(
+      (parse) => {
+        const waiting = this.waitingBroadcasts;
+        this.waitingBroadcasts = [];
+        for (const waitingFrame of waiting) this.deliver(parse, waitingFrame);
+      },
+      (err: unknown) => {
+        this.waitingBroadcasts = [];
+        this.options.logger.warn('realtime: could not load the event parser', err);
+      },
+    );
+  }
+
+  private deliver(parse: BroadcastParser, frame: unknown): void {
+    const broadcast = parse(frame);
+    if (!broadcast) {
+      this.options.logger.warn('realtime: could not read a message', JSON.stringify(frame).slice(0, 200));
+      return;
     }
     for (const handler of [...(this.handlers.get(broadcast.channel) ?? [])]) {
       try {

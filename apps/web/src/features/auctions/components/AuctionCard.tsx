@@ -6,18 +6,20 @@ import {
   PAYMENT_RESPONSIBILITY_LABELS,
 } from '@bid/contract';
 import { MapPin, Navigation, Users, Wallet } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
 import { bidCountLabel } from '../labels';
 import { useNow } from '@/lib/useNow';
-import { BidDialog } from './BidDialog';
 import { AuctionCardHeading } from './AuctionCardHeading';
 import { AuctionCover } from './AuctionCover';
 import { Countdown } from './Countdown';
 import { SignUpLink } from './SignUpToBidLink';
 import { WatchButton } from './WatchButton';
+
+/** Loaded when a card's Bid is pressed: a feed of cards does not need the dialog's code to show. */
+const BidDialog = lazy(() => import('./BidDialog').then((module) => ({ default: module.BidDialog })));
 import { StandingBadge } from './StandingBadge';
 
 interface AuctionCardProps {
@@ -128,7 +130,11 @@ export function AuctionCard({ auction, view, viewerId, priority = false }: Aucti
         )}
       </div>
 
-      {view === 'member' && isBidding && <BidDialog auction={auction} open={isBidding} onOpenChange={setIsBidding} />}
+      {view === 'member' && isBidding && (
+        <Suspense fallback={null}>
+          <BidDialog auction={auction} open={isBidding} onOpenChange={setIsBidding} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,12 +1,11 @@
-import { formatRelativeTime, NOTIFICATION_LIST_MAX_HEIGHT_PX, userChannel } from '@bid/contract';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { userChannel } from '@bid/contract';
 import { Bell } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useRealtimeChannel } from '@/lib/realtime';
-import { cn } from '@/lib/utils';
+import { useLoadOnDemand } from '@/lib/useLoadOnDemand';
 import {
   type AppNotification,
   refreshNotifications,
@@ -16,15 +15,18 @@ import {
   useUnreadCount,
 } from '../api/notifications';
 import { formatBadgeCount, notificationTarget } from '../format';
-import { NotificationIcon } from './NotificationIcon';
+
+const loadNotificationMenu = () => import('./NotificationMenu');
 
 /**
- * The header's bell with the unread badge, opening the notification dropdown of docs/product.md §2:
- * title, Mark all read (only when unread ones exist), loading and empty states, the list
- * (newest first, relative times) and Close. Clicking one marks it read and opens what it is about.
+ * The header's bell with the unread badge, opening the notification dropdown of docs/product.md §2
+ * (`NotificationMenu`, loaded when the bell is first pressed). Clicking a notification marks it
+ * read and opens what it is about.
  */
 export function NotificationBell({ userId }: { userId?: string }) {
   const [open, setOpen] = useState(false);
+  const [pressed, setPressed] = useState(false);
+  const menu = useLoadOnDemand(loadNotificationMenu);
   const queryClient = useQueryClient();
   // Both reads poll every 30 s (docs/product.md §7); the server's nudge on the user's own channel
   // (another tab read them, a message arrived) refreshes them at once.
@@ -49,121 +51,52 @@ export function NotificationBell({ userId }: { userId?: string }) {
     if (target) navigate(target);
   };
 
-  return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={badge ? `Notifications, ${unread} unread` : 'Notifications'}
-          data-testid="notification-bell"
+  const trigger = (props: ComponentProps<typeof Button> = {}) => (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={badge ? `Notifications, ${unread} unread` : 'Notifications'}
+      data-testid="notification-bell"
+      {...props}
+    >
+      <Bell aria-hidden="true" />
+      {badge ? (
+        <span
+          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-white"
+          data-testid="notification-badge"
         >
-          <Bell aria-hidden="true" />
-          {badge ? (
-            <span
-              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-white"
-              data-testid="notification-badge"
-            >
-              {badge}
-            </span>
-          ) : null}
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border border-black/10 bg-white shadow-lg"
-          data-testid="notification-dropdown"
-        >
-          <div className="flex items-center justify-between border-b border-black/10 px-4 py-3">
-            <DropdownMenu.Label className="text-sm font-semibold">Notifications</DropdownMenu.Label>
-            {hasUnread ? (
-              <DropdownMenu.Item
-                className={cn(itemClass, 'rounded px-2 py-1 text-xs font-medium text-primary')}
-                onSelect={(event) => {
-                  event.preventDefault();
-                  markAllRead.mutate();
-                }}
-                disabled={markAllRead.isPending}
-              >
-                Mark all read
-              </DropdownMenu.Item>
-            ) : null}
-          </div>
-          {/* A group, not a list: a menu's items must sit in the menu or a group of it (ARIA). The
-              scrolling box takes focus so a keyboard can scroll it (docs/web-app.md "Accessible"). */}
-          <DropdownMenu.Group
-            className="overflow-y-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary"
-            style={{ maxHeight: NOTIFICATION_LIST_MAX_HEIGHT_PX }}
-            aria-label="Notification list"
-            tabIndex={0}
-            data-testid="notification-list"
-          >
-            <NotificationListBody notifications={list} isLoading={listQuery.isPending} onOpen={openNotification} />
-          </DropdownMenu.Group>
-          <div className="border-t border-black/10 p-2">
-            <DropdownMenu.Item className={cn(itemClass, 'justify-center rounded py-1.5 text-sm')}>
-              Close
-            </DropdownMenu.Item>
-          </div>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          {badge}
+        </span>
+      ) : null}
+    </Button>
   );
-}
 
-const itemClass =
-  'flex cursor-pointer select-none outline-none data-[highlighted]:bg-secondary/40 data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
-
-function NotificationListBody({
-  notifications,
-  isLoading,
-  onOpen,
-}: {
-  notifications: AppNotification[] | undefined;
-  isLoading: boolean;
-  onOpen: (notification: AppNotification) => void;
-}) {
-  if (isLoading && !notifications) {
-    return <p className="px-4 py-6 text-center text-sm text-neutral-text/70">Loading notifications...</p>;
+  // Until first pressed, a plain button with the same name: the dropdown's code loads on first use.
+  if (!menu.module || !pressed) {
+    return trigger({
+      'aria-haspopup': 'menu',
+      'aria-expanded': false,
+      onPointerEnter: menu.preload,
+      onFocus: menu.preload,
+      onClick: () => {
+        setPressed(true);
+        setOpen(true);
+        menu.preload();
+      },
+    });
   }
-  if (!notifications || notifications.length === 0) {
-    return <p className="px-4 py-6 text-center text-sm text-neutral-text/70">No notifications yet</p>;
-  }
-  const now = Date.now();
   return (
-    <>
-      {notifications.map((notification) => (
-        <DropdownMenu.Item
-          key={notification.id}
-          className={cn(
-            itemClass,
-            'items-start gap-3 border-b border-black/5 px-4 py-3',
-            !notification.isRead && 'bg-primary/5',
-          )}
-          data-testid="notification-item"
-          data-read={notification.isRead ? 'true' : 'false'}
-          onSelect={() => onOpen(notification)}
-        >
-          <span className="mt-0.5">
-            <NotificationIcon type={notification.type} />
-          </span>
-          <span className="min-w-0 flex-1">
-            <span className={cn('block text-sm', !notification.isRead && 'font-semibold')}>{notification.title}</span>
-            <span className="block text-xs text-neutral-text/80">{notification.message}</span>
-            <span className="mt-1 block text-xs text-neutral-text/80">
-              {formatRelativeTime(notification.createdAt, now)}
-            </span>
-          </span>
-          {!notification.isRead ? (
-            <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary">
-              <span className="sr-only">Unread</span>
-            </span>
-          ) : null}
-        </DropdownMenu.Item>
-      ))}
-    </>
+    <menu.module.NotificationMenu
+      trigger={trigger()}
+      open={open}
+      onOpenChange={setOpen}
+      notifications={list}
+      isLoading={listQuery.isPending}
+      hasUnread={hasUnread}
+      isMarkingAllRead={markAllRead.isPending}
+      onMarkAllRead={() => markAllRead.mutate()}
+      onOpen={openNotification}
+    />
   );
 }
