@@ -136,16 +136,13 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              regex: '^(@/(app|pages)(/|$)|(\\.\\./)+(app|pages)(/|$))',
-              message: 'A feature imports no app/ or pages/: they compose the features, not the other way round.',
-            },
+            { group: ['@/app', '@/app/**', '@/pages', '@/pages/**'], message: WEB_FEATURE_MESSAGE },
+            above(['app', 'pages'], WEB_FEATURE_MESSAGE),
           ],
         },
       ],
@@ -205,20 +202,6 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [above(['use-cases', 'seed', 'scripts'], USE_CASE_MESSAGE)] }],
-    },
-  },
-  {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/app', '@/app/**', '@/pages', '@/pages/**'], message: WEB_FEATURE_MESSAGE },
-            above(['app', 'pages'], WEB_FEATURE_MESSAGE),
-          ],
-        },
-      ],
     },
   },
   {
