@@ -1,4 +1,5 @@
 // Type-aware linting for every workspace (docs/engineering.md §2).
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -15,6 +16,64 @@ const USE_CASE_MESSAGE =
   'Modules and plugins never import use cases: a use case imports the modules it spans, and app.ts wires it.';
 const WEB_FEATURE_MESSAGE =
   'Features never import the app shell or pages: pages compose features, not the other way round.';
+
+// Web features are side by side (docs/architecture.md, "Web app layers"): a feature imports no other
+// feature, by alias or by a relative path. What several features use lives below them (components/,
+// lib/); a page composes features. no-restricted-imports cannot tell "another" feature from the
+// file's own, so this rule resolves each import against the importing file.
+const WEB_SRC = path.join(import.meta.dirname, 'apps/web/src');
+const webFeatureOf = (file) => {
+  const [top, feature] = path.relative(WEB_SRC, file).split(path.sep);
+  return top === 'features' && feature ? feature : null;
+};
+const importedPath = (spec, file) => {
+  if (spec.startsWith('@/')) return path.join(WEB_SRC, spec.slice(2));
+  if (spec.startsWith('.')) return path.resolve(path.dirname(file), spec);
+  return null;
+};
+const MODULE_CALLS = new Set(['mock', 'doMock', 'importActual', 'importMock']);
+const webLayers = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          crossFeature:
+            'features/{{own}} imports features/{{other}}: features never import one another. Move what both use down into components/ (UI) or lib/ (hooks, formats, labels), or let the page compose the two.',
+        },
+      },
+      create(context) {
+        const own = webFeatureOf(context.filename);
+        if (!own) return {};
+        const check = (node, source) => {
+          if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+          const target = importedPath(source.value, context.filename);
+          const other = target && webFeatureOf(target);
+          if (other && other !== own) context.report({ node, messageId: 'crossFeature', data: { own, other } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source),
+          ExportNamedDeclaration: (node) => check(node, node.source),
+          ExportAllDeclaration: (node) => check(node, node.source),
+          ImportExpression: (node) => check(node, node.source),
+          // vi.mock('@/features/…') and its kin name a module as surely as an import does.
+          CallExpression: (node) => {
+            const { callee } = node;
+            if (
+              callee.type === 'MemberExpression' &&
+              callee.object.type === 'Identifier' &&
+              callee.object.name === 'vi' &&
+              callee.property.type === 'Identifier' &&
+              MODULE_CALLS.has(callee.property.name)
+            )
+              check(node, node.arguments[0]);
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -55,7 +114,9 @@ export default tseslint.config(
     },
   },
   // ── Web import boundaries (apps/web, docs/architecture.md) ──────────────────────────────────
-  // Layers, lowest first: lib → components → features → app/pages. A layer imports only below it.
+  // Layers, lowest first: lib → components → features → app/pages. A layer imports only below it;
+  // features never import one another (web-layers/no-cross-feature-imports), and app/ reaches a
+  // feature only through its index.ts.
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
@@ -75,16 +136,13 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              regex: '^(@/(app|pages)(/|$)|(\\.\\./)+(app|pages)(/|$))',
-              message: 'A feature imports no app/ or pages/: they compose the features, not the other way round.',
-            },
+            { group: ['@/app', '@/app/**', '@/pages', '@/pages/**'], message: WEB_FEATURE_MESSAGE },
+            above(['app', 'pages'], WEB_FEATURE_MESSAGE),
           ],
         },
       ],
@@ -107,6 +165,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Tests included: a test of one feature reaching into another is the same coupling.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { 'web-layers': webLayers },
+    rules: { 'web-layers/no-cross-feature-imports': 'error' },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)features/[^/]+/',
+              message:
+                'app/ imports a feature only through its index (@/features/<feature>): export what the shell needs from features/<feature>/index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // ── end of web import boundaries ──────────────────────────────────────────────────────────────
   {
     files: ['apps/server/src/db/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/config/**/*.ts'],
@@ -121,20 +202,6 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [above(['use-cases', 'seed', 'scripts'], USE_CASE_MESSAGE)] }],
-    },
-  },
-  {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/app', '@/app/**', '@/pages', '@/pages/**'], message: WEB_FEATURE_MESSAGE },
-            above(['app', 'pages'], WEB_FEATURE_MESSAGE),
-          ],
-        },
-      ],
     },
   },
   {

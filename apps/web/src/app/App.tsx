@@ -7,7 +7,7 @@ import { Header } from '@/app/Header';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { LazyToaster } from '@/components/ui/LazyToaster';
 import { AUTH_USER_KEY, useAuth } from '@/lib/useAuth';
-import { PushPrompt } from '@/features/notification-settings/components/PushPrompt';
+import { PushPrompt } from '@/features/notification-settings';
 import { startsSignedOut } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { useRealtimeConnection } from '@/lib/realtime';

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import type { CurrentUser } from '@/lib/useAuth';
-import { MessagesHeaderButton } from '@/features/messages/components/MessagesHeaderButton';
-import { NotificationBell } from '@/features/notifications/components/NotificationBell';
-import { useOutbidToast } from '@/features/auctions/live/useOutbidToast';
-import { HeaderSearch } from '@/features/search/components/HeaderSearch';
+import { MessagesHeaderButton } from '@/features/messages';
+import { NotificationBell } from '@/features/notifications';
+import { useOutbidToast } from '@/features/auctions';
+import { HeaderSearch } from '@/features/search';
 import { useLoadOnDemand } from '@/lib/useLoadOnDemand';
 import { cn } from '@/lib/utils';
 

@@ -1,4 +1,10 @@
-import { type AuctionDetail, formatDuration, formatWholeDollars, PAYMENT_RESPONSIBILITY_LABELS } from '@bid/contract';
+import {
+  type AuctionDetail,
+  displayNameOf,
+  formatDuration,
+  formatWholeDollars,
+  PAYMENT_RESPONSIBILITY_LABELS,
+} from '@bid/contract';
 import { ArrowLeft, CalendarClock, DollarSign, MapPin, SearchX, Users } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -14,10 +20,14 @@ import { AuctionCover } from '@/features/auctions/components/AuctionCover';
 import { CreatorCard } from '@/features/auctions/components/CreatorCard';
 import { RecentBids } from '@/features/auctions/components/RecentBids';
 import { JUST_CREATED_PARAM, ShareAuctionCard } from '@/features/auctions/components/ShareAuction';
-import { formatDateTime } from '@/features/auctions/labels';
+import { formatDateTime } from '@/lib/auctionLabels';
 import { useNow } from '@/lib/useNow';
 import { useAuth } from '@/lib/useAuth';
 import { YourDateCard } from '@/features/date/components/YourDateCard';
+import { AuctionChatDialog } from '@/features/messages/components/AuctionChatDialog';
+import { BlockButton } from '@/features/moderation/components/BlockButton';
+import { ReportDialog } from '@/features/moderation/components/ReportDialog';
+import { chatPaneSlots } from './chat/chatPaneSlots';
 
 /** docs/product.md §2 "Auction detail page", open to everyone so shared links work; bidding needs signing in. */
 export default function AuctionDetailPage({ id }: { id: string }) {
@@ -62,7 +72,15 @@ export default function AuctionDetailPage({ id }: { id: string }) {
           />
           {isHost && auction.isActive && <ShareAuctionCard auction={auction} justCreated={justCreated} />}
           {isDatePerson && <YourDateCard auctionId={auction.id} />}
-          <CreatorCard auction={auction} />
+          <CreatorCard
+            auction={auction}
+            safetyActions={
+              <>
+                <ReportDialog targetType="auction" targetId={auction.id} label="Report auction" />
+                <BlockButton userId={auction.creator.id} name={displayNameOf(auction.creator)} isBlocked={false} />
+              </>
+            }
+          />
           <Card className="p-6">
             <div className="flex items-start justify-between gap-2">
               <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{auction.title}</h1>
@@ -100,7 +118,14 @@ export default function AuctionDetailPage({ id }: { id: string }) {
           />
         </div>
         <aside aria-label="Bidding" className="grid min-w-0 content-start gap-6">
-          <AuctionSidebar auction={auction} user={user} now={now} />
+          <AuctionSidebar
+            auction={auction}
+            user={user}
+            now={now}
+            renderChat={({ winnerId, ...chat }) => (
+              <AuctionChatDialog auction={{ ...auction, winnerId }} {...chat} {...chatPaneSlots} />
+            )}
+          />
           {user && user.id !== auction.creatorId && isOpen && <MaxBidForm auction={auction} />}
         </aside>
       </div>

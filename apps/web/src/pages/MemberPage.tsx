@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
+import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { BlockButton } from '@/features/moderation/components/BlockButton';
 import { ReportDialog } from '@/features/moderation/components/ReportDialog';
 import { usePublicMember } from '@/features/moderation/api/publicMember';

@@ -7,6 +7,7 @@ import { ChatPane } from '@/features/messages/components/ChatPane';
 import { ConversationList } from '@/features/messages/components/ConversationList';
 import { NewChatDialog } from '@/features/messages/components/NewChatDialog';
 import { type ChatUser, fullNameOf } from '@/features/messages/types';
+import { chatPaneSlots } from './chat/chatPaneSlots';
 
 /**
  * docs/product.md §2 Messages page: conversations on the left (local name search, New), the selected
@@ -43,6 +44,7 @@ export default function MessagesPage() {
             conversationId={selectedId}
             otherUser={{ id: other.id, name: fullNameOf(other) }}
             subtitle={selected?.auction?.title}
+            {...chatPaneSlots}
           />
         ) : (
           <div className="flex flex-col items-center justify-center gap-2 p-8 text-center text-neutral-text/70">

@@ -11,7 +11,7 @@ import { IncompleteProfileNotice } from '@/features/profile/components/Incomplet
 import { ProfileHeader } from '@/features/profile/components/ProfileHeader';
 import { ProfilePhotos } from '@/features/profile/components/ProfilePhotos';
 import { ProfileStats } from '@/features/profile/components/ProfileStats';
-import { ProfileTabs } from '@/features/profile/components/ProfileTabs';
+import { ProfileTabs } from './profile/ProfileTabs';
 
 /** docs/product.md §2 "Profile page" (signed in only; routes.tsx sends others through /api/login). */
 export default function ProfilePage() {

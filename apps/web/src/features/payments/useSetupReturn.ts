@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
-import { PAYMENT_METHODS_KEY } from './api/listPaymentMethods';
+import { PAYMENT_METHODS_KEY } from '@/lib/paymentMethods';
 import { AUTHENTICATION_FAILED_MESSAGE, toastMethodAdded, toastMethodFailed } from './setupToasts';
 
 /** What Stripe (and the sandbox's authentication page) append to the return address /profile. */

@@ -1,7 +1,7 @@
 import { auctionPictureOf, dateTypeDrawingUrl, type DateType } from '@bid/contract';
 import { Photo } from '@/components/photos/Photo';
 import { cn } from '@/lib/utils';
-import { dateTypeLabel } from '../labels';
+import { dateTypeLabel } from '@/lib/auctionLabels';
 
 interface AuctionCoverProps {
   auction: {

@@ -5,9 +5,8 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { CurrentUser } from '@/lib/useAuth';
-import { AuctionChatDialog } from '@/features/messages/components/AuctionChatDialog';
 import { auctionStatusOf, canBuyNow, canMessageAbout } from '../auctionStatus';
-import { bidCountLabel } from '../labels';
+import { bidCountLabel } from '@/lib/auctionLabels';
 import { standingText, winnerFirstName } from '../standing';
 import { BidDialog } from './BidDialog';
 import { BuyNowDialog } from './BuyNowDialog';
@@ -18,10 +17,20 @@ interface AuctionSidebarProps {
   auction: AuctionDetail;
   user: CurrentUser | null;
   now: number;
+  /**
+   * The auction chat while it is open; the page composes it from the messages feature (a feature
+   * imports no other feature, docs/architecture.md "Web app layers").
+   */
+  renderChat: (chat: {
+    winnerId: string;
+    myId: string;
+    open: boolean;
+    onOpenChange: (open: boolean) => void;
+  }) => ReactNode;
 }
 
 /** docs/product.md §2 detail sidebar: current bid, bid count, time left, buy-now price, and what this viewer may do. */
-export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
+export function AuctionSidebar({ auction, user, now, renderChat }: AuctionSidebarProps) {
   const [isBidding, setIsBidding] = useState(false);
   const [isBuying, setIsBuying] = useState(false);
   const [isChatting, setIsChatting] = useState(false);
@@ -127,14 +136,10 @@ export function AuctionSidebar({ auction, user, now }: AuctionSidebarProps) {
 
       <StickyBidBar auction={auction} signedIn={user !== null} onBid={openBid} statusText={stickyStatus} />
       {isBidding && <BidDialog auction={auction} open={isBidding} onOpenChange={setIsBidding} />}
-      {isChatting && user && auction.winnerId && (
-        <AuctionChatDialog
-          auction={{ ...auction, winnerId: auction.winnerId }}
-          myId={user.id}
-          open={isChatting}
-          onOpenChange={setIsChatting}
-        />
-      )}
+      {isChatting &&
+        user &&
+        auction.winnerId &&
+        renderChat({ winnerId: auction.winnerId, myId: user.id, open: isChatting, onOpenChange: setIsChatting })}
       {isBuying && auction.buyNowPrice && (
         <BuyNowDialog
           auction={{ id: auction.id, title: auction.title, buyNowPrice: auction.buyNowPrice }}

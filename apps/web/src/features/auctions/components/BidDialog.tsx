@@ -27,8 +27,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/useAuth';
-import { PaymentMethodRequiredNotice } from '@/features/payments/components/PaymentMethodRequiredNotice';
-import { useHasPaymentMethod } from '@/features/payments/useHasPaymentMethod';
+import { PaymentMethodRequiredNotice } from '@/components/PaymentMethodRequiredNotice';
+import { useHasPaymentMethod } from '@/lib/useHasPaymentMethod';
 import { onMutationError } from '@/lib/unauthorized';
 import { usePlaceBid } from '../api/placeBid';
 

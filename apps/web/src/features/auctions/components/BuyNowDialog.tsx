@@ -15,8 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/useAuth';
-import { PaymentMethodRequiredNotice } from '@/features/payments/components/PaymentMethodRequiredNotice';
-import { useHasPaymentMethod } from '@/features/payments/useHasPaymentMethod';
+import { PaymentMethodRequiredNotice } from '@/components/PaymentMethodRequiredNotice';
+import { useHasPaymentMethod } from '@/lib/useHasPaymentMethod';
 import { onMutationError } from '@/lib/unauthorized';
 import { useBuyNow } from '../api/buyNow';
 

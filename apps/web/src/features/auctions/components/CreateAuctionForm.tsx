@@ -25,9 +25,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { serverFieldError } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
-import { setAuctionCover } from '../api/auctionCover';
+import { setAuctionCover } from '@/lib/auctionCover';
 import { useCreateAuction } from '../api/createAuction';
-import { CoverPicker } from './CoverPicker';
+import { CoverPicker } from '@/components/photos/CoverPicker';
 import {
   combineEndTime,
   CREATE_AUCTION_DEFAULTS,
@@ -36,7 +36,7 @@ import {
   localDateString,
   parseCreateAuction,
 } from '../createAuctionForm';
-import { DATE_TYPE_ICONS, DATE_TYPE_LABELS } from '../labels';
+import { DATE_TYPE_ICONS, DATE_TYPE_LABELS } from '@/lib/auctionLabels';
 import { AuctionPreview } from './AuctionPreview';
 
 const DATE_TYPE_HINTS: Record<(typeof DATE_TYPES)[number], string> = {

@@ -1,17 +1,23 @@
 import { type AuctionDetail, displayNameOf } from '@bid/contract';
 import { MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuth } from '@/lib/useAuth';
-import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
-import { BlockButton } from '@/features/moderation/components/BlockButton';
-import { ReportDialog } from '@/features/moderation/components/ReportDialog';
-import { DATE_TYPE_ICONS, dateTypeLabel } from '../labels';
+import { VerifiedBadge } from '@/components/VerifiedBadge';
+import { DATE_TYPE_ICONS, dateTypeLabel } from '@/lib/auctionLabels';
 
 /** docs/product.md §2 creator card: first name plus last initial (or Anonymous), age, location, date type badge. */
-export function CreatorCard({ auction }: { auction: AuctionDetail }) {
+export function CreatorCard({
+  auction,
+  safetyActions,
+}: {
+  auction: AuctionDetail;
+  /** Report the auction, block its host: composed by the page from the moderation feature. */
+  safetyActions: ReactNode;
+}) {
   const { creator } = auction;
   const name = displayNameOf(creator);
   const TypeIcon = DATE_TYPE_ICONS[auction.dateType] ?? MapPin;
@@ -55,8 +61,7 @@ export function CreatorCard({ auction }: { auction: AuctionDetail }) {
           <Button asChild variant="outline" size="sm">
             <Link href={`/users/${creator.id}`}>View profile</Link>
           </Button>
-          <ReportDialog targetType="auction" targetId={auction.id} label="Report auction" />
-          <BlockButton userId={creator.id} name={name} isBlocked={false} />
+          {safetyActions}
         </div>
       )}
     </Card>

@@ -3,7 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { bidCountLabel, dateTypeLabel } from '../labels';
+import { bidCountLabel, dateTypeLabel } from '@/lib/auctionLabels';
 import { Countdown } from './Countdown';
 
 /** docs/product.md §2: the featured auction is the one with the highest current bid (the first of equals). */

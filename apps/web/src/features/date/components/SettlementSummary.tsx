@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { formatDollarsAndCents, isPositiveAmount } from '@/features/payments/format';
+import { formatDollarsAndCents, isPositiveAmount } from '@/lib/paymentFormat';
 import { useReleasePayment } from '../api/dateState';
 import { formatPlanDateTime } from '../format';
 import { errorText } from '../people';

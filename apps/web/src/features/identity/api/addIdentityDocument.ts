@@ -1,7 +1,7 @@
 import type { IdDocumentType, IdentityDocumentKind, IdentityVerificationView, UploadUrlResponse } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, throwIfResNotOk } from '@/lib/api';
-import { uploadUrlWithoutQuery } from '@/features/profile/api/uploadProfileImage';
+import { uploadUrlWithoutQuery } from '@/lib/uploads';
 import { IDENTITY_VERIFICATION_KEY } from './getVerification';
 
 export interface IdentityDocumentInput {

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { onMutationError } from '@/lib/unauthorized';
 import { useIdentityVerification } from '../api/getVerification';
 import { useStartVerification } from '../api/startVerification';
-import { VerifiedBadge } from './VerifiedBadge';
+import { VerifiedBadge } from '@/components/VerifiedBadge';
 
 /** What the member reads under the status, and the button that takes the next step (if any). */
 const NEXT_STEP: Record<IdentityVerificationStatus, { text: string; action: string | null }> = {

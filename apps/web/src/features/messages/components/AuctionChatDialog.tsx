@@ -4,9 +4,9 @@ import { displayNameOf } from '@bid/contract';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useConversations } from '../api/conversations';
 import { fullNameOf } from '../types';
-import { ChatPane } from './ChatPane';
+import { ChatPane, type ChatPaneSlots } from './ChatPane';
 
-interface AuctionChatDialogProps {
+interface AuctionChatDialogProps extends ChatPaneSlots {
   auction: Pick<AuctionDetail, 'id' | 'title' | 'creatorId' | 'creator' | 'bids'> & { winnerId: string };
   myId: string;
   open: boolean;
@@ -17,7 +17,7 @@ interface AuctionChatDialogProps {
  * docs/product.md §2 chat widget: the winner and the creator of a won auction talk about it here. The
  * conversation id follows docs/product.md §3; the other person is whichever of the two I am not.
  */
-export function AuctionChatDialog({ auction, myId, open, onOpenChange }: AuctionChatDialogProps) {
+export function AuctionChatDialog({ auction, myId, open, onOpenChange, ...slots }: AuctionChatDialogProps) {
   const otherId = myId === auction.creatorId ? auction.winnerId : auction.creatorId;
   const conversationId = auctionConversationId(auction.id, auction.creatorId, auction.winnerId);
   const conversations = useConversations(open);
@@ -42,6 +42,7 @@ export function AuctionChatDialog({ auction, myId, open, onOpenChange }: Auction
           conversationId={conversationId}
           otherUser={{ id: otherId, name }}
           withAgo
+          {...slots}
         />
       </DialogContent>
     </Dialog>

@@ -6,9 +6,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/useAuth';
-import { PlanCard } from '@/features/date/components/PlanCard';
-import { BlockButton } from '@/features/moderation/components/BlockButton';
-import { ReportDialog } from '@/features/moderation/components/ReportDialog';
 import { useRealtimeChannel } from '@/lib/realtime';
 import { onMutationError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
@@ -19,7 +16,20 @@ import { RELATIVE_TIME_REFRESH_MS, useNow } from '@/lib/useNow';
 
 export const MESSAGE_FAILED = { title: 'Message Failed', description: 'Failed to send message. Please try again.' };
 
-interface ChatPaneProps {
+/**
+ * What other features add to a chat; the page that shows the chat composes them (a feature imports
+ * no other feature, docs/architecture.md "Web app layers").
+ */
+export interface ChatPaneSlots {
+  /** Offered in the header about the other person (docs/trust-and-safety.md: block from the chat). */
+  memberActions?: (otherUser: { id: string; name: string }) => ReactNode;
+  /** Offered under each message the other person sent (report it). */
+  messageActions?: (message: { id: string }) => ReactNode;
+  /** An auction chat's plan, above its messages: where the winner and the host agree the date. */
+  auctionPlan?: (auctionId: string) => ReactNode;
+}
+
+interface ChatPaneProps extends ChatPaneSlots {
   conversationId: string;
   /** The other participant: the receiver of what is typed here. */
   otherUser: { id: string; name: string };
@@ -35,7 +45,16 @@ interface ChatPaneProps {
  * messages with relative times, and a box where Enter sends and Shift+Enter starts a new line
  * (docs/product.md §2). Empty or whitespace-only text cannot be sent (docs/product.md §5).
  */
-export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false, className }: ChatPaneProps) {
+export function ChatPane({
+  conversationId,
+  otherUser,
+  subtitle,
+  withAgo = false,
+  className,
+  memberActions,
+  messageActions,
+  auctionPlan,
+}: ChatPaneProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const messages = useConversationMessages(conversationId);
@@ -110,14 +129,14 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
         <div className="flex items-center gap-2">
           {presence.data === true && <Badge variant="success">Online</Badge>}
           {/* docs/trust-and-safety.md: block from the chat; the conversation then leaves both lists. */}
-          <BlockButton userId={otherUser.id} name={otherUser.name} isBlocked={false} />
+          {memberActions?.(otherUser)}
         </div>
       </header>
 
       {/* The plan and the messages scroll together, so the message box below always stays in view
           however tall the plan card grows (docs/web-app.md "Phone layout"). */}
       <div ref={listRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto" data-testid="chat-scroll">
-        {auctionId && <PlanCard auctionId={auctionId} />}
+        {auctionId && auctionPlan?.(auctionId)}
 
         <ol className="flex flex-1 flex-col gap-2 px-4 py-3" aria-live="polite">
           {messages.isLoading && <li className="text-sm text-neutral-text/70">Loading messages...</li>}
@@ -148,15 +167,7 @@ export function ChatPane({ conversationId, otherUser, subtitle, withAgo = false,
                   <time className="text-xs text-neutral-text/80" dateTime={message.createdAt}>
                     {formatRelativeTime(message.createdAt, now, { withAgo })}
                   </time>
-                  {!isMine && (
-                    <ReportDialog
-                      targetType="message"
-                      targetId={message.id}
-                      variant="ghost"
-                      label="Report"
-                      triggerClassName="h-6 px-1 text-xs text-neutral-text/80"
-                    />
-                  )}
+                  {!isMine && messageActions?.(message)}
                 </span>
               </li>
             );

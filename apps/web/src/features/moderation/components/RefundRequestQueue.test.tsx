@@ -2,7 +2,7 @@ import type { RefundRequestQueueItem } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDeadline } from '@/features/payments/format';
+import { formatDeadline } from '@/lib/paymentFormat';
 import { createQueryClient } from '@/lib/queryClient';
 import { RefundRequestQueue } from './RefundRequestQueue';
 import { recordToasts } from '@/testing/toasts';

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { formatAmountLessFee, formatDeadline, formatDollarsAndCents } from '@/features/payments/format';
+import { formatAmountLessFee, formatDeadline, formatDollarsAndCents } from '@/lib/paymentFormat';
 import { mutationErrorText } from '@/lib/unauthorized';
 import { useDecideRefundRequest, useRefundRequestQueue } from '../api/refundRequests';
 

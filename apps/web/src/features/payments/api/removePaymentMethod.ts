@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import { PAYMENT_METHODS_KEY } from './listPaymentMethods';
+import { PAYMENT_METHODS_KEY } from '@/lib/paymentMethods';
 
 /** DELETE /api/stripe/payment-methods/{id}. */
 export async function removePaymentMethod(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@bid/contract';
 import { CreditCard, Landmark, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { cardExpiryLabel, paymentMethodLabel } from '../format';
+import { cardExpiryLabel, paymentMethodLabel } from '@/lib/paymentFormat';
 
 interface PaymentMethodListProps {
   methods: PaymentMethod[];

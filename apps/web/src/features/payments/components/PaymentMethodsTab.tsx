@@ -4,7 +4,7 @@ import { CreditCard, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { PAYMENT_METHODS_KEY, usePaymentMethods } from '../api/listPaymentMethods';
+import { PAYMENT_METHODS_KEY, usePaymentMethods } from '@/lib/paymentMethods';
 import { useCreateSetupIntent } from '../api/createSetupIntent';
 import { toastMethodAdded, toastSetupFailed } from '../setupToasts';
 import { AddPaymentMethodForm } from './AddPaymentMethodForm';

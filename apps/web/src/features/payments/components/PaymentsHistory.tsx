@@ -16,7 +16,7 @@ import {
   formatPaymentDate,
   PAYMENT_KIND_LABELS,
   paymentStatusLabel,
-} from '../format';
+} from '@/lib/paymentFormat';
 
 const FEE_PERCENT = `${Math.round(SERVICE_FEE_RATE * 100)}%`;
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { onMutationError } from '@/lib/unauthorized';
 import { usePayoutAccount, useStartPayoutOnboarding } from '../api/payoutAccount';
-import { formatDollarsAndCents, isPositiveAmount } from '../format';
+import { formatDollarsAndCents, isPositiveAmount } from '@/lib/paymentFormat';
 import { redirectTo } from '../redirect';
 
 const STATUS_TEXT: Record<PayoutAccount['status'], string> = {

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@bid/contract';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRemovePaymentMethod } from '../api/removePaymentMethod';
-import { paymentMethodLabel } from '../format';
+import { paymentMethodLabel } from '@/lib/paymentFormat';
 import { toastMethodRemoved, toastRemovalFailed } from '../setupToasts';
 
 interface RemovePaymentMethodDialogProps {

@@ -1,6 +1,6 @@
 import type { AuctionListItem, EditAuction } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { clearAuctionCover, setAuctionCover } from '@/features/auctions/api/auctionCover';
+import { clearAuctionCover, setAuctionCover } from '@/lib/auctionCover';
 import { apiRequest } from '@/lib/api';
 import { MY_AUCTIONS_KEY } from './listMyAuctions';
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { apiRequest } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
-import { uploadImageFile, uploadUrlWithoutQuery } from './uploadProfileImage';
+import { uploadImageFile, uploadUrlWithoutQuery } from '@/lib/uploads';
 
 export const PROFILE_PHOTOS_KEY = ['/api/profile/photos'] as const;
 

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordToasts } from '@/testing/toasts';
 import { AUTH_USER_KEY, type CurrentUser, useAuth } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
-import { uploadProfileImage, uploadUrlWithoutQuery, useUploadProfileImage } from './uploadProfileImage';
+import { uploadUrlWithoutQuery } from '@/lib/uploads';
+import { uploadProfileImage, useUploadProfileImage } from './uploadProfileImage';
 
 describe('uploadUrlWithoutQuery (docs/product.md §7)', () => {
   it.each([

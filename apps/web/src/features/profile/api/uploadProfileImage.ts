@@ -1,15 +1,10 @@
-import { PROFILE_PICTURE_TEXTS, type UploadUrlResponse } from '@bid/contract';
+import { PROFILE_PICTURE_TEXTS } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
-import { apiRequest, throwIfResNotOk } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { uploadImageFile, uploadUrlWithoutQuery } from '@/lib/uploads';
 import { onMutationError } from '@/lib/unauthorized';
-
-/** docs/product.md §7: the profile names the upload by its URL without the query string (where a signature lives). */
-export function uploadUrlWithoutQuery(uploadURL: string): string {
-  const end = uploadURL.search(/[?#]/);
-  return end === -1 ? uploadURL : uploadURL.slice(0, end);
-}
 
 /** Which of the steps failed decides the docs/product.md §8 text: the file upload, or pointing the profile at it. */
 export class ProfileImageStepError extends Error {
@@ -40,24 +35,6 @@ export async function uploadProfileImage(image: Blob): Promise<CurrentUser> {
     const res = await apiRequest('PUT', '/api/profile/image', { imageURL: uploadUrlWithoutQuery(uploadURL) });
     return (await res.json()) as CurrentUser;
   });
-}
-
-/** Asks for an upload URL and PUTs the image there; answers the URL (with its query). */
-export async function uploadImageFile(image: Blob): Promise<string> {
-  {
-    const res = await apiRequest('POST', '/api/objects/upload');
-    const { uploadURL } = (await res.json()) as UploadUrlResponse;
-    const put = await fetch(uploadURL, {
-      method: 'PUT',
-      body: image,
-      headers: { 'Content-Type': image.type },
-      // Cookies go with our own upload route (same origin) but not to an S3 bucket, whose
-      // presigned URL is the whole authorisation and whose CORS then needs no credentials.
-      credentials: 'same-origin',
-    });
-    await throwIfResNotOk(put);
-    return uploadURL;
-  }
 }
 
 const FAILURE_TEXT: Record<ProfileImageStepError['step'], string> = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Photo } from '@/components/photos/Photo';
 import { toast } from '@/components/ui/use-toast';
-import { COVER_PICKER_TEXTS, CoverButtons } from '@/features/auctions/components/CoverPicker';
+import { COVER_PICKER_TEXTS, CoverButtons } from '@/components/photos/CoverPicker';
 import { onMutationError } from '@/lib/unauthorized';
 import { useChangeAuctionCover } from '../api/manageAuction';
 

@@ -4,10 +4,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import type { CurrentUser } from '@/lib/useAuth';
-import { VerifiedBadge } from '@/features/identity/components/VerifiedBadge';
+import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { useUploadProfileImage } from '../api/uploadProfileImage';
 import { fullNameOf, initialsOf } from '../format';
-import { ProfilePictureDialog } from './ProfilePictureDialog';
+import { ProfilePictureDialog } from '@/components/photos/ProfilePictureDialog';
 
 /** docs/product.md §2 "Profile page": avatar, name, age, place, bio, interests and the two actions. */
 export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () => void }) {

@@ -10,7 +10,7 @@ import {
   useProfilePhotos,
   useReorderProfilePhotos,
 } from '../api/profilePhotos';
-import { ProfilePictureDialog } from './ProfilePictureDialog';
+import { ProfilePictureDialog } from '@/components/photos/ProfilePictureDialog';
 
 const moved = <T,>(items: readonly T[], from: number, to: number): T[] => {
   const next = [...items];

@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Input } from '@/components/ui/input';
-import { dateTypeLabel } from '@/features/auctions/labels';
+import { dateTypeLabel } from '@/lib/auctionLabels';
 import { searchQueryOptions, type SearchResults } from '../api/search';
 import { fullNameOf, searchPageHref } from '../format';
 import { useDebouncedValue } from '../useDebouncedValue';

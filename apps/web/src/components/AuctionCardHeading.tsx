@@ -2,7 +2,7 @@ import type { DateType } from '@bid/contract';
 import { MapPin } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
-import { DATE_TYPE_ICONS, dateTypeLabel } from '../labels';
+import { DATE_TYPE_ICONS, dateTypeLabel } from '@/lib/auctionLabels';
 
 /**
  * The top of every auction card: the title, whose link stretches over the whole card (the

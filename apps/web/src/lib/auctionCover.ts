@@ -1,6 +1,6 @@
 import type { AuctionCoverResponse } from '@bid/contract';
 import { apiRequest } from '@/lib/api';
-import { uploadImageFile, uploadUrlWithoutQuery } from '@/features/profile/api/uploadProfileImage';
+import { uploadImageFile, uploadUrlWithoutQuery } from '@/lib/uploads';
 
 /** Uploads a cropped picture and makes it the auction's cover (PUT /api/auctions/:id/cover). */
 export async function setAuctionCover(auctionId: string, image: Blob): Promise<AuctionCoverResponse> {

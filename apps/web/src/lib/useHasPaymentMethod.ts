@@ -1,4 +1,4 @@
-import { usePaymentMethods } from './api/listPaymentMethods';
+import { usePaymentMethods } from './paymentMethods';
 
 /**
  * Whether the signed-in member has a saved payment method, read afresh each time a bid or

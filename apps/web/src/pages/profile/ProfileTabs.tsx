@@ -9,10 +9,10 @@ import { PaymentMethodsTab } from '@/features/payments/components/PaymentMethods
 import { PaymentsHistory } from '@/features/payments/components/PaymentsHistory';
 import { PayoutAccountSection } from '@/features/payments/components/PayoutAccountSection';
 import { isSetupReturn, useSetupReturn } from '@/features/payments/useSetupReturn';
-import { useMyAuctions } from '../api/listMyAuctions';
-import { useMyBids } from '../api/listMyBids';
-import { MyAuctionsList } from './MyAuctionsList';
-import { MyBidsList } from './MyBidsList';
+import { useMyAuctions } from '@/features/profile/api/listMyAuctions';
+import { useMyBids } from '@/features/profile/api/listMyBids';
+import { MyAuctionsList } from '@/features/profile/components/MyAuctionsList';
+import { MyBidsList } from '@/features/profile/components/MyBidsList';
 
 const PROFILE_TABS = ['auctions', 'bids', 'payments'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];

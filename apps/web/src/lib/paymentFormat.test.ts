@@ -6,7 +6,7 @@ import {
   formatDollarsAndCents,
   paymentMethodLabel,
   paymentStatusLabel,
-} from './format';
+} from './paymentFormat';
 
 describe('payment formatting', () => {
   it('names cards by brand and bank accounts by bank and type', () => {

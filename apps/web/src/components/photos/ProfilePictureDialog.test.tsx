@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CropperProps } from 'react-easy-crop';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordToasts } from '@/testing/toasts';
-import { cropImage } from '../cropImage';
+import { cropImage } from '@/lib/cropImage';
 import { ProfilePictureDialog } from './ProfilePictureDialog';
 
 // jsdom cannot decode images, so the real cropper never measures one: a stand-in records the
@@ -25,7 +25,7 @@ vi.mock('react-easy-crop', async () => {
   }
   return { default: FakeCropper };
 });
-vi.mock('../cropImage', () => ({ cropImage: vi.fn() }));
+vi.mock('@/lib/cropImage', () => ({ cropImage: vi.fn() }));
 
 const MB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import { ImagePlus, Loader2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ProfilePictureDialog } from '@/features/profile/components/ProfilePictureDialog';
+import { ProfilePictureDialog } from '@/components/photos/ProfilePictureDialog';
 
 export const COVER_PICKER_TEXTS = {
   heading: 'Cover photo (optional)',

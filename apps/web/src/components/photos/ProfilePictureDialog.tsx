@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { cropImage } from '../cropImage';
+import { cropImage } from '@/lib/cropImage';
 
 /** docs/product.md §2 "Profile picture dialog", word for word. */
 export const PICTURE_DIALOG_TEXTS = {
