@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Card } from '@/components/ui/card';
 import type { AuctionFeedFilters } from '../api/listAuctions';
 import type { FilterDomain } from '../urlFilters';
-import { DATE_TYPE_FILTER_OPTIONS, FilterSelect, type FilterOption as Option } from './FilterSelect';
+import { DATE_TYPE_FILTER_OPTIONS, filterSelects, optionValues, type FilterOption as Option } from './FilterSelect';
 
 const LOCATION_OPTIONS: Option<AuctionFeedFilters['location']>[] = [
   { value: '25', label: 'Within 25 miles' },
@@ -24,14 +24,12 @@ const SORT_OPTIONS: Option<AuctionFeedFilters['sortBy']>[] = [
   { value: 'price-low', label: 'Price: Low to High' },
 ];
 
-const valuesOf = <T extends string>(options: Option<T>[]) => options.map((option) => option.value);
-
 /** What the address may carry for each home filter, under the API's own names (docs/web-app.md). */
 export const FEED_FILTER_DOMAIN: FilterDomain<AuctionFeedFilters> = {
-  location: valuesOf(LOCATION_OPTIONS),
-  dateType: valuesOf(DATE_TYPE_FILTER_OPTIONS),
-  priceRange: valuesOf(PRICE_OPTIONS),
-  sortBy: valuesOf(SORT_OPTIONS),
+  location: optionValues(LOCATION_OPTIONS),
+  dateType: optionValues(DATE_TYPE_FILTER_OPTIONS),
+  priceRange: optionValues(PRICE_OPTIONS),
+  sortBy: optionValues(SORT_OPTIONS),
 };
 
 interface AuctionFiltersProps {
@@ -41,20 +39,7 @@ interface AuctionFiltersProps {
 
 /** The home page's filter card (docs/product.md §2 "Home page"): four labelled selects sent to the server. */
 export function AuctionFilters({ filters, onChange }: AuctionFiltersProps) {
-  const id = useId();
-  const select = <K extends keyof AuctionFeedFilters>(
-    key: K,
-    label: string,
-    options: Option<AuctionFeedFilters[K]>[],
-  ) => (
-    <FilterSelect
-      id={`${id}-${key}`}
-      label={label}
-      value={filters[key]}
-      options={options}
-      onChange={(value) => onChange({ ...filters, [key]: value })}
-    />
-  );
+  const select = filterSelects(useId(), filters, onChange);
 
   return (
     <Card className="p-5">

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { BrowseFilters } from '../browseFilters';
 import type { FilterDomain } from '../urlFilters';
-import { DATE_TYPE_FILTER_OPTIONS, FilterSelect, type FilterOption as Option } from './FilterSelect';
+import { DATE_TYPE_FILTER_OPTIONS, filterSelects, optionValues, type FilterOption as Option } from './FilterSelect';
 
 const RADIUS_OPTIONS: Option<BrowseFilters['radius']>[] = [
   { value: '5', label: 'Within 5 miles' },
@@ -30,15 +30,13 @@ const SORT_OPTIONS: Option<BrowseFilters['sortBy']>[] = [
   { value: 'price-high', label: 'Price: High to Low' },
 ];
 
-const valuesOf = <T extends string>(options: Option<T>[]) => options.map((option) => option.value);
-
 /** What the address may carry for each browse filter (docs/web-app.md "Filters in the address"). */
 export const BROWSE_FILTER_DOMAIN: FilterDomain<BrowseFilters> = {
   search: 'text',
-  dateType: valuesOf(DATE_TYPE_FILTER_OPTIONS),
-  radius: valuesOf(RADIUS_OPTIONS),
-  priceRange: valuesOf(PRICE_OPTIONS),
-  sortBy: valuesOf(SORT_OPTIONS),
+  dateType: optionValues(DATE_TYPE_FILTER_OPTIONS),
+  radius: optionValues(RADIUS_OPTIONS),
+  priceRange: optionValues(PRICE_OPTIONS),
+  sortBy: optionValues(SORT_OPTIONS),
 };
 
 /** The browse page's distance is the API's `location`; its free text is `q`. */
@@ -56,21 +54,7 @@ interface BrowseFilterBarProps {
 /** The public browse page's search, filters and sort (docs/product.md §2 "Public browse page"). */
 export function BrowseFilterBar({ filters, onChange, locationState, onLocate }: BrowseFilterBarProps) {
   const id = useId();
-  const select = <K extends Exclude<keyof BrowseFilters, 'search'>>(
-    key: K,
-    label: string,
-    options: Option<BrowseFilters[K]>[],
-    describedBy?: string,
-  ) => (
-    <FilterSelect
-      id={`${id}-${key}`}
-      label={label}
-      value={filters[key]}
-      options={options}
-      onChange={(value) => onChange({ ...filters, [key]: value })}
-      {...(describedBy ? { describedBy } : {})}
-    />
-  );
+  const select = filterSelects(id, filters, onChange);
 
   return (
     <Card className="grid gap-4 p-5">
