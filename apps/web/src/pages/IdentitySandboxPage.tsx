@@ -13,7 +13,7 @@ import { useLocation } from 'wouter';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useAddIdentityDocument } from '@/features/identity/api/addIdentityDocument';
@@ -97,45 +97,53 @@ export default function IdentitySandboxPage() {
             </div>
           ) : (
             <>
-              <div className="space-y-1">
-                <Label htmlFor="identity-document-type">Document type</Label>
-                <Select
-                  id="identity-document-type"
-                  value={documentType}
-                  disabled={view.documentType !== null}
-                  onChange={(e) => setChosenType(e.target.value as IdDocumentType)}
-                >
-                  {ID_DOCUMENT_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {ID_DOCUMENT_TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </Select>
-              </div>
+              <FormField label="Document type" id="identity-document-type" className="gap-1">
+                <FormControl>
+                  <Select
+                    value={documentType}
+                    disabled={view.documentType !== null}
+                    onChange={(e) => setChosenType(e.target.value as IdDocumentType)}
+                  >
+                    {ID_DOCUMENT_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {ID_DOCUMENT_TYPE_LABELS[type]}
+                      </option>
+                    ))}
+                  </Select>
+                </FormControl>
+              </FormField>
               {required.map((kind) => {
                 const inputId = `identity-file-${kind}`;
                 return (
-                  <div key={kind} className="space-y-1">
-                    <Label htmlFor={inputId} className="flex items-center gap-2">
-                      {FILE_LABELS[kind]}
-                      {uploaded.has(kind) && (
-                        <CheckCircle2
-                          aria-label="Uploaded"
-                          className="size-4 text-success"
-                          data-testid={`uploaded-${kind}`}
-                        />
-                      )}
-                      {uploading === kind && <Loader2 aria-label="Uploading" className="size-4 animate-spin" />}
-                    </Label>
-                    <input
-                      id={inputId}
-                      type="file"
-                      accept="image/jpeg,image/png,image/webp,image/gif"
-                      disabled={uploading !== null}
-                      onChange={(e) => onFile(kind, e.target.files?.[0])}
-                      className="block w-full text-sm"
-                    />
-                  </div>
+                  <FormField
+                    key={kind}
+                    id={inputId}
+                    className="gap-1"
+                    labelClassName="flex items-center gap-2"
+                    label={
+                      <>
+                        {FILE_LABELS[kind]}
+                        {uploaded.has(kind) && (
+                          <CheckCircle2
+                            aria-label="Uploaded"
+                            className="size-4 text-success"
+                            data-testid={`uploaded-${kind}`}
+                          />
+                        )}
+                        {uploading === kind && <Loader2 aria-label="Uploading" className="size-4 animate-spin" />}
+                      </>
+                    }
+                  >
+                    <FormControl>
+                      <input
+                        type="file"
+                        accept="image/jpeg,image/png,image/webp,image/gif"
+                        disabled={uploading !== null}
+                        onChange={(e) => onFile(kind, e.target.files?.[0])}
+                        className="block w-full text-sm"
+                      />
+                    </FormControl>
+                  </FormField>
                 );
               })}
               <fieldset className="space-y-2">

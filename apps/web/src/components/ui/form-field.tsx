@@ -37,6 +37,8 @@ export interface FormFieldProps {
   description?: React.ReactNode;
   /** The control's id, when something else names it; generated otherwise. */
   id?: string;
+  /** The description's id, when something else names it; `<id>-description` otherwise. */
+  descriptionId?: string;
   className?: string;
   labelClassName?: string;
   descriptionClassName?: string;
@@ -52,6 +54,7 @@ export function FormField({
   error,
   description,
   id,
+  descriptionId: givenDescriptionId,
   className,
   labelClassName,
   descriptionClassName,
@@ -62,7 +65,7 @@ export function FormField({
   const generated = React.useId();
   const controlId = id ?? generated;
   const invalid = hasError(error);
-  const descriptionId = description !== undefined ? `${controlId}-description` : undefined;
+  const descriptionId = description !== undefined ? (givenDescriptionId ?? `${controlId}-description`) : undefined;
   const errorId = invalid ? `${controlId}-error` : undefined;
   return (
     <FieldContext.Provider value={{ controlId, descriptionId, errorId, invalid }}>
@@ -88,11 +91,21 @@ export function FormField({
   );
 }
 
-/** A field's error text (nothing when there is no error). */
-export function FormError({ id, role, children }: { id?: string; role?: 'alert'; children?: React.ReactNode }) {
+/** A field's (or a whole form's) error text (nothing when there is no error). */
+export function FormError({
+  id,
+  role,
+  className,
+  children,
+}: {
+  id?: string;
+  role?: 'alert';
+  className?: string;
+  children?: React.ReactNode;
+}) {
   if (!hasError(children)) return null;
   return (
-    <p id={id} role={role} className="text-sm text-danger">
+    <p id={id} role={role} className={cn('text-sm text-danger', className)}>
       {children}
     </p>
   );

@@ -12,8 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { onMutationError } from '@/lib/unauthorized';
 import { useDeleteAccount } from '../api/deleteAccount';
 import { ACCOUNT_EXPORT_URL } from '../api/exportAccount';
@@ -77,16 +77,16 @@ export function YourDataSection() {
               other member, shown as &apos;Deleted user&apos;.
             </DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="confirm-delete-account">Type {ACCOUNT_DELETE_CONFIRMATION} to confirm</Label>
-            <Input
-              id="confirm-delete-account"
-              value={typed}
-              autoComplete="off"
-              onChange={(event) => setTyped(event.target.value)}
-              disabled={remove.isPending}
-            />
-          </div>
+          <FormField label={<>Type {ACCOUNT_DELETE_CONFIRMATION} to confirm</>} id="confirm-delete-account">
+            <FormControl>
+              <Input
+                value={typed}
+                autoComplete="off"
+                onChange={(event) => setTyped(event.target.value)}
+                disabled={remove.isPending}
+              />
+            </FormControl>
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
               Keep my account

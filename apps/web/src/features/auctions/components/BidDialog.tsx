@@ -23,8 +23,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/useAuth';
 import { PaymentMethodRequiredNotice } from '@/components/PaymentMethodRequiredNotice';
@@ -119,28 +119,25 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Place your bid">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-amount`}>Your bid ($)</Label>
-        <Input
-          id={`${id}-amount`}
-          type="number"
-          inputMode="decimal"
-          step={1}
-          min={formatAmountPlain(minCents)}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-        />
-        <p id={`${id}-hint`} className="text-xs text-neutral-text/70">
-          Minimum bid: ${formatAmountPlain(minCents)}
-        </p>
-        {problem && (
-          <p id={`${id}-error`} className="text-sm text-danger" role="alert">
-            {problem}
-          </p>
-        )}
-      </div>
+      <FormField
+        label="Your bid ($)"
+        id={`${id}-amount`}
+        descriptionId={`${id}-hint`}
+        description={<>Minimum bid: ${formatAmountPlain(minCents)}</>}
+        error={problem}
+        errorRole="alert"
+      >
+        <FormControl>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step={1}
+            min={formatAmountPlain(minCents)}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </FormControl>
+      </FormField>
 
       <div className="grid gap-2">
         <span className="text-sm font-medium" id={`${id}-quick`}>

@@ -12,8 +12,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FormControl, FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { mutationErrorText } from '@/lib/unauthorized';
@@ -82,17 +82,19 @@ export function MaxBidForm({ auction }: { auction: MaxBidAuction }) {
         </p>
       )}
       <form className="grid gap-2" noValidate onSubmit={onSubmit} aria-label="Set a maximum bid">
-        <Label htmlFor={`${id}-max`}>{auction.myMaxAmount ? 'Raise your maximum ($)' : 'Your maximum bid ($)'}</Label>
-        <Input
-          id={`${id}-max`}
-          type="number"
-          inputMode="decimal"
-          step={1}
-          min={formatAmountPlain(minCents)}
-          placeholder={formatAmountPlain(minCents)}
-          value={max}
-          onChange={(event) => setMax(event.target.value)}
-        />
+        <FormField label={auction.myMaxAmount ? 'Raise your maximum ($)' : 'Your maximum bid ($)'} id={`${id}-max`}>
+          <FormControl>
+            <Input
+              type="number"
+              inputMode="decimal"
+              step={1}
+              min={formatAmountPlain(minCents)}
+              placeholder={formatAmountPlain(minCents)}
+              value={max}
+              onChange={(event) => setMax(event.target.value)}
+            />
+          </FormControl>
+        </FormField>
         <Button type="submit" variant="outline" disabled={maxCents === undefined || setMaximum.isPending}>
           {auction.myMaxAmount ? 'Raise Maximum' : 'Set Maximum'}
         </Button>
@@ -106,11 +108,7 @@ export function MaxBidForm({ auction }: { auction: MaxBidAuction }) {
           {answer}
         </p>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError role="alert">{error}</FormError>
     </Card>
   );
 }

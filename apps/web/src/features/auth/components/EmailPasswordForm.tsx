@@ -1,7 +1,7 @@
 import { PASSWORD_MIN } from '@bid/contract';
 import { Button } from '@/components/ui/button';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import type { EmailCredentials } from '../useEmailAuthFlow';
 
 interface EmailPasswordFormProps {
@@ -25,51 +25,50 @@ export function EmailPasswordForm({ values, onChange, onSubmit, isLoading }: Ema
         onSubmit();
       }}
     >
-      <div className="grid gap-2">
-        <Label htmlFor="email">Email</Label>
-        <Input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={(event) => set({ email: event.target.value })}
-          placeholder="you@example.com"
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="password">Password</Label>
-        <Input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete={isSignup ? 'new-password' : 'current-password'}
-          required
-          minLength={isSignup ? PASSWORD_MIN : undefined}
-          value={values.password}
-          onChange={(event) => set({ password: event.target.value })}
-          aria-describedby={isSignup ? 'password-hint' : undefined}
-        />
-        {isSignup && (
-          <p id="password-hint" className="text-xs text-neutral-text/70">
-            At least {PASSWORD_MIN} characters.
-          </p>
-        )}
-      </div>
-      {isSignup && (
-        <div className="grid gap-2">
-          <Label htmlFor="confirm-password">Confirm password</Label>
+      <FormField label="Email" id="email">
+        <FormControl>
           <Input
-            id="confirm-password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
+            name="email"
+            type="email"
+            autoComplete="email"
             required
-            value={values.confirmPassword}
-            onChange={(event) => set({ confirmPassword: event.target.value })}
+            value={values.email}
+            onChange={(event) => set({ email: event.target.value })}
+            placeholder="you@example.com"
           />
-        </div>
+        </FormControl>
+      </FormField>
+      <FormField
+        label="Password"
+        id="password"
+        descriptionId="password-hint"
+        description={isSignup ? <>At least {PASSWORD_MIN} characters.</> : undefined}
+      >
+        <FormControl>
+          <Input
+            name="password"
+            type="password"
+            autoComplete={isSignup ? 'new-password' : 'current-password'}
+            required
+            minLength={isSignup ? PASSWORD_MIN : undefined}
+            value={values.password}
+            onChange={(event) => set({ password: event.target.value })}
+          />
+        </FormControl>
+      </FormField>
+      {isSignup && (
+        <FormField label="Confirm password" id="confirm-password">
+          <FormControl>
+            <Input
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={values.confirmPassword}
+              onChange={(event) => set({ confirmPassword: event.target.value })}
+            />
+          </FormControl>
+        </FormField>
       )}
       <Button type="submit" disabled={isLoading}>
         {isLoading ? 'Sending code...' : isSignup ? 'Sign Up' : 'Sign In'}

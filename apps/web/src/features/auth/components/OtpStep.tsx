@@ -1,8 +1,8 @@
 import { OTP_LENGTH, sanitizeOtpInput } from '@bid/contract';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 interface OtpStepProps {
   email: string;
@@ -48,23 +48,24 @@ export function OtpStep({ email, isLoading, onVerify, onBack }: OtpStepProps) {
  */
 export function CodeField({ id, code, onChange }: { id: string; code: string; onChange: (code: string) => void }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>Verification code</Label>
-      <Input
-        id={id}
-        name="otp"
-        value={code}
-        onChange={(event) => onChange(sanitizeOtpInput(event.target.value))}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder="123456"
-        aria-describedby={`${id}-hint`}
-        className="text-center text-lg tracking-[0.5em]"
-        autoFocus
-      />
-      <p id={`${id}-hint`} className="text-xs text-neutral-text/70">
-        Enter the {OTP_LENGTH} digits from your email.
-      </p>
-    </div>
+    <FormField
+      label="Verification code"
+      id={id}
+      descriptionId={`${id}-hint`}
+      description={<>Enter the {OTP_LENGTH} digits from your email.</>}
+    >
+      <FormControl>
+        <Input
+          name="otp"
+          value={code}
+          onChange={(event) => onChange(sanitizeOtpInput(event.target.value))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          className="text-center text-lg tracking-[0.5em]"
+          autoFocus
+        />
+      </FormControl>
+    </FormField>
   );
 }

@@ -1,8 +1,8 @@
 import { DATE_MESSAGES, PLACE_MAX_LENGTH, PLACE_MIN_LENGTH, planTimeProblem } from '@bid/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormControl, FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useProposePlan } from '../api/dateState';
 import { localDateTimeToIso } from '../format';
 import { errorText } from '../people';
@@ -49,46 +49,32 @@ export function ProposePlanForm({ auctionId, onProposed, onCancel }: ProposePlan
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label="Propose a time and place" noValidate>
       <p className="font-semibold">Propose a time and place</p>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-place`}>Place</Label>
-        <Input
-          id={`${id}-place`}
-          placeholder="A public place, e.g. Blue Bottle Coffee, 1 Ferry Building"
-          value={place}
-          maxLength={PLACE_MAX_LENGTH}
-          onChange={(event) => setPlace(event.target.value)}
-        />
-      </div>
+      <FormField label="Place" id={`${id}-place`} className="gap-1.5">
+        <FormControl>
+          <Input
+            placeholder="A public place, e.g. Blue Bottle Coffee, 1 Ferry Building"
+            value={place}
+            maxLength={PLACE_MAX_LENGTH}
+            onChange={(event) => setPlace(event.target.value)}
+          />
+        </FormControl>
+      </FormField>
       {/* Side by side only where the form is wide enough: a phone's date and time pickers overlapped at 390 px. */}
       <div className="@container">
         <div className="grid gap-3 @sm:grid-cols-2">
-          <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor={`${id}-date`}>Date</Label>
-            <Input
-              id={`${id}-date`}
-              type="date"
-              className="min-w-0"
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          </div>
-          <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor={`${id}-time`}>Time</Label>
-            <Input
-              id={`${id}-time`}
-              type="time"
-              className="min-w-0"
-              value={time}
-              onChange={(event) => setTime(event.target.value)}
-            />
-          </div>
+          <FormField label="Date" id={`${id}-date`} className="min-w-0 gap-1.5">
+            <FormControl>
+              <Input type="date" className="min-w-0" value={date} onChange={(event) => setDate(event.target.value)} />
+            </FormControl>
+          </FormField>
+          <FormField label="Time" id={`${id}-time`} className="min-w-0 gap-1.5">
+            <FormControl>
+              <Input type="time" className="min-w-0" value={time} onChange={(event) => setTime(event.target.value)} />
+            </FormControl>
+          </FormField>
         </div>
       </div>
-      {problem && (
-        <p role="alert" className="text-sm text-danger">
-          {problem}
-        </p>
-      )}
+      <FormError role="alert">{problem}</FormError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={propose.isPending}>
           {propose.isPending ? 'Proposing...' : 'Propose'}

@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useRequestRefund } from '../api/dateState';
 import { errorText } from '../people';
@@ -60,26 +60,24 @@ export function RefundRequestDialog({ auctionId }: { auctionId: string }) {
               .
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-reason`}>What went wrong?</Label>
-            <Textarea
-              id={`${id}-reason`}
-              rows={5}
-              value={reason}
-              maxLength={REFUND_REASON_MAX_LENGTH}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${id}-count`}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <p id={`${id}-count`} className="text-xs text-neutral-text/70">
-              {`${reason.trim().length}/${REFUND_REASON_MAX_LENGTH} characters (at least ${REFUND_REASON_MIN_LENGTH})`}
-            </p>
-          </div>
-          {problem && (
-            <p role="alert" className="text-sm text-danger">
-              {problem}
-            </p>
-          )}
+          <FormField
+            label="What went wrong?"
+            id={`${id}-reason`}
+            className="gap-1.5"
+            descriptionId={`${id}-count`}
+            description={`${reason.trim().length}/${REFUND_REASON_MAX_LENGTH} characters (at least ${REFUND_REASON_MIN_LENGTH})`}
+            error={problem}
+            errorRole="alert"
+          >
+            <FormControl>
+              <Textarea
+                rows={5}
+                value={reason}
+                maxLength={REFUND_REASON_MAX_LENGTH}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </FormControl>
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={request.isPending} onClick={() => setOpen(false)}>
               Cancel

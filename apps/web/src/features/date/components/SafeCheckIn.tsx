@@ -2,7 +2,7 @@ import { type DateState, SAFE_CHECK_IN_INTERVALS } from '@bid/contract';
 import { ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+import { FormControl, FormError, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { useCheckIn } from '../api/dateState';
 import { formatClock } from '../format';
@@ -66,31 +66,27 @@ export function SafeCheckIn({ state, now, readOnly }: SafeCheckInProps) {
       </ul>
       {isRunning && !readOnly && (
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-interval`}>Remind me every</Label>
-            <Select
-              id={`${id}-interval`}
-              className="w-36"
-              value={interval}
-              onChange={(event) => setInterval(Number(event.target.value) as SafeCheckInInterval)}
-            >
-              {SAFE_CHECK_IN_INTERVALS.map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {minutes} minutes
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FormField label="Remind me every" id={`${id}-interval`} className="gap-1.5">
+            <FormControl>
+              <Select
+                className="w-36"
+                value={interval}
+                onChange={(event) => setInterval(Number(event.target.value) as SafeCheckInInterval)}
+              >
+                {SAFE_CHECK_IN_INTERVALS.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {minutes} minutes
+                  </option>
+                ))}
+              </Select>
+            </FormControl>
+          </FormField>
           <Button type="button" variant="outline" disabled={checkIn.isPending} onClick={sayImSafe}>
             I&apos;m safe
           </Button>
         </div>
       )}
-      {checkIn.isError && (
-        <p role="alert" className="text-sm text-danger">
-          {errorText(checkIn.error)}
-        </p>
-      )}
+      <FormError role="alert">{checkIn.isError && errorText(checkIn.error)}</FormError>
     </section>
   );
 }

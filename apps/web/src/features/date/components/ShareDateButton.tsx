@@ -2,8 +2,8 @@ import { SHARE_DATE_COPY } from '@bid/contract';
 import { Copy, Share2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormControl, FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useCreateShareLink } from '../api/shareLink';
 import { formatPlanDateTime } from '../format';
 import { errorText } from '../people';
@@ -50,23 +50,20 @@ export function ShareDateButton({ auctionId, locationShared, children }: ShareDa
         </Button>
       )}
       {link && (
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-url`}>Share link</Label>
+        <FormField label="Share link" id={`${id}-url`}>
           <div className="flex gap-2">
-            <Input id={`${id}-url`} readOnly value={link.url} onFocus={(event) => event.target.select()} />
+            <FormControl>
+              <Input readOnly value={link.url} onFocus={(event) => event.target.select()} />
+            </FormControl>
             <Button type="button" variant="outline" onClick={() => void copy()}>
               <Copy aria-hidden="true" />
               {copied ? 'Copied' : 'Copy'}
             </Button>
           </div>
           <p className="text-xs text-neutral-text/70">{`This link expires ${formatPlanDateTime(link.expiresAt)}`}</p>
-        </div>
+        </FormField>
       )}
-      {share.isError && (
-        <p role="alert" className="text-sm text-danger">
-          {errorText(share.error)}
-        </p>
-      )}
+      <FormError role="alert">{share.isError && errorText(share.error)}</FormError>
     </section>
   );
 }

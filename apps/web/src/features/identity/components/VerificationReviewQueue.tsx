@@ -2,7 +2,7 @@ import { ID_DOCUMENT_TYPE_LABELS, type VerificationReviewItem } from '@bid/contr
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
@@ -47,10 +47,11 @@ function ReviewItem({ item }: { item: VerificationReviewItem }) {
             </li>
           ))}
         </ul>
-        <div className="space-y-1">
-          <Label htmlFor={notesId}>Reviewer notes</Label>
-          <Textarea id={notesId} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={1000} />
-        </div>
+        <FormField label="Reviewer notes" id={notesId} className="gap-1">
+          <FormControl>
+            <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={1000} />
+          </FormControl>
+        </FormField>
         <div className="flex gap-2">
           <Button type="button" disabled={decide.isPending || !notes.trim()} onClick={() => submit('verified')}>
             Approve

@@ -9,8 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { onMutationError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
@@ -97,16 +97,16 @@ export function NewChatDialog({ open, onOpenChange, myId, onStarted }: NewChatDi
             submit();
           }}
         >
-          <div className="grid gap-2">
-            <Label htmlFor="new-chat-search">Search users</Label>
-            <Input
-              id="new-chat-search"
-              type="search"
-              autoComplete="off"
-              placeholder="Search by name..."
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
+          <FormField label="Search users" id="new-chat-search">
+            <FormControl>
+              <Input
+                type="search"
+                autoComplete="off"
+                placeholder="Search by name..."
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            </FormControl>
             {status ? (
               <p className="text-sm text-neutral-text/70" role="status">
                 {status}
@@ -139,16 +139,16 @@ export function NewChatDialog({ open, onOpenChange, myId, onStarted }: NewChatDi
                 To: <span className="font-semibold">{fullNameOf(picked)}</span>
               </p>
             )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="new-chat-message">Message</Label>
-            <Textarea
-              id="new-chat-message"
-              placeholder="Type your first message..."
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
+          </FormField>
+          <FormField label="Message" id="new-chat-message">
+            <FormControl>
+              <Textarea
+                placeholder="Type your first message..."
+                value={message}
+                onChange={(event) => setMessage(event.target.value)}
+              />
+            </FormControl>
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
               Cancel

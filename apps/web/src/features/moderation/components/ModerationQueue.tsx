@@ -19,7 +19,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { FormControl, FormError, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -159,31 +159,30 @@ function ResolveDialog({ item, onClose }: { item: ModerationQueueItem | null; on
               Your reasons are sent word for word to the member who reported and to the reported member.
             </DialogDescription>
           </DialogHeader>
-          <div className="mt-4 space-y-1">
-            <Label htmlFor={`${ids}-action`}>Action</Label>
-            <Select id={`${ids}-action`} value={action} onChange={(e) => setAction(e.target.value as ModerationAction)}>
-              {actions.map((value) => (
-                <option key={value} value={value}>
-                  {MODERATION_ACTION_LABELS[value]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="mt-4 space-y-1">
-            <Label htmlFor={`${ids}-reasons`}>Reasons</Label>
-            <Textarea
-              id={`${ids}-reasons`}
-              value={reasons}
-              maxLength={MODERATION_REASONS_MAX_LENGTH}
-              rows={5}
-              onChange={(e) => setReasons(e.target.value)}
-            />
-          </div>
-          {error ? (
-            <p role="alert" className="mt-2 text-sm text-danger">
-              {error}
-            </p>
-          ) : null}
+          <FormField label="Action" id={`${ids}-action`} className="mt-4 gap-1">
+            <FormControl>
+              <Select value={action} onChange={(e) => setAction(e.target.value as ModerationAction)}>
+                {actions.map((value) => (
+                  <option key={value} value={value}>
+                    {MODERATION_ACTION_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            </FormControl>
+          </FormField>
+          <FormField label="Reasons" id={`${ids}-reasons`} className="mt-4 gap-1">
+            <FormControl>
+              <Textarea
+                value={reasons}
+                maxLength={MODERATION_REASONS_MAX_LENGTH}
+                rows={5}
+                onChange={(e) => setReasons(e.target.value)}
+              />
+            </FormControl>
+          </FormField>
+          <FormError role="alert" className="mt-2">
+            {error}
+          </FormError>
           <DialogFooter className="mt-4">
             <Button type="button" variant="outline" onClick={close}>
               Cancel

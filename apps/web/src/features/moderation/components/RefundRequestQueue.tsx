@@ -2,8 +2,8 @@ import { decideRefundSchema, type RefundDecision, type RefundRequestQueueItem } 
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { FormControl, FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatAmountLessFee, formatDeadline, formatDollarsAndCents } from '@/lib/paymentFormat';
@@ -165,38 +165,32 @@ function RefundDecisionForm({ item, hostShare }: { item: RefundRequestQueueItem;
 
   return (
     <div className="grid gap-3 border-t border-black/10 pt-3">
-      <div className="grid gap-1">
-        <Label htmlFor={`${ids}-note`}>Note with the decision</Label>
-        <Textarea id={`${ids}-note`} value={note} maxLength={500} rows={2} onChange={(e) => setNote(e.target.value)} />
-      </div>
-      <div className="grid gap-1 sm:max-w-xs">
-        <Label htmlFor={`${ids}-amount`}>Amount to refund (for part)</Label>
-        <Input
-          id={`${ids}-amount`}
-          inputMode="decimal"
-          placeholder="0.00"
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setAmountError('');
-          }}
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={`${ids}-amount-hint${amountError ? ` ${ids}-amount-error` : ''}`}
-        />
-        <p id={`${ids}-amount-hint`} className="text-xs text-neutral-text/70">
-          Part of the host&apos;s share ({hostShare}) that goes back to the winner.
-        </p>
-        {amountError && (
-          <p id={`${ids}-amount-error`} className="text-sm text-danger">
-            {amountError}
-          </p>
-        )}
-      </div>
-      {problem && (
-        <p role="alert" className="text-sm text-danger">
-          {problem}
-        </p>
-      )}
+      <FormField label="Note with the decision" id={`${ids}-note`} className="gap-1">
+        <FormControl>
+          <Textarea value={note} maxLength={500} rows={2} onChange={(e) => setNote(e.target.value)} />
+        </FormControl>
+      </FormField>
+      <FormField
+        label="Amount to refund (for part)"
+        id={`${ids}-amount`}
+        className="gap-1 sm:max-w-xs"
+        descriptionId={`${ids}-amount-hint`}
+        description={<>Part of the host&apos;s share ({hostShare}) that goes back to the winner.</>}
+        error={amountError}
+      >
+        <FormControl>
+          <Input
+            inputMode="decimal"
+            placeholder="0.00"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setAmountError('');
+            }}
+          />
+        </FormControl>
+      </FormField>
+      <FormError role="alert">{problem}</FormError>
       <div className="flex flex-wrap gap-2">
         <Button type="button" size="sm" disabled={decide.isPending} onClick={() => submit('full')}>
           Refund in full

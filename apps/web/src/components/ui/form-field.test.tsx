@@ -1,0 +1,95 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FormControl, FormError, FormField } from './form-field';
+import { Input } from './input';
+import { Select } from './select';
+import { Textarea } from './textarea';
+
+afterEach(cleanup);
+
+const describedByTexts = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent);
+
+describe('FormField', () => {
+  it('names its control by the label and describes it by the description, then the error', () => {
+    render(
+      <FormField label="Amount" description="At least $5" error="Too low" errorRole="alert">
+        <FormControl>
+          <Input />
+        </FormControl>
+      </FormField>,
+    );
+    const input = screen.getByLabelText('Amount');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(describedByTexts(input)).toEqual(['At least $5', 'Too low']);
+    expect(screen.getByRole('alert')).toHaveTextContent('Too low');
+  });
+
+  it('shows no error and leaves the control valid without one', () => {
+    render(
+      <FormField label="Amount" error="">
+        <FormControl>
+          <Input />
+        </FormControl>
+      </FormField>,
+    );
+    const input = screen.getByLabelText('Amount');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('keeps a given control id and description id', () => {
+    render(
+      <FormField label="Password" id="password" descriptionId="password-hint" description="At least 8 characters.">
+        <FormControl>
+          <Input type="password" />
+        </FormControl>
+      </FormField>,
+    );
+    const input = screen.getByLabelText('Password');
+    expect(input.id).toBe('password');
+    expect(input).toHaveAttribute('aria-describedby', 'password-hint');
+    expect(document.getElementById('password-hint')).toHaveTextContent('At least 8 characters.');
+  });
+
+  it('wires a textarea and a select the same way', () => {
+    render(
+      <>
+        <FormField label="Reasons" error="Write the reasons">
+          <FormControl>
+            <Textarea />
+          </FormControl>
+        </FormField>
+        <FormField label="Action">
+          <FormControl>
+            <Select>
+              <option value="dismiss">Dismiss</option>
+            </Select>
+          </FormControl>
+        </FormField>
+      </>,
+    );
+    const reasons = screen.getByLabelText('Reasons');
+    expect(reasons.tagName).toBe('TEXTAREA');
+    expect(describedByTexts(reasons)).toEqual(['Write the reasons']);
+    expect(screen.getByLabelText('Action').tagName).toBe('SELECT');
+  });
+});
+
+describe('FormError', () => {
+  it('renders nothing without a message, and the message with its classes otherwise', () => {
+    const { container, rerender } = render(<FormError role="alert">{undefined}</FormError>);
+    expect(container).toBeEmptyDOMElement();
+    rerender(
+      <FormError role="alert" className="mt-2">
+        Failed
+      </FormError>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Failed');
+    expect(alert).toHaveClass('mt-2', 'text-sm', 'text-danger');
+  });
+});
