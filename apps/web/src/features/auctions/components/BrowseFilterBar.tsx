@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import type { BrowseFilters } from '../browseFilters';
 import type { FilterDomain } from '../urlFilters';
 import { DATE_TYPE_FILTER_OPTIONS, filterSelects, optionValues, type FilterOption as Option } from './FilterSelect';
@@ -58,20 +58,20 @@ export function BrowseFilterBar({ filters, onChange, locationState, onLocate }: 
 
   return (
     <Card className="grid gap-4 p-5">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-search`}>Search auctions</Label>
+      <FormField label="Search auctions" id={`${id}-search`}>
         <div className="relative">
           <Search aria-hidden="true" className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-text/50" />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            className="pl-9"
-            placeholder="Search by title, description or location"
-            value={filters.search}
-            onChange={(event) => onChange({ ...filters, search: event.target.value })}
-          />
+          <FormControl>
+            <Input
+              type="search"
+              className="pl-9"
+              placeholder="Search by title, description or location"
+              value={filters.search}
+              onChange={(event) => onChange({ ...filters, search: event.target.value })}
+            />
+          </FormControl>
         </div>
-      </div>
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {select('dateType', 'Date type', DATE_TYPE_FILTER_OPTIONS)}
         {select('radius', 'Distance', RADIUS_OPTIONS, `${id}-radius-hint`)}

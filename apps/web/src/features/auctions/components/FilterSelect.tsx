@@ -1,4 +1,4 @@
-import { Label } from '@/components/ui/label';
+import { FormControl, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 
 export type FilterOption<T extends string> = { value: T; label: string };
@@ -33,21 +33,17 @@ export function FilterSelect<T extends string>({
   describedBy,
 }: FilterSelectProps<T>) {
   return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select
-        id={id}
-        value={value}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value as T)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <FormField label={label} id={id}>
+      <FormControl aria-describedby={describedBy}>
+        <Select value={value} onChange={(event) => onChange(event.target.value as T)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </FormControl>
+    </FormField>
   );
 }
 
