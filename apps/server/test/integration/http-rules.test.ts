@@ -239,6 +239,29 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('refuses a cookie whose session id was swapped, after the genuine cookie was accepted (the checked signatures are remembered per value)', async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+    const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    const genuine = await app.inject({ method: 'GET', url: '/api/test/whoami', cookies: { [SESSION_COOKIE]: value } });
+    expect(genuine.statusCode).toBe(200);
+    // The same signature on another session id, and the same id with a broken signature.
+    const signature = value.slice(value.lastIndexOf('.'));
+    const swapped = await app.inject({
+      method: 'GET',
+      url: '/api/test/whoami',
+      cookies: { [SESSION_COOKIE]: `someone-elses-session${signature}` },
+    });
+    expect(swapped.statusCode).toBe(401);
+    const broken = await app.inject({
+      method: 'GET',
+      url: '/api/test/whoami',
+      cookies: { [SESSION_COOKIE]: `${value.slice(0, value.lastIndexOf('.'))}.AAAA` },
+    });
+    expect(broken.statusCode).toBe(401);
+    const again = await app.inject({ method: 'GET', url: '/api/test/whoami', cookies: { [SESSION_COOKIE]: value } });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('ends the session at logout: the replayed cookie is dead', async () => {
     const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
     const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
