@@ -3,8 +3,12 @@ import { serverEventSchema, type AuctionListItem, type CreateAuctionInput } from
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import WebSocket from 'ws';
 import { createTestApp } from './app.js';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.js';
+import { users } from '../../src/db/schema/index.js';
+import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import type { TestDatabase } from './databases.js';
-import { addSandboxCard } from './payments.js';
+import { addAuthenticatedSandboxCard, addSandboxCard, CARDS } from './payments.js';
 import { completeProfile, saveProfile } from './profiles.js';
 import { signInByEmail, withSession } from './session.js';
 
@@ -27,8 +31,11 @@ export interface Member {
 export interface SignUpOptions {
   /** A complete profile (docs/product.md §5), so the member may bid, host and message. Default true. */
   profile?: boolean;
-  /** A saved sandbox card, so the member may bid and buy. Default: with the profile. */
-  card?: boolean;
+  /**
+   * A saved sandbox card, so the member may bid and buy: true for one that succeeds, or a card
+   * number of `CARDS` (the 3-D Secure one is authenticated as the member would). Default: with the profile.
+   */
+  card?: boolean | string;
   lastName?: string;
   /** The address to sign up with (a moderator's, say); a fresh one otherwise. */
   email?: string;
@@ -48,7 +55,9 @@ export async function signUpMember(
   const email = options.email ?? `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
   const { cookie, body } = await signInByEmail(app, email);
   if (profile) await saveProfile(app, cookie, { ...completeProfile(firstName), ...(lastName ? { lastName } : {}) });
-  if (card) await addSandboxCard(app, cookie);
+  if (card === CARDS.needsAuthentication) await addAuthenticatedSandboxCard(app, cookie, card);
+  else if (typeof card === 'string') await addSandboxCard(app, cookie, card);
+  else if (card) await addSandboxCard(app, cookie);
   return { id: body.user.id, email, cookie, firstName };
 }
 
@@ -84,7 +93,12 @@ export interface WorldOptions {
   env?: Record<string, string>;
   /** The app's clock starts here and moves when the test sets `world.clock`. */
   clock?: Date;
-  appOptions?: Omit<Parameters<typeof createTestApp>[2] & object, 'now'>;
+  appOptions?: Omit<Parameters<typeof createTestApp>[2] & object, 'now' | 'paymentProvider'>;
+  /**
+   * Makes the app's payment provider once the database is open, on the world's clock; the test
+   * holds it as `world.provider` to run jobs by hand. By default the app makes its own.
+   */
+  paymentProvider?: (db: Db, now: () => Date) => PaymentProvider;
   /** Listen on a port, for WebSocket clients (`world.live`). */
   listen?: boolean;
 }
@@ -99,17 +113,27 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
   const sockets = new Set<LiveClient>();
   const world = {
     testDb: undefined as unknown as TestDatabase,
+    /** The test database's Drizzle handle, for rows a test seeds or reads directly. */
+    db: undefined as unknown as Db,
     app: undefined as unknown as FastifyInstance,
+    /** The provider `paymentProvider` made (undefined without that option). */
+    provider: undefined as unknown as PaymentProvider,
     /** The app's "now" when the world was made with `clock`; a test may move it. */
     clock: options.clock ?? new Date(),
     port: 0,
 
     async open(): Promise<void> {
       world.testDb = await factory.open();
+      world.db = world.testDb.database.db;
+      if (options.paymentProvider) world.provider = options.paymentProvider(world.db, () => world.now());
       world.app = await createTestApp(
         world.testDb.database,
         { OTP_MAX_PER_IP: '1000', ...options.env },
-        { ...options.appOptions, ...(options.clock ? { now: () => world.clock } : {}) },
+        {
+          ...options.appOptions,
+          ...(options.clock ? { now: () => world.clock } : {}),
+          ...(world.provider ? { paymentProvider: world.provider } : {}),
+        },
       );
       if (options.listen) {
         await world.app.listen({ port: 0, host: '127.0.0.1' });
@@ -149,6 +173,33 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
         payload: payload as object,
         cookies: withSession(who?.cookie),
       });
+    },
+
+    /**
+     * `method` `url` as `who` (no one: a visitor), with a body when given: an object as JSON, or a
+     * string sent as it is under a JSON content type (for bodies that are not valid JSON). An arrow,
+     * so a test may take it as its own `call`.
+     */
+    call: (
+      who: Pick<Member, 'cookie'> | undefined,
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object | string,
+    ): Promise<LightMyRequestResponse> =>
+      world.app.inject({
+        method,
+        url,
+        cookies: withSession(who?.cookie),
+        ...(payload === undefined
+          ? {}
+          : typeof payload === 'string'
+            ? { payload, headers: { 'content-type': 'application/json' } }
+            : { payload }),
+      }),
+
+    /** Gives `who` the moderator role, as the role command would. */
+    async makeModerator(who: Pick<Member, 'id'>): Promise<void> {
+      await world.db.update(users).set({ role: 'moderator' }).where(eq(users.id, who.id));
     },
 
     /** GET `url` as `who` (no one: a visitor). */
