@@ -11,6 +11,7 @@ import type { TestDatabase } from './databases.js';
 import { addAuthenticatedSandboxCard, addSandboxCard, CARDS } from './payments.js';
 import { completeProfile, saveProfile } from './profiles.js';
 import { signInByEmail, withSession } from './session.js';
+import { startSmtpServer, type TestSmtpServer } from './smtp.js';
 
 const DAY = 24 * 3_600_000;
 
@@ -39,6 +40,8 @@ export interface SignUpOptions {
   lastName?: string;
   /** The address to sign up with (a moderator's, say); a fresh one otherwise. */
   email?: string;
+  /** Where mail is configured, reads the sign-in code from the member's e-mail (the API does not answer it). */
+  readCode?: (email: string) => string;
 }
 
 /**
@@ -53,7 +56,7 @@ export async function signUpMember(
   const { profile = true, lastName } = options;
   const card = options.card ?? profile;
   const email = options.email ?? `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
-  const { cookie, body } = await signInByEmail(app, email);
+  const { cookie, body } = await signInByEmail(app, email, undefined, true, options.readCode);
   if (profile) await saveProfile(app, cookie, { ...completeProfile(firstName), ...(lastName ? { lastName } : {}) });
   if (card === CARDS.needsAuthentication) await addAuthenticatedSandboxCard(app, cookie, card);
   else if (typeof card === 'string') await addSandboxCard(app, cookie, card);
@@ -101,6 +104,8 @@ export interface WorldOptions {
   paymentProvider?: (db: Db, now: () => Date) => PaymentProvider;
   /** Listen on a port, for WebSocket clients (`world.live`). */
   listen?: boolean;
+  /** Mail goes to a real SMTP server (`world.smtp`); members sign up with the code it received. */
+  smtp?: boolean;
 }
 
 /**
@@ -118,17 +123,20 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
     app: undefined as unknown as FastifyInstance,
     /** The provider `paymentProvider` made (undefined without that option). */
     provider: undefined as unknown as PaymentProvider,
+    /** The SMTP server of a world made with `smtp` (undefined otherwise). */
+    smtp: undefined as unknown as TestSmtpServer,
     /** The app's "now" when the world was made with `clock`; a test may move it. */
     clock: options.clock ?? new Date(),
     port: 0,
 
     async open(): Promise<void> {
+      if (options.smtp) world.smtp = await startSmtpServer();
       world.testDb = await factory.open();
       world.db = world.testDb.database.db;
       if (options.paymentProvider) world.provider = options.paymentProvider(world.db, () => world.now());
       world.app = await createTestApp(
         world.testDb.database,
-        { OTP_MAX_PER_IP: '1000', ...options.env },
+        { OTP_MAX_PER_IP: '1000', ...(world.smtp ? { SMTP_URL: world.smtp.url } : {}), ...options.env },
         {
           ...options.appOptions,
           ...(options.clock ? { now: () => world.clock } : {}),
@@ -145,6 +153,7 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
       for (const socket of sockets) socket.close();
       await world.app?.close();
       await world.testDb?.cleanup();
+      await world.smtp?.stop();
     },
 
     /** The app's "now": the world's clock, or real time for a world made without one. */
@@ -152,9 +161,10 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
       return options.clock ? world.clock : new Date();
     },
 
-    /** Signs a member up (see `signUpMember`) on the world's app. */
+    /** Signs a member up (see `signUpMember`) on the world's app; with `smtp`, by the code mailed to them. */
     signUp(firstName: string, signUpOptions: SignUpOptions = {}): Promise<Member> {
-      return signUpMember(world.app, firstName, signUpOptions);
+      const readCode = world.smtp ? (to: string) => world.smtp.codeFor(to) : undefined;
+      return signUpMember(world.app, firstName, { ...(readCode ? { readCode } : {}), ...signUpOptions });
     },
 
     /** Creates an auction (see `createAuctionAs`) ending a day after the world's "now" unless overridden. */
