@@ -14,24 +14,22 @@ import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
 import { withSession } from '../support/session.js';
-import { createAuctionAs, signUpMember, type Member } from '../support/world.js';
+import { createAuctionAs, createWorld, type Member, signUpMember } from '../support/world.js';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' };
 
 describe.each(testDatabaseFactories())('a card on file to bid, and the provider wiring, on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let host: Member;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
+    await world.open();
+    ({ testDb, app } = world);
     host = await signUpMember(app, 'Hana', { card: false });
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   const bid = (who: Member, auctionId: string, amount: string) =>
     app.inject({ method: 'POST', url: '/api/bids', payload: { auctionId, amount }, cookies: withSession(who.cookie) });
