@@ -10,13 +10,11 @@ import { loadConfig } from '../../src/config/env.js';
 import { auctions, bids, sandboxSetupIntents, users } from '../../src/db/schema/index.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { addSandboxCard } from '../support/payments.js';
+import { addSandboxCard, STRIPE_OFFLINE_ENV } from '../support/payments.js';
 import { withSession } from '../support/session.js';
 import { createAuctionAs, createWorld, type Member, signUpMember } from '../support/world.js';
-
-const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' };
 
 describe.each(testDatabaseFactories())('a card on file to bid, and the provider wiring, on $kind', (factory) => {
   const world = createWorld(factory);
@@ -178,10 +176,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     let stripeApp: FastifyInstance;
 
     beforeAll(async () => {
-      stripeApp = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000', ...STRIPE_ENV });
-    });
-    afterAll(async () => {
-      await stripeApp.close();
+      stripeApp = await world.openAnotherApp(STRIPE_OFFLINE_ENV);
     });
 
     it('has no sandbox routes (404), even for a signed-in member', async () => {
@@ -287,7 +282,10 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     };
     try {
       expect((await configOf({})).payments).toEqual({ provider: 'sandbox' });
-      expect((await configOf(STRIPE_ENV)).payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_offline' });
+      expect((await configOf(STRIPE_OFFLINE_ENV)).payments).toEqual({
+        provider: 'stripe',
+        publishableKey: 'pk_test_offline',
+      });
     } finally {
       rmSync(distDir, { recursive: true, force: true });
     }

@@ -14,7 +14,6 @@ import {
   providerPaymentsOf,
   runLifecycle,
 } from '../support/charges.js';
-import { createTestApp } from '../support/app.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
@@ -55,7 +54,7 @@ describe.each(testDatabaseFactories())('recovering a charge after a crash on $ki
   const advance = (ms: number) => {
     world.clock = new Date(world.clock.getTime() + ms);
   };
-  /** The world's app first, then any instance a test adds on the same database. */
+  /** The world's app first, then any instance a test adds on the same database (the world closes them). */
   const apps: FastifyInstance[] = [];
   let host: Member;
   let buyer: Member;
@@ -71,15 +70,12 @@ describe.each(testDatabaseFactories())('recovering a charge after a crash on $ki
   afterEach(async () => {
     await expectLedgerBalanced(db);
   });
-  afterAll(async () => {
-    for (const app of apps.slice(1)) await app.close();
-    await world.close();
-  });
+  afterAll(() => world.close());
 
   it('does not charge a Buy Now twice when the answer was lost after the provider charged', async () => {
     const crashing = flakyProvider(provider, 'after');
     // A second app instance on the same database, whose link to the provider breaks once.
-    const crashingApp = await createTestApp(world.testDb.database, {}, { now, paymentProvider: crashing.provider });
+    const crashingApp = await world.openAnotherApp({}, { paymentProvider: crashing.provider });
     apps.push(crashingApp);
     const auctionId = await insertAuction(db, {
       creatorId: host.id,

@@ -15,6 +15,9 @@ export const CARDS = {
 /** Stripe's test card that saves and charges without trouble (docs/payments.md). */
 export const SUCCEEDING_CARD = CARDS.succeeds;
 
+/** Stripe configured (with made-up test keys), so the app wires Stripe instead of the sandbox. */
+export const STRIPE_OFFLINE_ENV = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' };
+
 /** A card expiry comfortably in the future, whatever today is. */
 export const FUTURE_EXPIRY = { expMonth: 12, expYear: new Date().getUTCFullYear() + 5 } as const;
 

@@ -116,6 +116,13 @@ export interface WorldOptions {
  */
 export function createWorld(factory: { open(): Promise<TestDatabase> }, options: WorldOptions = {}) {
   const sockets = new Set<LiveClient>();
+  const otherApps: FastifyInstance[] = [];
+  const appEnv = () => ({
+    OTP_MAX_PER_IP: '1000',
+    ...(world.smtp ? { SMTP_URL: world.smtp.url } : {}),
+    ...options.env,
+  });
+  const clockOption = () => (options.clock ? { now: () => world.clock } : {});
   const world = {
     testDb: undefined as unknown as TestDatabase,
     /** The test database's Drizzle handle, for rows a test seeds or reads directly. */
@@ -134,23 +141,38 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
       world.testDb = await factory.open();
       world.db = world.testDb.database.db;
       if (options.paymentProvider) world.provider = options.paymentProvider(world.db, () => world.now());
-      world.app = await createTestApp(
-        world.testDb.database,
-        { OTP_MAX_PER_IP: '1000', ...(world.smtp ? { SMTP_URL: world.smtp.url } : {}), ...options.env },
-        {
-          ...options.appOptions,
-          ...(options.clock ? { now: () => world.clock } : {}),
-          ...(world.provider ? { paymentProvider: world.provider } : {}),
-        },
-      );
+      world.app = await createTestApp(world.testDb.database, appEnv(), {
+        ...options.appOptions,
+        ...clockOption(),
+        ...(world.provider ? { paymentProvider: world.provider } : {}),
+      });
       if (options.listen) {
         await world.app.listen({ port: 0, host: '127.0.0.1' });
         world.port = (world.app.server.address() as { port: number }).port;
       }
     },
 
+    /**
+     * Another instance of the app on the world's database, built like the world's own (same
+     * settings and clock) with `env` and `appOptions` on top: Stripe configured, a provider that
+     * fails, a probe. The world closes it.
+     */
+    async openAnotherApp(
+      env: Record<string, string> = {},
+      appOptions: Parameters<typeof createTestApp>[2] = {},
+    ): Promise<FastifyInstance> {
+      const app = await createTestApp(
+        world.testDb.database,
+        { ...appEnv(), ...env },
+        { ...options.appOptions, ...clockOption(), ...appOptions },
+      );
+      otherApps.push(app);
+      return app;
+    },
+
     async close(): Promise<void> {
       for (const socket of sockets) socket.close();
+      for (const app of otherApps.splice(0)) await app.close();
       await world.app?.close();
       await world.testDb?.cleanup();
       await world.smtp?.stop();
