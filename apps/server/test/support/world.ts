@@ -190,7 +190,7 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
     },
 
     /** Creates an auction (see `createAuctionAs`) ending a day after the world's "now" unless overridden. */
-    createAuction(host: Member, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
+    createAuction(host: Pick<Member, 'cookie'>, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
       return createAuctionAs(world.app, host, {
         endTime: new Date(world.now().getTime() + DAY).toISOString(),
         ...overrides,
