@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { serverEventSchema, type AuctionListItem, type CreateAuctionInput } from '@bid/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import WebSocket from 'ws';
@@ -106,6 +109,8 @@ export interface WorldOptions {
   listen?: boolean;
   /** Mail goes to a real SMTP server (`world.smtp`); members sign up with the code it received. */
   smtp?: boolean;
+  /** Uploaded objects go to a fresh temporary folder (DATA_DIR, `world.dataDir`), removed on close. */
+  dataDir?: boolean;
 }
 
 /**
@@ -120,6 +125,7 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
   const appEnv = () => ({
     OTP_MAX_PER_IP: '1000',
     ...(world.smtp ? { SMTP_URL: world.smtp.url } : {}),
+    ...(world.dataDir ? { DATA_DIR: world.dataDir } : {}),
     ...options.env,
   });
   const clockOption = () => (options.clock ? { now: () => world.clock } : {});
@@ -132,12 +138,15 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
     provider: undefined as unknown as PaymentProvider,
     /** The SMTP server of a world made with `smtp` (undefined otherwise). */
     smtp: undefined as unknown as TestSmtpServer,
+    /** The DATA_DIR of a world made with `dataDir` (empty otherwise). */
+    dataDir: '',
     /** The app's "now" when the world was made with `clock`; a test may move it. */
     clock: options.clock ?? new Date(),
     port: 0,
 
     async open(): Promise<void> {
       if (options.smtp) world.smtp = await startSmtpServer();
+      if (options.dataDir) world.dataDir = await mkdtemp(path.join(tmpdir(), 'bid-world-'));
       world.testDb = await factory.open();
       world.db = world.testDb.database.db;
       if (options.paymentProvider) world.provider = options.paymentProvider(world.db, () => world.now());
@@ -176,6 +185,7 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
       await world.app?.close();
       await world.testDb?.cleanup();
       await world.smtp?.stop();
+      if (world.dataDir) await rm(world.dataDir, { recursive: true, force: true });
     },
 
     /** The app's "now": the world's clock, or real time for a world made without one. */
