@@ -23,7 +23,7 @@ import {
 } from '../../src/db/schema/index.js';
 import type { AccountExport } from '../../src/modules/account/account.service.js';
 import { createTestApp } from '../support/app.js';
-import { signUpMember, type Member } from '../support/world.js';
+import { createWorld, type Member, signUpMember } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
@@ -35,6 +35,7 @@ const signUp = (app: FastifyInstance, firstName: string, lastName: string) =>
   signUpMember(app, firstName, { lastName, card: false });
 
 describe.each(testDatabaseFactories())('account export and deletion on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let db: Db;
   let app: FastifyInstance;
@@ -47,16 +48,12 @@ describe.each(testDatabaseFactories())('account export and deletion on $kind', (
     app.inject({ method: 'DELETE', url: '/api/account', payload: payload as object, cookies: withSession(cookie) });
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    app = await createTestApp(testDb.database);
+    await world.open();
+    ({ testDb, db, app } = world);
     ada = await signUp(app, 'Ada', 'Lovelace');
     bea = await signUp(app, 'Bea', 'Zeta');
   });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   describe('GET /api/account/export', () => {
     it('answers 401 to nobody', async () => {

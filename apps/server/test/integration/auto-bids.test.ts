@@ -15,8 +15,8 @@ import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from 
 import type { FastifyInstance } from 'fastify';
 import { createTestApp } from '../support/app.js';
 import { withSession } from '../support/session.js';
-import { createWorld, type Member } from '../support/world.js';
-import { openTwoInstances, signUpMember, CARDS, type TwoInstances } from './charges.fixtures.js';
+import { openTwoInstances, type TwoInstances } from '../support/charges.js';
+import { createWorld, signUpMember, type Member } from '../support/world.js';
 
 const HOUR = 3_600_000;
 const cents = (amount: string) => parseMoneyToCents(amount)!;
@@ -297,9 +297,9 @@ describe.each(postgresOnlyFactories())('racing maximums on two instances on $kin
 
   it('50 bidders: the leader and the price are what the rule computes from the stored maximums', async () => {
     const { a, b } = instances;
-    const host = await signUpMember(signUps, 'Host', CARDS.succeeds);
+    const host = await signUpMember(signUps, 'Host');
     const bidders = [];
-    for (let i = 0; i < 50; i++) bidders.push(await signUpMember(signUps, `Racer${i}`, CARDS.succeeds));
+    for (let i = 0; i < 50; i++) bidders.push(await signUpMember(signUps, `Racer${i}`));
     const created = await a.app.inject({
       method: 'POST',
       url: '/api/auctions',

@@ -10,28 +10,24 @@ import { loadConfig } from '../../src/config/env.js';
 import { auctions, bids, sandboxSetupIntents, users } from '../../src/db/schema/index.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { addSandboxCard } from '../support/payments.js';
+import { addSandboxCard, STRIPE_OFFLINE_ENV } from '../support/payments.js';
 import { withSession } from '../support/session.js';
-import { createAuctionAs, signUpMember, type Member } from '../support/world.js';
-
-const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' };
+import { createAuctionAs, createWorld, type Member, signUpMember } from '../support/world.js';
 
 describe.each(testDatabaseFactories())('a card on file to bid, and the provider wiring, on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let host: Member;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
+    await world.open();
+    ({ testDb, app } = world);
     host = await signUpMember(app, 'Hana', { card: false });
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   const bid = (who: Member, auctionId: string, amount: string) =>
     app.inject({ method: 'POST', url: '/api/bids', payload: { auctionId, amount }, cookies: withSession(who.cookie) });
@@ -180,10 +176,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     let stripeApp: FastifyInstance;
 
     beforeAll(async () => {
-      stripeApp = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000', ...STRIPE_ENV });
-    });
-    afterAll(async () => {
-      await stripeApp.close();
+      stripeApp = await world.openAnotherApp(STRIPE_OFFLINE_ENV);
     });
 
     it('has no sandbox routes (404), even for a signed-in member', async () => {
@@ -289,7 +282,10 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     };
     try {
       expect((await configOf({})).payments).toEqual({ provider: 'sandbox' });
-      expect((await configOf(STRIPE_ENV)).payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_offline' });
+      expect((await configOf(STRIPE_OFFLINE_ENV)).payments).toEqual({
+        provider: 'stripe',
+        publishableKey: 'pk_test_offline',
+      });
     } finally {
       rmSync(distDir, { recursive: true, force: true });
     }

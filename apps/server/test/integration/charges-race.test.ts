@@ -10,20 +10,19 @@ import { describePostgresOnly, type TestDatabase } from '../support/databases.js
 import { expectLedgerBalanced } from '../support/ledger.js';
 import {
   answerOffer,
-  CARDS,
   chargesOf,
   HOUR,
-  insertAuction,
   MINUTE,
   openTwoInstances,
   providerPaymentsOf,
   retryPayment,
   runLifecycle,
-  signUpMember,
   type Instance,
   type TwoInstances,
-  type Member,
-} from './charges.fixtures.js';
+} from '../support/charges.js';
+import { insertAuction } from '../support/auctions.js';
+import { CARDS } from '../support/payments.js';
+import { signUpMember, type Member } from '../support/world.js';
 
 describePostgresOnly('charging exactly once across instances on $kind', (factory) => {
   let testDb: TestDatabase;
@@ -43,9 +42,9 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
     db = testDb.database.db;
     instances = await openTwoInstances(testDb, now);
     ({ a, b } = instances);
-    host = await signUpMember(a.app, 'Hana');
-    for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) payers.push(await signUpMember(a.app, label, CARDS.succeeds));
-    decliner = await signUpMember(a.app, 'Dan', CARDS.declines);
+    host = await signUpMember(a.app, 'Hana', { card: false });
+    for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) payers.push(await signUpMember(a.app, label));
+    decliner = await signUpMember(a.app, 'Dan', { card: CARDS.declines });
   });
   afterEach(async () => {
     await expectLedgerBalanced(db);
@@ -246,8 +245,8 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
   it('settles an offer answered from two instances at once with one outcome, charged at most once', async () => {
     for (let round = 0; round < 6; round += 1) {
       // Signed up each round: every round moves the clock past a fix window, and so past an idle session.
-      const runnerUp = await signUpMember(a.app, `Rue${round}`, CARDS.succeeds);
-      const next = await signUpMember(a.app, `Nat${round}`, CARDS.succeeds);
+      const runnerUp = await signUpMember(a.app, `Rue${round}`);
+      const next = await signUpMember(a.app, `Nat${round}`);
       const auctionId = await insertAuction(db, {
         creatorId: host.id,
         endTime: ago(1),

@@ -4,23 +4,20 @@ import type { Db } from '../../src/db/client.js';
 import { CHARGE_LOCK_MINUTES } from '../../src/use-cases/charge-and-create-date.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { expectLedgerBalanced } from '../support/ledger.js';
 import {
-  buildChargesApp,
   buyNowAs,
-  CARDS,
   chargesOf,
   HOUR,
-  insertAuction,
   ledgerLegsOf,
   MINUTE,
   notificationsOf,
   providerPaymentsOf,
   runLifecycle,
-  signUpMember,
-  type Member,
-} from './charges.fixtures.js';
+} from '../support/charges.js';
+import { insertAuction } from '../support/auctions.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { expectLedgerBalanced } from '../support/ledger.js';
+import { createWorld, type Member } from '../support/world.js';
 
 /**
  * The sandbox behind a connection that breaks: `when: 'after'` lets the provider charge and
@@ -46,44 +43,43 @@ function flakyProvider(inner: PaymentProvider, when: 'before' | 'after', times =
 }
 
 describe.each(testDatabaseFactories())('recovering a charge after a crash on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = createWorld(factory, {
+    clock: new Date('2031-08-01T09:00:00.000Z'),
+    paymentProvider: (db, now) => createSandboxProvider(db, { now }),
+  });
   let db: Db;
   let provider: PaymentProvider;
-  let clock = new Date('2031-08-01T09:00:00.000Z');
-  const now = () => clock;
-  const ago = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE);
+  const now = () => world.clock;
+  const ago = (minutes: number) => new Date(world.clock.getTime() - minutes * MINUTE);
   const advance = (ms: number) => {
-    clock = new Date(clock.getTime() + ms);
+    world.clock = new Date(world.clock.getTime() + ms);
   };
+  /** The world's app first, then any instance a test adds on the same database (the world closes them). */
   const apps: FastifyInstance[] = [];
   let host: Member;
   let buyer: Member;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    provider = createSandboxProvider(db, { now });
-    const app = await buildChargesApp(testDb.database, now, provider);
+    await world.open();
+    ({ db, provider } = world);
+    const { app } = world;
     apps.push(app);
-    host = await signUpMember(app, 'Hana');
-    buyer = await signUpMember(app, 'Bea', CARDS.succeeds);
+    host = await world.signUp('Hana', { card: false });
+    buyer = await world.signUp('Bea');
   });
   afterEach(async () => {
     await expectLedgerBalanced(db);
   });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('does not charge a Buy Now twice when the answer was lost after the provider charged', async () => {
     const crashing = flakyProvider(provider, 'after');
     // A second app instance on the same database, whose link to the provider breaks once.
-    const crashingApp = await buildChargesApp(testDb.database, now, crashing.provider);
+    const crashingApp = await world.openAnotherApp({}, { paymentProvider: crashing.provider });
     apps.push(crashingApp);
     const auctionId = await insertAuction(db, {
       creatorId: host.id,
-      endTime: new Date(clock.getTime() + 2 * HOUR),
+      endTime: new Date(world.clock.getTime() + 2 * HOUR),
       title: 'Wine tasting',
       buyNowPrice: '90.00',
     });
@@ -96,7 +92,7 @@ describe.each(testDatabaseFactories())('recovering a charge after a crash on $ki
     expect(charge).toMatchObject({
       status: 'processing',
       attempt: 1,
-      lockedUntil: new Date(clock.getTime() + CHARGE_LOCK_MINUTES * MINUTE),
+      lockedUntil: new Date(world.clock.getTime() + CHARGE_LOCK_MINUTES * MINUTE),
       providerPaymentId: null,
     });
     // The provider did charge: exactly the situation a naive retry would charge twice.

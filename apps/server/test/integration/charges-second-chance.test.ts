@@ -12,46 +12,45 @@ import type { Db } from '../../src/db/client.js';
 import { auctions } from '../../src/db/schema/index.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { expectLedgerBalanced } from '../support/ledger.js';
-import { addSandboxCard } from '../support/payments.js';
 import {
   answerOffer,
-  buildChargesApp,
-  CARDS,
   chargesOf,
   getPayments,
   HOUR,
-  insertAuction,
   ledgerLegsOf,
   MINUTE,
   notificationsOf,
   providerPaymentsOf,
   retryPayment,
   runLifecycle,
-  signUpMember,
-  type Member,
-} from './charges.fixtures.js';
+} from '../support/charges.js';
+import { insertAuction } from '../support/auctions.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { expectLedgerBalanced } from '../support/ledger.js';
+import { addSandboxCard, CARDS } from '../support/payments.js';
+import { createWorld, type Member } from '../support/world.js';
 
 const WINDOW = PAYMENT_FIX_WINDOW_HOURS * HOUR;
 const OFFER = SECOND_CHANCE_OFFER_HOURS * HOUR;
 
 describe.each(testDatabaseFactories())('second chance offers after an unpaid win on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = createWorld(factory, {
+    clock: new Date('2031-07-01T18:00:00.000Z'),
+    paymentProvider: (db, now) => createSandboxProvider(db, { now }),
+  });
   let db: Db;
   let app: FastifyInstance;
   let provider: PaymentProvider;
-  let clock = new Date('2031-07-01T18:00:00.000Z');
-  const now = () => clock;
-  const ago = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE);
-  const later = (ms: number) => new Date(clock.getTime() + ms);
+  const now = () => world.clock;
+  const ago = (minutes: number) => new Date(world.clock.getTime() - minutes * MINUTE);
+  const later = (ms: number) => new Date(world.clock.getTime() + ms);
   const advance = (ms: number) => {
-    clock = new Date(clock.getTime() + ms);
+    world.clock = new Date(world.clock.getTime() + ms);
   };
 
   const lifecycle = () => runLifecycle(app, db, provider, now);
   // Signed up in each test: the clock runs days ahead, past a session's idle timeout.
-  const member = (label: string, card?: string) => signUpMember(app, label, card);
+  const member = (label: string, card?: string) => world.signUp(label, { card: card ?? false });
   const winnerOf = async (auctionId: string) =>
     (await db.select().from(auctions).where(eq(auctions.id, auctionId)))[0]!.winnerId;
   // Highest amount first, which is the order bidders are offered the date in (a decline and the
@@ -89,18 +88,13 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
   }
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    provider = createSandboxProvider(db, { now });
-    app = await buildChargesApp(testDb.database, now, provider);
+    await world.open();
+    ({ db, app, provider } = world);
   });
   afterEach(async () => {
     await expectLedgerBalanced(db);
   });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('offers the date to the next-highest bidder at their own bid, and charges them only once they accept', async () => {
     const host = await member('Hana');
@@ -184,7 +178,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       status: 'offered',
       failureMessage: null,
       payBy: later(OFFER).toISOString(),
-      createdAt: clock.toISOString(),
+      createdAt: world.clock.toISOString(),
     };
     expect((await getPayments(app, tia)).json().payments).toEqual([offeredRow]);
     expect((await getPayments(app, host)).json().payments).toEqual([]);

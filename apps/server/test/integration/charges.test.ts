@@ -8,35 +8,34 @@ import { recordLedgerTransaction } from '../../src/modules/payments/ledger/ledge
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { expectLedgerBalanced } from '../support/ledger.js';
-import { addSandboxCard } from '../support/payments.js';
 import {
-  buildChargesApp,
   buyNowAs,
-  CARDS,
   chargesOf,
   getPayments,
   HOUR,
-  insertAuction,
   ledgerLegsOf,
   MINUTE,
   notificationsOf,
   providerPaymentsOf,
   retryPayment,
   runLifecycle,
-  signUpMember,
-  type Member,
-} from './charges.fixtures.js';
+} from '../support/charges.js';
+import { insertAuction } from '../support/auctions.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { expectLedgerBalanced } from '../support/ledger.js';
+import { addSandboxCard, CARDS } from '../support/payments.js';
+import { createWorld, type Member } from '../support/world.js';
 
 describe.each(testDatabaseFactories())('charging the winner on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = createWorld(factory, {
+    clock: new Date('2031-06-01T12:00:00.000Z'),
+    paymentProvider: (db, now) => createSandboxProvider(db, { now }),
+  });
   let db: Db;
   let app: FastifyInstance;
   let provider: PaymentProvider;
-  let clock = new Date('2031-06-01T12:00:00.000Z');
-  const now = () => clock;
-  const ago = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE);
+  const now = () => world.clock;
+  const ago = (minutes: number) => new Date(world.clock.getTime() - minutes * MINUTE);
   let host: Member;
   let wendy: Member; // pays with 4242
   let rita: Member; // 4242 too, a rival bidder
@@ -47,24 +46,19 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
   const lifecycle = () => runLifecycle(app, db, provider, now);
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    provider = createSandboxProvider(db, { now });
-    app = await buildChargesApp(testDb.database, now, provider);
-    host = await signUpMember(app, 'Hana');
-    wendy = await signUpMember(app, 'Wendy', CARDS.succeeds);
-    rita = await signUpMember(app, 'Rita', CARDS.succeeds);
-    dan = await signUpMember(app, 'Dan', CARDS.declines);
-    ada = await signUpMember(app, 'Ada', CARDS.needsAuthentication);
-    noel = await signUpMember(app, 'Noel');
+    await world.open();
+    ({ db, app, provider } = world);
+    host = await world.signUp('Hana', { card: false });
+    wendy = await world.signUp('Wendy');
+    rita = await world.signUp('Rita');
+    dan = await world.signUp('Dan', { card: CARDS.declines });
+    ada = await world.signUp('Ada', { card: CARDS.needsAuthentication });
+    noel = await world.signUp('Noel', { card: false });
   });
   afterEach(async () => {
     await expectLedgerBalanced(db);
   });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('charges the winner of an auction that closed by time once, books it and tells both sides', async () => {
     const auctionId = await insertAuction(db, {
@@ -93,7 +87,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
       failureMessage: null,
       payBy: null,
       lockedUntil: null,
-      succeededAt: clock,
+      succeededAt: world.clock,
     });
     const payments = await providerPaymentsOf(db, charge!.id);
     expect(payments).toHaveLength(1);
@@ -138,7 +132,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
   it('charges a Buy Now buyer at once, at the buy-now price', async () => {
     const auctionId = await insertAuction(db, {
       creatorId: host.id,
-      endTime: new Date(clock.getTime() + 24 * HOUR),
+      endTime: new Date(world.clock.getTime() + 24 * HOUR),
       title: 'Jazz brunch',
       buyNowPrice: '80.00',
       bids: [{ bidderId: rita.id, amount: '30.00', at: ago(10) }],
@@ -169,7 +163,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
       title: 'Picnic in the park',
       bids: [{ bidderId: dan.id, amount: '51.55', at: ago(5) }],
     });
-    const closedAt = clock;
+    const closedAt = world.clock;
 
     await lifecycle();
 
@@ -221,7 +215,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
     ).toEqual([]);
 
     // Retrying with the same card fails again, as the next attempt, and keeps the first deadline.
-    clock = new Date(clock.getTime() + 2 * HOUR);
+    world.clock = new Date(world.clock.getTime() + 2 * HOUR);
     const again = await retryPayment(app, failed!.id, dan);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ id: failed!.id, status: 'failed', payBy: payBy.toISOString() });
@@ -246,7 +240,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
       createdAt: closedAt.toISOString(),
     });
     const [paid] = await chargesOf(db, auctionId);
-    expect(paid).toMatchObject({ status: 'succeeded', attempt: 3, failureCode: null, succeededAt: clock });
+    expect(paid).toMatchObject({ status: 'succeeded', attempt: 3, failureCode: null, succeededAt: world.clock });
     const attempts = await providerPaymentsOf(db, failed!.id);
     expect(attempts.map((p) => [p.idempotencyKey, p.status])).toEqual([
       [`charge:${failed!.id}:attempt:1`, 'failed'],
@@ -286,7 +280,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
       status: 'failed',
       failureCode: 'authentication_required',
       failureMessage: 'Your card was declined. This transaction requires authentication.',
-      payBy: new Date(clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR),
+      payBy: new Date(world.clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR),
     });
     const notices = (await notificationsOf(db, ada.id, auctionId)).filter((n) => n.type === 'payment_failed');
     expect(notices.map((n) => n.message)).toEqual([
@@ -354,7 +348,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
     expect(await providerPaymentsOf(db, charge!.id)).toHaveLength(1);
 
     // At the deadline the window is closed.
-    clock = new Date(charge!.payBy!.getTime());
+    world.clock = new Date(charge!.payBy!.getTime());
     const late = await retryPayment(app, charge!.id, dan);
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({
@@ -369,7 +363,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
   });
 
   it('lists charges and earnings newest first for the signed-in member only', async () => {
-    clock = new Date(clock.getTime() + 100 * HOUR);
+    world.clock = new Date(world.clock.getTime() + 100 * HOUR);
     const first = await insertAuction(db, {
       creatorId: rita.id,
       endTime: ago(2),
@@ -377,7 +371,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
       bids: [{ bidderId: wendy.id, amount: '42.00', at: ago(10) }],
     });
     await lifecycle();
-    clock = new Date(clock.getTime() + MINUTE);
+    world.clock = new Date(world.clock.getTime() + MINUTE);
     const second = await insertAuction(db, {
       creatorId: wendy.id,
       endTime: ago(1),
@@ -434,7 +428,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
 
     const nobody = await getPayments(app);
     expect(nobody.statusCode).toBe(401);
-    const newcomer = await signUpMember(app, 'Nia');
+    const newcomer = await world.signUp('Nia', { card: false });
     const empty = await getPayments(app, newcomer);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ payments: [] });

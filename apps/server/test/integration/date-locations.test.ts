@@ -12,21 +12,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
-import { dateLocations, users } from '../../src/db/schema/index.js';
+import { dateLocations } from '../../src/db/schema/index.js';
 import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import {
-  buildChargesApp,
-  buyNowAs,
-  CARDS,
-  HOUR,
-  insertAuction,
-  MINUTE,
-  signUpMember,
-  type Member,
-} from './charges.fixtures.js';
+import { insertAuction } from '../support/auctions.js';
+import { buyNowAs, HOUR, MINUTE } from '../support/charges.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { createWorld, type Member } from '../support/world.js';
 
 /**
  * Date Mode's opening time and live location sharing (issue 24, docs/the-date.md) through the
@@ -35,13 +27,12 @@ import {
  * share page shows the sharer's last one; stopping and the end of the date delete them.
  */
 describe.each(testDatabaseFactories())('date location sharing on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = createWorld(factory, { clock: new Date('2031-11-01T12:00:00.000Z') });
   let db: Db;
   let app: FastifyInstance;
-  let clock = new Date('2031-11-01T12:00:00.000Z');
-  const now = () => clock;
+  const now = () => world.clock;
   const advance = (ms: number) => {
-    clock = new Date(clock.getTime() + ms);
+    world.clock = new Date(world.clock.getTime() + ms);
   };
   let host: Member;
   let stranger: Member;
@@ -49,17 +40,7 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
   let winners: Member[];
   let nextWinner = 0;
 
-  const call = (who: Member | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object | string) =>
-    app.inject({
-      method,
-      url,
-      ...(who ? { cookies: { [SESSION_COOKIE]: who.cookie } } : {}),
-      ...(payload === undefined
-        ? {}
-        : typeof payload === 'string'
-          ? { payload, headers: { 'content-type': 'application/json' } }
-          : { payload }),
-    });
+  const { call } = world;
   const locationUrl = (auctionId: string) => `/api/auctions/${auctionId}/date-mode/location`;
   const here = { lat: 40.7127753, lng: -74.0059728, accuracy: 18.5 };
 
@@ -71,13 +52,13 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
     const winner = winners[nextWinner++]!;
     const auctionId = await insertAuction(db, {
       creatorId: host.id,
-      endTime: new Date(clock.getTime() + 48 * HOUR),
+      endTime: new Date(world.clock.getTime() + 48 * HOUR),
       buyNowPrice: '100.00',
       expectedDuration: 60,
     });
     const bought = await buyNowAs(app, auctionId, winner);
     expect(bought.statusCode, bought.body).toBe(200);
-    const startsAt = new Date(clock.getTime() + inMinutes * MINUTE);
+    const startsAt = new Date(world.clock.getTime() + inMinutes * MINUTE);
     const proposed = await call(winner, 'POST', `/api/auctions/${auctionId}/plan`, {
       place: 'Blue Bottle, 5th Ave',
       startsAt: startsAt.toISOString(),
@@ -108,21 +89,17 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
   };
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    app = await buildChargesApp(testDb.database, now);
-    host = await signUpMember(app, 'Hana');
-    stranger = await signUpMember(app, 'Sam', CARDS.succeeds);
-    moderator = await signUpMember(app, 'Mona');
-    await db.update(users).set({ role: 'moderator' }).where(eq(users.id, moderator.id));
+    await world.open();
+    ({ db, app } = world);
+    host = await world.signUp('Hana', { card: false });
+    stranger = await world.signUp('Sam');
+    moderator = await world.signUp('Mona', { card: false });
+    await world.makeModerator(moderator);
     winners = [];
-    for (let i = 0; i < 7; i += 1) winners.push(await signUpMember(app, `Wes${i}`, CARDS.succeeds));
+    for (let i = 0; i < 7; i += 1) winners.push(await world.signUp(`Wes${i}`));
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('opens Date Mode exactly at the time the page shows (dateMode.opensAt), not a millisecond before', async () => {
     const { auctionId, startsAt } = await plannedDate((5 * HOUR) / MINUTE);
@@ -130,11 +107,11 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
     const opensAt = new Date(state.dateMode.opensAt!);
     expect(opensAt.getTime()).toBe(startsAt.getTime() - DATE_MODE_OPENS_MINUTES_BEFORE * MINUTE);
 
-    clock = new Date(opensAt.getTime() - 1);
+    world.clock = new Date(opensAt.getTime() - 1);
     const early = await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/start`);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ message: DATE_MESSAGES.tooEarly });
-    clock = opensAt;
+    world.clock = opensAt;
     const onTime = await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/start`);
     expect(onTime.statusCode, onTime.body).toBe(200);
     expect(onTime.json<DateState>().dateMode.startedAt).toBe(opensAt.toISOString());
@@ -197,16 +174,16 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<DateLocationResponse>()).toEqual({
       sharing: true,
-      position: { ...here, recordedAt: clock.toISOString() },
+      position: { ...here, recordedAt: world.clock.toISOString() },
     });
-    expect(await sharedPosition(hostToken)).toEqual({ ...here, recordedAt: clock.toISOString() });
+    expect(await sharedPosition(hostToken)).toEqual({ ...here, recordedAt: world.clock.toISOString() });
     // The winner's friend follows the winner only, who shares nothing.
     expect(await sharedPosition(winnerToken)).toBeNull();
     const shared = await call(undefined, 'GET', `/api/shared-dates/${hostToken}`);
     expect(shared.body).not.toContain(host.id);
 
     // Too soon: refused, and the stored position stays as it was.
-    const recordedAt = clock.toISOString();
+    const recordedAt = world.clock.toISOString();
     advance(LOCATION_MIN_INTERVAL_SECONDS * 1000 - 1);
     const tooSoon = await call(host, 'POST', locationUrl(auctionId), { lat: 40.75, lng: -73.98, accuracy: 5 });
     expect(tooSoon.statusCode).toBe(429);
@@ -222,7 +199,7 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
       lat: 40.75,
       lng: -73.98,
       accuracy: 5,
-      recordedAt: clock.toISOString(),
+      recordedAt: world.clock.toISOString(),
     });
     expect(await sharedPosition(winnerToken)).toMatchObject({ lat: 1, lng: 2, accuracy: 3 });
     // One row per person: the last position replaces the one before, no history is kept.

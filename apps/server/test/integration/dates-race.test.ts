@@ -17,18 +17,9 @@ import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { describePostgresOnly, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
-import {
-  buyNowAs,
-  CARDS,
-  HOUR,
-  insertAuction,
-  MINUTE,
-  openTwoInstances,
-  signUpMember,
-  type Instance,
-  type TwoInstances,
-  type Member,
-} from './charges.fixtures.js';
+import { buyNowAs, HOUR, MINUTE, openTwoInstances, type Instance, type TwoInstances } from '../support/charges.js';
+import { insertAuction } from '../support/auctions.js';
+import { signUpMember, type Member } from '../support/world.js';
 
 /**
  * The date job exactly once (docs/the-date.md): two app instances on two pools of one
@@ -60,8 +51,8 @@ describePostgresOnly('the date job across instances on $kind', (factory) => {
     db = testDb.database.db;
     instances = await openTwoInstances(testDb, now);
     ({ a, b } = instances);
-    host = await signUpMember(a.app, 'Hana');
-    for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) winners.push(await signUpMember(a.app, label, CARDS.succeeds));
+    host = await signUpMember(a.app, 'Hana', { card: false });
+    for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) winners.push(await signUpMember(a.app, label));
     // The host's payout account is ready, so released shares are paid out in the same runs.
     expect((await call(a.app, host, '/api/payouts/account')).statusCode).toBe(200);
     const completed = await call(b.app, host, '/api/payouts/sandbox/complete', {

@@ -22,24 +22,15 @@ import {
   refunds,
   sandboxRefunds,
   sandboxTransfers,
-  users,
   ledgerTransactions,
 } from '../../src/db/schema/index.js';
 import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { insertAuction } from '../support/auctions.js';
+import { buyNowAs, HOUR, MINUTE } from '../support/charges.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
-import {
-  buildChargesApp,
-  buyNowAs,
-  CARDS,
-  HOUR,
-  insertAuction,
-  MINUTE,
-  signUpMember,
-  type Member,
-} from './charges.fixtures.js';
+import { createWorld, type Member } from '../support/world.js';
 
 /**
  * The date itself (docs/the-date.md) through the API on a real database: planning in the chat,
@@ -47,13 +38,12 @@ import {
  * the ledger balanced after every step. The clock is the test's; the date job is run by hand.
  */
 describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = createWorld(factory, { clock: new Date('2031-10-01T12:00:00.000Z') });
   let db: Db;
   let app: FastifyInstance;
-  let clock = new Date('2031-10-01T12:00:00.000Z');
-  const now = () => clock;
+  const now = () => world.clock;
   const advance = (ms: number) => {
-    clock = new Date(clock.getTime() + ms);
+    world.clock = new Date(world.clock.getTime() + ms);
   };
   let host: Member;
   let stranger: Member;
@@ -61,13 +51,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
   let winners: Member[];
   let nextWinner = 0;
 
-  const call = (who: Member | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
-    app.inject({
-      method,
-      url,
-      ...(who ? { cookies: { [SESSION_COOKIE]: who.cookie } } : {}),
-      ...(payload ? { payload } : {}),
-    });
+  const { call } = world;
   /** What the last job run told people's own channels (`date_updated`, `notifications_changed`). */
   let published: Array<[userId: string, event: ServerBroadcast]> = [];
   /** One run of the date job, as every instance runs it; the ledger balances after every run. */
@@ -94,7 +78,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     const winner = winners[nextWinner++]!;
     const auctionId = await insertAuction(db, {
       creatorId: host.id,
-      endTime: new Date(clock.getTime() + 48 * HOUR),
+      endTime: new Date(world.clock.getTime() + 48 * HOUR),
       buyNowPrice: '100.00',
       expectedDuration,
     });
@@ -106,7 +90,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
 
   /** Proposes a plan `inMinutes` from now as `proposer` and has `accepter` accept it. */
   async function agreePlan(auctionId: string, proposer: Member, accepter: Member, inMinutes = 60) {
-    const startsAt = new Date(clock.getTime() + inMinutes * MINUTE).toISOString();
+    const startsAt = new Date(world.clock.getTime() + inMinutes * MINUTE).toISOString();
     const proposed = await call(proposer, 'POST', `/api/auctions/${auctionId}/plan`, {
       place: 'Blue Bottle, 5th Ave',
       startsAt,
@@ -136,29 +120,27 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
   }
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    app = await buildChargesApp(testDb.database, now);
-    host = await signUpMember(app, 'Hana');
-    stranger = await signUpMember(app, 'Sam', CARDS.succeeds);
-    moderator = await signUpMember(app, 'Mona');
-    await db.update(users).set({ role: 'moderator' }).where(eq(users.id, moderator.id));
+    await world.open();
+    ({ db, app } = world);
+    host = await world.signUp('Hana', { card: false });
+    stranger = await world.signUp('Sam');
+    moderator = await world.signUp('Mona', { card: false });
+    await world.makeModerator(moderator);
     winners = [];
-    for (let i = 0; i < 8; i += 1) winners.push(await signUpMember(app, `Wes${i}`, CARDS.succeeds));
+    for (let i = 0; i < 8; i += 1) winners.push(await world.signUp(`Wes${i}`));
   }, 120_000);
 
   afterEach(async () => expectLedgerBalanced(db));
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('only the winner and the host use a date; moderators read it; nobody else learns it exists', async () => {
     const { auctionId, winner } = await paidDate();
     const url = `/api/auctions/${auctionId}/plan`;
     expect((await call(undefined, 'GET', url)).statusCode).toBe(401);
-    expect((await call(undefined, 'POST', url, { place: 'Cafe', startsAt: clock.toISOString() })).statusCode).toBe(401);
+    expect(
+      (await call(undefined, 'POST', url, { place: 'Cafe', startsAt: world.clock.toISOString() })).statusCode,
+    ).toBe(401);
     const strangers = await call(stranger, 'GET', url);
     expect(strangers.statusCode).toBe(404);
     expect(strangers.json()).toMatchObject({ message: DATE_MESSAGES.notFound });
@@ -186,7 +168,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
   });
 
   it('tells the host and the winner of an unpaid win that the date waits for the payment', async () => {
-    const auctionId = await insertAuction(db, { creatorId: host.id, endTime: clock });
+    const auctionId = await insertAuction(db, { creatorId: host.id, endTime: world.clock });
     await db.update(auctions).set({ isActive: false, winnerId: stranger.id }).where(eq(auctions.id, auctionId));
     for (const who of [host, stranger]) {
       const res = await call(who, 'GET', `/api/auctions/${auctionId}/plan`);
@@ -199,14 +181,17 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
   it('agrees a plan by proposal and acceptance, refusing bad input without changing anything', async () => {
     const { auctionId, winner } = await paidDate();
     const url = `/api/auctions/${auctionId}/plan`;
-    const inAnHour = new Date(clock.getTime() + HOUR).toISOString();
+    const inAnHour = new Date(world.clock.getTime() + HOUR).toISOString();
     const bad = [
       [{ place: 'ab', startsAt: inAnHour }, DATE_MESSAGES.placeTooShort],
       [{ place: 'x'.repeat(201), startsAt: inAnHour }, DATE_MESSAGES.placeTooLong],
       [{ place: 'Cafe Uno', startsAt: 'tomorrow' }, DATE_MESSAGES.startsAtInvalid],
-      [{ place: 'Cafe Uno', startsAt: new Date(clock.getTime() - MINUTE).toISOString() }, DATE_MESSAGES.startsAtPast],
       [
-        { place: 'Cafe Uno', startsAt: new Date(clock.getTime() + 91 * 24 * HOUR).toISOString() },
+        { place: 'Cafe Uno', startsAt: new Date(world.clock.getTime() - MINUTE).toISOString() },
+        DATE_MESSAGES.startsAtPast,
+      ],
+      [
+        { place: 'Cafe Uno', startsAt: new Date(world.clock.getTime() + 91 * 24 * HOUR).toISOString() },
         DATE_MESSAGES.startsAtTooFar,
       ],
     ] as const;
@@ -224,7 +209,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     const hostNotices = await db.select().from(notifications).where(eq(notifications.userId, host.id));
     expect(hostNotices.some((n) => n.type === 'date_plan' && n.relatedAuctionId === auctionId)).toBe(true);
 
-    const later = new Date(clock.getTime() + 3 * HOUR).toISOString();
+    const later = new Date(world.clock.getTime() + 3 * HOUR).toISOString();
     await call(host, 'POST', url, { place: 'Sightglass', startsAt: later });
     const agreed = (await call(winner, 'POST', `${url}/accept`)).json<DateState>();
     expect(agreed.plan).toMatchObject({ place: 'Sightglass', startsAt: later });
@@ -268,7 +253,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
       (await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/check-in`, { kind: 'lost' })).statusCode,
     ).toBe(400);
     const safe = await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/check-in`, { kind: 'safe' });
-    expect(safe.json<DateState>().dateMode.winnerSafeAt).toBe(clock.toISOString());
+    expect(safe.json<DateState>().dateMode.winnerSafeAt).toBe(world.clock.toISOString());
 
     advance(61 * MINUTE);
     const ended = (await call(winner, 'POST', `/api/auctions/${auctionId}/date-mode/end`)).json<DateState>();
@@ -290,7 +275,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     advance(2 * HOUR);
     await runDateJob();
     await runDateJob();
-    expect((await stateOf(host, auctionId)).settlement?.releasedAt).toBe(clock.toISOString());
+    expect((await stateOf(host, auctionId)).settlement?.releasedAt).toBe(world.clock.toISOString());
     expect(await bookingsOf(auctionId)).toEqual(['charge', 'release']);
     const [waiting] = await db.select().from(payouts).where(eq(payouts.auctionId, auctionId));
     expect(waiting).toMatchObject({ status: 'awaiting_account', amount: '90.00' });
@@ -348,7 +333,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     });
     advance(1);
     const arrived = await call(host, 'POST', checkInUrl, { kind: 'arrived' });
-    expect(arrived.json<DateState>().dateMode.hostArrivedAt).toBe(clock.toISOString());
+    expect(arrived.json<DateState>().dateMode.hostArrivedAt).toBe(world.clock.toISOString());
 
     // At the start plus the grace less a millisecond the date still cannot end (no early winner_no_show).
     advance((ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE + HOST_NO_SHOW_GRACE_MINUTES) * MINUTE - 1);
@@ -550,7 +535,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
       fee: '10.00',
       hostShare: '90.00',
       refund: '0.00',
-      releasedAt: clock.toISOString(),
+      releasedAt: world.clock.toISOString(),
     });
     expect(released.json<DateState>().refund).toBeNull();
     expect(await bookingsOf(auctionId)).toEqual(['charge', 'payout', 'release']);

@@ -14,6 +14,7 @@ import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { createRecordingMailer } from '../support/mail.js';
 import { sessionCookieOf, signInByEmail, withSession } from '../support/session.js';
+import { createWorld } from '../support/world.js';
 
 let emailCounter = 0;
 const freshEmail = () => `person${++emailCounter}.${Date.now()}@example.com`;
@@ -396,17 +397,15 @@ describe.each(testDatabaseFactories())('per-address limit on $kind', (factory) =
 });
 
 describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database);
+    await world.open();
+    ({ testDb, app } = world);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('records successful and failed sign-ins in a valid chain, without secrets', async () => {
     const email = freshEmail();

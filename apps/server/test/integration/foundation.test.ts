@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/app.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { createWorld } from '../support/world.js';
 
 describe.each(testDatabaseFactories())('server foundation on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = createWorld(factory);
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database);
+    await world.open();
+    ({ app } = world);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('reports the database in GET /api/health', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });

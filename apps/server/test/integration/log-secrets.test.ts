@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/env.js';
 import { createLogger, REDACTED } from '../../src/lib/logger.js';
 import type { Mailer } from '../../src/lib/mailer.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
-import { buyNowAs, CARDS, HOUR, insertAuction, MINUTE, signUpMember, type Member } from './charges.fixtures.js';
+import { insertAuction } from '../support/auctions.js';
+import { buyNowAs, HOUR, MINUTE } from '../support/charges.js';
+import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { createWorld, type Member } from '../support/world.js';
 
 /**
  * Logs carry no secrets (docs/reliability.md): a journey through the real app, logging every
@@ -19,8 +19,6 @@ import { buyNowAs, CARDS, HOUR, insertAuction, MINUTE, signUpMember, type Member
 describe.each(testDatabaseFactories())('no secret reaches the log, on $kind', (factory) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
-  let clock = new Date('2031-11-01T12:00:00.000Z');
-  const now = () => clock;
   const logLines: string[] = [];
   const mails: string[] = [];
   /** Every secret the journey creates, by what it is. */
@@ -40,30 +38,23 @@ describe.each(testDatabaseFactories())('no secret reaches the log, on $kind', (f
     return code;
   };
 
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const world = createWorld(factory, {
+    clock: new Date('2031-11-01T12:00:00.000Z'),
+    appOptions: { mailer, logger: createLogger({ level: 'trace', destination }) },
+  });
+
   beforeAll(async () => {
-    testDb = await factory.open();
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL }),
-      database: testDb.database,
-      serveWeb: false,
-      runJobs: false,
-      now,
-      mailer,
-      logger: createLogger({ level: 'trace', destination }),
-    });
-    await app.ready();
+    await world.open();
+    ({ testDb, app } = world);
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   async function signUpByCode(email: string, password: string): Promise<string> {
     const sent = await app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email } });
@@ -110,23 +101,23 @@ describe.each(testDatabaseFactories())('no secret reaches the log, on $kind', (f
     await app.inject({ method: 'PUT', url: uploadURL, cookies, payload: Buffer.from('not really a picture') });
 
     // A share-my-date link, from a paid date in Date Mode, read by the trusted contact.
-    const host: Member = await signUpMember(app, 'Hana');
-    const winner: Member = await signUpMember(app, 'Wes', CARDS.succeeds);
+    const host: Member = await world.signUp('Hana', { card: false });
+    const winner: Member = await world.signUp('Wes');
     const auctionId = await insertAuction(testDb.database.db, {
       creatorId: host.id,
-      endTime: new Date(clock.getTime() + 48 * HOUR),
+      endTime: new Date(world.clock.getTime() + 48 * HOUR),
       buyNowPrice: '100.00',
     });
     expect((await buyNowAs(app, auctionId, winner)).statusCode).toBe(200);
     const as = (who: Member) => ({ [SESSION_COOKIE]: who.cookie });
-    const startsAt = new Date(clock.getTime() + 60 * MINUTE).toISOString();
+    const startsAt = new Date(world.clock.getTime() + 60 * MINUTE).toISOString();
     const plan = { place: 'Blue Bottle, 5th Ave', startsAt };
     const url = `/api/auctions/${auctionId}`;
     expect(
       (await app.inject({ method: 'POST', url: `${url}/plan`, cookies: as(winner), payload: plan })).statusCode,
     ).toBe(200);
     expect((await app.inject({ method: 'POST', url: `${url}/plan/accept`, cookies: as(host) })).statusCode).toBe(200);
-    clock = new Date(clock.getTime() + HOUR);
+    world.clock = new Date(world.clock.getTime() + HOUR);
     expect((await app.inject({ method: 'POST', url: `${url}/date-mode/start`, cookies: as(host) })).statusCode).toBe(
       200,
     );

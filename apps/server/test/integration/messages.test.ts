@@ -4,8 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, notifications } from '../../src/db/schema/index.js';
 import { isConversationParticipant, MESSAGES_PER_MINUTE } from '../../src/modules/messages/messages.service.js';
-import { createTestApp } from '../support/app.js';
-import { createAuctionAs, signUpMember } from '../support/world.js';
+import { createWorld } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { withSession } from '../support/session.js';
 
@@ -36,10 +35,28 @@ interface MessageBody {
 }
 
 describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
   const published: Array<{ channel: string; payload: unknown }> = [];
   const userEvents: Array<{ userId: string; payload: unknown }> = [];
+  const world = createWorld(factory, {
+    appOptions: {
+      // Record what the use cases publish (each event must fit the contract), and send it as usual.
+      configure: (instance) => {
+        const { realtime } = instance;
+        const publish = realtime.publish.bind(realtime);
+        const publishToUser = realtime.publishToUser.bind(realtime);
+        vi.spyOn(realtime, 'publish').mockImplementation((channel, event) => {
+          published.push({ channel, payload: serverBroadcastSchema.parse(event) });
+          publish(channel, event);
+        });
+        vi.spyOn(realtime, 'publishToUser').mockImplementation((userId, event) => {
+          userEvents.push({ userId, payload: serverBroadcastSchema.parse(event) });
+          publishToUser(userId, event);
+        });
+      },
+    },
+  });
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
 
   let host: Person; // created the auction that `winner` won
   let winner: Person;
@@ -50,10 +67,10 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
   let auctionTitle: string;
   let auctionChat: string;
 
-  const signUp = (firstName: string) => signUpMember(app, firstName);
+  const signUp = (firstName: string) => world.signUp(firstName);
 
   const createAuction = async (who: Person, title: string) =>
-    (await createAuctionAs(app, who, { title, buyNowPrice: '80' })).id;
+    (await world.createAuction(who, { title, buyNowPrice: '80' })).id;
 
   const as = (who: Person | undefined) => withSession(who?.cookie);
   const get = (who: Person | undefined, url: string) => app.inject({ method: 'GET', url, cookies: as(who) });
@@ -81,27 +98,8 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
   };
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(
-      testDb.database,
-      { OTP_MAX_PER_IP: '1000' },
-      {
-        // Record what the use cases publish (each event must fit the contract), and send it as usual.
-        configure: (instance) => {
-          const { realtime } = instance;
-          const publish = realtime.publish.bind(realtime);
-          const publishToUser = realtime.publishToUser.bind(realtime);
-          vi.spyOn(realtime, 'publish').mockImplementation((channel, event) => {
-            published.push({ channel, payload: serverBroadcastSchema.parse(event) });
-            publish(channel, event);
-          });
-          vi.spyOn(realtime, 'publishToUser').mockImplementation((userId, event) => {
-            userEvents.push({ userId, payload: serverBroadcastSchema.parse(event) });
-            publishToUser(userId, event);
-          });
-        },
-      },
-    );
+    await world.open();
+    ({ testDb, app } = world);
     host = await signUp('Hana');
     winner = await signUp('Wes');
     loser = await signUp('Lou');
@@ -117,10 +115,7 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
     expect(bought.statusCode, bought.body).toBe(200);
     auctionChat = auctionConversationId(auctionId, host.id, winner.id);
   });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('answers 401 on every route to nobody', async () => {
     expect((await get(undefined, '/api/conversations')).statusCode).toBe(401);

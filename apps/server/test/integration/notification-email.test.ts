@@ -17,9 +17,9 @@ import {
   testDatabaseFactories,
   type TestDatabase,
 } from '../support/databases.js';
-import { signUpWithProfile } from '../support/profiles.js';
 import { withSession } from '../support/session.js';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
+import type { TestSmtpServer } from '../support/smtp.js';
+import { createWorld, type Member } from '../support/world.js';
 
 /**
  * Alert e-mails through the outbox (docs/notifications.md), against a real SMTP server
@@ -33,86 +33,40 @@ const SECRET = 'a-test-session-secret-of-at-least-32-characters';
 /** A title with every character HTML cares about, as a host may type it. */
 const RISKY_TITLE = `Coffee <b>& "cake"</b> <script>alert('x')</script>`;
 
-interface Member {
-  id: string;
-  cookie: string;
-  email: string;
-}
-
+/**
+ * The world with a real SMTP server, and what these tests do and read there: a member signs up
+ * with the code from their e-mail and saves a card; an auction is one where the winner pays.
+ */
 function harness(factory: { open(): Promise<TestDatabase> }) {
-  const h = {
-    testDb: undefined as unknown as TestDatabase,
-    app: undefined as unknown as FastifyInstance,
-    smtp: undefined as unknown as TestSmtpServer,
-    clock: new Date(),
-    async open() {
-      h.smtp = await startSmtpServer();
-      h.testDb = await factory.open();
-      h.app = await createTestApp(
-        h.testDb.database,
-        { SMTP_URL: h.smtp.url, SESSION_SECRET: SECRET, OTP_MAX_PER_IP: '1000' },
-        { now: () => h.clock },
-      );
-    },
-    async close() {
-      await h.app?.close();
-      await h.testDb?.cleanup();
-      await h.smtp?.stop();
-    },
+  const world = createWorld(factory, { clock: new Date(), smtp: true, env: { SESSION_SECRET: SECRET } });
+  const h = Object.assign(world, {
     /** New rows are due from the database's clock; the app's clock must not lag behind it. */
     catchUp() {
-      h.clock = new Date(Math.max(h.clock.getTime(), Date.now() + 1_000));
+      world.clock = new Date(Math.max(world.clock.getTime(), Date.now() + 1_000));
     },
-    async member(label: string): Promise<Member> {
-      const email = `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-      const { id, cookie } = await signUpWithProfile(h.app, email, label, '4242424242424242', (to) =>
-        h.smtp.codeFor(to),
-      );
-      return { id, cookie, email };
-    },
+    member: (label: string): Promise<Member> => world.signUp(label),
     async auction(host: Member, title: string): Promise<string> {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/api/auctions',
-        cookies: withSession(host.cookie),
-        payload: {
-          title,
-          description: 'A relaxed coffee at a busy cafe, then a walk.',
-          dateType: 'coffee',
-          location: 'Austin, TX',
-          locationRadius: 25,
-          startingBid: '20',
-          endTime: new Date(h.clock.getTime() + 24 * HOUR).toISOString(),
-          paymentResponsibility: 'winner_pays',
-          expectedDuration: 60,
-        },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ id: string }>().id;
+      return (await world.createAuction(host, { title, paymentResponsibility: 'winner_pays' })).id;
     },
-    async bid(who: Member, auctionId: string, amount: string) {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/api/bids',
-        cookies: withSession(who.cookie),
-        payload: { auctionId, amount },
-      });
+    /** A bid the app takes (201). */
+    async placeBid(who: Member, auctionId: string, amount: string) {
+      const res = await world.bid(who, { auctionId, amount });
       expect(res.statusCode, res.body).toBe(201);
     },
     /** The alerts a member received (their sign-in codes left out). */
     mailsTo(member: Member): ParsedMail[] {
-      return h.smtp.received.filter(
+      return world.smtp.received.filter(
         (mail) => addressesOf(mail).includes(member.email) && !mail.subject?.startsWith('Your BidYourDate code'),
       );
     },
     async deliveriesOf(userId: string) {
-      return h.testDb.database.db
+      return world.db
         .select()
         .from(notificationDeliveries)
         .where(eq(notificationDeliveries.userId, userId))
         .orderBy(notificationDeliveries.id);
     },
-  };
+  });
   return h;
 }
 
@@ -186,8 +140,8 @@ describe.each(testDatabaseFactories())('alert e-mails through the outbox on $kin
   });
 
   it('e-mails the outbid bidder and the host: both parts, the button link, the amount, escaped titles, unsubscribe headers', async () => {
-    await h.bid(ann, auctionId, '25');
-    await h.bid(bob, auctionId, '30');
+    await h.placeBid(ann, auctionId, '25');
+    await h.placeBid(bob, auctionId, '30');
     h.catchUp();
     await h.app.notificationDelivery.runOnce();
 
@@ -318,9 +272,9 @@ describe.each(testDatabaseFactories())('alert e-mails through the outbox on $kin
     // Ann is outbid again: no e-mail this time; Bob (still subscribed) is e-mailed when outbid.
     const second = await h.auction(host, 'Second coffee');
     h.clock = new Date(Math.max(h.clock.getTime(), Date.now()));
-    await h.bid(ann, second, '25');
-    await h.bid(bob, second, '30');
-    await h.bid(ann, second, '35');
+    await h.placeBid(ann, second, '25');
+    await h.placeBid(bob, second, '30');
+    await h.placeBid(ann, second, '35');
     h.catchUp();
     const annBefore = h.mailsTo(ann).length;
     await h.app.notificationDelivery.runOnce();
@@ -486,25 +440,26 @@ describe.each(testDatabaseFactories())('the outbox while SMTP is down on $kind',
 });
 
 describe.each(postgresOnlyFactories())('two instances draining one outbox on $kind', (factory) => {
+  const world = createWorld(factory, { clock: new Date(), smtp: true });
   let testDb: TestDatabase;
   let second: Database;
   let smtp: TestSmtpServer;
+  /** The world's app, and a second instance on its own pool of the same database. */
   const apps: FastifyInstance[] = [];
-  let clock = new Date();
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    testDb = await factory.open();
+    await world.open();
+    ({ testDb, smtp } = world);
     second = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
-    for (const database of [testDb.database, second]) {
-      apps.push(await createTestApp(database, { SMTP_URL: smtp.url, OTP_MAX_PER_IP: '1000' }, { now: () => clock }));
-    }
+    apps.push(
+      world.app,
+      await createTestApp(second, { SMTP_URL: smtp.url, OTP_MAX_PER_IP: '1000' }, { now: () => world.clock }),
+    );
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
+    await apps[1]?.close();
     await second?.close();
-    await testDb?.cleanup();
-    await smtp?.stop();
+    await world.close();
   });
 
   it('shares one generated VAPID key pair between the instances (kept in the database)', async () => {
@@ -518,17 +473,7 @@ describe.each(postgresOnlyFactories())('two instances draining one outbox on $ki
   });
 
   it('sends every e-mail exactly once while both instances run the job at the same time', async () => {
-    const members = await Promise.all(
-      ['Ann', 'Bob', 'Cal'].map((label) =>
-        signUpWithProfile(
-          apps[0]!,
-          `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
-          label,
-          undefined,
-          (to) => smtp.codeFor(to),
-        ),
-      ),
-    );
+    const members = await Promise.all(['Ann', 'Bob', 'Cal'].map((label) => world.signUp(label, { card: false })));
     const rows = members.flatMap((member) =>
       Array.from({ length: 15 }, (_, i) => ({
         userId: member.id,
@@ -538,7 +483,7 @@ describe.each(postgresOnlyFactories())('two instances draining one outbox on $ki
       })),
     );
     await insertNotifications(testDb.database.db, rows);
-    clock = new Date(Date.now() + 1_000);
+    world.clock = new Date(Date.now() + 1_000);
 
     // Both instances drain at once, several times over.
     for (let round = 0; round < 4; round++) {

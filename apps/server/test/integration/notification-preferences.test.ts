@@ -2,27 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { OUT_OF_APP_NOTIFICATION_TYPES, type NotificationPreferencesResponse } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/app.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createWorld } from '../support/world.js';
 
 /** GET and PUT /api/notification-preferences (docs/notifications.md). */
 describe.each(testDatabaseFactories())('notification preferences on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = createWorld(factory);
   let app: FastifyInstance;
   let ann: string;
   let bob: string;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database);
+    await world.open();
+    ({ app } = world);
     ann = (await signInByEmail(app, `ann-${randomUUID().slice(0, 8)}@example.com`)).cookie;
     bob = (await signInByEmail(app, `bob-${randomUUID().slice(0, 8)}@example.com`)).cookie;
   });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   const read = (cookie?: string) =>
     app.inject({ method: 'GET', url: '/api/notification-preferences', cookies: withSession(cookie) });

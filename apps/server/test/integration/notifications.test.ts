@@ -5,14 +5,11 @@ import type { NewNotification } from '../../src/db/schema/index.js';
 import { insertNotifications } from '../../src/modules/notifications/notifications.repository.js';
 import { NOTIFICATION_LIST_LIMIT } from '../../src/modules/notifications/notifications.service.js';
 import { createTestApp } from '../support/app.js';
-import { signUpMember } from '../support/world.js';
+import { createWorld, signUpMember, type Member } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
 
-interface Person {
-  id: string;
-  cookie: string;
-}
+type Person = Pick<Member, 'id' | 'cookie'>;
 
 interface NotificationBody {
   id: string;
@@ -29,6 +26,7 @@ const HOUR = 3_600_000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe.each(testDatabaseFactories())('notifications API on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let ann: Person;
@@ -64,15 +62,12 @@ describe.each(testDatabaseFactories())('notifications API on $kind', (factory) =
   };
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
+    await world.open();
+    ({ testDb, app } = world);
     ann = await signUp('Ann');
     ben = await signUp('Ben');
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('refuses nobody with 401 on every route', async () => {
     for (const [method, url] of [

@@ -2,25 +2,23 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions, users } from '../../src/db/schema/index.js';
-import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createWorld } from '../support/world.js';
 
 const ALL_PENDING = { photo: 'pending', card: 'pending', notifications: 'pending' };
 
 // docs/accounts.md "Onboarding": three steps after sign-up, each answered once and never shown again.
 describe.each(testDatabaseFactories())('onboarding on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database);
+    await world.open();
+    ({ testDb, app } = world);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   let counter = 0;
   const newMember = async () => {

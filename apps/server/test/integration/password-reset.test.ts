@@ -14,6 +14,7 @@ import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { createRecordingMailer } from '../support/mail.js';
 import { sessionCookieOf, signInByEmail, withSession } from '../support/session.js';
+import { createWorld } from '../support/world.js';
 
 /** An error answer without its request id, which differs on every request by design. */
 const answerOf = (res: { json(): unknown }) => {
@@ -325,17 +326,15 @@ describe.each(testDatabaseFactories())('password check and reset on $kind', (fac
 });
 
 describe.each(testDatabaseFactories())('password reset audit trail on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database);
+    await world.open();
+    ({ testDb, app } = world);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('records the failed and the successful reset in a valid chain, without secrets', async () => {
     const email = freshEmail();

@@ -15,30 +15,26 @@ import {
 } from '../../src/modules/payments/payment-methods.service.js';
 import { CARD_MESSAGES } from '../../src/modules/payments/providers/sandbox-cards.js';
 import { SETUP_MESSAGES } from '../../src/modules/payments/providers/sandbox-setup.js';
-import { createTestApp } from '../support/app.js';
-import { signUpMember, type Member } from '../support/world.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import { addSandboxCard, FUTURE_EXPIRY } from '../support/payments.js';
 import { withSession } from '../support/session.js';
+import { createWorld, type Member } from '../support/world.js';
 
 const SANDBOX_ROUTES = ['/api/payments/sandbox/confirm-setup', '/api/payments/sandbox/authenticate-setup'];
 
 describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = createWorld(factory);
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
+    await world.open();
+    ({ app } = world);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
-  const db = () => testDb.database.db;
+  const db = () => world.db;
 
-  const signUp = (name: string) => signUpMember(app, name, { card: false });
+  const signUp = (name: string) => world.signUp(name, { card: false });
 
   const setupIntent = (who?: Member) =>
     app.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies: withSession(who?.cookie) });

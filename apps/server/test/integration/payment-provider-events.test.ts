@@ -3,8 +3,6 @@ import { DATE_NOTIFICATION_TITLES, REFUND_TIMING_TEXT } from '@bid/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/env.js';
 import type { Db } from '../../src/db/client.js';
 import {
   auctionDates,
@@ -25,21 +23,11 @@ import {
 } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { applyPaymentEvent } from '../../src/use-cases/payment-events/payment-webhooks.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
+import { insertAuction } from '../support/auctions.js';
+import { chargesOf, HOUR, ledgerLegsOf, MINUTE, notificationsOf, runLifecycle } from '../support/charges.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
-import {
-  CARDS,
-  chargesOf,
-  HOUR,
-  insertAuction,
-  ledgerLegsOf,
-  MINUTE,
-  notificationsOf,
-  runLifecycle,
-  signUpMember,
-  type Member,
-} from './charges.fixtures.js';
+import { createWorld, type Member } from '../support/world.js';
 
 const WEBHOOK_SECRET = 'whsec_provider_events_secret';
 
@@ -53,14 +41,24 @@ const WEBHOOK_SECRET = 'whsec_provider_events_secret';
 describe.each(testDatabaseFactories())(
   'provider events for refunds, transfers and payout accounts on $kind',
   (factory) => {
-    let testDb: TestDatabase;
     let db: Db;
     let app: FastifyInstance;
     let sandbox: SandboxProvider;
     /** Every event the sandbox sent, in order (and applied through applyPaymentEvent). */
     const sent: SandboxPaymentEvent[] = [];
-    let clock = new Date('2031-10-01T09:00:00.000Z');
-    const now = () => clock;
+    const world = createWorld(factory, {
+      clock: new Date('2031-10-01T09:00:00.000Z'),
+      env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      paymentProvider: (db, now) =>
+        (sandbox = createSandboxProvider(db, {
+          now,
+          onEvent: async (event) => {
+            sent.push(event);
+            await apply(event);
+          },
+        })),
+    });
+    const now = () => world.clock;
     let host: Member;
     let winner: Member;
 
@@ -73,15 +71,15 @@ describe.each(testDatabaseFactories())(
         payload: body,
       });
     const signed = (body: string, secret = WEBHOOK_SECRET) =>
-      signStripePayload(body, secret, Math.floor(clock.getTime() / 1000));
+      signStripePayload(body, secret, Math.floor(world.clock.getTime() / 1000));
     const lastSent = (type: string) => [...sent].reverse().find((event) => event.type === type)!;
 
     /** A won auction, charged through the sandbox: its charge succeeded and its date exists. */
     async function paidCharge(amount = '60.00') {
       const auctionId = await insertAuction(db, {
         creatorId: host.id,
-        endTime: new Date(clock.getTime() - MINUTE),
-        bids: [{ bidderId: winner.id, amount, at: new Date(clock.getTime() - HOUR) }],
+        endTime: new Date(world.clock.getTime() - MINUTE),
+        bids: [{ bidderId: winner.id, amount, at: new Date(world.clock.getTime() - HOUR) }],
       });
       await runLifecycle(app, db, sandbox, now);
       const [charge] = await chargesOf(db, auctionId);
@@ -94,7 +92,7 @@ describe.each(testDatabaseFactories())(
       const amountCents = Math.round(Number(charge.amount) * 100);
       const feeCents = Math.round(Number(charge.fee) * 100);
       const keptFeeCents = hostShareCents > 0 ? feeCents : 0;
-      await db.update(auctionDates).set({ releasedAt: clock }).where(eq(auctionDates.chargeId, charge.id));
+      await db.update(auctionDates).set({ releasedAt: world.clock }).where(eq(auctionDates.chargeId, charge.id));
       await recordLedgerTransaction(db, {
         kind: 'release',
         chargeId: charge.id,
@@ -133,35 +131,16 @@ describe.each(testDatabaseFactories())(
     }
 
     beforeAll(async () => {
-      testDb = await factory.open();
-      db = testDb.database.db;
-      sandbox = createSandboxProvider(db, {
-        now,
-        onEvent: async (event) => {
-          sent.push(event);
-          await apply(event);
-        },
-      });
-      app = await buildApp({
-        config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
-        database: testDb.database,
-        serveWeb: false,
-        now,
-        runJobs: false,
-        paymentProvider: sandbox,
-      });
-      await app.ready();
-      host = await signUpMember(app, 'Hana');
-      winner = await signUpMember(app, 'Wes', CARDS.succeeds);
+      await world.open();
+      ({ db, app } = world);
+      host = await world.signUp('Hana', { card: false });
+      winner = await world.signUp('Wes');
     });
     afterEach(async () => {
       await expectLedgerBalanced(db);
-      clock = new Date(clock.getTime() + HOUR);
+      world.clock = new Date(world.clock.getTime() + HOUR);
     });
-    afterAll(async () => {
-      await app?.close();
-      await testDb?.cleanup();
-    });
+    afterAll(() => world.close());
 
     it('sandbox: a whole refund made at the provider (its dashboard) refunds the charge once', async () => {
       const charge = await paidCharge('60.00');
@@ -185,7 +164,7 @@ describe.each(testDatabaseFactories())(
       expect((await ledgerLegsOf(db, charge.id)).transactions).toBe(2);
       const [date] = await db.select().from(auctionDates).where(eq(auctionDates.chargeId, charge.id));
       // Released with nothing left to move: the date job will not release the money that went back.
-      expect(date?.releasedAt).toEqual(clock);
+      expect(date?.releasedAt).toEqual(world.clock);
       const [auction] = await db
         .select({ title: auctions.title })
         .from(auctions)
@@ -402,20 +381,18 @@ describe.each(testDatabaseFactories())(
 );
 
 describe.each(testDatabaseFactories())('the running app’s sandbox sends its events on $kind', (factory) => {
+  // The app's own sandbox (no provider passed in), as `npm start` runs it.
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
   beforeAll(async () => {
-    testDb = await factory.open();
-    // The app's own sandbox (no provider passed in), as `npm start` runs it.
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
+    await world.open();
+    ({ testDb, app } = world);
   });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('delivers account.updated after the sandbox onboarding page, through the webhook’s own function', async () => {
-    const host = await signUpMember(app, 'Olga');
+    const host = await world.signUp('Olga', { card: false });
     const cookies = { [SESSION_COOKIE]: host.cookie };
     expect((await app.inject({ method: 'POST', url: '/api/payouts/account', cookies })).statusCode).toBe(200);
     const completed = await app.inject({

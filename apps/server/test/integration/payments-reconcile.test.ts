@@ -3,8 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/env.js';
 import type { Db } from '../../src/db/client.js';
 import { paymentWebhookEvents, sandboxPayments } from '../../src/db/schema/index.js';
 import { signStripePayload } from '../../src/modules/identity/providers/stripe-identity.js';
@@ -19,22 +17,19 @@ import {
   type SandboxProvider,
 } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { applyPaymentEvent } from '../../src/use-cases/payment-events/payment-webhooks.js';
-import { TEST_PUBLIC_URL } from '../support/app.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { expectLedgerBalanced } from '../support/ledger.js';
+import { insertAuction } from '../support/auctions.js';
 import {
-  CARDS,
   chargesOf,
   HOUR,
-  insertAuction,
   ledgerLegsOf,
   MINUTE,
   notificationsOf,
   providerPaymentsOf,
   runLifecycle,
-  signUpMember,
-  type Member,
-} from './charges.fixtures.js';
+} from '../support/charges.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { expectLedgerBalanced } from '../support/ledger.js';
+import { createWorld, type Member } from '../support/world.js';
 
 const WEBHOOK_SECRET = 'whsec_reconcile_test_secret';
 
@@ -63,14 +58,17 @@ function outage(inner: SandboxProvider, lose: 'before' | 'after') {
 }
 
 describe.each(testDatabaseFactories())('reconciling charges and payment webhooks on $kind', (factory) => {
-  let testDb: TestDatabase;
   let db: Db;
   let sandbox: SandboxProvider;
   let app: FastifyInstance;
-  let clock = new Date('2031-09-01T09:00:00.000Z');
-  const now = () => clock;
+  const world = createWorld(factory, {
+    clock: new Date('2031-09-01T09:00:00.000Z'),
+    env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    paymentProvider: (db, now) => (sandbox = createSandboxProvider(db, { now })),
+  });
+  const now = () => world.clock;
   const advance = (ms: number) => {
-    clock = new Date(clock.getTime() + ms);
+    world.clock = new Date(world.clock.getTime() + ms);
   };
   let host: Member;
   let winner: Member;
@@ -79,8 +77,8 @@ describe.each(testDatabaseFactories())('reconciling charges and payment webhooks
   const wonAuction = (amount = '60.00') =>
     insertAuction(db, {
       creatorId: host.id,
-      endTime: new Date(clock.getTime() - MINUTE),
-      bids: [{ bidderId: winner.id, amount, at: new Date(clock.getTime() - HOUR) }],
+      endTime: new Date(world.clock.getTime() - MINUTE),
+      bids: [{ bidderId: winner.id, amount, at: new Date(world.clock.getTime() - HOUR) }],
     });
 
   const postWebhook = (body: string, signature?: string) =>
@@ -94,38 +92,25 @@ describe.each(testDatabaseFactories())('reconciling charges and payment webhooks
       payload: body,
     });
   const signed = (body: string, secret = WEBHOOK_SECRET) =>
-    signStripePayload(body, secret, Math.floor(clock.getTime() / 1000));
+    signStripePayload(body, secret, Math.floor(world.clock.getTime() / 1000));
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    sandbox = createSandboxProvider(db, { now });
-    app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
-      database: testDb.database,
-      serveWeb: false,
-      now,
-      runJobs: false,
-      paymentProvider: sandbox,
-    });
-    await app.ready();
-    host = await signUpMember(app, 'Hana');
-    winner = await signUpMember(app, 'Wes', CARDS.succeeds);
+    await world.open();
+    ({ db, app } = world);
+    host = await world.signUp('Hana', { card: false });
+    winner = await world.signUp('Wes');
   });
   afterEach(async () => {
     await expectLedgerBalanced(db);
   });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('reconciles a charge whose answer was lost past the idempotency window: looked up, settled once', async () => {
     const auctionId = await wonAuction();
     const lossy = outage(sandbox, 'after');
     expect(await runLifecycle(app, db, lossy.provider, now)).toMatchObject({ chargesRecorded: 0 });
     const [charge] = await chargesOf(db, auctionId);
-    expect(charge).toMatchObject({ status: 'processing', attempt: 1, attemptStartedAt: clock });
+    expect(charge).toMatchObject({ status: 'processing', attempt: 1, attemptStartedAt: world.clock });
     // Money moved at the provider; nothing recorded here.
     expect((await providerPaymentsOf(db, charge!.id)).map((p) => p.status)).toEqual(['succeeded']);
 
@@ -210,7 +195,7 @@ describe.each(testDatabaseFactories())('reconciling charges and payment webhooks
 
     for (const signature of [
       signed(body, 'whsec_someone_else'),
-      signStripePayload(body, WEBHOOK_SECRET, Math.floor(clock.getTime() / 1000) - 3600),
+      signStripePayload(body, WEBHOOK_SECRET, Math.floor(world.clock.getTime() / 1000) - 3600),
       undefined,
     ]) {
       const res = await postWebhook(body, signature);
@@ -277,7 +262,7 @@ describe.each(testDatabaseFactories())('reconciling charges and payment webhooks
       status: 'failed',
       failureCode: 'amount_too_large',
       failureMessage: 'Amount must be no more than $999,999.99',
-      payBy: new Date(clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR),
+      payBy: new Date(world.clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR),
     });
     const [payment] = await providerPaymentsOf(db, charge!.id);
     expect(payment).toMatchObject({ amountCents: 9_999_999_999, status: 'failed' });

@@ -6,46 +6,36 @@ import { payoutAccounts, payouts, sandboxPayoutAccounts } from '../../src/db/sch
 import { recordLedgerTransaction } from '../../src/modules/payments/ledger/ledger.repository.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { findReadyPayoutAccount } from '../../src/modules/payouts/payout-accounts.repository.js';
-import { createTestApp } from '../support/app.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
+import { STRIPE_OFFLINE_ENV } from '../support/payments.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createWorld, type Member } from '../support/world.js';
 
 /**
  * A host's payout account (docs/the-date.md, "Payouts"): GET and POST /api/payouts/account and
  * the sandbox onboarding page's submit. Every route works on the signed-in member's own account.
  */
-const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' };
 const BANK = { accountHolderName: 'Ann Host', routingNumber: '110000000', accountNumber: '000123456789' };
 const NOW = new Date('2030-06-15T12:00:00Z');
 
-interface Member {
-  id: string;
-  cookie: string;
-}
-
 describe.each(testDatabaseFactories())('payout accounts on $kind', (factory) => {
+  const world = createWorld(factory, { clock: NOW });
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let emails = 0;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' }, { now: () => NOW });
+    await world.open();
+    ({ testDb, app } = world);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
   afterEach(async () => {
     await expectLedgerBalanced(testDb.database.db);
   });
 
-  async function signUp(): Promise<Member> {
-    const { cookie, body } = await signInByEmail(app, `host.${++emails}@example.com`);
-    return { id: body.user.id, cookie };
-  }
+  const signUp = (): Promise<Member> => world.signUp('Host', { profile: false });
 
   const getAccount = (member: Member | undefined) =>
     app.inject({ method: 'GET', url: '/api/payouts/account', cookies: withSession(member?.cookie) });
@@ -299,10 +289,7 @@ describe.each(testDatabaseFactories())('payout accounts on $kind', (factory) => 
     let stripeApp: FastifyInstance;
 
     beforeAll(async () => {
-      stripeApp = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000', ...STRIPE_ENV });
-    });
-    afterAll(async () => {
-      await stripeApp.close();
+      stripeApp = await world.openAnotherApp(STRIPE_OFFLINE_ENV);
     });
 
     it('has no sandbox onboarding route (404), and shows a member without an account as none', async () => {

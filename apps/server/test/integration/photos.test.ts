@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PHOTO_MESSAGES, PROFILE_PHOTOS_MAX, UPLOAD_MESSAGES } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/app.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { makePng } from '../support/images.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createWorld } from '../support/world.js';
 
 interface Photos {
   photos: { id: string; url: string }[];
@@ -18,25 +17,21 @@ interface Photos {
 
 /** Profile photos and auction covers (docs/uploads.md, "Photos"), through the real routes and local storage. */
 describe.each(testDatabaseFactories())('photos and covers on $kind', (factory) => {
+  const world = createWorld(factory, { dataDir: true });
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let dataDir: string;
   const members: Record<'ada' | 'bob', { cookie: string; id: string }> = {} as never;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bid-photos-'));
-    app = await createTestApp(testDb.database, { DATA_DIR: dataDir });
+    await world.open();
+    ({ testDb, app, dataDir } = world);
     for (const name of ['ada', 'bob'] as const) {
       const { cookie, body } = await signInByEmail(app, `${name}.${randomUUID()}@example.com`);
       members[name] = { cookie, id: body.user.id };
     }
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => world.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: object) =>
     app.inject({ method, url, cookies: withSession(cookie), ...(payload ? { payload } : {}) });

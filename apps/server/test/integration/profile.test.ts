@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, bids, messages } from '../../src/db/schema/index.js';
-import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createWorld } from '../support/world.js';
 
 const completeProfile = {
   firstName: 'Ada',
@@ -19,22 +19,20 @@ const completeProfile = {
 };
 
 describe.each(testDatabaseFactories())('profile API on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let cookie: string;
   let userId: string;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database);
+    await world.open();
+    ({ testDb, app } = world);
     const signedIn = await signInByEmail(app, `profile.${Date.now()}@example.com`);
     cookie = signedIn.cookie;
     userId = signedIn.body.user.id;
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   const put = (payload: unknown, session: string | null = cookie) =>
     app.inject({

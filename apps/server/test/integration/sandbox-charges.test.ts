@@ -7,10 +7,10 @@ import {
   type ChargeRequest,
 } from '../../src/modules/payments/providers/payment-provider.js';
 import { createSandboxProvider, type SandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard, FUTURE_EXPIRY } from '../support/payments.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createWorld } from '../support/world.js';
 
 /**
  * The sandbox's off-session charges (docs/payments.md): the behaviour of each test card, and
@@ -19,6 +19,7 @@ import { signInByEmail, withSession } from '../support/session.js';
  * database, as another app instance would be.
  */
 describe.each(testDatabaseFactories())('sandbox off-session charges on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let provider: SandboxProvider;
@@ -26,14 +27,11 @@ describe.each(testDatabaseFactories())('sandbox off-session charges on $kind', (
   let keys = 0;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
+    await world.open();
+    ({ testDb, app } = world);
     provider = createSandboxProvider(testDb.database.db);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   /** A member with these cards saved in this order (the last is the newest); returns their customer id. */
   async function customerWithCards(...cards: string[]): Promise<{ customerId: string; cookie: string }> {

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, users, type NewAuction, type NewUser } from '../../src/db/schema/index.js';
 import { searchOpenAuctionsQuery, searchUsersQuery } from '../../src/modules/search/search.repository.js';
-import { createTestApp } from '../support/app.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createWorld } from '../support/world.js';
 
 interface UserResult {
   id: string;
@@ -83,6 +83,7 @@ function auctionRow(creatorId: string, values: Partial<NewAuction>): NewAuction 
 }
 
 describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
+  const world = createWorld(factory);
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let cookie: string;
@@ -100,8 +101,8 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
   };
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
+    await world.open();
+    ({ testDb, app } = world);
     const signedIn = await signInByEmail(app, 'searcher@example.com');
     cookie = signedIn.cookie;
     callerId = signedIn.body.user.id;
@@ -148,10 +149,7 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
         ...Array.from({ length: 55 }, (_, i) => auctionRow(hostId, { title: `Quokka picnic ${i}` })),
       ]);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('refuses nobody with 401 on both routes, even with a bad query', async () => {
     for (const url of ['/api/search?q=alex', '/api/search/users?q=alex', '/api/search?limit=9999']) {

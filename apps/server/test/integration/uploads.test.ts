@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MESSAGES, UPLOAD_URL_TTL_SECONDS, UPLOAD_URLS_PER_HOUR } from '@bid/contract';
 import { and, eq } from 'drizzle-orm';
@@ -11,10 +10,11 @@ import { loadConfig } from '../../src/config/env.js';
 import { auditLogs } from '../../src/db/schema/index.js';
 import { verifyAuditChain } from '../../src/modules/audit/audit.service.js';
 import { UploadUrlSigner } from '../../src/lib/storage/upload-url-signer.js';
-import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { exifHasGps, makeJpegWithGps, makePng, SVG_BYTES } from '../support/images.js';
 import { signInByEmail, withSession } from '../support/session.js';
+import { createWorld } from '../support/world.js';
 
 const SERVED_IMAGE = /^\/api\/objects\/images\/[0-9a-f-]{36}-1280\.jpg$/;
 const withoutQuery = (url: string) => url.split('?')[0]!;
@@ -25,26 +25,21 @@ const exists = (file: string) =>
   );
 
 describe.each(testDatabaseFactories())('profile picture uploads on $kind with local storage', (factory) => {
+  const world = createWorld(factory, { clock: new Date(), dataDir: true });
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let dataDir: string;
-  let clock = Date.now();
   const members: Record<'ada' | 'bob' | 'cy', { cookie: string; id: string }> = {} as never;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bid-uploads-'));
-    app = await createTestApp(testDb.database, { DATA_DIR: dataDir }, { now: () => new Date(clock) });
+    await world.open();
+    ({ testDb, app, dataDir } = world);
     for (const name of ['ada', 'bob', 'cy'] as const) {
       const { cookie, body } = await signInByEmail(app, `${name}.${randomUUID()}@example.com`);
       members[name] = { cookie, id: body.user.id };
     }
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => world.close());
 
   const requestUpload = (cookie?: string) =>
     app.inject({ method: 'POST', url: '/api/objects/upload', cookies: withSession(cookie) });
@@ -236,7 +231,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
   it('refuses an expired URL for the upload and for the profile', async () => {
     const before = await currentImage(members.ada.cookie);
     const uploadURL = await newUploadUrl(members.ada.cookie);
-    clock += (UPLOAD_URL_TTL_SECONDS + 1) * 1000;
+    world.clock = new Date(world.clock.getTime() + (UPLOAD_URL_TTL_SECONDS + 1) * 1000);
     const res = await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie);
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({
@@ -252,7 +247,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
 
   it('accepts an upload made in time even when the profile is set after the expiry', async () => {
     const uploadURL = await uploadedPicture(members.bob.cookie, await makePng());
-    clock += (UPLOAD_URL_TTL_SECONDS + 1) * 1000;
+    world.clock = new Date(world.clock.getTime() + (UPLOAD_URL_TTL_SECONDS + 1) * 1000);
     expect((await setImage(withoutQuery(uploadURL), members.bob.cookie)).statusCode).toBe(200);
   });
 
@@ -396,7 +391,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     });
     // Others are not affected.
     await newUploadUrl(members.bob.cookie);
-    clock += 60 * 60 * 1000 + 1000;
+    world.clock = new Date(world.clock.getTime() + 60 * 60 * 1000 + 1000);
     await newUploadUrl(members.cy.cookie);
   });
 });

@@ -1,47 +1,25 @@
 import type { AuctionDetail, ReportReceipt } from '@bid/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, auditLogs, bids, notifications } from '../../src/db/schema/index.js';
-import { createTestApp } from '../support/app.js';
-import { signUpMember } from '../support/world.js';
+import { createWorld, type Member } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { withSession } from '../support/session.js';
 
-interface Person {
-  id: string;
-  cookie: string;
-}
+type Person = Member;
 
-const HOUR = 3_600_000;
 const MODERATOR_EMAIL = 'void.mod@example.com';
 
 describe.each(testDatabaseFactories())('voiding bids on $kind', (factory) => {
+  const world = createWorld(factory, { env: { MODERATOR_EMAILS: MODERATOR_EMAIL } });
   let testDb: TestDatabase;
-  let app: FastifyInstance;
   let moderator: Person;
   let host: Person;
   let ann: Person;
   let ben: Person;
 
-  const signUp = (firstName: string, email?: string) => signUpMember(app, firstName, { email });
-  const call = (who: Person | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
-    app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload ? { payload } : {}) });
-  const createAuction = async (title: string) => {
-    const res = await call(host, 'POST', '/api/auctions', {
-      title,
-      description: 'A relaxed coffee at a busy cafe, then a walk.',
-      dateType: 'coffee',
-      location: 'Austin, TX',
-      locationRadius: 25,
-      startingBid: '20',
-      endTime: new Date(Date.now() + 24 * HOUR).toISOString(),
-      paymentResponsibility: '50_50',
-      expectedDuration: 60,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  };
+  const signUp = (firstName: string, email?: string) => world.signUp(firstName, { email });
+  const { call } = world;
+  const createAuction = async (title: string) => (await world.createAuction(host, { title })).id;
   const bid = async (who: Person, payload: Record<string, unknown>) => {
     const res = await call(who, 'POST', '/api/bids', payload);
     expect(res.statusCode, res.body).toBe(201);
@@ -56,17 +34,14 @@ describe.each(testDatabaseFactories())('voiding bids on $kind', (factory) => {
       .where(and(eq(notifications.userId, who.id), eq(notifications.relatedAuctionId, auctionId)));
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { MODERATOR_EMAILS: MODERATOR_EMAIL, OTP_MAX_PER_IP: '1000' });
+    await world.open();
+    ({ testDb } = world);
     moderator = await signUp('Morgan', MODERATOR_EMAIL);
     host = await signUp('Host');
     ann = await signUp('Ann');
     ben = await signUp('Ben');
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('voids a leader’s bids and maximum, recomputes the price from what remains, tells everyone, audits', async () => {
     const auctionId = await createAuction('Coffee to void');

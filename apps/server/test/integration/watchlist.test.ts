@@ -1,49 +1,28 @@
 import type { AuctionDetail, AuctionListItem } from '@bid/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, notifications } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { notifyEndingSoon } from '../../src/modules/auctions/lifecycle/notify-ending-soon.js';
-import { createTestApp } from '../support/app.js';
-import { signUpMember } from '../support/world.js';
+import { createWorld, type Member } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { withSession } from '../support/session.js';
 
-interface Person {
-  id: string;
-  cookie: string;
-}
+type Person = Member;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
+  const world = createWorld(factory, { clock: new Date(Math.floor(Date.now() / MINUTE) * MINUTE) });
   let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let clock = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
   let host: Person;
   let ann: Person;
   let ben: Person;
 
-  const signUp = (firstName: string) => signUpMember(app, firstName);
-  const call = (who: Person | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload ? { payload } : {}) });
-  const createAuction = async (title: string, endsIn = 24 * HOUR) => {
-    const res = await call(host, 'POST', '/api/auctions', {
-      title,
-      description: 'A relaxed coffee at a busy cafe, then a walk.',
-      dateType: 'coffee',
-      location: 'Austin, TX',
-      locationRadius: 25,
-      startingBid: '20',
-      endTime: new Date(clock.getTime() + endsIn).toISOString(),
-      paymentResponsibility: '50_50',
-      expectedDuration: 60,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<AuctionListItem>().id;
-  };
+  const signUp = (firstName: string) => world.signUp(firstName);
+  const { call } = world;
+  const createAuction = async (title: string, endsIn = 24 * HOUR) =>
+    (await world.createAuction(host, { title, endTime: new Date(world.clock.getTime() + endsIn).toISOString() })).id;
   const detail = async (id: string, who?: Person) =>
     (await call(who, 'GET', `/api/auctions/${id}`)).json<AuctionDetail>();
   const endingSoonTo = (who: Person, auctionId: string) =>
@@ -59,16 +38,13 @@ describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
       );
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' }, { now: () => clock });
+    await world.open();
+    ({ testDb } = world);
     host = await signUp('Host');
     ann = await signUp('Ann');
     ben = await signUp('Ben');
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  afterAll(() => world.close());
 
   it('watches and unwatches idempotently, with the heart and the count on list and detail', async () => {
     const id = await createAuction('Coffee to watch');
@@ -101,14 +77,14 @@ describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
     expect((await call(ben, 'PUT', `/api/auctions/${ended}/watch`)).statusCode).toBe(204);
     await testDb.database.db
       .update(auctions)
-      .set({ endTime: new Date(clock.getTime() - MINUTE) })
+      .set({ endTime: new Date(world.clock.getTime() - MINUTE) })
       .where(eq(auctions.id, ended));
 
     const ids = (await call(ben, 'GET', '/api/watchlist')).json<AuctionListItem[]>().map((a) => a.id);
     expect(ids.filter((id) => [later, sooner, ended].includes(id))).toEqual([sooner, later, ended]);
 
     // Hidden by a moderator: gone from the list, and cannot be watched again.
-    await testDb.database.db.update(auctions).set({ hiddenAt: clock }).where(eq(auctions.id, sooner));
+    await testDb.database.db.update(auctions).set({ hiddenAt: world.clock }).where(eq(auctions.id, sooner));
     expect((await call(ben, 'GET', '/api/watchlist')).json<AuctionListItem[]>().map((a) => a.id)).not.toContain(sooner);
     expect((await call(ann, 'PUT', `/api/auctions/${sooner}/watch`)).statusCode).toBe(404);
 
@@ -126,19 +102,19 @@ describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
     const cat = await signUp('Cat');
     expect((await call(cat, 'PUT', `/api/auctions/${id}/watch`)).statusCode).toBe(204);
     // A watcher hears even before anyone bid.
-    await notifyEndingSoon(testDb.database.db, clock, 60);
+    await notifyEndingSoon(testDb.database.db, world.clock, 60);
     expect(await endingSoonTo(cat, id)).toHaveLength(1);
 
     expect((await call(ann, 'POST', '/api/bids', { auctionId: id, amount: '20' })).statusCode).toBe(201);
-    expect(await notifyEndingSoon(testDb.database.db, clock, 60)).toEqual([{ auctionId: id, bidderCount: 1 }]);
+    expect(await notifyEndingSoon(testDb.database.db, world.clock, 60)).toEqual([{ auctionId: id, bidderCount: 1 }]);
     expect(await endingSoonTo(ann, id)).toHaveLength(1);
 
     // Soft close moves the end; nobody hears twice, and a late bidder still hears once.
-    clock = new Date(clock.getTime() + 29 * MINUTE);
+    world.clock = new Date(world.clock.getTime() + 29 * MINUTE);
     expect((await call(ben, 'POST', '/api/bids', { auctionId: id, amount: '21' })).statusCode).toBe(201);
-    expect((await detail(id)).endTime).toBe(new Date(clock.getTime() + 2 * MINUTE).toISOString());
-    await notifyEndingSoon(testDb.database.db, clock, 60);
-    await notifyEndingSoon(testDb.database.db, clock, 60);
+    expect((await detail(id)).endTime).toBe(new Date(world.clock.getTime() + 2 * MINUTE).toISOString());
+    await notifyEndingSoon(testDb.database.db, world.clock, 60);
+    await notifyEndingSoon(testDb.database.db, world.clock, 60);
     expect(await endingSoonTo(cat, id)).toHaveLength(1);
     expect(await endingSoonTo(ann, id)).toHaveLength(1);
     expect(await endingSoonTo(ben, id)).toHaveLength(1);
@@ -152,8 +128,8 @@ describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
     );
     const tie = await call(ben, 'POST', '/api/bids', { auctionId: id, amount: '100' });
     expect(tie.json()).toMatchObject({ outbidByAutomaticBid: true, auction: { currentBid: '100.00' } });
-    clock = new Date(clock.getTime() + 3 * HOUR);
-    const closed = await closeDueAuctions(testDb.database.db, clock);
+    world.clock = new Date(world.clock.getTime() + 3 * HOUR);
+    const closed = await closeDueAuctions(testDb.database.db, world.clock);
     expect(closed.find((a) => a.auctionId === id)).toMatchObject({ winnerId: ann.id, winningBid: '100.00' });
   });
 });

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { Database } from '../../src/db/client.js';
 import type { Mailer } from '../../src/lib/mailer.js';
+import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import type { VerificationPartner } from '../../src/modules/identity/providers/verification-partner.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:5000';
@@ -19,11 +20,15 @@ export async function createTestApp(
   options: {
     now?: () => Date;
     mailer?: Mailer;
+    /** Where the app logs; by default the app's own logger at the config's level. */
+    logger?: FastifyBaseLogger;
     /** The auction closing job is off unless a test asks for it, so seeded rows stay as seeded. */
     runJobs?: boolean;
     lifecycleIntervalMs?: number;
     /** The identity partner; by default what the config selects (the offline sandbox without Stripe). */
     identityPartner?: VerificationPartner;
+    /** The payment provider; by default what the config selects (the offline sandbox without Stripe). */
+    paymentProvider?: PaymentProvider;
     configure?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<FastifyInstance> {

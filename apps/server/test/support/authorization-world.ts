@@ -12,7 +12,7 @@ import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { createTestApp } from './app.js';
 import { insertAuction } from './auctions.js';
 import { makePng } from './images.js';
-import { addSandboxCard, FUTURE_EXPIRY } from './payments.js';
+import { addSandboxCard, CARDS, FUTURE_EXPIRY } from './payments.js';
 import { completeProfile } from './profiles.js';
 import { signInByEmail } from './session.js';
 
@@ -26,10 +26,6 @@ import { signInByEmail } from './session.js';
 export const MINUTE = 60_000;
 const WORLD_CLOCK = new Date('2031-10-01T12:00:00.000Z');
 export const HOUR = 60 * MINUTE;
-const SUCCEEDING_CARD = '4242424242424242';
-const NEEDS_AUTHENTICATION_CARD = '4000002760003184';
-/** Saved fine, declined at every charge (charges.fixtures.ts CARDS.declines). */
-const DECLINING_CARD = '4000000000000341';
 
 export interface Caller {
   id: string;
@@ -149,7 +145,7 @@ export class AuthorizationWorld {
       const cardId = await addSandboxCard(
         this.app,
         cookie,
-        typeof options.card === 'string' ? options.card : SUCCEEDING_CARD,
+        typeof options.card === 'string' ? options.card : CARDS.succeeds,
       );
       if (options.owner !== false) this.mark(cardId, `${label}'s payment method id`);
       // The first listing caches users.card_on_file (listMyPaymentMethods); done here, so the
@@ -167,7 +163,7 @@ export class AuthorizationWorld {
     await this.must(holder, {
       method: 'POST',
       url: '/api/payments/sandbox/confirm-setup',
-      payload: { clientSecret, cardNumber: NEEDS_AUTHENTICATION_CARD, ...FUTURE_EXPIRY, cvc: '123' },
+      payload: { clientSecret, cardNumber: CARDS.needsAuthentication, ...FUTURE_EXPIRY, cvc: '123' },
     });
     return clientSecret;
   }
@@ -178,7 +174,7 @@ export class AuthorizationWorld {
   }
 
   async card(holder: Caller): Promise<string> {
-    return this.mark(await addSandboxCard(this.app, holder.cookie, SUCCEEDING_CARD), `${holder.label}'s card id`);
+    return this.mark(await addSandboxCard(this.app, holder.cookie, CARDS.succeeds), `${holder.label}'s card id`);
   }
 
   /** An open auction of `host`'s, not yet bid on. */
@@ -272,7 +268,7 @@ export class AuthorizationWorld {
    * stays `failed` for the fix window. With `fixed`, the winner has since saved a working card.
    */
   async failedCharge(options: { fixed?: boolean } = {}): Promise<OpenCharge> {
-    const payer = await this.member(`Payer${randomUUID().slice(0, 4)}`, { card: DECLINING_CARD });
+    const payer = await this.member(`Payer${randomUUID().slice(0, 4)}`, { card: CARDS.declines });
     const auctionId = await this.openAuction(this.host, '100.00');
     await this.must(payer, { method: 'POST', url: `/api/auctions/${auctionId}/buy-now` });
     const charge = await this.chargeOf(auctionId, payer, 'failed');
@@ -301,7 +297,7 @@ export class AuthorizationWorld {
   }
 
   private async failedChargeAfterBid(bidder: Caller): Promise<OpenCharge> {
-    const payer = await this.member(`Unpaid${randomUUID().slice(0, 4)}`, { card: DECLINING_CARD });
+    const payer = await this.member(`Unpaid${randomUUID().slice(0, 4)}`, { card: CARDS.declines });
     const auctionId = await this.openAuction(this.host, '100.00');
     await this.must(bidder, { method: 'POST', url: '/api/bids', payload: { auctionId, amount: '25' } });
     await this.must(payer, { method: 'POST', url: `/api/auctions/${auctionId}/buy-now` });

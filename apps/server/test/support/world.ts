@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { serverEventSchema, type AuctionListItem, type CreateAuctionInput } from '@bid/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import WebSocket from 'ws';
 import { createTestApp } from './app.js';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.js';
+import { users } from '../../src/db/schema/index.js';
+import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import type { TestDatabase } from './databases.js';
-import { addSandboxCard } from './payments.js';
+import { addAuthenticatedSandboxCard, addSandboxCard, CARDS } from './payments.js';
 import { completeProfile, saveProfile } from './profiles.js';
 import { signInByEmail, withSession } from './session.js';
+import { startSmtpServer, type TestSmtpServer } from './smtp.js';
 
 const DAY = 24 * 3_600_000;
 
@@ -27,11 +35,16 @@ export interface Member {
 export interface SignUpOptions {
   /** A complete profile (docs/product.md §5), so the member may bid, host and message. Default true. */
   profile?: boolean;
-  /** A saved sandbox card, so the member may bid and buy. Default: with the profile. */
-  card?: boolean;
+  /**
+   * A saved sandbox card, so the member may bid and buy: true for one that succeeds, or a card
+   * number of `CARDS` (the 3-D Secure one is authenticated as the member would). Default: with the profile.
+   */
+  card?: boolean | string;
   lastName?: string;
   /** The address to sign up with (a moderator's, say); a fresh one otherwise. */
   email?: string;
+  /** Where mail is configured, reads the sign-in code from the member's e-mail (the API does not answer it). */
+  readCode?: (email: string) => string;
 }
 
 /**
@@ -46,9 +59,11 @@ export async function signUpMember(
   const { profile = true, lastName } = options;
   const card = options.card ?? profile;
   const email = options.email ?? `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
-  const { cookie, body } = await signInByEmail(app, email);
+  const { cookie, body } = await signInByEmail(app, email, undefined, true, options.readCode);
   if (profile) await saveProfile(app, cookie, { ...completeProfile(firstName), ...(lastName ? { lastName } : {}) });
-  if (card) await addSandboxCard(app, cookie);
+  if (card === CARDS.needsAuthentication) await addAuthenticatedSandboxCard(app, cookie, card);
+  else if (typeof card === 'string') await addSandboxCard(app, cookie, card);
+  else if (card) await addSandboxCard(app, cookie);
   return { id: body.user.id, email, cookie, firstName };
 }
 
@@ -84,9 +99,18 @@ export interface WorldOptions {
   env?: Record<string, string>;
   /** The app's clock starts here and moves when the test sets `world.clock`. */
   clock?: Date;
-  appOptions?: Omit<Parameters<typeof createTestApp>[2] & object, 'now'>;
+  appOptions?: Omit<Parameters<typeof createTestApp>[2] & object, 'now' | 'paymentProvider'>;
+  /**
+   * Makes the app's payment provider once the database is open, on the world's clock; the test
+   * holds it as `world.provider` to run jobs by hand. By default the app makes its own.
+   */
+  paymentProvider?: (db: Db, now: () => Date) => PaymentProvider;
   /** Listen on a port, for WebSocket clients (`world.live`). */
   listen?: boolean;
+  /** Mail goes to a real SMTP server (`world.smtp`); members sign up with the code it received. */
+  smtp?: boolean;
+  /** Uploaded objects go to a fresh temporary folder (DATA_DIR, `world.dataDir`), removed on close. */
+  dataDir?: boolean;
 }
 
 /**
@@ -97,30 +121,71 @@ export interface WorldOptions {
  */
 export function createWorld(factory: { open(): Promise<TestDatabase> }, options: WorldOptions = {}) {
   const sockets = new Set<LiveClient>();
+  const otherApps: FastifyInstance[] = [];
+  const appEnv = () => ({
+    OTP_MAX_PER_IP: '1000',
+    ...(world.smtp ? { SMTP_URL: world.smtp.url } : {}),
+    ...(world.dataDir ? { DATA_DIR: world.dataDir } : {}),
+    ...options.env,
+  });
+  const clockOption = () => (options.clock ? { now: () => world.clock } : {});
   const world = {
     testDb: undefined as unknown as TestDatabase,
+    /** The test database's Drizzle handle, for rows a test seeds or reads directly. */
+    db: undefined as unknown as Db,
     app: undefined as unknown as FastifyInstance,
+    /** The provider `paymentProvider` made (undefined without that option). */
+    provider: undefined as unknown as PaymentProvider,
+    /** The SMTP server of a world made with `smtp` (undefined otherwise). */
+    smtp: undefined as unknown as TestSmtpServer,
+    /** The DATA_DIR of a world made with `dataDir` (empty otherwise). */
+    dataDir: '',
     /** The app's "now" when the world was made with `clock`; a test may move it. */
     clock: options.clock ?? new Date(),
     port: 0,
 
     async open(): Promise<void> {
+      if (options.smtp) world.smtp = await startSmtpServer();
+      if (options.dataDir) world.dataDir = await mkdtemp(path.join(tmpdir(), 'bid-world-'));
       world.testDb = await factory.open();
-      world.app = await createTestApp(
-        world.testDb.database,
-        { OTP_MAX_PER_IP: '1000', ...options.env },
-        { ...options.appOptions, ...(options.clock ? { now: () => world.clock } : {}) },
-      );
+      world.db = world.testDb.database.db;
+      if (options.paymentProvider) world.provider = options.paymentProvider(world.db, () => world.now());
+      world.app = await createTestApp(world.testDb.database, appEnv(), {
+        ...options.appOptions,
+        ...clockOption(),
+        ...(world.provider ? { paymentProvider: world.provider } : {}),
+      });
       if (options.listen) {
         await world.app.listen({ port: 0, host: '127.0.0.1' });
         world.port = (world.app.server.address() as { port: number }).port;
       }
     },
 
+    /**
+     * Another instance of the app on the world's database, built like the world's own (same
+     * settings and clock) with `env` and `appOptions` on top: Stripe configured, a provider that
+     * fails, a probe. The world closes it.
+     */
+    async openAnotherApp(
+      env: Record<string, string> = {},
+      appOptions: Parameters<typeof createTestApp>[2] = {},
+    ): Promise<FastifyInstance> {
+      const app = await createTestApp(
+        world.testDb.database,
+        { ...appEnv(), ...env },
+        { ...options.appOptions, ...clockOption(), ...appOptions },
+      );
+      otherApps.push(app);
+      return app;
+    },
+
     async close(): Promise<void> {
       for (const socket of sockets) socket.close();
+      for (const app of otherApps.splice(0)) await app.close();
       await world.app?.close();
       await world.testDb?.cleanup();
+      await world.smtp?.stop();
+      if (world.dataDir) await rm(world.dataDir, { recursive: true, force: true });
     },
 
     /** The app's "now": the world's clock, or real time for a world made without one. */
@@ -128,13 +193,14 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
       return options.clock ? world.clock : new Date();
     },
 
-    /** Signs a member up (see `signUpMember`) on the world's app. */
+    /** Signs a member up (see `signUpMember`) on the world's app; with `smtp`, by the code mailed to them. */
     signUp(firstName: string, signUpOptions: SignUpOptions = {}): Promise<Member> {
-      return signUpMember(world.app, firstName, signUpOptions);
+      const readCode = world.smtp ? (to: string) => world.smtp.codeFor(to) : undefined;
+      return signUpMember(world.app, firstName, { ...(readCode ? { readCode } : {}), ...signUpOptions });
     },
 
     /** Creates an auction (see `createAuctionAs`) ending a day after the world's "now" unless overridden. */
-    createAuction(host: Member, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
+    createAuction(host: Pick<Member, 'cookie'>, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
       return createAuctionAs(world.app, host, {
         endTime: new Date(world.now().getTime() + DAY).toISOString(),
         ...overrides,
@@ -149,6 +215,33 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
         payload: payload as object,
         cookies: withSession(who?.cookie),
       });
+    },
+
+    /**
+     * `method` `url` as `who` (no one: a visitor), with a body when given: an object as JSON, or a
+     * string sent as it is under a JSON content type (for bodies that are not valid JSON). An arrow,
+     * so a test may take it as its own `call`.
+     */
+    call: (
+      who: Pick<Member, 'cookie'> | undefined,
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object | string,
+    ): Promise<LightMyRequestResponse> =>
+      world.app.inject({
+        method,
+        url,
+        cookies: withSession(who?.cookie),
+        ...(payload === undefined
+          ? {}
+          : typeof payload === 'string'
+            ? { payload, headers: { 'content-type': 'application/json' } }
+            : { payload }),
+      }),
+
+    /** Gives `who` the moderator role, as the role command would. */
+    async makeModerator(who: Pick<Member, 'id'>): Promise<void> {
+      await world.db.update(users).set({ role: 'moderator' }).where(eq(users.id, who.id));
     },
 
     /** GET `url` as `who` (no one: a visitor). */

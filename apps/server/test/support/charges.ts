@@ -1,0 +1,149 @@
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Db } from '../../src/db/client.js';
+import {
+  charges,
+  ledgerEntries,
+  ledgerTransactions,
+  notifications,
+  sandboxPayments,
+  type Notification,
+} from '../../src/db/schema/index.js';
+import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
+import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
+import { createLifecycleJob, type LifecycleRunResult } from '../../src/use-cases/close-due-auctions.job.js';
+import { createTestApp } from './app.js';
+import { connectionUrlOf, type TestDatabase } from './databases.js';
+import { withSession } from './session.js';
+import type { Member } from './world.js';
+
+/** What the charging, date and payment tests run, read and call (docs/charging-and-ledger.md). */
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+/** One app instance with its own pool and its own sandbox provider on that pool. */
+export interface Instance {
+  app: FastifyInstance;
+  db: Db;
+  provider: PaymentProvider;
+}
+
+export interface TwoInstances {
+  a: Instance;
+  b: Instance;
+  /** Closes both apps and the second pool (the test database itself stays the caller's). */
+  close(): Promise<void>;
+}
+
+/**
+ * Two app instances on two independent pools of one PostgreSQL test database, sharing one clock:
+ * what the exactly-once tests race against each other. `a` uses the test database's own pool.
+ */
+export async function openTwoInstances(testDb: TestDatabase, now: () => Date): Promise<TwoInstances> {
+  const secondDatabase = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
+  const opened: Instance[] = [];
+  const close = async () => {
+    for (const instance of opened) await instance.app.close();
+    await secondDatabase.close();
+  };
+  try {
+    for (const database of [testDb.database, secondDatabase]) {
+      const provider = createSandboxProvider(database.db, { now });
+      const app = await createTestApp(database, {}, { now, paymentProvider: provider });
+      opened.push({ app, db: database.db, provider });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { a: opened[0]!, b: opened[1]!, close };
+}
+
+/** One run of the lifecycle job (closing, second chance, charging), as every instance runs it. */
+export function runLifecycle(
+  app: FastifyInstance,
+  db: Db,
+  provider: PaymentProvider,
+  now: () => Date,
+): Promise<LifecycleRunResult> {
+  return createLifecycleJob({ db, logger: app.log, endingSoonMinutes: 60, now, paymentProvider: provider }).runOnce();
+}
+
+export function chargesOf(db: Db, auctionId: string) {
+  return db.select().from(charges).where(eq(charges.auctionId, auctionId)).orderBy(asc(charges.createdAt));
+}
+
+/** What the provider was asked to charge for a charge, whichever attempt. */
+export function providerPaymentsOf(db: Db, chargeId: string) {
+  return db
+    .select()
+    .from(sandboxPayments)
+    .where(like(sandboxPayments.idempotencyKey, `charge:${chargeId}:%`))
+    .orderBy(asc(sandboxPayments.createdAt));
+}
+
+/** The legs booked for a charge, as "account[:user] cents" strings. */
+export async function ledgerLegsOf(db: Db, chargeId: string): Promise<{ transactions: number; legs: string[] }> {
+  const transactions = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.chargeId, chargeId));
+  if (transactions.length === 0) return { transactions: 0, legs: [] };
+  const entries = await db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      inArray(
+        ledgerEntries.transactionId,
+        transactions.map((t) => t.id),
+      ),
+    );
+  return {
+    transactions: transactions.length,
+    legs: entries.map((e) => `${e.account}${e.userId ? `:${e.userId}` : ''} ${e.amount}`).sort(),
+  };
+}
+
+export function notificationsOf(db: Db, userId: string, auctionId: string): Promise<Notification[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.relatedAuctionId, auctionId)))
+    .orderBy(asc(notifications.createdAt));
+}
+
+type Caller = Pick<Member, 'cookie'>;
+
+export function getPayments(app: FastifyInstance, member?: Caller) {
+  return app.inject({ method: 'GET', url: '/api/payments', cookies: withSession(member?.cookie) });
+}
+
+export function retryPayment(app: FastifyInstance, chargeId: string, member?: Caller) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/${chargeId}/retry`,
+    cookies: withSession(member?.cookie),
+  });
+}
+
+/** POST /api/payments/:id/accept or /decline: the runner-up's answer to a second chance offer. */
+export function answerOffer(
+  app: FastifyInstance,
+  chargeId: string,
+  answer: 'accept' | 'decline',
+  member?: Caller,
+  headers?: Record<string, string>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/${chargeId}/${answer}`,
+    cookies: withSession(member?.cookie),
+    ...(headers ? { headers } : {}),
+  });
+}
+
+export function buyNowAs(app: FastifyInstance, auctionId: string, member: Caller) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/auctions/${auctionId}/buy-now`,
+    cookies: withSession(member.cookie),
+  });
+}
