@@ -15,9 +15,9 @@ import type { Db } from '../../src/db/client.js';
 import { dateLocations } from '../../src/db/schema/index.js';
 import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { insertAuction } from '../support/auctions.js';
-import { buyNowAs, HOUR, MINUTE } from '../support/charges.js';
+import { HOUR, MINUTE } from '../support/charges.js';
 import { testDatabaseFactories } from '../support/databases.js';
+import { advanceClock, agreePlan, paidDate, signUpDateCast, type DateCast } from '../support/dates.js';
 import { createWorld, type Member } from '../support/world.js';
 
 /**
@@ -31,14 +31,11 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
   let db: Db;
   let app: FastifyInstance;
   const now = () => world.clock;
-  const advance = (ms: number) => {
-    world.clock = new Date(world.clock.getTime() + ms);
-  };
+  const advance = (ms: number) => advanceClock(world, ms);
+  let cast: DateCast;
   let host: Member;
   let stranger: Member;
   let moderator: Member;
-  let winners: Member[];
-  let nextWinner = 0;
 
   const { call } = world;
   const locationUrl = (auctionId: string) => `/api/auctions/${auctionId}/date-mode/location`;
@@ -49,23 +46,9 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
 
   /** A paid date with an agreed plan starting `inMinutes` from now. */
   async function plannedDate(inMinutes = 60): Promise<{ auctionId: string; winner: Member; startsAt: Date }> {
-    const winner = winners[nextWinner++]!;
-    const auctionId = await insertAuction(db, {
-      creatorId: host.id,
-      endTime: new Date(world.clock.getTime() + 48 * HOUR),
-      buyNowPrice: '100.00',
-      expectedDuration: 60,
-    });
-    const bought = await buyNowAs(app, auctionId, winner);
-    expect(bought.statusCode, bought.body).toBe(200);
+    const { auctionId, winner } = await paidDate(world, cast);
     const startsAt = new Date(world.clock.getTime() + inMinutes * MINUTE);
-    const proposed = await call(winner, 'POST', `/api/auctions/${auctionId}/plan`, {
-      place: 'Blue Bottle, 5th Ave',
-      startsAt: startsAt.toISOString(),
-    });
-    expect(proposed.statusCode, proposed.body).toBe(200);
-    const accepted = await call(host, 'POST', `/api/auctions/${auctionId}/plan/accept`);
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    await agreePlan(world, auctionId, winner, host, inMinutes);
     return { auctionId, winner, startsAt };
   }
 
@@ -91,12 +74,8 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
   beforeAll(async () => {
     await world.open();
     ({ db, app } = world);
-    host = await world.signUp('Hana', { card: false });
-    stranger = await world.signUp('Sam');
-    moderator = await world.signUp('Mona', { card: false });
-    await world.makeModerator(moderator);
-    winners = [];
-    for (let i = 0; i < 7; i += 1) winners.push(await world.signUp(`Wes${i}`));
+    cast = await signUpDateCast(world, 7);
+    ({ host, stranger, moderator } = cast);
   }, 120_000);
 
   afterAll(() => world.close());

@@ -27,9 +27,16 @@ import {
 import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { insertAuction } from '../support/auctions.js';
-import { buyNowAs, HOUR, MINUTE } from '../support/charges.js';
+import { HOUR, MINUTE } from '../support/charges.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
+import {
+  advanceClock,
+  agreePlan as agreePlanOf,
+  paidDate as paidDateOf,
+  signUpDateCast,
+  type DateCast,
+} from '../support/dates.js';
 import { createWorld, type Member } from '../support/world.js';
 
 /**
@@ -42,14 +49,12 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
   let db: Db;
   let app: FastifyInstance;
   const now = () => world.clock;
-  const advance = (ms: number) => {
-    world.clock = new Date(world.clock.getTime() + ms);
-  };
+  const advance = (ms: number) => advanceClock(world, ms);
+  let cast: DateCast;
   let host: Member;
   let stranger: Member;
   let moderator: Member;
   let winners: Member[];
-  let nextWinner = 0;
 
   const { call } = world;
   /** What the last job run told people's own channels (`date_updated`, `notifications_changed`). */
@@ -73,33 +78,9 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     }
   };
 
-  /** A paid date: the host's auction of `expectedDuration` minutes bought now at $100 by a fresh winner. */
-  async function paidDate(expectedDuration = 60): Promise<{ auctionId: string; winner: Member }> {
-    const winner = winners[nextWinner++]!;
-    const auctionId = await insertAuction(db, {
-      creatorId: host.id,
-      endTime: new Date(world.clock.getTime() + 48 * HOUR),
-      buyNowPrice: '100.00',
-      expectedDuration,
-    });
-    const bought = await buyNowAs(app, auctionId, winner);
-    expect(bought.statusCode, bought.body).toBe(200);
-    await expectLedgerBalanced(db);
-    return { auctionId, winner };
-  }
-
-  /** Proposes a plan `inMinutes` from now as `proposer` and has `accepter` accept it. */
-  async function agreePlan(auctionId: string, proposer: Member, accepter: Member, inMinutes = 60) {
-    const startsAt = new Date(world.clock.getTime() + inMinutes * MINUTE).toISOString();
-    const proposed = await call(proposer, 'POST', `/api/auctions/${auctionId}/plan`, {
-      place: 'Blue Bottle, 5th Ave',
-      startsAt,
-    });
-    expect(proposed.statusCode, proposed.body).toBe(200);
-    const accepted = await call(accepter, 'POST', `/api/auctions/${auctionId}/plan/accept`);
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    return accepted.json<DateState>();
-  }
+  const paidDate = (expectedDuration = 60) => paidDateOf(world, cast, expectedDuration);
+  const agreePlan = (auctionId: string, proposer: Member, accepter: Member, inMinutes = 60) =>
+    agreePlanOf(world, auctionId, proposer, accepter, inMinutes);
 
   const stateOf = async (who: Member, auctionId: string) =>
     (await call(who, 'GET', `/api/auctions/${auctionId}/plan`)).json<DateState>();
@@ -122,12 +103,8 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
   beforeAll(async () => {
     await world.open();
     ({ db, app } = world);
-    host = await world.signUp('Hana', { card: false });
-    stranger = await world.signUp('Sam');
-    moderator = await world.signUp('Mona', { card: false });
-    await world.makeModerator(moderator);
-    winners = [];
-    for (let i = 0; i < 8; i += 1) winners.push(await world.signUp(`Wes${i}`));
+    cast = await signUpDateCast(world, 8);
+    ({ host, stranger, moderator, winners } = cast);
   }, 120_000);
 
   afterEach(async () => expectLedgerBalanced(db));
@@ -498,7 +475,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     expect(shared.statusCode).toBe(200);
     const body = shared.json<SharedDate>();
     expect(body).toMatchObject({
-      sharedBy: { firstName: 'Wes' + String(nextWinner - 1) },
+      sharedBy: { firstName: 'Wes' + String(winners.indexOf(winner)) },
       meeting: { firstName: 'Hana' },
       place: 'Blue Bottle, 5th Ave',
     });
