@@ -20,3 +20,12 @@ export const userIdSchema = uuidSchema('User not found');
  * unknown one (404 with the resource's own message), not as a validation error.
  */
 export const idParamsSchema = z.object({ id: z.string() });
+
+/** The `:userId` path parameter of a route; any string, answered like `idParamsSchema`'s. */
+export const userIdParamsSchema = z.object({ userId: z.string() });
+
+/** The `:grantId` of a local upload URL; checked by the route before anything else. */
+export const grantIdParamsSchema = z.object({ grantId: z.string() });
+
+/** The `:provider` of a sign-in callback; an unknown one is sent back to the sign-in screen. */
+export const providerParamsSchema = z.object({ provider: z.string() });

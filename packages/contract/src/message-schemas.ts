@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** A body that is not a JSON object is read as one with no fields, as the use cases always did. */
+const fieldsOf = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+
+/**
+ * POST /api/messages {conversationId, receiverId, content}. Only the shape is declared here: the
+ * use case answers an unknown conversation (404) before it looks at the receiver or the content
+ * (docs/product.md §5 Chat), so it checks the fields itself, in that order.
+ */
+export const sendMessageBodySchema = z.preprocess(
+  fieldsOf,
+  z.object({ conversationId: z.unknown(), receiverId: z.unknown(), content: z.unknown() }),
+);
+export type SendMessageBody = z.output<typeof sendMessageBodySchema>;
+
+/**
+ * POST /api/conversations/start {receiverId, message}: a missing receiver is the first answer; the
+ * use case then answers a malformed or unknown one 404 before it looks at the message, so it
+ * checks the rest itself, in that order.
+ */
+export const startConversationBodySchema = z.preprocess(
+  fieldsOf,
+  z
+    .object({ receiverId: z.unknown(), message: z.unknown() })
+    .refine((body) => body.receiverId !== undefined && body.receiverId !== null && body.receiverId !== '', {
+      error: 'Please select a user',
+      path: ['receiverId'],
+    }),
+);
+export type StartConversationBody = z.output<typeof startConversationBodySchema>;
