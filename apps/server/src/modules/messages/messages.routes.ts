@@ -1,5 +1,6 @@
-import { HAS_MORE_HEADER } from '@bid/contract';
+import { HAS_MORE_HEADER, sendMessageBodySchema, startConversationBodySchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUserId } from '../../plugins/auth.js';
@@ -44,13 +45,23 @@ export async function messageRoutes(
     return page.items;
   });
 
-  app.post('/api/messages', async (request, reply) => {
-    const userId = requireUserId(request);
-    return reply.status(201).send(await sendMessage(deps, userId, request.body));
-  });
+  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema).
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/messages',
+    { preValidation: app.requireUser, schema: { body: sendMessageBodySchema } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      return reply.status(201).send(await sendMessage(deps, userId, request.body));
+    },
+  );
 
-  app.post('/api/conversations/start', async (request, reply) => {
-    const userId = requireUserId(request);
-    return reply.status(201).send(await startConversation(deps, userId, request.body));
-  });
+  r.post(
+    '/api/conversations/start',
+    { preValidation: app.requireUser, schema: { body: startConversationBodySchema } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      return reply.status(201).send(await startConversation(deps, userId, request.body));
+    },
+  );
 }

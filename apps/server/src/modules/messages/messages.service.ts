@@ -4,6 +4,8 @@ import {
   disallowedCharactersMessage,
   hasDisallowedCharacters,
   isCanonicalUuid,
+  type SendMessageBody,
+  type StartConversationBody,
 } from '@bid/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -45,8 +47,6 @@ export interface MessagesDeps {
   /** The conversation's channel and the receiver's bell hear each message (docs/realtime.md). */
   realtime: RealtimePublisher;
 }
-
-const objectOf = (body: unknown) => (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
 
 /** docs/product.md §5 Chat: content is trimmed; empty or whitespace-only is refused. */
 function readContent(value: unknown, field: string): string {
@@ -153,8 +153,11 @@ async function deliver(
  * to the other participant; a direct conversation must have been started (POST
  * /api/conversations/start) first, while an auction chat may open with this call.
  */
-export async function sendMessage(deps: MessagesDeps, senderId: string, body: unknown): Promise<PresentedMessage> {
-  const fields = objectOf(body);
+export async function sendMessage(
+  deps: MessagesDeps,
+  senderId: string,
+  fields: SendMessageBody,
+): Promise<PresentedMessage> {
   const conversationId = fields.conversationId;
   const access = await getConversationAccess(deps.db, senderId, conversationId);
   if (!access || typeof conversationId !== 'string') throw notFound(CONVERSATION_NOT_FOUND);
@@ -184,13 +187,10 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, body: un
 export async function startConversation(
   deps: MessagesDeps,
   senderId: string,
-  body: unknown,
+  fields: StartConversationBody,
 ): Promise<{ conversationId: string }> {
-  const fields = objectOf(body);
+  // A missing receiver was answered by the route's schema.
   const receiverId = fields.receiverId;
-  if (receiverId === undefined || receiverId === null || receiverId === '') {
-    throw new AppError(400, 'validation', 'Please select a user', 'receiverId');
-  }
   if (!isCanonicalUuid(receiverId)) throw notFound(RECIPIENT_NOT_FOUND);
   if (receiverId === senderId) throw new AppError(400, 'validation', CANNOT_MESSAGE_SELF, 'receiverId');
   const content = readContent(fields.message, 'message');
