@@ -1,3 +1,4 @@
+import { noBodySchema } from '@bid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
     formScope.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => {
       done(null, undefined);
     });
-    formScope.post('/api/logout', async (request, reply) => {
+    formScope.post('/api/logout', { schema: { body: noBodySchema } }, async (request, reply) => {
       await signOut(request, reply);
       return reply.redirect('/', 303);
     });

@@ -3,6 +3,7 @@ import {
   auctionCoverBodySchema,
   auctionCoverResponseSchema,
   idParamsSchema,
+  noBodySchema,
   profileImageBodySchema,
   profilePhotosResponseSchema,
   reorderProfilePhotosBodySchema,
@@ -45,10 +46,14 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
   const deps: UploadsDeps = { db: opts.db, storage, now: opts.now, log: app.log, publicUrl: opts.config.publicUrl };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/objects/upload', { schema: { response: { 200: uploadUrlResponseSchema } } }, async (request) => {
-    const userId = requireUserId(request);
-    return createUploadUrl(deps, userId);
-  });
+  r.post(
+    '/api/objects/upload',
+    { schema: { body: noBodySchema, response: { 200: uploadUrlResponseSchema } } },
+    async (request) => {
+      const userId = requireUserId(request);
+      return createUploadUrl(deps, userId);
+    },
+  );
 
   r.put('/api/profile/image', { schema: { body: profileImageBodySchema } }, async (request) => {
     const userId = requireUserId(request);
