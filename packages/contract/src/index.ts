@@ -31,6 +31,7 @@ export * from './id-schemas.js';
 export * from './request-schemas.js';
 export * from './moderation-schemas.js';
 export * from './message-schemas.js';
+export * from './search-schemas.js';
 export * from './conversation-id.js';
 export * from './geo.js';
 export * from './cards.js';

@@ -24,3 +24,6 @@ export const localUploadQuerySchema = z.object({ expires: z.unknown(), signature
 
 /** The `token` of an unsubscribe link; the use case checks its signature itself. */
 export const unsubscribeQuerySchema = z.object({ token: z.unknown() });
+
+/** GET /api/login?provider: a missing provider goes back to the sign-in screen. */
+export const providerSignInQuerySchema = z.object({ provider: z.string().optional() });
