@@ -10,11 +10,11 @@ import {
   refundRequestQueueSchema,
   refundRequestSchema,
   sharedDateSchema,
+  shareTokenParamsSchema,
   shareLinkResponseSchema,
 } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { requireModerator } from '../../plugins/moderators.js';
@@ -110,7 +110,7 @@ export async function dateRoutes(
 
   r.get(
     '/api/shared-dates/:token',
-    { schema: { params: z.object({ token: z.string().max(200) }), response: { 200: sharedDateSchema } } },
+    { schema: { params: shareTokenParamsSchema, response: { 200: sharedDateSchema } } },
     async (request, reply) => {
       // A trusted contact's page polls; no cache may keep an expired answer alive.
       reply.header('Cache-Control', 'no-store');
