@@ -11,7 +11,11 @@ const fieldsOf = (value: unknown) =>
  */
 export const sendMessageBodySchema = z.preprocess(
   fieldsOf,
-  z.object({ conversationId: z.unknown(), receiverId: z.unknown(), content: z.unknown() }),
+  z.object({
+    conversationId: z.unknown().optional(),
+    receiverId: z.unknown().optional(),
+    content: z.unknown().optional(),
+  }),
 );
 export type SendMessageBody = z.output<typeof sendMessageBodySchema>;
 
@@ -23,10 +27,23 @@ export type SendMessageBody = z.output<typeof sendMessageBodySchema>;
 export const startConversationBodySchema = z.preprocess(
   fieldsOf,
   z
-    .object({ receiverId: z.unknown(), message: z.unknown() })
+    .object({ receiverId: z.unknown().optional(), message: z.unknown().optional() })
     .refine((body) => body.receiverId !== undefined && body.receiverId !== null && body.receiverId !== '', {
       error: 'Please select a user',
       path: ['receiverId'],
     }),
 );
 export type StartConversationBody = z.output<typeof startConversationBodySchema>;
+
+/**
+ * GET /api/conversations/{conversationId}/messages: the rest of the path after
+ * /api/conversations/ (an auction chat's id is longer than the router allows a parameter to be).
+ */
+export const conversationPathParamsSchema = z.object({ '*': z.string() });
+
+/**
+ * Its `?before&limit`. Only the shape is declared here: the use case answers an unknown
+ * conversation (404) before it reads the page it asks for, so it parses the page itself.
+ */
+export const conversationPageQuerySchema = z.object({ before: z.unknown().optional(), limit: z.unknown().optional() });
+export type ConversationPageQuery = z.output<typeof conversationPageQuerySchema>;

@@ -20,10 +20,10 @@ export const formBodySchema = z.instanceof(URLSearchParams).catch(() => new URLS
 export const fileBodySchema = z.instanceof(Uint8Array).optional().catch(undefined);
 
 /** The signed query of a local upload URL; the use case checks the signature itself. */
-export const localUploadQuerySchema = z.object({ expires: z.unknown(), signature: z.unknown() });
+export const localUploadQuerySchema = z.object({ expires: z.unknown().optional(), signature: z.unknown().optional() });
 
 /** The `token` of an unsubscribe link; the use case checks its signature itself. */
-export const unsubscribeQuerySchema = z.object({ token: z.unknown() });
+export const unsubscribeQuerySchema = z.object({ token: z.unknown().optional() });
 
 /** GET /api/login?provider: a missing provider goes back to the sign-in screen. */
 export const providerSignInQuerySchema = z.object({ provider: z.string().optional() });

@@ -155,8 +155,6 @@ const HANDLER_BODY_FIELDS: Record<string, readonly string[]> = {
 };
 
 const HANDLER_QUERY_KEYS: Record<string, readonly string[]> = {
-  'GET /api/conversations/*': ['before', 'limit'],
-  'PUT /api/objects/uploads/:grantId': ['expires', 'signature'],
   'GET /api/callback/:provider': ['code', 'state', 'error', 'error_description'],
 };
 

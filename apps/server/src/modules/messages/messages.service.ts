@@ -4,6 +4,7 @@ import {
   disallowedCharactersMessage,
   hasDisallowedCharacters,
   isCanonicalUuid,
+  type ConversationPageQuery,
   type SendMessageBody,
   type StartConversationBody,
 } from '@bid/contract';
@@ -81,11 +82,11 @@ export async function readConversation(
   db: Db,
   userId: string,
   conversationId: string,
-  query: unknown,
+  query: ConversationPageQuery,
 ): Promise<{ items: PresentedMessage[]; hasMore: boolean }> {
   const access = await getConversationAccess(db, userId, conversationId);
   if (!access) throw notFound(CONVERSATION_NOT_FOUND);
-  const parsed = pageQuerySchema.safeParse(query ?? {});
+  const parsed = pageQuerySchema.safeParse(query);
   if (!parsed.success) throw badRequest('Invalid page', 'limit');
   const { before, limit = MESSAGES_PAGE_SIZE } = parsed.data;
 
