@@ -1,6 +1,6 @@
+import { SEARCH_LIMIT_DEFAULT } from '@bid/contract';
 import type pg from 'pg';
 import { USER_FULL_NAME_SQL } from '../../apps/server/src/db/schema/users.js';
-import { SEARCH_LIMIT_DEFAULT } from '../../apps/server/src/modules/search/search.routes.js';
 import type { BenchContext, Scenario } from '../lib/context.js';
 import type { HttpAnswer } from '../lib/http.js';
 import { LARGE, measureScaling, SMALL, type ScalingCase } from '../lib/scaling.js';

@@ -20,3 +20,24 @@ export const userIdSchema = uuidSchema('User not found');
  * unknown one (404 with the resource's own message), not as a validation error.
  */
 export const idParamsSchema = z.object({ id: z.string() });
+
+/** The `:userId` path parameter of a route; any string, answered like `idParamsSchema`'s. */
+export const userIdParamsSchema = z.object({ userId: z.string() });
+
+/** The `:grantId` of a local upload URL; checked by the route before anything else. */
+export const grantIdParamsSchema = z.object({ grantId: z.string() });
+
+/** The `:provider` of a sign-in callback; an unknown one is sent back to the sign-in screen. */
+export const providerParamsSchema = z.object({ provider: z.string() });
+
+/** The `:id` of GET /api/users/:id/presence; a malformed one is answered like an unknown member. */
+export const presenceParamsSchema = z.object({ id: uuidSchema('Not found') });
+
+/** The `:photoId` of a profile photo; any string, answered like `idParamsSchema`'s. */
+export const photoIdParamsSchema = z.object({ photoId: z.string() });
+
+/** The `:name` of a processed picture; an unknown one is a 404. */
+export const imageNameParamsSchema = z.object({ name: z.string() });
+
+/** The `:token` of a share-my-date link (docs/the-date.md); an unknown one is a 404. */
+export const shareTokenParamsSchema = z.object({ token: z.string().max(200) });

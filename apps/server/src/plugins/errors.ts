@@ -4,6 +4,16 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 import { validationError } from '../lib/validation.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The field a schema validation error names when its issue has no path (a body that is not
+     * an object at all), like `parseOrThrow`'s `fallbackField`.
+     */
+    validationFallbackField?: string;
+  }
+}
+
 const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** Safe, readable messages for the errors Fastify itself raises before a route runs. */
@@ -103,7 +113,8 @@ export const errorsPlugin = fp(
           message: item.message ?? 'Invalid request',
           path: item.instancePath.split('/').filter(Boolean),
         }));
-        return reply.status(400).send(validationError(issues).toBody());
+        const fallbackField = request.routeOptions.config.validationFallbackField;
+        return reply.status(400).send(validationError(issues, fallbackField).toBody());
       }
       const sqlState = sqlStateOf(error);
       if (sqlState && INVALID_INPUT_SQLSTATES.has(sqlState)) {

@@ -1,4 +1,5 @@
 // Use case: Buy Now (modules/auctions) and the buyer's charge at once (charge-and-create-date.ts).
+import { idParamsSchema, noBodySchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +31,7 @@ export async function buyNowRoutes(
   r.post(
     '/api/auctions/:id/buy-now',
     // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
-    { schema: { params: z.object({ id: z.string() }), response: { 200: buyNowResponseSchema } } },
+    { schema: { params: idParamsSchema, body: noBodySchema, response: { 200: buyNowResponseSchema } } },
     async (request) => {
       const buyerId = requireUserId(request);
       const result = await buyNow(opts, { buyerId, auctionId: request.params.id, now: opts.now() });

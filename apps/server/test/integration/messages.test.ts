@@ -237,6 +237,7 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
     }
     const missing = await post(winner, '/api/messages', { conversationId: auctionChat, receiverId: host.id });
     expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: 'Message cannot be empty', field: 'content' });
     expect((await send(winner, auctionChat, host.id, 'x'.repeat(2001))).statusCode).toBe(400);
     const longest = await send(winner, auctionChat, host.id, ` ${'y'.repeat(2000)} `);
     expect(longest.statusCode, longest.body).toBe(201);
@@ -324,6 +325,7 @@ describe.each(testDatabaseFactories())('messages API on $kind', (factory) => {
   it('refuses to start a conversation without a valid receiver or a message', async () => {
     const missing = await post(stranger, '/api/conversations/start', { message: 'Hi' });
     expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: 'Please select a user', field: 'receiverId' });
     expect((await start(stranger, stranger.id, 'Hi me')).statusCode).toBe(400);
     expect((await start(stranger, UNKNOWN_ID, 'Hi')).statusCode).toBe(404);
     expect((await start(stranger, 'not-a-user', 'Hi')).statusCode).toBe(404);

@@ -351,6 +351,14 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
       expect(self.json().message).toBe(BLOCK_SELF_MESSAGE);
       expect((await call(alice, 'POST', '/api/blocks', { userId: UNKNOWN_ID })).statusCode).toBe(404);
       expect((await call(alice, 'POST', '/api/blocks', { userId: 'nope' })).json().message).toBe('Choose who to block');
+      // No body, or one that is not an object, is answered for the field the form shows.
+      expect((await call(alice, 'POST', '/api/blocks')).json()).toMatchObject({
+        message: 'Choose who to block',
+        field: 'userId',
+      });
+      const notAnObject = await call(alice, 'POST', '/api/blocks', ['x']);
+      expect(notAnObject.statusCode).toBe(400);
+      expect(notAnObject.json().field).toBe('userId');
       expect((await call(alice, 'GET', '/api/blocks')).json()).toEqual([]);
     });
 

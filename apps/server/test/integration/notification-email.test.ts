@@ -251,6 +251,15 @@ describe.each(testDatabaseFactories())('alert e-mails through the outbox on $kin
     expect(badPage.statusCode).toBe(400);
     expect(badPage.headers['content-type']).toContain('text/html');
     expect(badPage.body).toContain('This unsubscribe link is not valid.');
+    // So is a link that lost its token on the way.
+    const noToken = await h.app.inject({
+      method: 'GET',
+      url: '/api/notification-preferences/unsubscribe',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(noToken.statusCode).toBe(400);
+    expect(noToken.headers['content-type']).toContain('text/html');
+    expect(noToken.body).toContain('This unsubscribe link is not valid.');
 
     // The mail client's one-click POST: from its own server, a form body, no cookie.
     const done = await h.app.inject({

@@ -1,6 +1,6 @@
+import { noBodySchema, providerSignInQuerySchema } from '@bid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
@@ -53,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
     formScope.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => {
       done(null, undefined);
     });
-    formScope.post('/api/logout', async (request, reply) => {
+    formScope.post('/api/logout', { schema: { body: noBodySchema } }, async (request, reply) => {
       await signOut(request, reply);
       return reply.redirect('/', 303);
     });
@@ -62,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
   // Provider sign-in (docs/sign-in-providers.md): an unknown or unconfigured provider, or one
   // that cannot be reached, sends the browser back to the sign-in screen with a reason.
   const providerSignIn = createProviderSignIn({ db: opts.db, config: opts.config });
-  r.get('/api/login', { schema: { querystring: z.object({ provider: z.string().optional() }) } }, (request, reply) =>
+  r.get('/api/login', { schema: { querystring: providerSignInQuerySchema } }, (request, reply) =>
     providerSignIn.startSignIn(request, reply, request.query.provider),
   );
   await app.register(providerSignIn.callbackRoutes);

@@ -1,22 +1,33 @@
+import { blockUserSchema, userIdParamsSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { bodyOrEmpty } from '../../lib/validation.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { blockMember, listBlocks, unblockMember } from './blocks.service.js';
 
 /** Blocking (docs/trust-and-safety.md); every call needs a signed-in member. */
 export async function blockRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/api/blocks', async (request) => listBlocks(opts.db, requireUserId(request)));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/blocks', async (request) => listBlocks(opts.db, requireUserId(request)));
 
-  app.post('/api/blocks', async (request, reply) => {
-    const userId = requireUserId(request);
-    return reply.status(201).send(await blockMember(opts.db, userId, request.body));
-  });
+  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema).
+  // A body that is not an object at all is answered as a missing `userId`.
+  r.post(
+    '/api/blocks',
+    {
+      preValidation: app.requireUser,
+      config: { validationFallbackField: 'userId' },
+      schema: { body: bodyOrEmpty(blockUserSchema) },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      return reply.status(201).send(await blockMember(opts.db, userId, request.body.userId));
+    },
+  );
 
   // A malformed id is answered like a member who is not blocked (404) by the use case.
-  const params = z.object({ userId: z.string() });
-  app.withTypeProvider<ZodTypeProvider>().delete('/api/blocks/:userId', { schema: { params } }, async (request) => {
+  r.delete('/api/blocks/:userId', { schema: { params: userIdParamsSchema } }, async (request) => {
     const userId = requireUserId(request);
     return unblockMember(opts.db, userId, request.params.userId);
   });

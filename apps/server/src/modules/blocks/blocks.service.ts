@@ -1,14 +1,6 @@
-import {
-  BLOCK_SELF_MESSAGE,
-  type BlockedMember,
-  blockUserSchema,
-  displayNameOf,
-  isUuid,
-  USER_NOT_FOUND_MESSAGE,
-} from '@bid/contract';
+import { BLOCK_SELF_MESSAGE, type BlockedMember, displayNameOf, isUuid, USER_NOT_FOUND_MESSAGE } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { parseOrThrow } from '../../lib/validation.js';
 import { deleteBlock, findMemberToBlock, insertBlock, listBlockedMembers } from './blocks.repository.js';
 
 /** GET /api/blocks. */
@@ -22,9 +14,11 @@ export async function listBlocks(db: Db, userId: string): Promise<BlockedMember[
   }));
 }
 
-/** POST /api/blocks {userId}: idempotent; blocking yourself is a 400, an unknown member a 404. */
-export async function blockMember(db: Db, userId: string, body: unknown): Promise<BlockedMember> {
-  const blockedId = parseOrThrow(blockUserSchema, body ?? {}, 'userId').userId;
+/**
+ * POST /api/blocks {userId} (the route's schema checked the id): idempotent; blocking yourself is
+ * a 400, an unknown member a 404.
+ */
+export async function blockMember(db: Db, userId: string, blockedId: string): Promise<BlockedMember> {
   if (blockedId === userId) throw badRequest(BLOCK_SELF_MESSAGE, 'userId');
   const blocked = await findMemberToBlock(db, blockedId);
   if (!blocked || blocked.deletedAt) throw notFound(USER_NOT_FOUND_MESSAGE);

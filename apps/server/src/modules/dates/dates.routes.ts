@@ -4,15 +4,17 @@ import {
   dateLocationSchema,
   dateStateSchema,
   decideRefundSchema,
+  idParamsSchema,
+  noBodySchema,
   proposePlanSchema,
   refundRequestQueueSchema,
   refundRequestSchema,
   sharedDateSchema,
+  shareTokenParamsSchema,
   shareLinkResponseSchema,
 } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { requireModerator } from '../../plugins/moderators.js';
@@ -53,7 +55,7 @@ export async function dateRoutes(
     realtime: opts.realtime,
   };
   // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
-  const params = z.object({ id: z.string() });
+  const params = idParamsSchema;
   const answer = { 200: dateStateSchema };
 
   r.get('/api/auctions/:id/plan', { schema: { params, response: answer } }, async (request) =>
@@ -62,19 +64,25 @@ export async function dateRoutes(
   r.post('/api/auctions/:id/plan', { schema: { params, body: proposePlanSchema, response: answer } }, async (request) =>
     proposePlan(deps, requireUserId(request), request.params.id, request.body),
   );
-  r.post('/api/auctions/:id/plan/accept', { schema: { params, response: answer } }, async (request) =>
-    acceptPlan(deps, requireUserId(request), request.params.id),
+  r.post(
+    '/api/auctions/:id/plan/accept',
+    { schema: { params, body: noBodySchema, response: answer } },
+    async (request) => acceptPlan(deps, requireUserId(request), request.params.id),
   );
-  r.post('/api/auctions/:id/date-mode/start', { schema: { params, response: answer } }, async (request) =>
-    startDateMode(deps, requireUserId(request), request.params.id),
+  r.post(
+    '/api/auctions/:id/date-mode/start',
+    { schema: { params, body: noBodySchema, response: answer } },
+    async (request) => startDateMode(deps, requireUserId(request), request.params.id),
   );
   r.post(
     '/api/auctions/:id/date-mode/check-in',
     { schema: { params, body: checkInSchema, response: answer } },
     async (request) => checkIn(deps, requireUserId(request), request.params.id, request.body.kind),
   );
-  r.post('/api/auctions/:id/date-mode/end', { schema: { params, response: answer } }, async (request) =>
-    endDate(deps, requireUserId(request), request.params.id),
+  r.post(
+    '/api/auctions/:id/date-mode/end',
+    { schema: { params, body: noBodySchema, response: answer } },
+    async (request) => endDate(deps, requireUserId(request), request.params.id),
   );
   r.post(
     '/api/auctions/:id/date-mode/location',
@@ -88,7 +96,7 @@ export async function dateRoutes(
   );
   r.post(
     '/api/auctions/:id/share-link',
-    { schema: { params, response: { 200: shareLinkResponseSchema } } },
+    { schema: { params, body: noBodySchema, response: { 200: shareLinkResponseSchema } } },
     async (request) => createShareLink(deps, requireUserId(request), request.params.id),
   );
   r.post(
@@ -96,13 +104,13 @@ export async function dateRoutes(
     { schema: { params, body: refundRequestSchema, response: answer } },
     async (request) => requestRefund(deps, requireUserId(request), request.params.id, request.body.reason),
   );
-  r.post('/api/auctions/:id/release', { schema: { params, response: answer } }, async (request) =>
+  r.post('/api/auctions/:id/release', { schema: { params, body: noBodySchema, response: answer } }, async (request) =>
     releaseEarly(deps, requireUserId(request), request.params.id),
   );
 
   r.get(
     '/api/shared-dates/:token',
-    { schema: { params: z.object({ token: z.string().max(200) }), response: { 200: sharedDateSchema } } },
+    { schema: { params: shareTokenParamsSchema, response: { 200: sharedDateSchema } } },
     async (request, reply) => {
       // A trusted contact's page polls; no cache may keep an expired answer alive.
       reply.header('Cache-Control', 'no-store');

@@ -1,17 +1,18 @@
 import {
   identityDocumentBodySchema,
   idParamsSchema,
+  rawTextBodySchema,
   sandboxCompleteBodySchema,
   startVerificationBodySchema,
+  userIdParamsSchema,
   verificationDecisionBodySchema,
 } from '@bid/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
-import { parseOrThrow } from '../../lib/validation.js';
+import { bodyOrEmpty } from '../../lib/validation.js';
 import { requireModerator } from '../../plugins/moderators.js';
 import { createObjectStorage } from '../../lib/storage/create-object-storage.js';
 import type { RequestContext } from '../uploads/uploads.service.js';
@@ -50,11 +51,12 @@ export async function identityRoutes(
 
   r.get('/api/identity/verification', async (request) => getMyVerification(deps, requireUserId(request)));
 
-  r.post('/api/identity/verification', async (request) => {
-    const userId = requireUserId(request);
-    const body = parseOrThrow(startVerificationBodySchema, request.body ?? undefined);
-    return startVerification(deps, userId, body, contextOf(request));
-  });
+  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema).
+  r.post(
+    '/api/identity/verification',
+    { preValidation: app.requireUser, schema: { body: bodyOrEmpty(startVerificationBodySchema) } },
+    async (request) => startVerification(deps, requireUserId(request), request.body, contextOf(request)),
+  );
 
   r.post('/api/identity/verification/documents', { schema: { body: identityDocumentBodySchema } }, async (request) => {
     const userId = requireUserId(request);
@@ -86,22 +88,28 @@ export async function identityRoutes(
     return listVerificationQueue(deps);
   });
 
-  // The moderator check comes before the body's, so the body is parsed by hand after it.
-  const decideParams = z.object({ userId: z.string() });
-  r.post('/api/moderation/verifications/:userId/decide', { schema: { params: decideParams } }, async (request) => {
-    const moderatorId = await requireModerator(request, opts.db);
-    const body = parseOrThrow(verificationDecisionBodySchema, request.body ?? {});
-    return decideVerification(deps, moderatorId, request.params.userId, body, contextOf(request));
-  });
+  // The moderator check comes before the body's (preValidation: after JSON parsing, before the schema).
+  r.post(
+    '/api/moderation/verifications/:userId/decide',
+    {
+      preValidation: async (request) => {
+        await requireModerator(request, opts.db);
+      },
+      schema: { params: userIdParamsSchema, body: bodyOrEmpty(verificationDecisionBodySchema) },
+    },
+    async (request) =>
+      decideVerification(deps, requireUserId(request), request.params.userId, request.body, contextOf(request)),
+  );
 
   // The partner signs the exact bytes it sent, so this one route reads JSON as raw text.
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    webhook.post('/api/identity/webhook', async (request) => {
-      const signature = request.headers['stripe-signature'];
-      const raw = typeof request.body === 'string' ? request.body : '';
-      return receiveWebhook(deps, raw, typeof signature === 'string' ? signature : undefined);
-    });
+    webhook
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/identity/webhook', { schema: { body: rawTextBodySchema } }, async (request) => {
+        const signature = request.headers['stripe-signature'];
+        return receiveWebhook(deps, request.body, typeof signature === 'string' ? signature : undefined);
+      });
   });
 }

@@ -1,5 +1,12 @@
-import { HAS_MORE_HEADER } from '@bid/contract';
+import {
+  conversationPageQuerySchema,
+  conversationPathParamsSchema,
+  HAS_MORE_HEADER,
+  sendMessageBodySchema,
+  startConversationBodySchema,
+} from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUserId } from '../../plugins/auth.js';
@@ -35,22 +42,36 @@ export async function messageRoutes(
   // GET /api/conversations/{conversationId}/messages. An auction chat's id is 110 characters,
   // past the router's 100-character limit for a path parameter, so the rest of the path is
   // matched as a wildcard and split here; any other path under /api/conversations/ is a 404.
-  app.get<{ Params: { '*': string } }>('/api/conversations/*', async (request, reply) => {
-    const userId = requireUserId(request);
-    const match = CONVERSATION_MESSAGES_PATH.exec(request.params['*']);
-    if (!match) throw notFound();
-    const page = await readConversation(opts.db, userId, match[1]!, request.query);
-    void reply.header(HAS_MORE_HEADER, String(page.hasMore));
-    return page.items;
-  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/conversations/*',
+    { schema: { params: conversationPathParamsSchema, querystring: conversationPageQuerySchema } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const match = CONVERSATION_MESSAGES_PATH.exec(request.params['*']);
+      if (!match) throw notFound();
+      const page = await readConversation(opts.db, userId, match[1]!, request.query);
+      void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+      return page.items;
+    },
+  );
 
-  app.post('/api/messages', async (request, reply) => {
-    const userId = requireUserId(request);
-    return reply.status(201).send(await sendMessage(deps, userId, request.body));
-  });
+  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema).
+  r.post(
+    '/api/messages',
+    { preValidation: app.requireUser, schema: { body: sendMessageBodySchema } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      return reply.status(201).send(await sendMessage(deps, userId, request.body));
+    },
+  );
 
-  app.post('/api/conversations/start', async (request, reply) => {
-    const userId = requireUserId(request);
-    return reply.status(201).send(await startConversation(deps, userId, request.body));
-  });
+  r.post(
+    '/api/conversations/start',
+    { preValidation: app.requireUser, schema: { body: startConversationBodySchema } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      return reply.status(201).send(await startConversation(deps, userId, request.body));
+    },
+  );
 }

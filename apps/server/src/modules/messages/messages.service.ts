@@ -4,6 +4,9 @@ import {
   disallowedCharactersMessage,
   hasDisallowedCharacters,
   isCanonicalUuid,
+  type ConversationPageQuery,
+  type SendMessageBody,
+  type StartConversationBody,
 } from '@bid/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -46,8 +49,6 @@ export interface MessagesDeps {
   realtime: RealtimePublisher;
 }
 
-const objectOf = (body: unknown) => (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-
 /** docs/product.md §5 Chat: content is trimmed; empty or whitespace-only is refused. */
 function readContent(value: unknown, field: string): string {
   const content = typeof value === 'string' ? value.trim() : '';
@@ -81,11 +82,11 @@ export async function readConversation(
   db: Db,
   userId: string,
   conversationId: string,
-  query: unknown,
+  query: ConversationPageQuery,
 ): Promise<{ items: PresentedMessage[]; hasMore: boolean }> {
   const access = await getConversationAccess(db, userId, conversationId);
   if (!access) throw notFound(CONVERSATION_NOT_FOUND);
-  const parsed = pageQuerySchema.safeParse(query ?? {});
+  const parsed = pageQuerySchema.safeParse(query);
   if (!parsed.success) throw badRequest('Invalid page', 'limit');
   const { before, limit = MESSAGES_PAGE_SIZE } = parsed.data;
 
@@ -153,8 +154,11 @@ async function deliver(
  * to the other participant; a direct conversation must have been started (POST
  * /api/conversations/start) first, while an auction chat may open with this call.
  */
-export async function sendMessage(deps: MessagesDeps, senderId: string, body: unknown): Promise<PresentedMessage> {
-  const fields = objectOf(body);
+export async function sendMessage(
+  deps: MessagesDeps,
+  senderId: string,
+  fields: SendMessageBody,
+): Promise<PresentedMessage> {
   const conversationId = fields.conversationId;
   const access = await getConversationAccess(deps.db, senderId, conversationId);
   if (!access || typeof conversationId !== 'string') throw notFound(CONVERSATION_NOT_FOUND);
@@ -184,13 +188,10 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, body: un
 export async function startConversation(
   deps: MessagesDeps,
   senderId: string,
-  body: unknown,
+  fields: StartConversationBody,
 ): Promise<{ conversationId: string }> {
-  const fields = objectOf(body);
+  // A missing receiver was answered by the route's schema.
   const receiverId = fields.receiverId;
-  if (receiverId === undefined || receiverId === null || receiverId === '') {
-    throw new AppError(400, 'validation', 'Please select a user', 'receiverId');
-  }
   if (!isCanonicalUuid(receiverId)) throw notFound(RECIPIENT_NOT_FOUND);
   if (receiverId === senderId) throw new AppError(400, 'validation', CANNOT_MESSAGE_SELF, 'receiverId');
   const content = readContent(fields.message, 'message');

@@ -1,7 +1,15 @@
-import { HAS_MORE_HEADER, idParamsSchema } from '@bid/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  HAS_MORE_HEADER,
+  idParamsSchema,
+  moderationQueueQuerySchema,
+  resolveReportSchema,
+  voidBidSchema,
+} from '@bid/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import { bodyOrEmpty } from '../../lib/validation.js';
+import { requireUserId } from '../../plugins/auth.js';
 import { requireModerator } from '../../plugins/moderators.js';
 import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';
 import { voidBid } from './void-bid.service.js';
@@ -21,26 +29,36 @@ export async function moderationRoutes(
     endAllSessions: (userId) => app.sessions.endAllForUser(userId),
     realtime: opts.realtime,
   };
-
-  app.get('/api/moderation/reports', async (request, reply) => {
-    await requireModerator(request, opts.db);
-    const page = await listModerationQueue(deps, request.query);
-    void reply.header(HAS_MORE_HEADER, String(page.hasMore));
-    return page.items;
-  });
-
-  // The moderator check comes first (a 404 for any other member), so the query and bodies are
-  // checked inside the use cases, after it; a malformed id is answered 404 there too.
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The moderator check comes first (a 404 for any other member), before the query's and the
+  // bodies' schemas (preValidation: after JSON parsing, before the schema).
+  const moderatorOnly = {
+    preValidation: async (request: FastifyRequest) => {
+      await requireModerator(request, opts.db);
+    },
+  };
+  // A malformed id is answered 404 by the use cases.
   const params = idParamsSchema;
 
-  r.post('/api/moderation/reports/:id/resolve', { schema: { params } }, async (request) => {
-    const moderatorId = await requireModerator(request, opts.db);
-    return resolveReport(deps, moderatorId, request.params.id, request.body);
-  });
+  r.get(
+    '/api/moderation/reports',
+    { ...moderatorOnly, schema: { querystring: moderationQueueQuerySchema } },
+    async (request, reply) => {
+      const page = await listModerationQueue(deps, request.query);
+      void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+      return page.items;
+    },
+  );
 
-  r.post('/api/moderation/bids/:id/void', { schema: { params } }, async (request) => {
-    const moderatorId = await requireModerator(request, opts.db);
-    return voidBid(deps, moderatorId, request.params.id, request.body);
-  });
+  r.post(
+    '/api/moderation/reports/:id/resolve',
+    { ...moderatorOnly, schema: { params, body: bodyOrEmpty(resolveReportSchema) } },
+    async (request) => resolveReport(deps, requireUserId(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/moderation/bids/:id/void',
+    { ...moderatorOnly, schema: { params, body: bodyOrEmpty(voidBidSchema) } },
+    async (request) => voidBid(deps, requireUserId(request), request.params.id, request.body),
+  );
 }

@@ -1,18 +1,16 @@
 import {
   HIDE_AUCTION_NEEDS_AUCTION,
   isUuid,
-  MODERATION_PAGE_SIZE,
   type ModerationQueueItem,
+  type ModerationQueueQuery,
   REPORT_ALREADY_RESOLVED,
-  REPORT_STATUSES,
-  resolveReportSchema,
+  type resolveReportSchema,
 } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Auction, NewNotification } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { parseOrThrow } from '../../lib/validation.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
@@ -40,18 +38,6 @@ export interface ModerationDeps {
   /** Closes a suspended member's sockets and rings bells (docs/realtime.md). */
   realtime: Pick<Realtime, 'publish' | 'publishToUser' | 'closeUserSockets'>;
 }
-
-export const queueQuerySchema = z.object({
-  status: z.enum(REPORT_STATUSES, { error: 'status must be open or resolved' }).optional().default('open'),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${MODERATION_PAGE_SIZE}` })
-    .int()
-    .min(1)
-    .max(MODERATION_PAGE_SIZE)
-    .optional()
-    .default(MODERATION_PAGE_SIZE),
-  offset: z.coerce.number({ error: 'offset must be a whole number' }).int().min(0).optional().default(0),
-});
 
 const fullName = (first: string | null, last: string | null) =>
   [first?.trim(), last?.trim()].filter(Boolean).join(' ') || 'Anonymous';
@@ -99,11 +85,8 @@ function presentQueueRow(row: QueueRow, now: Date): ModerationQueueItem {
 /** GET /api/moderation/reports (moderators only; the route checks the role first). */
 export async function listModerationQueue(
   deps: Pick<ModerationDeps, 'db' | 'now'>,
-  query: unknown,
+  { status, limit, offset }: ModerationQueueQuery,
 ): Promise<{ items: ModerationQueueItem[]; hasMore: boolean }> {
-  const parsed = queueQuerySchema.safeParse(query ?? {});
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid query');
-  const { status, limit, offset } = parsed.data;
   const rows = await listQueue(deps.db, { status, limit: limit + 1, offset });
   const now = deps.now();
   return { items: rows.slice(0, limit).map((row) => presentQueueRow(row, now)), hasMore: rows.length > limit };
@@ -128,10 +111,9 @@ export async function resolveReport(
   deps: ModerationDeps,
   moderatorId: string,
   reportId: string,
-  body: unknown,
+  { action, reasons }: z.output<typeof resolveReportSchema>,
 ): Promise<ModerationQueueItem> {
   if (!isUuid(reportId)) throw notFound(REPORT_NOT_FOUND);
-  const { action, reasons } = parseOrThrow(resolveReportSchema, body ?? {});
   const report = await findReport(deps.db, reportId);
   if (!report) throw notFound(REPORT_NOT_FOUND);
   if (report.status !== 'open') throw conflict(REPORT_ALREADY_RESOLVED);

@@ -1,8 +1,7 @@
-import { auctionChannel, isUuid, plainText } from '@bid/contract';
+import { auctionChannel, isUuid, type voidBidSchema } from '@bid/contract';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors.js';
-import { parseOrThrow } from '../../lib/validation.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { rowsOf } from '../../db/sql-helpers.js';
 import { listOpenAuctionsWithBidsOf, voidBidderOnAuction, type VoidedBids } from '../auctions/void-bids.js';
@@ -13,16 +12,7 @@ export const BID_NOT_FOUND = 'Bid not found';
 export const BID_NOT_VOIDABLE =
   'This bid can no longer be voided: the auction has ended or the bid was already voided.';
 
-export const voidBidSchema = z.object({
-  reason: plainText(
-    z
-      .string({ error: 'Please give a reason' })
-      .trim()
-      .min(1, 'Please give a reason')
-      .max(1000, 'The reason must be at most 1000 characters'),
-    'Reason',
-  ),
-});
+type VoidBidReason = z.output<typeof voidBidSchema>;
 
 export interface VoidBidResult {
   auctionId: string;
@@ -54,9 +44,8 @@ export function announceVoided(deps: Pick<ModerationDeps, 'realtime'>, results: 
  * and maximums by the automatic-bid rule, the member and the remaining bidders are told, and the
  * decision is appended to the audit chain, all in one transaction.
  */
-export async function voidBid(deps: ModerationDeps, moderatorId: string, bidId: string, body: unknown) {
+export async function voidBid(deps: ModerationDeps, moderatorId: string, bidId: string, { reason }: VoidBidReason) {
   if (!isUuid(bidId)) throw notFound(BID_NOT_FOUND);
-  const { reason } = parseOrThrow(voidBidSchema, body ?? {});
   const [bid] = rowsOf<{ auction_id: string; bidder_id: string }>(
     await deps.db.execute(sql`SELECT auction_id, bidder_id FROM bids WHERE id = ${bidId}::uuid`),
   );

@@ -1,8 +1,10 @@
 import {
+  noBodySchema,
   notificationPreferencesResponseSchema,
   pushPublicKeyResponseSchema,
   pushSubscriptionInputSchema,
   pushUnsubscribeInputSchema,
+  unsubscribeQuerySchema,
   updateNotificationPreferencesSchema,
 } from '@bid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -90,10 +92,13 @@ async function unsubscribeRoutes(app: FastifyInstance, deps: ChannelsDeps) {
     (_request, _body, done) => done(null, undefined),
   );
 
-  app.get<{ Querystring: { token?: string } }>(UNSUBSCRIBE_PATH, async (request, reply) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(UNSUBSCRIBE_PATH, { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => {
     try {
       const { label } = await readUnsubscribeToken(deps, request.query.token);
-      const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token ?? '')}`;
+      // A token that verified is a string.
+      const token = typeof request.query.token === 'string' ? request.query.token : '';
+      const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
       return sendPage(
         reply,
         200,
@@ -107,9 +112,9 @@ async function unsubscribeRoutes(app: FastifyInstance, deps: ChannelsDeps) {
     }
   });
 
-  app.post<{ Querystring: { token?: string } }>(
+  r.post(
     UNSUBSCRIBE_PATH,
-    { config: { allowCrossSite: true } },
+    { schema: { querystring: unsubscribeQuerySchema, body: noBodySchema }, config: { allowCrossSite: true } },
     async (request, reply) => {
       try {
         const { label } = await unsubscribeByToken(deps, request.query.token);

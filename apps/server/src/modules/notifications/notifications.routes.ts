@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@bid/contract';
+import { idParamsSchema, noBodySchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
@@ -20,12 +20,12 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; r
 
   app.get('/api/notifications/count', async (request) => countMyUnread(deps, requireUserId(request)));
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post('/api/notifications/:id/read', { schema: { params: idParamsSchema } }, async (request) => {
-      const userId = requireUserId(request);
-      return readNotification(deps, userId, request.params.id);
-    });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/notifications/:id/read', { schema: { params: idParamsSchema, body: noBodySchema } }, async (request) =>
+    readNotification(deps, requireUserId(request), request.params.id),
+  );
 
-  app.post('/api/notifications/mark-all-read', async (request) => readAllNotifications(deps, requireUserId(request)));
+  r.post('/api/notifications/mark-all-read', { schema: { body: noBodySchema } }, async (request) =>
+    readAllNotifications(deps, requireUserId(request)),
+  );
 }

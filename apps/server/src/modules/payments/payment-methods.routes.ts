@@ -1,8 +1,17 @@
-import { confirmSetupResponseSchema, paymentMethodsResponseSchema, setupIntentResponseSchema } from '@bid/contract';
+import {
+  confirmSetupResponseSchema,
+  idParamsSchema,
+  noBodySchema,
+  paymentMethodsResponseSchema,
+  sandboxAuthenticateSetupSchema,
+  sandboxConfirmSetupSchema,
+  setupIntentResponseSchema,
+} from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { bodyOrEmpty } from '../../lib/validation.js';
 import { requireUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { isSandboxProvider } from './providers/sandbox-provider.js';
@@ -26,15 +35,17 @@ export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; 
     listMyPaymentMethods(deps, requireUserId(request)),
   );
 
-  r.post('/api/stripe/setup-intent', { schema: { response: { 200: setupIntentResponseSchema } } }, (request) =>
-    createSetupIntent(deps, requireUserId(request)),
+  r.post(
+    '/api/stripe/setup-intent',
+    { schema: { body: noBodySchema, response: { 200: setupIntentResponseSchema } } },
+    (request) => createSetupIntent(deps, requireUserId(request)),
   );
 
   r.delete(
     '/api/stripe/payment-methods/:id',
     {
       schema: {
-        params: z.object({ id: z.string() }),
+        params: idParamsSchema,
         response: { 200: z.object({ success: z.literal(true) }) },
       },
     },
@@ -45,16 +56,23 @@ export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; 
   if (!isSandboxProvider(paymentProvider)) return;
   const sandboxDeps = { db: opts.db, paymentProvider };
 
-  // Bodies are checked inside the use cases, after the sign-in check, so nobody learns the rules anonymously.
+  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the
+  // schema), so nobody learns the rules anonymously.
   r.post(
     '/api/payments/sandbox/confirm-setup',
-    { schema: { response: { 200: confirmSetupResponseSchema } } },
+    {
+      preValidation: app.requireUser,
+      schema: { body: bodyOrEmpty(sandboxConfirmSetupSchema), response: { 200: confirmSetupResponseSchema } },
+    },
     (request) => confirmSandboxSetup(sandboxDeps, requireUserId(request), request.body),
   );
 
   r.post(
     '/api/payments/sandbox/authenticate-setup',
-    { schema: { response: { 200: confirmSetupResponseSchema } } },
+    {
+      preValidation: app.requireUser,
+      schema: { body: bodyOrEmpty(sandboxAuthenticateSetupSchema), response: { 200: confirmSetupResponseSchema } },
+    },
     (request) => authenticateSandboxSetup(sandboxDeps, requireUserId(request), request.body),
   );
 }

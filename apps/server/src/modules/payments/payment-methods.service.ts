@@ -1,14 +1,14 @@
 import {
   PAYMENT_METHOD_REQUIRED,
-  sandboxAuthenticateSetupSchema,
-  sandboxConfirmSetupSchema,
+  type sandboxAuthenticateSetupSchema,
+  type sandboxConfirmSetupSchema,
   type ConfirmSetupResponse,
   type PaymentMethodsResponse,
   type SetupIntentResponse,
 } from '@bid/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
-import { parseOrThrow } from '../../lib/validation.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import type { SandboxProvider, SandboxSetupResult } from './providers/sandbox-provider.js';
 import {
@@ -142,9 +142,12 @@ export interface SandboxDeps {
 }
 
 /** POST /api/payments/sandbox/confirm-setup: the sandbox card form's submit. */
-export async function confirmSandboxSetup(deps: SandboxDeps, userId: string, body: unknown) {
+export async function confirmSandboxSetup(
+  deps: SandboxDeps,
+  userId: string,
+  { clientSecret, cardNumber, expMonth, expYear }: z.output<typeof sandboxConfirmSetupSchema>,
+) {
   const member = await getMember(deps.db, userId);
-  const { clientSecret, cardNumber, expMonth, expYear } = parseOrThrow(sandboxConfirmSetupSchema, body ?? {});
   if (!member.stripeCustomerId) throw notFound(CARD_SETUP_NOT_FOUND);
   return answerOf(
     await deps.paymentProvider.confirmSetup(member.stripeCustomerId, { clientSecret, cardNumber, expMonth, expYear }),
@@ -152,9 +155,12 @@ export async function confirmSandboxSetup(deps: SandboxDeps, userId: string, bod
 }
 
 /** POST /api/payments/sandbox/authenticate-setup: the sandbox 3-D Secure page's answer. */
-export async function authenticateSandboxSetup(deps: SandboxDeps, userId: string, body: unknown) {
+export async function authenticateSandboxSetup(
+  deps: SandboxDeps,
+  userId: string,
+  input: z.output<typeof sandboxAuthenticateSetupSchema>,
+) {
   const member = await getMember(deps.db, userId);
-  const input = parseOrThrow(sandboxAuthenticateSetupSchema, body ?? {});
   if (!member.stripeCustomerId) throw notFound(CARD_SETUP_NOT_FOUND);
   return answerOf(await deps.paymentProvider.authenticateSetup(member.stripeCustomerId, input));
 }

@@ -1,8 +1,14 @@
-import { payoutAccountSchema, payoutOnboardingSchema } from '@bid/contract';
+import {
+  noBodySchema,
+  payoutAccountSchema,
+  payoutOnboardingSchema,
+  sandboxPayoutOnboardingSchema,
+} from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
+import { bodyOrEmpty } from '../../lib/validation.js';
 import { requireUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { isSandboxProvider } from '../payments/providers/sandbox-provider.js';
@@ -29,15 +35,24 @@ export async function payoutAccountRoutes(
     getMyPayoutAccount(deps, requireUserId(request)),
   );
 
-  r.post('/api/payouts/account', { schema: { response: { 200: payoutOnboardingSchema } } }, (request) =>
-    startPayoutOnboarding(deps, requireUserId(request)),
+  r.post(
+    '/api/payouts/account',
+    { schema: { body: noBodySchema, response: { 200: payoutOnboardingSchema } } },
+    (request) => startPayoutOnboarding(deps, requireUserId(request)),
   );
 
   const { paymentProvider } = opts;
   if (!isSandboxProvider(paymentProvider)) return;
   const sandboxDeps = { ...deps, paymentProvider };
 
-  r.post('/api/payouts/sandbox/complete', { schema: { response: { 200: payoutAccountSchema } } }, (request) =>
-    completeSandboxPayoutOnboarding(sandboxDeps, requireUserId(request), request.body),
+  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the
+  // schema), so nobody learns the rules anonymously.
+  r.post(
+    '/api/payouts/sandbox/complete',
+    {
+      preValidation: app.requireUser,
+      schema: { body: bodyOrEmpty(sandboxPayoutOnboardingSchema), response: { 200: payoutAccountSchema } },
+    },
+    (request) => completeSandboxPayoutOnboarding(sandboxDeps, requireUserId(request), request.body),
   );
 }

@@ -1,15 +1,15 @@
 import {
   centsToMoneyString,
   SANDBOX_PAYOUT_MESSAGES,
-  sandboxPayoutOnboardingSchema,
+  type sandboxPayoutOnboardingSchema,
   type PayoutAccount,
   type PayoutOnboarding,
 } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.js';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
-import { parseOrThrow } from '../../lib/validation.js';
 import { findPaymentMember } from '../payments/payment-methods.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { SandboxProvider } from '../payments/providers/sandbox-provider.js';
@@ -109,10 +109,8 @@ export interface SandboxPayoutDeps extends PayoutAccountsDeps {
 export async function completeSandboxPayoutOnboarding(
   deps: SandboxPayoutDeps,
   userId: string,
-  body: unknown,
+  onboarding: z.output<typeof sandboxPayoutOnboardingSchema>,
 ): Promise<PayoutAccount> {
-  // Parsed here, after the route's sign-in check, so nobody learns the rules anonymously.
-  const onboarding = parseOrThrow(sandboxPayoutOnboardingSchema, body ?? {});
   const account = await findPayoutAccount(deps.db, userId);
   if (!account) throw badRequest(SANDBOX_PAYOUT_MESSAGES.noAccount);
 

@@ -1,5 +1,12 @@
-import { isCanonicalUuid, UPLOAD_MAX_BYTES } from '@bid/contract';
+import {
+  fileBodySchema,
+  grantIdParamsSchema,
+  isCanonicalUuid,
+  localUploadQuerySchema,
+  UPLOAD_MAX_BYTES,
+} from '@bid/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UploadGrant } from '../../db/schema/index.js';
 import { LOCAL_UPLOAD_PATH_PREFIX, type LocalObjectStorage } from '../../lib/storage/local-storage.js';
 import { uploadErrors } from './upload-errors.js';
@@ -34,10 +41,12 @@ export async function localUploadRoutes(
     throw error;
   });
 
-  app.put<{ Params: { grantId: string }; Querystring: Record<string, unknown> }>(
+  app.withTypeProvider<ZodTypeProvider>().put(
     `${LOCAL_UPLOAD_PATH_PREFIX}:grantId`,
     {
       bodyLimit: UPLOAD_MAX_BYTES,
+      // Declared, not checked: onRequest (above the schemas) checks the id and the signature.
+      schema: { params: grantIdParamsSchema, querystring: localUploadQuerySchema, body: fileBodySchema },
       onRequest: async (request) => {
         const { grantId } = request.params;
         if (!isCanonicalUuid(grantId)) throw uploadErrors.urlInvalid();

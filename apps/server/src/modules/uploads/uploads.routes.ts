@@ -3,6 +3,9 @@ import {
   auctionCoverBodySchema,
   auctionCoverResponseSchema,
   idParamsSchema,
+  imageNameParamsSchema,
+  noBodySchema,
+  photoIdParamsSchema,
   profileImageBodySchema,
   profilePhotosResponseSchema,
   reorderProfilePhotosBodySchema,
@@ -10,7 +13,6 @@ import {
 } from '@bid/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
@@ -45,10 +47,14 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
   const deps: UploadsDeps = { db: opts.db, storage, now: opts.now, log: app.log, publicUrl: opts.config.publicUrl };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/objects/upload', { schema: { response: { 200: uploadUrlResponseSchema } } }, async (request) => {
-    const userId = requireUserId(request);
-    return createUploadUrl(deps, userId);
-  });
+  r.post(
+    '/api/objects/upload',
+    { schema: { body: noBodySchema, response: { 200: uploadUrlResponseSchema } } },
+    async (request) => {
+      const userId = requireUserId(request);
+      return createUploadUrl(deps, userId);
+    },
+  );
 
   r.put('/api/profile/image', { schema: { body: profileImageBodySchema } }, async (request) => {
     const userId = requireUserId(request);
@@ -83,7 +89,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
   // Malformed ids are answered like unknown ones (404) by the use cases.
   r.delete(
     '/api/profile/photos/:photoId',
-    { schema: { params: z.object({ photoId: z.string() }), response: photos } },
+    { schema: { params: photoIdParamsSchema, response: photos } },
     async (request) => removeProfilePhoto(deps, requireUserId(request), request.params.photoId),
   );
 
@@ -103,7 +109,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
   );
 
   // Public: pictures show on auction cards that anyone may browse.
-  r.get('/api/objects/images/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
+  r.get('/api/objects/images/:name', { schema: { params: imageNameParamsSchema } }, async (request, reply) => {
     const image = await openProfileImage(deps, request.params.name);
     if (!image) throw notFound();
     return reply

@@ -1,7 +1,6 @@
-import { uuidSchema } from '@bid/contract';
+import { presenceParamsSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { isBlockedBetween } from '../blocks/blocks.repository.js';
@@ -14,13 +13,9 @@ import { isBlockedBetween } from '../blocks/blocks.repository.js';
 export async function presenceRoutes(app: FastifyInstance, opts: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/users/:id/presence',
-      { schema: { params: z.object({ id: uuidSchema('Not found') }) } },
-      async (request) => {
-        const viewerId = requireUserId(request);
-        if (await isBlockedBetween(opts.db, viewerId, request.params.id)) return { online: false };
-        return { online: await app.realtime.isOnline(request.params.id) };
-      },
-    );
+    .get('/api/users/:id/presence', { schema: { params: presenceParamsSchema } }, async (request) => {
+      const viewerId = requireUserId(request);
+      if (await isBlockedBetween(opts.db, viewerId, request.params.id)) return { online: false };
+      return { online: await app.realtime.isOnline(request.params.id) };
+    });
 }

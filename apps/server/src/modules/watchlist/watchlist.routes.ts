@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@bid/contract';
+import { idParamsSchema, noBodySchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/auth.js';
@@ -9,10 +9,14 @@ import { listWatchlist, unwatchAuction, watchAuction } from './watchlist.service
 export async function watchlistRoutes(app: FastifyInstance, opts: AuctionsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A malformed id is answered like an unknown one (404) by the use case.
-  r.put('/api/auctions/:id/watch', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await watchAuction(opts, requireUserId(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.put(
+    '/api/auctions/:id/watch',
+    { schema: { params: idParamsSchema, body: noBodySchema } },
+    async (request, reply) => {
+      await watchAuction(opts, requireUserId(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.delete('/api/auctions/:id/watch', { schema: { params: idParamsSchema } }, async (request, reply) => {
     await unwatchAuction(opts, requireUserId(request), request.params.id);

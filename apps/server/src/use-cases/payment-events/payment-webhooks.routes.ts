@@ -1,4 +1,6 @@
+import { rawTextBodySchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { receivePaymentWebhook } from './payment-webhooks.js';
 
@@ -11,12 +13,12 @@ export async function paymentWebhookRoutes(app: FastifyInstance, opts: { db: Db;
   // The provider signs the exact bytes it sent, so this route reads JSON as raw text.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-  app.post('/api/payments/webhook', async (request) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/payments/webhook', { schema: { body: rawTextBodySchema } }, async (request) => {
     const signature = request.headers['stripe-signature'];
-    const raw = typeof request.body === 'string' ? request.body : '';
     return receivePaymentWebhook(
       { db: opts.db, now: opts.now, logger: request.log, secret: opts.secret },
-      raw,
+      request.body,
       typeof signature === 'string' ? signature : undefined,
     );
   });

@@ -1,7 +1,6 @@
-import { paymentRecordSchema, paymentsResponseSchema } from '@bid/contract';
+import { idParamsSchema, noBodySchema, paymentRecordSchema, paymentsResponseSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUserId } from '../../plugins/auth.js';
 import type { RealtimePublisher } from '../../modules/realtime/hub.js';
@@ -33,19 +32,19 @@ export async function paymentRoutes(
   r.post(
     '/api/payments/:id/retry',
     // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
-    { schema: { params: z.object({ id: z.string() }), response: { 200: paymentRecordSchema } } },
+    { schema: { params: idParamsSchema, body: noBodySchema, response: { 200: paymentRecordSchema } } },
     async (request) => retryMyCharge(deps, requireUserId(request), request.params.id),
   );
 
   r.post(
     '/api/payments/:id/accept',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: paymentRecordSchema } } },
+    { schema: { params: idParamsSchema, body: noBodySchema, response: { 200: paymentRecordSchema } } },
     async (request) => acceptMyOffer(deps, requireUserId(request), request.params.id),
   );
 
   r.post(
     '/api/payments/:id/decline',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: paymentRecordSchema } } },
+    { schema: { params: idParamsSchema, body: noBodySchema, response: { 200: paymentRecordSchema } } },
     async (request) => declineMyOffer(deps, requireUserId(request), request.params.id),
   );
 }

@@ -1,7 +1,6 @@
-import { SIGN_IN_PROVIDERS, type SignInProvider } from '@bid/contract';
+import { formBodySchema, providerParamsSchema, SIGN_IN_PROVIDERS, type SignInProvider } from '@bid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppConfig } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
 import { createProviderClient, type ProviderClient } from './provider-clients.js';
@@ -80,7 +79,6 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
         (_request, body, done) => done(null, new URLSearchParams(body as string)),
       );
       const r = app.withTypeProvider<ZodTypeProvider>();
-      const schema = { params: z.object({ provider: z.string() }) };
 
       const handleCallback = async (request: FastifyRequest<{ Params: { provider: string } }>, reply: FastifyReply) => {
         const isPost = request.method === 'POST';
@@ -142,8 +140,12 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
         }
       };
 
-      r.get('/api/callback/:provider', { schema }, handleCallback);
-      r.post('/api/callback/:provider', { schema, config: { allowCrossSite: true } }, handleCallback);
+      r.get('/api/callback/:provider', { schema: { params: providerParamsSchema } }, handleCallback);
+      r.post(
+        '/api/callback/:provider',
+        { schema: { params: providerParamsSchema, body: formBodySchema }, config: { allowCrossSite: true } },
+        handleCallback,
+      );
     },
   };
 }
