@@ -1,6 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FormControl, FormError, FormField } from './form-field';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormActions, FormControl, FormError, FormField } from './form-field';
 import { Input } from './input';
 import { Select } from './select';
 import { Textarea } from './textarea';
@@ -91,5 +91,35 @@ describe('FormError', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Failed');
     expect(alert).toHaveClass('mt-2', 'text-sm', 'text-danger');
+  });
+});
+
+describe('FormActions', () => {
+  it('cancels and submits; while busy both are off and the submit button says so', () => {
+    const onCancel = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    const { rerender } = render(
+      <form onSubmit={onSubmit}>
+        <FormActions onCancel={onCancel} busy={false} submitLabel="Save Changes" />
+      </form>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    rerender(
+      <form onSubmit={onSubmit}>
+        <FormActions onCancel={onCancel} busy submitLabel="Save Changes" />
+      </form>,
+    );
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  });
+
+  it('keeps the submit button off while not ready, without calling the form busy', () => {
+    render(<FormActions onCancel={() => undefined} busy={false} submitLabel="Save Card" submitDisabled />);
+    expect(screen.getByRole('button', { name: 'Save Card' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 });

@@ -1,5 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import * as React from 'react';
+import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
@@ -232,6 +233,36 @@ export function RadioCardGroup<V extends string>({
         ))}
       </div>
       <FormError id={`${id}-error`}>{error}</FormError>
+    </div>
+  );
+}
+
+export interface FormActionsProps {
+  onCancel: () => void;
+  /** The form is saving: both buttons are off and the submit button says `busyLabel`. */
+  busy: boolean;
+  submitLabel: string;
+  busyLabel?: string;
+  /** Off for another reason than saving (a payment form not ready yet). */
+  submitDisabled?: boolean;
+}
+
+/** A form's Cancel and submit buttons: side by side, stacked on a phone with the submit on top. */
+export function FormActions({
+  onCancel,
+  busy,
+  submitLabel,
+  busyLabel = 'Saving...',
+  submitDisabled = false,
+}: FormActionsProps) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy || submitDisabled}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormControl, FormField } from '@/components/ui/form-field';
+import { FormActions, FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { serverFieldError } from '@/lib/api';
 import { useSandboxConfirmSetup } from '../api/sandboxConfirmSetup';
@@ -131,14 +130,7 @@ export function SandboxCardForm({ clientSecret, onSucceeded, onCancel }: Sandbox
           </FormControl>
         </FormField>
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy ? 'Saving...' : 'Save Card'}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} busy={isBusy} submitLabel="Save Card" />
     </form>
   );
 }

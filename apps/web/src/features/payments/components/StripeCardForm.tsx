@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-field';
 import { toastAddError, toastMethodFailed, toastStripeConfigError } from '../setupToasts';
 
 export interface StripeCardFormProps {
@@ -128,14 +128,12 @@ function StripeSetupForm({
           onConfigError();
         }}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!stripe || !elements || !isReady || isBusy}>
-          {isBusy ? 'Saving...' : 'Save Payment Method'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        busy={isBusy}
+        submitLabel="Save Payment Method"
+        submitDisabled={!stripe || !elements || !isReady}
+      />
     </form>
   );
 }

@@ -1,15 +1,7 @@
 import { TITLE_MAX } from '@bid/contract';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FormControl, FormField } from '@/components/ui/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormActions, FormControl, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -103,14 +95,7 @@ function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id
           <Input type="text" inputMode="decimal" placeholder="No buy-now price" {...register('buyNowPrice')} />
         </FormControl>
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={editAuction.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={editAuction.isPending}>
-          {editAuction.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onClose} busy={editAuction.isPending} submitLabel="Save Changes" />
     </form>
   );
 }

@@ -1,15 +1,7 @@
 import { BIO_MAX, type ProfileForm, type ProfileFormInput, profileFormSchema, SEXES, type Sex } from '@bid/contract';
 import { Controller, type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FormControl, FormField, FormFieldset, useFormFieldControl } from '@/components/ui/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormActions, FormControl, FormField, FormFieldset, useFormFieldControl } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -193,14 +185,7 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
         />
       </FormField>
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={updateProfile.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={updateProfile.isPending}>
-          {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onCancel} busy={updateProfile.isPending} submitLabel="Save Changes" />
     </form>
   );
 }
