@@ -14,7 +14,7 @@ import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { createRecordingMailer } from '../support/mail.js';
 import { sessionCookieOf, signInByEmail, withSession } from '../support/session.js';
-import { createWorld } from '../support/world.js';
+import { suiteWorld } from '../support/world.js';
 
 let emailCounter = 0;
 const freshEmail = () => `person${++emailCounter}.${Date.now()}@example.com`;
@@ -397,33 +397,27 @@ describe.each(testDatabaseFactories())('per-address limit on $kind', (factory) =
 });
 
 describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory) => {
-  const world = createWorld(factory);
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    await world.open();
-    ({ testDb, app } = world);
-  });
-  afterAll(() => world.close());
+  const world = suiteWorld(factory);
 
   it('records successful and failed sign-ins in a valid chain, without secrets', async () => {
     const email = freshEmail();
     const password = 'a secret password';
-    const { body } = await signInByEmail(app, email, password, true);
+    const { body } = await signInByEmail(world.app, email, password, true);
 
-    const { devOtp } = (await app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email } })).json();
-    const { verificationToken } = (
-      await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp: devOtp } })
+    const { devOtp } = (
+      await world.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email } })
     ).json();
-    const wrong = await app.inject({
+    const { verificationToken } = (
+      await world.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp: devOtp } })
+    ).json();
+    const wrong = await world.app.inject({
       method: 'POST',
       url: '/api/auth/complete-email-auth',
       payload: { verificationToken, password: 'not the password', isSignup: false },
     });
     expect(wrong.statusCode).toBe(401);
-    const { cookie } = await signInByEmail(app, email, password, false);
-    const logout = await app.inject({
+    const { cookie } = await signInByEmail(world.app, email, password, false);
+    const logout = await world.app.inject({
       method: 'GET',
       url: '/api/logout',
       cookies: withSession(cookie),
@@ -431,7 +425,7 @@ describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory)
     });
     expect(logout.statusCode).toBe(302);
 
-    const rows = await testDb.database.db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
+    const rows = await world.testDb.database.db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
     expect(rows.map((r) => [r.action, r.outcome])).toEqual([
       ['login', 'success'],
       ['login', 'failure'],
@@ -443,6 +437,6 @@ describe.each(testDatabaseFactories())('sign-in audit trail on $kind', (factory)
     const stored = JSON.stringify(rows);
     for (const secret of [password, 'not the password', devOtp, verificationToken])
       expect(stored).not.toContain(secret);
-    expect(await verifyAuditChain(testDb.database.db)).toEqual({ ok: true, entries: 4 });
+    expect(await verifyAuditChain(world.testDb.database.db)).toEqual({ ok: true, entries: 4 });
   });
 });

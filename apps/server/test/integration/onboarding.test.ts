@@ -1,40 +1,36 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pushSubscriptions, users } from '../../src/db/schema/index.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
-import { createWorld } from '../support/world.js';
+import { suiteWorld } from '../support/world.js';
 
 const ALL_PENDING = { photo: 'pending', card: 'pending', notifications: 'pending' };
 
 // docs/accounts.md "Onboarding": three steps after sign-up, each answered once and never shown again.
 describe.each(testDatabaseFactories())('onboarding on $kind', (factory) => {
-  const world = createWorld(factory);
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    await world.open();
-    ({ testDb, app } = world);
-  });
-  afterAll(() => world.close());
+  const world = suiteWorld(factory);
 
   let counter = 0;
   const newMember = async () => {
     counter += 1;
-    const signedIn = await signInByEmail(app, `onboarding.${counter}.${Date.now()}@example.com`);
+    const signedIn = await signInByEmail(world.app, `onboarding.${counter}.${Date.now()}@example.com`);
     return { cookie: signedIn.cookie, id: signedIn.body.user.id, signUp: signedIn.body };
   };
   const me = async (cookie: string) => {
-    const res = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: withSession(cookie) });
+    const res = await world.app.inject({ method: 'GET', url: '/api/auth/user', cookies: withSession(cookie) });
     expect(res.statusCode).toBe(200);
     return res.json<{ onboarding: Record<string, string> }>().onboarding;
   };
   const patch = (cookie: string | undefined, payload: unknown) =>
-    app.inject({ method: 'PATCH', url: '/api/onboarding', payload: payload as object, cookies: withSession(cookie) });
+    world.app.inject({
+      method: 'PATCH',
+      url: '/api/onboarding',
+      payload: payload as object,
+      cookies: withSession(cookie),
+    });
   const stored = async (id: string) =>
-    (await testDb.database.db.select({ onboarding: users.onboarding }).from(users).where(eq(users.id, id)))[0]!
+    (await world.testDb.database.db.select({ onboarding: users.onboarding }).from(users).where(eq(users.id, id)))[0]!
       .onboarding;
 
   it('starts a new account with every step pending, in the sign-up answer and the current user', async () => {
@@ -85,7 +81,7 @@ describe.each(testDatabaseFactories())('onboarding on $kind', (factory) => {
 
   it('counts a step as done when its point already holds, and keeps it done after', async () => {
     const member = await newMember();
-    const db = testDb.database.db;
+    const db = world.testDb.database.db;
     await db
       .update(users)
       .set({ profileImageUrl: '/api/objects/images/00000000-0000-4000-8000-000000000001-1280.jpg', cardOnFile: true })
@@ -108,7 +104,7 @@ describe.each(testDatabaseFactories())('onboarding on $kind', (factory) => {
   it('leaves a skipped step skipped even once its point holds', async () => {
     const member = await newMember();
     await patch(member.cookie, { card: 'skipped' });
-    await testDb.database.db.update(users).set({ cardOnFile: true }).where(eq(users.id, member.id));
+    await world.testDb.database.db.update(users).set({ cardOnFile: true }).where(eq(users.id, member.id));
     expect((await me(member.cookie)).card).toBe('skipped');
   });
 });

@@ -14,7 +14,7 @@ import { createTestApp } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { createRecordingMailer } from '../support/mail.js';
 import { sessionCookieOf, signInByEmail, withSession } from '../support/session.js';
-import { createWorld } from '../support/world.js';
+import { suiteWorld } from '../support/world.js';
 
 /** An error answer without its request id, which differs on every request by design. */
 const answerOf = (res: { json(): unknown }) => {
@@ -326,24 +326,17 @@ describe.each(testDatabaseFactories())('password check and reset on $kind', (fac
 });
 
 describe.each(testDatabaseFactories())('password reset audit trail on $kind', (factory) => {
-  const world = createWorld(factory);
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    await world.open();
-    ({ testDb, app } = world);
-  });
-  afterAll(() => world.close());
+  const world = suiteWorld(factory);
 
   it('records the failed and the successful reset in a valid chain, without secrets', async () => {
     const email = freshEmail();
-    const { body } = await signInByEmail(app, email, 'the old password', true);
-    const send = () => app.inject({ method: 'POST', url: '/api/auth/reset-password/send-code', payload: { email } });
+    const { body } = await signInByEmail(world.app, email, 'the old password', true);
+    const send = () =>
+      world.app.inject({ method: 'POST', url: '/api/auth/reset-password/send-code', payload: { email } });
     const { devOtp } = (await send()).json();
     const wrongCode = devOtp === '000000' ? '111111' : '000000';
     const attempt = (otp: string) =>
-      app.inject({
+      world.app.inject({
         method: 'POST',
         url: '/api/auth/reset-password',
         payload: { email, otp, password: 'the new password' },
@@ -351,7 +344,7 @@ describe.each(testDatabaseFactories())('password reset audit trail on $kind', (f
     expect((await attempt(wrongCode)).statusCode).toBe(400);
     expect((await attempt(devOtp)).statusCode).toBe(200);
 
-    const rows = await testDb.database.db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
+    const rows = await world.testDb.database.db.select().from(auditLogs).orderBy(asc(auditLogs.sequence));
     expect(rows.map((r) => [r.action, r.outcome, r.details])).toEqual([
       ['login', 'success', { method: 'email', reason: 'account_created' }],
       ['login', 'failure', { method: 'password_reset', reason: 'bad_request' }],
@@ -360,6 +353,6 @@ describe.each(testDatabaseFactories())('password reset audit trail on $kind', (f
     expect(rows[2]).toMatchObject({ userId: body.user.id, resource: 'session' });
     const stored = JSON.stringify(rows);
     for (const secret of ['the old password', 'the new password', devOtp]) expect(stored).not.toContain(secret);
-    expect(await verifyAuditChain(testDb.database.db)).toEqual({ ok: true, entries: 3 });
+    expect(await verifyAuditChain(world.testDb.database.db)).toEqual({ ok: true, entries: 3 });
   });
 });

@@ -5,8 +5,7 @@ import {
   type PaymentMethodsResponse,
 } from '@bid/contract';
 import { count, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPaymentMethods, sandboxSetupIntents, users } from '../../src/db/schema/index.js';
 import {
   CARD_SETUP_NOT_FOUND,
@@ -18,33 +17,26 @@ import { SETUP_MESSAGES } from '../../src/modules/payments/providers/sandbox-set
 import { testDatabaseFactories } from '../support/databases.js';
 import { addSandboxCard, FUTURE_EXPIRY } from '../support/payments.js';
 import { withSession } from '../support/session.js';
-import { createWorld, type Member } from '../support/world.js';
+import { suiteWorld, type Member } from '../support/world.js';
 
 const SANDBOX_ROUTES = ['/api/payments/sandbox/confirm-setup', '/api/payments/sandbox/authenticate-setup'];
 
 describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $kind', (factory) => {
-  const world = createWorld(factory);
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    await world.open();
-    ({ app } = world);
-  });
-  afterAll(() => world.close());
+  const world = suiteWorld(factory);
 
   const db = () => world.db;
 
   const signUp = (name: string) => world.signUp(name, { card: false });
 
   const setupIntent = (who?: Member) =>
-    app.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies: withSession(who?.cookie) });
+    world.app.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies: withSession(who?.cookie) });
   async function secretFor(who: Member): Promise<string> {
     const res = await setupIntent(who);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ clientSecret: string }>().clientSecret;
   }
   const confirm = (who: Member | undefined, payload: object) =>
-    app.inject({
+    world.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/confirm-setup',
       payload,
@@ -53,14 +45,14 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
   const confirmCard = (who: Member, clientSecret: string, cardNumber: string, expiry: object = FUTURE_EXPIRY) =>
     confirm(who, { clientSecret, cardNumber, ...expiry, cvc: '123' });
   const authenticate = (who: Member | undefined, payload: object) =>
-    app.inject({
+    world.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/authenticate-setup',
       payload,
       cookies: withSession(who?.cookie),
     });
   async function list(who: Member): Promise<PaymentMethod[]> {
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'GET',
       url: '/api/stripe/payment-methods',
       cookies: withSession(who.cookie),
@@ -69,7 +61,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     return res.json<PaymentMethodsResponse>().paymentMethods;
   }
   const remove = (who: Member | undefined, id: string) =>
-    app.inject({
+    world.app.inject({
       method: 'DELETE',
       url: `/api/stripe/payment-methods/${encodeURIComponent(id)}`,
       cookies: withSession(who?.cookie),
@@ -85,11 +77,11 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
 
   it('asks nobody to sign in on every route (401), whatever the body', async () => {
     const calls = [
-      app.inject({ method: 'GET', url: '/api/stripe/payment-methods' }),
-      app.inject({ method: 'POST', url: '/api/stripe/setup-intent' }),
-      app.inject({ method: 'DELETE', url: '/api/stripe/payment-methods/pm_123' }),
-      ...SANDBOX_ROUTES.map((url) => app.inject({ method: 'POST', url, payload: { clientSecret: 'x' } })),
-      ...SANDBOX_ROUTES.map((url) => app.inject({ method: 'POST', url })),
+      world.app.inject({ method: 'GET', url: '/api/stripe/payment-methods' }),
+      world.app.inject({ method: 'POST', url: '/api/stripe/setup-intent' }),
+      world.app.inject({ method: 'DELETE', url: '/api/stripe/payment-methods/pm_123' }),
+      ...SANDBOX_ROUTES.map((url) => world.app.inject({ method: 'POST', url, payload: { clientSecret: 'x' } })),
+      ...SANDBOX_ROUTES.map((url) => world.app.inject({ method: 'POST', url })),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode, res.body).toBe(401);
@@ -124,12 +116,12 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
 
   it('saves succeeding test cards and lists them newest first in docs/product.md §3 shape', async () => {
     const bea = await signUp('Bea');
-    const visa = await addSandboxCard(app, bea.cookie, '4242 4242 4242 4242');
-    const mastercard = await addSandboxCard(app, bea.cookie, '5555555555554444');
-    const amex = await addSandboxCard(app, bea.cookie, '378282246310005');
+    const visa = await addSandboxCard(world.app, bea.cookie, '4242 4242 4242 4242');
+    const mastercard = await addSandboxCard(world.app, bea.cookie, '5555555555554444');
+    const amex = await addSandboxCard(world.app, bea.cookie, '378282246310005');
     expect(visa).toMatch(/^pm_[0-9A-Za-z]{24}$/);
 
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'GET',
       url: '/api/stripe/payment-methods',
       cookies: withSession(bea.cookie),
@@ -343,7 +335,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     beforeAll(async () => {
       owner = await signUp('Olive');
       other = await signUp('Otto');
-      ownersCard = await addSandboxCard(app, owner.cookie);
+      ownersCard = await addSandboxCard(world.app, owner.cookie);
     });
 
     it('another member cannot confirm or authenticate with my secret (404), with or without a customer', async () => {

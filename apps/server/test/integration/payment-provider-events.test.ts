@@ -25,9 +25,9 @@ import { applyPaymentEvent } from '../../src/use-cases/payment-events/payment-we
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { insertAuction } from '../support/auctions.js';
 import { chargesOf, HOUR, ledgerLegsOf, MINUTE, notificationsOf, runLifecycle } from '../support/charges.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
-import { createWorld, type Member } from '../support/world.js';
+import { createWorld, suiteWorld, type Member } from '../support/world.js';
 
 const WEBHOOK_SECRET = 'whsec_provider_events_secret';
 
@@ -382,33 +382,29 @@ describe.each(testDatabaseFactories())(
 
 describe.each(testDatabaseFactories())('the running app’s sandbox sends its events on $kind', (factory) => {
   // The app's own sandbox (no provider passed in), as `npm start` runs it.
-  const world = createWorld(factory);
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    await world.open();
-    ({ testDb, app } = world);
-  });
-  afterAll(() => world.close());
+  const world = suiteWorld(factory);
 
   it('delivers account.updated after the sandbox onboarding page, through the webhook’s own function', async () => {
     const host = await world.signUp('Olga', { card: false });
     const cookies = { [SESSION_COOKIE]: host.cookie };
-    expect((await app.inject({ method: 'POST', url: '/api/payouts/account', cookies })).statusCode).toBe(200);
-    const completed = await app.inject({
+    expect((await world.app.inject({ method: 'POST', url: '/api/payouts/account', cookies })).statusCode).toBe(200);
+    const completed = await world.app.inject({
       method: 'POST',
       url: '/api/payouts/sandbox/complete',
       cookies,
       payload: { accountHolderName: 'Olga Host', routingNumber: '110000000', accountNumber: '000123456789' },
     });
     expect(completed.statusCode, completed.body).toBe(200);
-    const [account] = await testDb.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, host.id));
+    const [account] = await world.testDb.database.db
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, host.id));
     // The page enabled the account itself; the event arrives after and is claimed, changing nothing.
     await expect
       .poll(
         async () =>
           (
-            await testDb.database.db
+            await world.testDb.database.db
               .select({ type: paymentWebhookEvents.type })
               .from(paymentWebhookEvents)
               .where(eq(paymentWebhookEvents.type, 'account.updated'))

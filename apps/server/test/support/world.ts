@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -261,6 +262,17 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
 }
 
 export type World = ReturnType<typeof createWorld>;
+
+/**
+ * A world for one `describe` block, opened before its tests and closed after them: the tests
+ * read `world.app`, `world.db` and `world.testDb` (the usual way to hold a world).
+ */
+export function suiteWorld(factory: { open(): Promise<TestDatabase> }, options: WorldOptions = {}): World {
+  const world = createWorld(factory, options);
+  beforeAll(() => world.open(), 120_000);
+  afterAll(() => world.close());
+  return world;
+}
 
 export type LiveMessage = { type: string } & Record<string, unknown>;
 
