@@ -7,7 +7,7 @@ import { MessagesHeaderButton } from '@/features/messages';
 import { NotificationBell } from '@/features/notifications';
 import { useOutbidToast } from '@/features/auctions';
 import { HeaderSearch } from '@/features/search';
-import { useLoadOnDemand } from '@/lib/useLoadOnDemand';
+import { useMenuOnDemand } from '@/lib/useLoadOnDemand';
 import { cn } from '@/lib/utils';
 
 /**
@@ -89,30 +89,15 @@ export function Header({ user }: { user: CurrentUser }) {
 
 const loadAccountMenu = () => import('./AccountMenu');
 
-/**
- * The account button. Its menu's code loads on first use (`useLoadOnDemand`): until the button is
- * pressed it is a plain button with the same name, and pointing at it or focusing it starts the
- * download.
- */
+/** The account button; its menu's code loads on first use (`useMenuOnDemand`). */
 function AccountMenuButton({ user, label }: { user: CurrentUser; label: string }) {
-  const [pressed, setPressed] = useState(false);
-  const menu = useLoadOnDemand(loadAccountMenu);
+  const { menu, plainButtonProps } = useMenuOnDemand(loadAccountMenu);
   const trigger = (props: ComponentProps<typeof Button> = {}) => (
     <Button variant="ghost" size="icon" aria-label={label} data-testid="account-menu" {...props}>
       <User aria-hidden="true" className="h-5 w-5" />
     </Button>
   );
-  if (pressed && menu.module) return <menu.module.AccountMenu user={user} trigger={trigger()} />;
-  return trigger({
-    'aria-haspopup': 'menu',
-    'aria-expanded': false,
-    onPointerEnter: menu.preload,
-    onFocus: menu.preload,
-    onClick: () => {
-      setPressed(true);
-      menu.preload();
-    },
-  });
+  return menu ? <menu.AccountMenu user={user} trigger={trigger()} /> : trigger(plainButtonProps);
 }
 
 /** `compact`: on a phone only the heart shows (the link keeps its name). */

@@ -23,3 +23,29 @@ export function useLoadOnDemand<T>(load: () => Promise<T>): { module: T | undefi
   }, [load]);
   return { module, preload };
 }
+
+/**
+ * A menu button whose menu loads on first use: until the button is pressed it is a plain button
+ * (`plainButtonProps`, with the same name), pointing at it or focusing it starts the download,
+ * and `menu` is the loaded module once the button was pressed and the code has arrived. The
+ * menu is then mounted open: the press that loaded it is the one that opens it. `onPress` runs
+ * on that first press (a menu whose open state its owner keeps sets it there).
+ */
+export function useMenuOnDemand<T>(load: () => Promise<T>, onPress?: () => void) {
+  const { module, preload } = useLoadOnDemand(load);
+  const [pressed, setPressed] = useState(false);
+  return {
+    menu: pressed ? module : undefined,
+    plainButtonProps: {
+      'aria-haspopup': 'menu',
+      'aria-expanded': false,
+      onPointerEnter: preload,
+      onFocus: preload,
+      onClick: () => {
+        setPressed(true);
+        onPress?.();
+        preload();
+      },
+    },
+  } as const;
+}

@@ -5,7 +5,7 @@ import { useState, type ComponentProps } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useRealtimeChannel } from '@/lib/realtime';
-import { useLoadOnDemand } from '@/lib/useLoadOnDemand';
+import { useMenuOnDemand } from '@/lib/useLoadOnDemand';
 import {
   type AppNotification,
   refreshNotifications,
@@ -25,8 +25,7 @@ const loadNotificationMenu = () => import('./NotificationMenu');
  */
 export function NotificationBell({ userId }: { userId?: string }) {
   const [open, setOpen] = useState(false);
-  const [pressed, setPressed] = useState(false);
-  const menu = useLoadOnDemand(loadNotificationMenu);
+  const { menu, plainButtonProps } = useMenuOnDemand(loadNotificationMenu, () => setOpen(true));
   const queryClient = useQueryClient();
   // Both reads poll every 30 s (docs/product.md §7); the server's nudge on the user's own channel
   // (another tab read them, a message arrived) refreshes them at once.
@@ -73,21 +72,9 @@ export function NotificationBell({ userId }: { userId?: string }) {
   );
 
   // Until first pressed, a plain button with the same name: the dropdown's code loads on first use.
-  if (!menu.module || !pressed) {
-    return trigger({
-      'aria-haspopup': 'menu',
-      'aria-expanded': false,
-      onPointerEnter: menu.preload,
-      onFocus: menu.preload,
-      onClick: () => {
-        setPressed(true);
-        setOpen(true);
-        menu.preload();
-      },
-    });
-  }
+  if (!menu) return trigger(plainButtonProps);
   return (
-    <menu.module.NotificationMenu
+    <menu.NotificationMenu
       trigger={trigger()}
       open={open}
       onOpenChange={setOpen}
