@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { IDENTITY_MESSAGES, UPLOAD_MESSAGES } from '@bid/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, identityDocuments, users } from '../../src/db/schema/index.js';
 import { verifyAuditChain } from '../../src/modules/audit/audit.service.js';
-import { createTestApp } from '../support/app.js';
-import { signUpMember } from '../support/world.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { suiteWorld } from '../support/world.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import { makeJpegWithGps, makePng } from '../support/images.js';
 import { withSession } from '../support/session.js';
 
@@ -36,31 +33,18 @@ const exists = (file: string) =>
   );
 
 describe.each(testDatabaseFactories())('identity verification through the sandbox on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let dataDir: string;
+  const world = suiteWorld(factory, { env: { REQUIRE_VERIFIED_HOSTS: 'true' }, dataDir: true });
 
-  beforeAll(async () => {
-    testDb = await factory.open();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bid-identity-'));
-    app = await createTestApp(testDb.database, { DATA_DIR: dataDir, REQUIRE_VERIFIED_HOSTS: 'true' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const newMember = (name: string): Promise<Member> => signUpMember(app, name, { card: false });
+  const newMember = (name: string): Promise<Member> => world.signUp(name, { card: false });
   const call = (method: 'GET' | 'POST', url: string, who?: Member, payload?: Record<string, unknown>) =>
-    app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload === undefined ? {} : { payload }) });
+    world.app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload === undefined ? {} : { payload }) });
   const status = async (who: Member) => (await call('GET', '/api/identity/verification', who)).json<View>();
   const start = (who: Member) => call('POST', '/api/identity/verification', who);
   const uploadPhoto = async (who: Member, bytes?: Buffer) => {
     const grant = await call('POST', '/api/objects/upload', who);
     expect(grant.statusCode).toBe(200);
     const { uploadURL } = grant.json<{ uploadURL: string }>();
-    const put = await app.inject({
+    const put = await world.app.inject({
       method: 'PUT',
       url: uploadURL,
       payload: bytes ?? (await makePng(300, 200)),
@@ -89,17 +73,20 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
     return res.json<View>();
   };
   const auditOf = (userId: string) =>
-    testDb.database.db.select().from(auditLogs).where(eq(auditLogs.userId, userId)).orderBy(asc(auditLogs.sequence));
+    world.testDb.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.userId, userId))
+      .orderBy(asc(auditLogs.sequence));
   const notificationsOf = async (who: Member) =>
     (await call('GET', '/api/notifications', who)).json<{ type: string; title: string; message: string }[]>();
   const documentsOf = (userId: string) =>
-    testDb.database.db
+    world.testDb.database.db
       .select()
       .from(identityDocuments)
       .where(eq(identityDocuments.userId, userId))
       .orderBy(asc(identityDocuments.createdAt));
-  const makeModerator = async (who: Member) =>
-    testDb.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, who.id));
+  const makeModerator = (who: Member) => world.makeModerator(who);
   const newAuction = (who: Member) =>
     call('POST', '/api/auctions', who, {
       title: 'Coffee by the river',
@@ -124,7 +111,7 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
       const res = await call(method, url, undefined, payload);
       expect(res.statusCode, url).toBe(401);
     }
-    const hook = await app.inject({ method: 'POST', url: '/api/identity/webhook', payload: { id: 'evt_1' } });
+    const hook = await world.app.inject({ method: 'POST', url: '/api/identity/webhook', payload: { id: 'evt_1' } });
     expect(hook.statusCode).toBe(404);
   });
 
@@ -169,7 +156,7 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
     const me = (await call('GET', '/api/auth/user', ada)).json<{ identityVerificationStatus: string }>();
     expect(me.identityVerificationStatus).toBe('verified');
 
-    const [row] = await testDb.database.db.select().from(users).where(eq(users.id, ada.id));
+    const [row] = await world.testDb.database.db.select().from(users).where(eq(users.id, ada.id));
     expect(row?.idDocumentType).toBe('id_card');
     expect(row?.idDocumentFrontUrl).toMatch(/^\/api\/identity\/documents\/[0-9a-f-]{36}$/);
     expect(row?.idDocumentBackUrl).toMatch(/^\/api\/identity\/documents\/[0-9a-f-]{36}$/);
@@ -199,7 +186,7 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
     expect(new Set(identityTrail.map((e) => e.complianceLevel))).toEqual(new Set(['ial2']));
     // No storage key, URL or file name of a document is written into the chain.
     expect(JSON.stringify(identityTrail)).not.toMatch(/identity\/[0-9a-f-]{36}\.jpg|\/api\/identity\/documents/);
-    expect(await verifyAuditChain(testDb.database.db)).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(world.testDb.database.db)).toMatchObject({ ok: true });
 
     // Verified: the badge shows on the host's auctions and a second attempt is refused.
     const created = await newAuction(ada);
@@ -235,7 +222,7 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
     expect(restarted.json()).toMatchObject({ status: 'pending', step: 'upload_documents', uploaded: [] });
     const afterRestart = await documentsOf(bo.id);
     expect(afterRestart.every((doc) => doc.deletedAt !== null && doc.objectKey === null)).toBe(true);
-    for (const doc of firstFiles) expect(await exists(path.join(dataDir, 'uploads', doc.objectKey!))).toBe(false);
+    for (const doc of firstFiles) expect(await exists(path.join(world.dataDir, 'uploads', doc.objectKey!))).toBe(false);
     const deletes = (await auditOf(bo.id)).filter((e) => e.action === 'delete');
     expect(deletes.map((e) => e.resourceId).sort()).toEqual(firstFiles.map((d) => d.id).sort());
   });
@@ -302,7 +289,7 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
     const decided = await call('POST', decideUrl, mod, { decision: 'verified', notes: 'Photo matches the licence.' });
     expect(decided.statusCode).toBe(200);
     expect(decided.json()).toEqual({ userId: dee.id, status: 'verified' });
-    const [row] = await testDb.database.db.select().from(users).where(eq(users.id, dee.id));
+    const [row] = await world.testDb.database.db.select().from(users).where(eq(users.id, dee.id));
     expect(row).toMatchObject({
       identityVerificationStatus: 'verified',
       requiresManualReview: false,
@@ -328,7 +315,7 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
     expect(docs).toHaveLength(2);
     const [front] = docs;
     expect(front?.objectKey).toMatch(/^identity\/[0-9a-f-]{36}\.jpg$/);
-    const onDisk = path.join(dataDir, 'uploads', front!.objectKey!);
+    const onDisk = path.join(world.dataDir, 'uploads', front!.objectKey!);
     expect(await exists(onDisk)).toBe(true);
     // Re-encoded: no EXIF (and so no GPS) survives from the phone photo.
     const stored = await sharp(onDisk).metadata();
@@ -399,13 +386,13 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
     const switched = await addDocument(fay, 'selfie', await uploadPhoto(fay), 'id_card');
     expect(switched.statusCode).toBe(400);
     expect(switched.json()).toMatchObject({ message: 'Start again to change the document type.' });
-    const notAnImage = await app.inject({
+    const notAnImage = await world.app.inject({
       method: 'POST',
       url: '/api/objects/upload',
       cookies: withSession(fay.cookie),
     });
     const textUrl = notAnImage.json<{ uploadURL: string }>().uploadURL;
-    const putText = await app.inject({
+    const putText = await world.app.inject({
       method: 'PUT',
       url: textUrl,
       payload: Buffer.from('not a picture at all'),
