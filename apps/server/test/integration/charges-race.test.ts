@@ -1,57 +1,48 @@
 import { PAYMENT_FIX_WINDOW_HOURS, SECOND_CHANCE_OFFER_HOURS } from '@bid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { auctions, charges, ledgerTransactions, notifications, sandboxPayments } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { processDueCharges } from '../../src/use-cases/charge-and-create-date.js';
 import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
-import { describePostgresOnly, type TestDatabase } from '../support/databases.js';
+import { describePostgresOnly } from '../support/databases.js';
 import { expectLedgerBalanced } from '../support/ledger.js';
 import {
   answerOffer,
   chargesOf,
   HOUR,
   MINUTE,
-  openTwoInstances,
+  twoInstancesForSuite,
   providerPaymentsOf,
   retryPayment,
   runLifecycle,
   type Instance,
-  type TwoInstances,
 } from '../support/charges.js';
 import { insertAuction } from '../support/auctions.js';
 import { CARDS } from '../support/payments.js';
 import { signUpMember, type Member } from '../support/world.js';
 
 describePostgresOnly('charging exactly once across instances on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let instances: TwoInstances | undefined;
   let db: Db;
   let a: Instance;
   let b: Instance;
   let clock = new Date('2031-09-01T20:00:00.000Z');
   const now = () => clock;
+  const suite = twoInstancesForSuite(factory, now);
   const ago = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE);
   let host: Member;
   const payers: Member[] = [];
   let decliner: Member;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    instances = await openTwoInstances(testDb, now);
-    ({ a, b } = instances);
+    ({ db, a, b } = suite);
     host = await signUpMember(a.app, 'Hana', { card: false });
     for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) payers.push(await signUpMember(a.app, label));
     decliner = await signUpMember(a.app, 'Dan', { card: CARDS.declines });
   });
   afterEach(async () => {
     await expectLedgerBalanced(db);
-  });
-  afterAll(async () => {
-    await instances?.close();
-    await testDb?.cleanup();
   });
 
   const workerDeps = (instance: Instance) => ({

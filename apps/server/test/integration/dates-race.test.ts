@@ -1,7 +1,7 @@
 import { DISPUTE_WINDOW_HOURS, HOST_NO_SHOW_GRACE_MINUTES } from '@bid/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import {
   auctionDates,
@@ -15,9 +15,9 @@ import {
 } from '../../src/db/schema/index.js';
 import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { describePostgresOnly, type TestDatabase } from '../support/databases.js';
+import { describePostgresOnly } from '../support/databases.js';
 import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
-import { buyNowAs, HOUR, MINUTE, openTwoInstances, type Instance, type TwoInstances } from '../support/charges.js';
+import { buyNowAs, HOUR, MINUTE, twoInstancesForSuite, type Instance } from '../support/charges.js';
 import { insertAuction } from '../support/auctions.js';
 import { signUpMember, type Member } from '../support/world.js';
 
@@ -28,13 +28,12 @@ import { signUpMember, type Member } from '../support/world.js';
  * per charge, one provider refund and one transfer per key, one notice each.
  */
 describePostgresOnly('the date job across instances on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let instances: TwoInstances | undefined;
   let db: Db;
   let a: Instance;
   let b: Instance;
   let clock = new Date('2031-11-01T12:00:00.000Z');
   const now = () => clock;
+  const suite = twoInstancesForSuite(factory, now);
   const advance = (ms: number) => {
     clock = new Date(clock.getTime() + ms);
   };
@@ -47,10 +46,7 @@ describePostgresOnly('the date job across instances on $kind', (factory) => {
     createDateJob({ db: instance.db, paymentProvider: instance.provider, logger: instance.app.log, now });
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    instances = await openTwoInstances(testDb, now);
-    ({ a, b } = instances);
+    ({ db, a, b } = suite);
     host = await signUpMember(a.app, 'Hana', { card: false });
     for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) winners.push(await signUpMember(a.app, label));
     // The host's payout account is ready, so released shares are paid out in the same runs.
@@ -64,11 +60,6 @@ describePostgresOnly('the date job across instances on $kind', (factory) => {
   }, 120_000);
 
   afterEach(async () => expectLedgerBalanced(db));
-
-  afterAll(async () => {
-    await instances?.close();
-    await testDb?.cleanup();
-  });
 
   it('settles, releases, refunds and pays out a backlog of dates exactly once with two instances racing', async () => {
     const shorter: string[] = [];

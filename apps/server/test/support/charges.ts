@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
 import {
   charges,
@@ -58,6 +59,32 @@ export async function openTwoInstances(testDb: TestDatabase, now: () => Date): P
     throw error;
   }
   return { a: opened[0]!, b: opened[1]!, close };
+}
+
+/**
+ * `openTwoInstances` for one `describe` block: the test database and the two instances open before
+ * its tests (read them in a later `beforeAll` or in the tests) and close after them.
+ */
+export function twoInstancesForSuite(factory: { open(): Promise<TestDatabase> }, now: () => Date) {
+  const suite = {
+    testDb: undefined as unknown as TestDatabase,
+    /** The test database's own pool (instance `a`'s). */
+    db: undefined as unknown as Db,
+    a: undefined as unknown as Instance,
+    b: undefined as unknown as Instance,
+  };
+  let instances: TwoInstances | undefined;
+  beforeAll(async () => {
+    suite.testDb = await factory.open();
+    suite.db = suite.testDb.database.db;
+    instances = await openTwoInstances(suite.testDb, now);
+    ({ a: suite.a, b: suite.b } = instances);
+  }, 120_000);
+  afterAll(async () => {
+    await instances?.close();
+    await suite.testDb?.cleanup();
+  });
+  return suite;
 }
 
 /** One run of the lifecycle job (closing, second chance, charging), as every instance runs it. */
