@@ -2,16 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalObjectStorage } from './local-storage.js';
 import { ObjectTooLargeError } from './object-storage.js';
 import { UploadUrlSigner } from './upload-url-signer.js';
-
-const streamToBuffer = async (stream: NodeJS.ReadableStream) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-};
 
 describe('LocalObjectStorage', () => {
   let root: string;
@@ -30,7 +25,7 @@ describe('LocalObjectStorage', () => {
     expect((await storage.readObject(key, 100))?.toString()).toBe('picture bytes');
     const opened = await storage.openObject(key);
     expect(opened?.size).toBe(13);
-    expect((await streamToBuffer(opened!.body)).toString()).toBe('picture bytes');
+    expect((await buffer(opened!.body)).toString()).toBe('picture bytes');
     expect(await readdir(path.join(root, 'images'))).toEqual([key.slice('images/'.length)]);
     await storage.deleteObject(key);
     expect(await storage.readObject(key, 100)).toBeUndefined();

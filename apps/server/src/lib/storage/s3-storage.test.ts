@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3RVER_CREDENTIALS, startTestS3Server, type TestS3Server } from '../../../test/support/s3.js';
 import { ObjectTooLargeError } from './object-storage.js';
 import { S3ObjectStorage } from './s3-storage.js';
-
-const streamToBuffer = async (stream: NodeJS.ReadableStream) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-};
 
 /** Against a real S3 API (s3rver), so signing, path-style addressing and error shapes are the real ones. */
 describe('S3ObjectStorage', () => {
@@ -32,7 +27,7 @@ describe('S3ObjectStorage', () => {
     expect((await storage.readObject(key, 100))?.toString()).toBe('jpeg bytes');
     const opened = await storage.openObject(key);
     expect(opened?.size).toBe(10);
-    expect((await streamToBuffer(opened!.body)).toString()).toBe('jpeg bytes');
+    expect((await buffer(opened!.body)).toString()).toBe('jpeg bytes');
     await storage.deleteObject(key);
     expect(await storage.readObject(key, 100)).toBeUndefined();
     expect(await storage.openObject(key)).toBeUndefined();
