@@ -76,9 +76,10 @@ let broadcastParserLoading: Promise<BroadcastParser> | undefined;
 export function loadBroadcastParser(): Promise<BroadcastParser> {
   broadcastParserLoading ??= import('@bid/contract/realtime-schemas').then(
     ({ serverEventSchema }) => {
+      // Only frames whose type is a broadcast's reach it (receive), so a fit is a broadcast.
       broadcastParser = (frame) => {
         const result = serverEventSchema.safeParse(frame);
-        return result.success && SERVER_BROADCAST_TYPES.has(result.data.type) ? (result.data as RealtimeEvent) : null;
+        return result.success ? (result.data as RealtimeEvent) : null;
       };
       return broadcastParser;
     },
