@@ -27,7 +27,7 @@ import {
   listNotificationsForUser,
 } from '../apps/server/src/modules/notifications/notifications.repository.js';
 import { searchOpenAuctions, searchUsers } from '../apps/server/src/modules/search/search.repository.js';
-import { benchServerUrl } from './lib/database.js';
+import { benchServerUrl, withIndexesDropped } from './lib/database.js';
 import { Marketplace } from './lib/marketplace.js';
 
 const args = new Map(
@@ -57,31 +57,10 @@ async function admin(statement: string) {
   }
 }
 
-/**
- * Runs `load` with the tables' secondary indexes dropped, then builds them again from their own
- * definitions: one sorted build per index (and one GIN build) instead of a million insertions each.
- */
-async function withIndexesDropped(pool: pg.Pool, tables: string[], load: () => Promise<void>) {
-  const { rows } = await pool.query<{ name: string; def: string }>(
-    `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
-     WHERE i.schemaname = 'public' AND i.tablename = ANY($1)
-       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.indexname))::regclass)`,
-    [tables],
-  );
-  for (const index of rows) await pool.query(`DROP INDEX "${index.name}"`);
-  await load();
-  await pool.query("SET maintenance_work_mem = '512MB'");
-  for (const index of rows) {
-    const started = Date.now();
-    await pool.query(index.def);
-    log(`  index ${index.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-}
-
 async function seed(pool: pg.Pool) {
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
-  await withIndexesDropped(pool, ['users', 'auctions', 'bids', 'notifications'], async () => {
+  await withIndexesDropped(pool, ['users', 'auctions', 'bids', 'notifications'], log, async () => {
     const marketplace = new Marketplace(pool);
     await marketplace.grow({ users: userCount, auctions: auctionCount }, { analyze: false });
     log(`  ${userCount} users and ${auctionCount} auctions: ${elapsed()}`);

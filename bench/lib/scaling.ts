@@ -1,13 +1,16 @@
-import type { BenchContext } from './context.js';
+import type { BenchContext, MarketplaceDatabase } from './context.js';
 import { measureLatencies, HttpConnection, type HttpAnswer } from './http.js';
-import type { Member } from './members.js';
 import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from './servers.js';
 import { summarizeLatencies, type LatencySummary } from './stats.js';
 import { aggregateRounds, roundFigure, type Measurement, type Round } from '../summary.js';
 
-/** The two sizes every scaling scenario compares (issue 7). */
+/** The two sizes every scaling scenario compares (issue 7): 1,000 rows against the large size. */
 export const SMALL = 1_000;
-export const LARGE = 100_000;
+
+/** The large size: 100,000 users and auctions in quick mode, a million in the full run (issue 23). */
+export function largeSize(ctx: Pick<BenchContext, 'quick'>): number {
+  return ctx.quick ? 100_000 : 1_000_000;
+}
 
 /** Latency samples per case per size, in quick mode too: a p99 of fewer is a handful of requests. */
 export const SAMPLES_PER_CASE_PER_SIZE = 2_000;
@@ -16,16 +19,15 @@ export interface ScalingCase {
   label: string;
   /** Path and query of the GET request. */
   path: string;
-  /** Spot-check of one answer against SQL on that size's database; returns what was wrong, if anything. */
-  verify(answer: HttpAnswer, size: typeof SMALL | typeof LARGE): Promise<string | null>;
+  /** Spot-check of one answer against SQL on that size's database (and viewer); returns what was wrong, if anything. */
+  verify(answer: HttpAnswer, market: MarketplaceDatabase): Promise<string | null>;
   /** Measured in quick mode too (quick mode has fewer cases, never fewer samples per case). */
   quick?: boolean;
 }
 
 interface Side {
-  size: typeof SMALL | typeof LARGE;
+  market: MarketplaceDatabase;
   server: RunningServer;
-  viewer: Member;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function measureScaling(
   const requests = SAMPLES_PER_CASE_PER_SIZE;
   const rounds = ctx.quick ? 5 : 7;
   const concurrency = 4;
-  const [small, large] = await Promise.all([ctx.marketplace(SMALL), ctx.marketplace(LARGE)]);
+  const [small, large] = await Promise.all([ctx.marketplace(SMALL), ctx.marketplace(largeSize(ctx))]);
   const sides: Side[] = [];
   try {
     for (const market of [small, large]) {
@@ -56,7 +58,7 @@ export async function measureScaling(
         poolSize: APP_POOL_SIZE,
         serveWeb: false,
       });
-      sides.push({ size: market.size as Side['size'], server, viewer: market.viewer });
+      sides.push({ market, server });
     }
     const allCases = await buildCases();
     const cases = ctx.quick ? allCases.filter((c) => c.quick) : allCases;
@@ -64,12 +66,12 @@ export async function measureScaling(
     // Correctness first: every case's answer on both sizes against SQL.
     const wrong: string[] = [];
     for (const side of sides) {
-      const connection = new HttpConnection(side.server.url, side.viewer.cookie);
+      const connection = new HttpConnection(side.server.url, side.market.viewer.cookie);
       try {
         for (const c of allCases) {
           const answer = await connection.get(c.path);
-          const problem = answer.status === 200 ? await c.verify(answer, side.size) : `status ${answer.status}`;
-          if (problem) wrong.push(`${c.label} at ${side.size}: ${problem}`);
+          const problem = answer.status === 200 ? await c.verify(answer, side.market) : `status ${answer.status}`;
+          if (problem) wrong.push(`${c.label} at ${side.market.size}: ${problem}`);
         }
       } finally {
         connection.close();
@@ -87,14 +89,14 @@ export async function measureScaling(
         for (const side of order) {
           const latencies = await measureLatencies({
             baseUrl: side.server.url,
-            cookie: side.viewer.cookie,
+            cookie: side.market.viewer.cookie,
             path: c.path,
             // The first round also warms caches and the JIT; its first requests are not kept.
             total: perRound + (round === 0 ? 10 : 0),
             concurrency,
           });
           const kept = round === 0 ? latencies.slice(10) : latencies;
-          const which = side.size === SMALL ? 'small' : 'large';
+          const which = side.market.size === SMALL ? 'small' : 'large';
           samples.get(c.label)![which].push(...kept);
           p99[which] = summarizeLatencies(kept).p99;
         }

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import type { BenchContext, Scenario } from '../lib/context.js';
 import { HttpConnection } from '../lib/http.js';
-import { LARGE } from '../lib/scaling.js';
+import { largeSize } from '../lib/scaling.js';
 import { APP_POOL_SIZE, freePort, startServer } from '../lib/servers.js';
 
 const CONNECTIONS = 20;
@@ -22,7 +22,7 @@ export const apiOverhead: Scenario = {
   async run(ctx: BenchContext) {
     const rounds = ctx.quick ? 5 : 9;
     const seconds = ctx.quick ? 2 : 5;
-    const market = await ctx.marketplace(LARGE);
+    const market = await ctx.marketplace(largeSize(ctx));
     const barePort = await freePort();
     const server = await startServer({
       kind: 'app',

@@ -192,6 +192,35 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     }
   });
 
+  it.each([
+    ['people', 'users_name_prefix_idx', () => searchUsersQuery(testDb.database.db, 'commonname', { limit: 20 })],
+    [
+      'auctions',
+      'auctions_title_prefix_idx',
+      () => searchOpenAuctionsQuery(testDb.database.db, 'auction', { limit: 20, now: new Date() }),
+    ],
+  ])(
+    'walks %s whose text starts with a term nearly every row shares by %s, stopping at the pool size',
+    async (_kind, indexName, build) => {
+      if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
+      const query = build().toSQL();
+      const client = await testDb.database.driver.pool.connect();
+      try {
+        // Nothing priced out: the planner's own choice for a term it rightly believes common.
+        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+          `explain (analyze, format json) ${query.sql}`,
+          query.params,
+        );
+        const scan = findNode(rows[0]!['QUERY PLAN'][0]!.Plan, (n) => n['Index Name'] === indexName);
+        expect(scan, `a scan of ${indexName}`).toBeDefined();
+        expect(scan!['Node Type']).toBe('Index Scan');
+        expect(scan!['Actual Rows']).toBeLessThanOrEqual(CANDIDATES_PER_KIND);
+      } finally {
+        client.release();
+      }
+    },
+  );
+
   it('ranks a bounded pool of people however many share the name searched for', async () => {
     if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
     // As a signed-in viewer, so the block filter (docs/trust-and-safety.md) is part of the statement.
