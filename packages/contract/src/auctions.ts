@@ -55,6 +55,11 @@ export const PRICE_RANGE_BOUNDS: Record<PriceRange, { minCents?: number; maxCent
 
 export const AUCTION_PAGE_SIZE_DEFAULT = 24;
 export const AUCTION_PAGE_SIZE_MAX = 100;
+/**
+ * The one list the public browse page reads (docs/product.md §2). The server names it in browse's
+ * index.html with a preload, so it downloads beside the scripts (docs/performance.md, item 17).
+ */
+export const BROWSE_LIST_PATH = `/api/auctions?limit=${AUCTION_PAGE_SIZE_MAX}`;
 
 const CURSOR_TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z`;
 const CURSOR_ID = String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`;

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToMoneyString, formatAmountPlain, formatWholeDollars, parseMoneyToCents } from './money.js';
+import {
+  centsToMoneyString,
+  formatAmountPlain,
+  formatWholeDollars,
+  groupThousands,
+  parseMoneyToCents,
+} from './money.js';
+
+const MAX_WHOLE = 99_999_999;
 
 describe('money', () => {
   it.each([
@@ -33,5 +41,16 @@ describe('money', () => {
     expect(formatWholeDollars('110.00')).toBe('$110');
     expect(formatWholeDollars('65.99')).toBe('$65');
     expect(formatWholeDollars('12500')).toBe('$12,500');
+  });
+
+  it('groups thousands as en-US does, without Intl', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_WHOLE, max: MAX_WHOLE }), (whole) => {
+        expect(groupThousands(whole)).toBe(whole.toLocaleString('en-US'));
+      }),
+    );
+    expect(groupThousands(999)).toBe('999');
+    expect(groupThousands(1000)).toBe('1,000');
+    expect(groupThousands(99_999_999)).toBe('99,999,999');
   });
 });

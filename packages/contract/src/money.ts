@@ -27,8 +27,17 @@ export function formatAmountPlain(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : centsToMoneyString(cents);
 }
 
+/**
+ * A whole number with en-US thousands separators ("12,500"), as `toLocaleString('en-US')` writes
+ * it, without Intl: the first Intl number format a page builds loads the locale's data, a cost
+ * browse paid inside the render of its first auction cards (docs/performance.md, item 17).
+ */
+export function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /** docs/product.md §9: amounts are shown as whole dollars ("$51"). */
 export function formatWholeDollars(value: string | number): string {
   const cents = typeof value === 'number' ? Math.round(value * 100) : (parseMoneyToCents(value) ?? 0);
-  return `$${Math.floor(cents / 100).toLocaleString('en-US')}`;
+  return `$${groupThousands(Math.floor(cents / 100))}`;
 }

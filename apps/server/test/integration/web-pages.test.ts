@@ -85,10 +85,16 @@ describe.each(testDatabaseFactories())('web pages on $kind', (factory) => {
 
     const browse = await app.inject({ method: 'GET', url: '/browse?dateType=coffee' });
     expect(preloads(browse.body)).toEqual(['/assets/BrowsePage-b1.js', '/assets/card-c1.js']);
+    // Browse's one list read (filters apply in the browser) downloads beside the scripts.
+    expect(browse.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auctions?limit=100">',
+    );
+    expect(landing.body).not.toContain('rel="preload"');
 
     // With a session cookie (valid or not: the app asks GET /api/auth/user) home's chunks, no visitor hint.
     const home = await app.inject({ method: 'GET', url: '/', cookies: { sid: 'some-session' } });
     expect(home.body).not.toContain('app-session');
+    expect(home.body).not.toContain('rel="preload"');
     expect(preloads(home.body)).toEqual(['/assets/HomePage-h1.js', '/assets/card-c1.js']);
 
     const faqs = await app.inject({ method: 'GET', url: '/faqs' });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 
 /** How far below the screen the end of the shown list may be before the rest is rendered at once. */
 const AHEAD_OF_SCROLL = '1500px';
@@ -17,7 +17,8 @@ const whenIdle = (callback: () => void): (() => void) => {
  * at once, then `step` more each time the browser is idle, and all of them as soon as the
  * element `endRef` points at (placed after the list) comes within reach of the screen. The
  * first screenfuls paint without waiting for the rest, and every item is still in the page
- * shortly after (find in page, tests). The count never shrinks.
+ * shortly after (find in page, tests). The count never shrinks. Each increase is a transition:
+ * React renders the added items in short slices, so no single task blocks the page long.
  */
 export function useProgressiveCount(
   total: number,
@@ -29,7 +30,7 @@ export function useProgressiveCount(
 
   useEffect(() => {
     if (isComplete) return;
-    return whenIdle(() => setCount((shown) => shown + step));
+    return whenIdle(() => startTransition(() => setCount((shown) => shown + step)));
   }, [count, isComplete, step]);
 
   useEffect(() => {
@@ -37,7 +38,8 @@ export function useProgressiveCount(
     if (isComplete || !end || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setCount((shown) => Math.max(shown, total));
+        if (entries.some((entry) => entry.isIntersecting))
+          startTransition(() => setCount((shown) => Math.max(shown, total)));
       },
       { rootMargin: `0px 0px ${AHEAD_OF_SCROLL} 0px` },
     );
