@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { SearchResults } from '@/features/search/api/search';
+import type { SearchResults } from '@bid/contract';
 import { createQueryClient } from '@/lib/queryClient';
 import SearchPage from './SearchPage';
 
@@ -35,6 +35,7 @@ const results: SearchResults = {
       age: 31,
       bio: 'Loves the outdoors.',
       interests: ['kayaking', 'coffee', 'jazz', 'chess', 'books'],
+      identityVerified: false,
     },
   ],
   auctions: [
@@ -47,7 +48,7 @@ const results: SearchResults = {
       location: 'Lady Bird Lake',
       description: 'Paddle and a picnic.',
       bidCount: 4,
-      creator: { id: 'u9', firstName: 'Hal', lastName: 'Host' },
+      creator: { id: 'u9', firstName: 'Hal', lastName: 'Host', identityVerified: false },
     },
   ],
 };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient } from '@/lib/queryClient';
-import type { SearchAuction, SearchResults, SearchUser } from '../api/search';
+import type { SearchAuction, SearchResults, SearchUser } from '@bid/contract';
 import { HeaderSearch } from './HeaderSearch';
 
 const person = (i: number): SearchUser => ({
@@ -16,6 +16,7 @@ const person = (i: number): SearchUser => ({
   age: 30,
   bio: null,
   interests: [],
+  identityVerified: false,
 });
 
 const auction = (i: number): SearchAuction => ({
@@ -27,7 +28,7 @@ const auction = (i: number): SearchAuction => ({
   location: 'Austin, TX',
   description: 'Paddle at sunset.',
   bidCount: 2,
-  creator: { id: 'u9', firstName: 'Hal', lastName: 'Host' },
+  creator: { id: 'u9', firstName: 'Hal', lastName: 'Host', identityVerified: false },
 });
 
 function stubSearch(respond: (q: string) => Promise<Response>) {

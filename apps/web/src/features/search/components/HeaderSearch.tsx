@@ -1,11 +1,11 @@
-import { formatWholeDollars, SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_LIMIT } from '@bid/contract';
+import { formatWholeDollars, SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_LIMIT, type SearchResults } from '@bid/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Input } from '@/components/ui/input';
 import { dateTypeLabel } from '@/lib/auctionLabels';
-import { searchQueryOptions, type SearchResults } from '../api/search';
+import { searchQueryOptions } from '../api/search';
 import { fullNameOf, searchPageHref } from '../format';
 import { useDebouncedValue } from '../useDebouncedValue';
 

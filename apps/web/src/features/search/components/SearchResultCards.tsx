@@ -1,4 +1,4 @@
-import { formatCountdown, formatWholeDollars } from '@bid/contract';
+import { formatCountdown, formatWholeDollars, type SearchAuction, type SearchUser } from '@bid/contract';
 import { Clock, MapPin, User, Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -6,7 +6,6 @@ import { AuctionCardHeading } from '@/components/AuctionCardHeading';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { bidCountLabel } from '@/lib/auctionLabels';
 import { useNow } from '@/lib/useNow';
-import type { SearchAuction, SearchUser } from '../api/search';
 import { fullNameOf, visibleInterests } from '../format';
 
 /** docs/product.md §2 search page user card: name, age, location, bio, up to 3 interests and '+N more'. */
