@@ -12,7 +12,7 @@ import {
   type VisitorLocationState,
 } from '@/features/auctions/components/BrowseFilterBar';
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
-import { SignUpLink } from '@/features/auctions/components/SignUpToBidLink';
+import { WaitlistLink } from '@/components/WaitlistLink';
 import { type BrowseFilters, DEFAULT_BROWSE_FILTERS, filterAndSortAuctions } from '@/features/auctions/browseFilters';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { LandingTopBar } from '@/features/landing/LandingTopBar';
@@ -72,9 +72,9 @@ export default function BrowsePage() {
             Coffee, dinner and activities people are auctioning right now. Sign up to place a bid; you are only charged
             if you win.
           </p>
-          <SignUpLink size="lg" className="mt-6">
+          <WaitlistLink size="lg" className="mt-6">
             Sign Up Free
-          </SignUpLink>
+          </WaitlistLink>
         </section>
       </div>
 
@@ -129,7 +129,7 @@ export default function BrowsePage() {
             <p className="max-w-xl text-neutral-text/80">
               Join to place bids, put up outings of your own and message the people you win a date with.
             </p>
-            <SignUpLink size="lg">Join Waitlist</SignUpLink>
+            <WaitlistLink size="lg">Join Waitlist</WaitlistLink>
           </Card>
         )}
       </div>
