@@ -1,8 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { FormControl, FormError, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormError, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { type SandboxPayoutAccountInput, useCompleteSandboxPayoutAccount } from '@/features/payments/api/payoutAccount';
 import { SandboxPageCard } from '@/features/payments/components/SandboxPageCard';
@@ -105,23 +104,18 @@ export default function PayoutSandboxOnboardingPage() {
     >
       <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Payout account">
         {FIELDS.map((field) => (
-          <FormField
+          <TextField
             key={field.name}
             label={field.label}
             id={`${id}-${field.name}`}
             description={field.hint}
             descriptionClassName="text-sm"
             error={errors[field.name]}
-          >
-            <FormControl>
-              <Input
-                inputMode={field.numeric ? 'numeric' : undefined}
-                autoComplete={field.autoComplete}
-                value={values[field.name]}
-                onChange={(event) => update(field.name, event.target.value)}
-              />
-            </FormControl>
-          </FormField>
+            inputMode={field.numeric ? 'numeric' : undefined}
+            autoComplete={field.autoComplete}
+            value={values[field.name]}
+            onChange={(event) => update(field.name, event.target.value)}
+          />
         ))}
         <FormError role="alert">{problem}</FormError>
         <Button type="submit" disabled={complete.isPending}>

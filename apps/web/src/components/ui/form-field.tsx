@@ -1,7 +1,10 @@
 import { Slot } from '@radix-ui/react-slot';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 
 /**
@@ -13,6 +16,11 @@ import { cn } from '@/lib/utils';
  *         <Input {...register('title')} />
  *       </FormControl>
  *     </FormField>
+ *
+ * A field whose control is a plain input, textarea or select is one element, `TextField`,
+ * `TextAreaField` or `SelectField`, which takes the field's props and the control's:
+ *
+ *     <TextField label="Title" error={errors.title?.message} {...register('title')} />
  *
  * A custom control reads the same wiring with `useFormFieldControl()`.
  */
@@ -139,6 +147,100 @@ export const FormControl = React.forwardRef<HTMLElement, React.HTMLAttributes<HT
   },
 );
 FormControl.displayName = 'FormControl';
+
+/** A `FormField`'s own props, which the one-element fields take beside their control's. */
+type FieldOwnProps = Omit<FormFieldProps, 'children'>;
+
+/** Splits a one-element field's props into the `FormField`'s and the control's. */
+function splitFieldProps<P extends FieldOwnProps>({
+  label,
+  error,
+  description,
+  id,
+  descriptionId,
+  className,
+  labelClassName,
+  descriptionClassName,
+  descriptionLive,
+  errorRole,
+  ...control
+}: P) {
+  const field: FieldOwnProps = {
+    label,
+    error,
+    description,
+    id,
+    descriptionId,
+    className,
+    labelClassName,
+    descriptionClassName,
+    descriptionLive,
+    errorRole,
+  };
+  return { field, control };
+}
+
+/** A field's props and its control's; `className` is the field's, `controlClassName` the control's. */
+type FieldWithControlProps<A> = FieldOwnProps & Omit<A, 'id' | 'className'> & { controlClassName?: string };
+
+export type TextFieldProps = FieldWithControlProps<React.InputHTMLAttributes<HTMLInputElement>>;
+
+/** A `FormField` around an `Input`; the ref and the rest of the props (`register(name)`, `value`) are the input's. */
+export const TextField = React.forwardRef<HTMLInputElement, TextFieldProps>((props, ref) => {
+  const { field, control } = splitFieldProps(props);
+  const { controlClassName, ...inputProps } = control;
+  return (
+    <FormField {...field}>
+      <FormControl>
+        <Input ref={ref} className={controlClassName} {...inputProps} />
+      </FormControl>
+    </FormField>
+  );
+});
+TextField.displayName = 'TextField';
+
+export type TextAreaFieldProps = FieldWithControlProps<React.TextareaHTMLAttributes<HTMLTextAreaElement>>;
+
+/** A `FormField` around a `Textarea`. */
+export const TextAreaField = React.forwardRef<HTMLTextAreaElement, TextAreaFieldProps>((props, ref) => {
+  const { field, control } = splitFieldProps(props);
+  const { controlClassName, ...textareaProps } = control;
+  return (
+    <FormField {...field}>
+      <FormControl>
+        <Textarea ref={ref} className={controlClassName} {...textareaProps} />
+      </FormControl>
+    </FormField>
+  );
+});
+TextAreaField.displayName = 'TextAreaField';
+
+export type SelectFieldProps = FieldWithControlProps<React.SelectHTMLAttributes<HTMLSelectElement>> & {
+  /** The choices; `children` (its `<option>`s) when not given. */
+  options?: ReadonlyArray<{ value: string; label: React.ReactNode }>;
+};
+
+/** A `FormField` around a `Select` of `options` (or of its `<option>` children). */
+export const SelectField = React.forwardRef<HTMLSelectElement, SelectFieldProps>((props, ref) => {
+  const { field, control } = splitFieldProps(props);
+  const { controlClassName, options, children, ...selectProps } = control;
+  return (
+    <FormField {...field}>
+      <FormControl>
+        <Select ref={ref} className={controlClassName} {...selectProps}>
+          {options
+            ? options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))
+            : children}
+        </Select>
+      </FormControl>
+    </FormField>
+  );
+});
+SelectField.displayName = 'SelectField';
 
 export interface FormFieldsetProps {
   legend: React.ReactNode;

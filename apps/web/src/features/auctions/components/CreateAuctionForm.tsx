@@ -18,10 +18,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormControl, FormField, RadioCardGroup } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { RadioCardGroup, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { serverFieldError } from '@/lib/api';
 import { onMutationError } from '@/lib/unauthorized';
@@ -64,6 +61,14 @@ const PAYMENT_OPTIONS = PAYMENT_RESPONSIBILITIES.map((option) => ({
   hint: PAYMENT_HINTS[option].hint,
   icon: PAYMENT_HINTS[option].icon,
 }));
+
+const DURATION_SELECT_OPTIONS = DURATION_OPTIONS.map((option) => ({
+  value: String(option.value),
+  label: option.label,
+}));
+
+/** A price in whole dollars, from $1 (the starting bid, the buy now price). */
+const WHOLE_DOLLARS_INPUT = { type: 'number', inputMode: 'decimal', min: 1, step: 1 } as const;
 
 interface CreateAuctionFormProps {
   user: ProfileCompletenessFields | null;
@@ -151,20 +156,19 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
     <form className="grid gap-6" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Create auction">
       <Section title="About your date">
         <CoverPicker value={cover} onChange={setCover} />
-        <FormField label="Title" error={errorOf('title')}>
-          <FormControl>
-            <Input placeholder="Coffee and a walk by the river" {...register('title')} />
-          </FormControl>
-        </FormField>
-        <FormField label="Description" error={errorOf('description')}>
-          <FormControl>
-            <Textarea
-              rows={4}
-              placeholder="What you will do, where, and what makes it fun"
-              {...register('description')}
-            />
-          </FormControl>
-        </FormField>
+        <TextField
+          label="Title"
+          error={errorOf('title')}
+          placeholder="Coffee and a walk by the river"
+          {...register('title')}
+        />
+        <TextAreaField
+          label="Description"
+          error={errorOf('description')}
+          rows={4}
+          placeholder="What you will do, where, and what makes it fun"
+          {...register('description')}
+        />
 
         <RadioCardGroup
           label="Date type"
@@ -175,49 +179,42 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
         />
 
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-          <FormField label="Location" error={errorOf('location')}>
-            <FormControl>
-              <Input placeholder="Neighbourhood, café or venue" autoComplete="off" {...register('location')} />
-            </FormControl>
-          </FormField>
-          <FormField label="Search radius (miles)" error={errorOf('locationRadius')}>
-            <FormControl>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={RADIUS_MIN_MILES}
-                max={RADIUS_MAX_MILES}
-                step={1}
-                {...register('locationRadius')}
-              />
-            </FormControl>
-          </FormField>
+          <TextField
+            label="Location"
+            error={errorOf('location')}
+            placeholder="Neighbourhood, café or venue"
+            autoComplete="off"
+            {...register('location')}
+          />
+          <TextField
+            label="Search radius (miles)"
+            error={errorOf('locationRadius')}
+            type="number"
+            inputMode="numeric"
+            min={RADIUS_MIN_MILES}
+            max={RADIUS_MAX_MILES}
+            step={1}
+            {...register('locationRadius')}
+          />
         </div>
       </Section>
 
       <Section title="Bidding">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Starting bid ($)" error={errorOf('startingBid')}>
-            <FormControl>
-              <Input type="number" inputMode="decimal" min={1} step={1} {...register('startingBid')} />
-            </FormControl>
-          </FormField>
-          <FormField
+          <TextField
+            label="Starting bid ($)"
+            error={errorOf('startingBid')}
+            {...WHOLE_DOLLARS_INPUT}
+            {...register('startingBid')}
+          />
+          <TextField
             label="Buy now price ($, optional)"
             error={errorOf('buyNowPrice')}
             description="Someone can end the auction at once by paying this price. It must be higher than the starting bid."
-          >
-            <FormControl>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={1}
-                step={1}
-                placeholder="No buy now price"
-                {...register('buyNowPrice')}
-              />
-            </FormControl>
-          </FormField>
+            {...WHOLE_DOLLARS_INPUT}
+            placeholder="No buy now price"
+            {...register('buyNowPrice')}
+          />
         </div>
 
         <RadioCardGroup
@@ -228,46 +225,34 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
           error={errorOf('paymentResponsibility')}
         />
 
-        <FormField
+        <TextAreaField
           label="Payment notes (optional)"
           error={errorOf('paymentNotes')}
           description={`${(paymentNotes ?? '').length}/${PAYMENT_NOTES_MAX}`}
           descriptionClassName="text-right"
           descriptionLive="polite"
-        >
-          <FormControl>
-            <Textarea
-              rows={3}
-              placeholder="Anything bidders should know about paying for the outing"
-              {...register('paymentNotes')}
-            />
-          </FormControl>
-        </FormField>
+          rows={3}
+          placeholder="Anything bidders should know about paying for the outing"
+          {...register('paymentNotes')}
+        />
       </Section>
 
       <Section title="Timing">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Expected duration" error={errorOf('expectedDuration')}>
-            <FormControl>
-              <Select {...register('expectedDuration')}>
-                {DURATION_OPTIONS.map((option) => (
-                  <option key={option.value} value={String(option.value)}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
-            </FormControl>
-          </FormField>
-          <FormField label="End date" error={errorOf('endDate')}>
-            <FormControl>
-              <Input type="date" min={localDateString()} {...register('endDate')} />
-            </FormControl>
-          </FormField>
-          <FormField label="End time" error={errorOf('endTimeOfDay')}>
-            <FormControl>
-              <Input type="time" {...register('endTimeOfDay')} />
-            </FormControl>
-          </FormField>
+          <SelectField
+            label="Expected duration"
+            error={errorOf('expectedDuration')}
+            options={DURATION_SELECT_OPTIONS}
+            {...register('expectedDuration')}
+          />
+          <TextField
+            label="End date"
+            error={errorOf('endDate')}
+            type="date"
+            min={localDateString()}
+            {...register('endDate')}
+          />
+          <TextField label="End time" error={errorOf('endTimeOfDay')} type="time" {...register('endTimeOfDay')} />
         </div>
       </Section>
 

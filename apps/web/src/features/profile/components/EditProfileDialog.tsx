@@ -1,9 +1,14 @@
 import { BIO_MAX, type ProfileForm, type ProfileFormInput, profileFormSchema, SEXES, type Sex } from '@bid/contract';
 import { Controller, type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormActions, FormControl, FormField, FormFieldset, useFormFieldControl } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import {
+  FormActions,
+  FormField,
+  FormFieldset,
+  TextAreaField,
+  TextField,
+  useFormFieldControl,
+} from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import type { CurrentUser } from '@/lib/useAuth';
 import { serverFieldError } from '@/lib/api';
@@ -98,44 +103,38 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Edit profile">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" error={errorOf('firstName')}>
-          <FormControl>
-            <Input autoComplete="given-name" {...register('firstName')} />
-          </FormControl>
-        </FormField>
-        <FormField label="Last name" error={errorOf('lastName')}>
-          <FormControl>
-            <Input autoComplete="family-name" {...register('lastName')} />
-          </FormControl>
-        </FormField>
+        <TextField
+          label="First name"
+          error={errorOf('firstName')}
+          autoComplete="given-name"
+          {...register('firstName')}
+        />
+        <TextField label="Last name" error={errorOf('lastName')} autoComplete="family-name" {...register('lastName')} />
       </div>
 
-      <FormField
+      <TextAreaField
         label="Bio"
         error={errorOf('bio')}
         description={`${bio.length}/${BIO_MAX}`}
         descriptionClassName="text-right"
         descriptionLive="polite"
-      >
-        <FormControl>
-          <Textarea rows={4} placeholder="Tell people what kind of outings you enjoy" {...register('bio')} />
-        </FormControl>
-      </FormField>
+        rows={4}
+        placeholder="Tell people what kind of outings you enjoy"
+        {...register('bio')}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Age" error={errorOf('age')}>
-          <FormControl>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={18}
-              max={100}
-              {...register('age', {
-                setValueAs: (value: unknown) => (value === '' || value == null ? undefined : value),
-              })}
-            />
-          </FormControl>
-        </FormField>
+        <TextField
+          label="Age"
+          error={errorOf('age')}
+          type="number"
+          inputMode="numeric"
+          min={18}
+          max={100}
+          {...register('age', {
+            setValueAs: (value: unknown) => (value === '' || value == null ? undefined : value),
+          })}
+        />
         <FormFieldset legend="Gender" error={errorOf('sex')}>
           <div className="flex flex-wrap gap-4">
             {SEXES.map((sex) => (
@@ -149,21 +148,15 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Location" error={errorOf('location')}>
-          <FormControl>
-            <Input placeholder="City" autoComplete="address-level2" {...register('location')} />
-          </FormControl>
-        </FormField>
-        <FormField label="Country" error={errorOf('country')}>
-          <FormControl>
-            <Input autoComplete="country-name" {...register('country')} />
-          </FormControl>
-        </FormField>
-        <FormField label="Zip code" error={errorOf('zipCode')}>
-          <FormControl>
-            <Input autoComplete="postal-code" {...register('zipCode')} />
-          </FormControl>
-        </FormField>
+        <TextField
+          label="Location"
+          error={errorOf('location')}
+          placeholder="City"
+          autoComplete="address-level2"
+          {...register('location')}
+        />
+        <TextField label="Country" error={errorOf('country')} autoComplete="country-name" {...register('country')} />
+        <TextField label="Zip code" error={errorOf('zipCode')} autoComplete="postal-code" {...register('zipCode')} />
       </div>
 
       <FormFieldset legend="Open to dates with" error={errorOf('openToDatesWith')}>
