@@ -347,6 +347,8 @@ export interface FormActionsProps {
   busyLabel?: string;
   /** Off for another reason than saving (a payment form not ready yet). */
   submitDisabled?: boolean;
+  /** Cancel stays on while saving (a dialog the member may leave while its call runs). */
+  cancelWhileBusy?: boolean;
 }
 
 /** A form's Cancel and submit buttons: side by side, stacked on a phone with the submit on top. */
@@ -356,10 +358,11 @@ export function FormActions({
   submitLabel,
   busyLabel = 'Saving...',
   submitDisabled = false,
+  cancelWhileBusy = false,
 }: FormActionsProps) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={busy && !cancelWhileBusy}>
         Cancel
       </Button>
       <Button type="submit" disabled={busy || submitDisabled}>
