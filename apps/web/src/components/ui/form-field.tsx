@@ -151,69 +151,64 @@ FormControl.displayName = 'FormControl';
 /** A `FormField`'s own props, which the one-element fields take beside their control's. */
 type FieldOwnProps = Omit<FormFieldProps, 'children'>;
 
-/** Splits a one-element field's props into the `FormField`'s and the control's. */
-function splitFieldProps<P extends FieldOwnProps>({
-  label,
-  error,
-  description,
-  id,
-  descriptionId,
-  className,
-  labelClassName,
-  descriptionClassName,
-  descriptionLive,
-  errorRole,
-  ...control
-}: P) {
-  const field: FieldOwnProps = {
-    label,
-    error,
-    description,
-    id,
-    descriptionId,
-    className,
-    labelClassName,
-    descriptionClassName,
-    descriptionLive,
-    errorRole,
-  };
-  return { field, control };
-}
-
 /** A field's props and its control's; `className` is the field's, `controlClassName` the control's. */
 type FieldWithControlProps<A> = FieldOwnProps & Omit<A, 'id' | 'className'> & { controlClassName?: string };
 
-export type TextFieldProps = FieldWithControlProps<React.InputHTMLAttributes<HTMLInputElement>>;
+/**
+ * The one-element field of a control: a `FormField` around it, which takes the field's props; the
+ * ref and the rest of the props (`register(name)`, `value`, `onChange`) are the control's.
+ */
+function fieldOf<E extends HTMLElement, A extends React.HTMLAttributes<E>>(
+  Control: React.ForwardRefExoticComponent<A & React.RefAttributes<E>>,
+  displayName: string,
+) {
+  const Field = React.forwardRef<E, FieldWithControlProps<A>>((props, ref) => {
+    const {
+      label,
+      error,
+      description,
+      id,
+      descriptionId,
+      className,
+      labelClassName,
+      descriptionClassName,
+      descriptionLive,
+      errorRole,
+      controlClassName,
+      ...control
+    } = props as FieldOwnProps & { controlClassName?: string; [prop: string]: unknown };
+    return (
+      <FormField
+        label={label}
+        error={error}
+        description={description}
+        id={id}
+        descriptionId={descriptionId}
+        className={className}
+        labelClassName={labelClassName}
+        descriptionClassName={descriptionClassName}
+        descriptionLive={descriptionLive}
+        errorRole={errorRole}
+      >
+        <FormControl>
+          <Control ref={ref} className={controlClassName} {...(control as unknown as A)} />
+        </FormControl>
+      </FormField>
+    );
+  });
+  Field.displayName = displayName;
+  return Field;
+}
 
-/** A `FormField` around an `Input`; the ref and the rest of the props (`register(name)`, `value`) are the input's. */
-export const TextField = React.forwardRef<HTMLInputElement, TextFieldProps>((props, ref) => {
-  const { field, control } = splitFieldProps(props);
-  const { controlClassName, ...inputProps } = control;
-  return (
-    <FormField {...field}>
-      <FormControl>
-        <Input ref={ref} className={controlClassName} {...inputProps} />
-      </FormControl>
-    </FormField>
-  );
-});
-TextField.displayName = 'TextField';
+export type TextFieldProps = FieldWithControlProps<React.InputHTMLAttributes<HTMLInputElement>>;
+/** A `FormField` around an `Input`. */
+export const TextField = fieldOf(Input, 'TextField');
 
 export type TextAreaFieldProps = FieldWithControlProps<React.TextareaHTMLAttributes<HTMLTextAreaElement>>;
-
 /** A `FormField` around a `Textarea`. */
-export const TextAreaField = React.forwardRef<HTMLTextAreaElement, TextAreaFieldProps>((props, ref) => {
-  const { field, control } = splitFieldProps(props);
-  const { controlClassName, ...textareaProps } = control;
-  return (
-    <FormField {...field}>
-      <FormControl>
-        <Textarea ref={ref} className={controlClassName} {...textareaProps} />
-      </FormControl>
-    </FormField>
-  );
-});
-TextAreaField.displayName = 'TextAreaField';
+export const TextAreaField = fieldOf(Textarea, 'TextAreaField');
+
+const SelectOnlyField = fieldOf(Select, 'SelectOnlyField');
 
 export type SelectFieldProps = FieldWithControlProps<React.SelectHTMLAttributes<HTMLSelectElement>> & {
   /** The choices; `children` (its `<option>`s) when not given. */
@@ -221,25 +216,19 @@ export type SelectFieldProps = FieldWithControlProps<React.SelectHTMLAttributes<
 };
 
 /** A `FormField` around a `Select` of `options` (or of its `<option>` children). */
-export const SelectField = React.forwardRef<HTMLSelectElement, SelectFieldProps>((props, ref) => {
-  const { field, control } = splitFieldProps(props);
-  const { controlClassName, options, children, ...selectProps } = control;
-  return (
-    <FormField {...field}>
-      <FormControl>
-        <Select ref={ref} className={controlClassName} {...selectProps}>
-          {options
-            ? options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))
-            : children}
-        </Select>
-      </FormControl>
-    </FormField>
-  );
-});
+export const SelectField = React.forwardRef<HTMLSelectElement, SelectFieldProps>(
+  ({ options, children, ...props }, ref) => (
+    <SelectOnlyField ref={ref} {...props}>
+      {options
+        ? options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))
+        : children}
+    </SelectOnlyField>
+  ),
+);
 SelectField.displayName = 'SelectField';
 
 export interface FormFieldsetProps {
