@@ -21,6 +21,7 @@ import { Card } from '@/components/ui/card';
 import { RadioCardGroup, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { serverFieldError } from '@/lib/api';
+import { registerField } from '@/lib/registerField';
 import { onMutationError } from '@/lib/unauthorized';
 import { setAuctionCover } from '@/lib/auctionCover';
 import { useCreateAuction } from '../api/createAuction';
@@ -151,23 +152,18 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
   });
 
   const errorOf = (name: keyof CreateAuctionFormValues) => errors[name]?.message;
+  const field = registerField(register, errors);
 
   return (
     <form className="grid gap-6" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Create auction">
       <Section title="About your date">
         <CoverPicker value={cover} onChange={setCover} />
-        <TextField
-          label="Title"
-          error={errorOf('title')}
-          placeholder="Coffee and a walk by the river"
-          {...register('title')}
-        />
+        <TextField label="Title" placeholder="Coffee and a walk by the river" {...field('title')} />
         <TextAreaField
           label="Description"
-          error={errorOf('description')}
           rows={4}
           placeholder="What you will do, where, and what makes it fun"
-          {...register('description')}
+          {...field('description')}
         />
 
         <RadioCardGroup
@@ -181,39 +177,31 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
           <TextField
             label="Location"
-            error={errorOf('location')}
             placeholder="Neighbourhood, café or venue"
             autoComplete="off"
-            {...register('location')}
+            {...field('location')}
           />
           <TextField
             label="Search radius (miles)"
-            error={errorOf('locationRadius')}
             type="number"
             inputMode="numeric"
             min={RADIUS_MIN_MILES}
             max={RADIUS_MAX_MILES}
             step={1}
-            {...register('locationRadius')}
+            {...field('locationRadius')}
           />
         </div>
       </Section>
 
       <Section title="Bidding">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Starting bid ($)"
-            error={errorOf('startingBid')}
-            {...WHOLE_DOLLARS_INPUT}
-            {...register('startingBid')}
-          />
+          <TextField label="Starting bid ($)" {...WHOLE_DOLLARS_INPUT} {...field('startingBid')} />
           <TextField
             label="Buy now price ($, optional)"
-            error={errorOf('buyNowPrice')}
             description="Someone can end the auction at once by paying this price. It must be higher than the starting bid."
             {...WHOLE_DOLLARS_INPUT}
             placeholder="No buy now price"
-            {...register('buyNowPrice')}
+            {...field('buyNowPrice')}
           />
         </div>
 
@@ -227,32 +215,20 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
 
         <TextAreaField
           label="Payment notes (optional)"
-          error={errorOf('paymentNotes')}
           description={`${(paymentNotes ?? '').length}/${PAYMENT_NOTES_MAX}`}
           descriptionClassName="text-right"
           descriptionLive="polite"
           rows={3}
           placeholder="Anything bidders should know about paying for the outing"
-          {...register('paymentNotes')}
+          {...field('paymentNotes')}
         />
       </Section>
 
       <Section title="Timing">
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField
-            label="Expected duration"
-            error={errorOf('expectedDuration')}
-            options={DURATION_SELECT_OPTIONS}
-            {...register('expectedDuration')}
-          />
-          <TextField
-            label="End date"
-            error={errorOf('endDate')}
-            type="date"
-            min={localDateString()}
-            {...register('endDate')}
-          />
-          <TextField label="End time" error={errorOf('endTimeOfDay')} type="time" {...register('endTimeOfDay')} />
+          <SelectField label="Expected duration" options={DURATION_SELECT_OPTIONS} {...field('expectedDuration')} />
+          <TextField label="End date" type="date" min={localDateString()} {...field('endDate')} />
+          <TextField label="End time" type="time" {...field('endTimeOfDay')} />
         </div>
       </Section>
 

@@ -12,6 +12,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import type { CurrentUser } from '@/lib/useAuth';
 import { serverFieldError } from '@/lib/api';
+import { registerField } from '@/lib/registerField';
 import { onMutationError } from '@/lib/unauthorized';
 import { zodResolver } from '@/lib/zodResolver';
 import { useUpdateProfile } from '../api/updateProfile';
@@ -99,39 +100,33 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
   });
 
   const errorOf = (name: keyof typeof errors) => errors[name]?.message;
+  const field = registerField(register, errors);
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Edit profile">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          error={errorOf('firstName')}
-          autoComplete="given-name"
-          {...register('firstName')}
-        />
-        <TextField label="Last name" error={errorOf('lastName')} autoComplete="family-name" {...register('lastName')} />
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       </div>
 
       <TextAreaField
         label="Bio"
-        error={errorOf('bio')}
         description={`${bio.length}/${BIO_MAX}`}
         descriptionClassName="text-right"
         descriptionLive="polite"
         rows={4}
         placeholder="Tell people what kind of outings you enjoy"
-        {...register('bio')}
+        {...field('bio')}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Age"
-          error={errorOf('age')}
           type="number"
           inputMode="numeric"
           min={18}
           max={100}
-          {...register('age', {
+          {...field('age', {
             setValueAs: (value: unknown) => (value === '' || value == null ? undefined : value),
           })}
         />
@@ -148,15 +143,9 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Location"
-          error={errorOf('location')}
-          placeholder="City"
-          autoComplete="address-level2"
-          {...register('location')}
-        />
-        <TextField label="Country" error={errorOf('country')} autoComplete="country-name" {...register('country')} />
-        <TextField label="Zip code" error={errorOf('zipCode')} autoComplete="postal-code" {...register('zipCode')} />
+        <TextField label="Location" placeholder="City" autoComplete="address-level2" {...field('location')} />
+        <TextField label="Country" autoComplete="country-name" {...field('country')} />
+        <TextField label="Zip code" autoComplete="postal-code" {...field('zipCode')} />
       </div>
 
       <FormFieldset legend="Open to dates with" error={errorOf('openToDatesWith')}>
