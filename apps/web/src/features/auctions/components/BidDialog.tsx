@@ -3,9 +3,6 @@ import {
   bidTooLowMessage,
   formatAmountPlain,
   formatWholeDollars,
-  INCOMPLETE_PROFILE_FOR_BID,
-  INCOMPLETE_PROFILE_TITLE,
-  isProfileComplete,
   minimumNextBidCents,
   outbidByAutomaticBidMessage,
   parseMoneyToCents,
@@ -31,6 +28,7 @@ import { PaymentMethodRequiredNotice } from '@/components/PaymentMethodRequiredN
 import { useHasPaymentMethod } from '@/lib/useHasPaymentMethod';
 import { onMutationError } from '@/lib/unauthorized';
 import { usePlaceBid } from '../api/placeBid';
+import { hasCompleteProfile } from '../profileGate';
 
 export type BiddableAuction = Pick<AuctionListItem, 'id' | 'title' | 'currentBid' | 'startingBid' | 'bidCount'>;
 
@@ -87,10 +85,7 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
     event.preventDefault();
     if (!canSubmit || cents === undefined) return;
     // docs/product.md §5: a complete profile is required before bidding; nothing is sent otherwise.
-    if (!user || !isProfileComplete(user)) {
-      toast({ title: INCOMPLETE_PROFILE_TITLE, description: INCOMPLETE_PROFILE_FOR_BID, variant: 'destructive' });
-      return;
-    }
+    if (!hasCompleteProfile(user, 'bid')) return;
     placeBid.mutate(
       { auctionId: auction.id, amountCents: cents },
       {

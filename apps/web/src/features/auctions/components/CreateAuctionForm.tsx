@@ -2,9 +2,6 @@ import {
   DATE_TYPES,
   DURATION_OPTIONS,
   findPreSubmitProblem,
-  INCOMPLETE_PROFILE_FOR_AUCTION,
-  INCOMPLETE_PROFILE_TITLE,
-  isProfileComplete,
   PAYMENT_NOTES_MAX,
   PAYMENT_RESPONSIBILITIES,
   PAYMENT_RESPONSIBILITY_LABELS,
@@ -36,6 +33,7 @@ import {
 } from '../createAuctionForm';
 import { DATE_TYPE_ICONS, DATE_TYPE_LABELS } from '@/lib/auctionLabels';
 import { AuctionPreview } from './AuctionPreview';
+import { hasCompleteProfile } from '../profileGate';
 
 const DATE_TYPE_HINTS: Record<(typeof DATE_TYPES)[number], string> = {
   coffee: 'A casual coffee or tea (15 min or more)',
@@ -124,10 +122,7 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
 
   const onSubmit = handleSubmit((values) => {
     // docs/product.md §5 "Pre-submit checks, in order": profile complete, then the end date and prices.
-    if (!user || !isProfileComplete(user)) {
-      toast({ title: INCOMPLETE_PROFILE_TITLE, description: INCOMPLETE_PROFILE_FOR_AUCTION, variant: 'destructive' });
-      return;
-    }
+    if (!hasCompleteProfile(user, 'auction')) return;
     const endTime = combineEndTime(values.endDate, values.endTimeOfDay);
     const problem = findPreSubmitProblem({
       endTime,
