@@ -156,7 +156,8 @@ type FieldWithControlProps<A> = FieldOwnProps & Omit<A, 'id' | 'className'> & { 
 
 /**
  * The one-element field of a control: a `FormField` around it, which takes the field's props; the
- * ref and the rest of the props (`register(name)`, `value`, `onChange`) are the control's.
+ * ref and the rest of the props (`register(name)`, `value`, `onChange`) are the control's, and its
+ * own `aria-describedby` comes before the field's description and error.
  */
 function fieldOf<E extends HTMLElement, A extends React.HTMLAttributes<E>>(
   Control: React.ForwardRefExoticComponent<A & React.RefAttributes<E>>,
@@ -175,8 +176,9 @@ function fieldOf<E extends HTMLElement, A extends React.HTMLAttributes<E>>(
       descriptionLive,
       errorRole,
       controlClassName,
+      'aria-describedby': describedBy,
       ...control
-    } = props as FieldOwnProps & { controlClassName?: string; [prop: string]: unknown };
+    } = props as FieldOwnProps & { controlClassName?: string; 'aria-describedby'?: string; [prop: string]: unknown };
     return (
       <FormField
         label={label}
@@ -190,7 +192,7 @@ function fieldOf<E extends HTMLElement, A extends React.HTMLAttributes<E>>(
         descriptionLive={descriptionLive}
         errorRole={errorRole}
       >
-        <FormControl>
+        <FormControl aria-describedby={describedBy}>
           <Control ref={ref} className={controlClassName} {...(control as unknown as A)} />
         </FormControl>
       </FormField>

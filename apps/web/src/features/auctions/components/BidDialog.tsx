@@ -20,8 +20,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/useAuth';
 import { PaymentMethodRequiredNotice } from '@/components/PaymentMethodRequiredNotice';
@@ -114,25 +113,20 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Place your bid">
-      <FormField
+      <TextField
         label="Your bid ($)"
         id={`${id}-amount`}
         descriptionId={`${id}-hint`}
         description={<>Minimum bid: ${formatAmountPlain(minCents)}</>}
         error={problem}
         errorRole="alert"
-      >
-        <FormControl>
-          <Input
-            type="number"
-            inputMode="decimal"
-            step={1}
-            min={formatAmountPlain(minCents)}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        </FormControl>
-      </FormField>
+        type="number"
+        inputMode="decimal"
+        step={1}
+        min={formatAmountPlain(minCents)}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
 
       <div className="grid gap-2">
         <span className="text-sm font-medium" id={`${id}-quick`}>
