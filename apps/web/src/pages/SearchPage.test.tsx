@@ -1,24 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { renderAt } from '@/testing/renderAt';
 import type { SearchResults } from '@bid/contract';
-import { createQueryClient } from '@/lib/queryClient';
 import SearchPage from './SearchPage';
 
 function renderPage(path: string, respond: () => Promise<Response>) {
   const fetchMock = vi.fn((_url: string) => respond());
   vi.stubGlobal('fetch', fetchMock);
-  const [pathname, search] = path.split('?');
-  const location = memoryLocation({ path: pathname ?? '/', searchPath: search ?? '', record: true });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <SearchPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  const location = renderAt(<SearchPage />, path);
   return { fetchMock, location };
 }
 

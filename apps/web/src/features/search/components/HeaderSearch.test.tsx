@@ -1,9 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '@/lib/queryClient';
+import { renderAt } from '@/testing/renderAt';
 import type { SearchAuction, SearchResults, SearchUser } from '@bid/contract';
 import { HeaderSearch } from './HeaderSearch';
 
@@ -40,14 +37,7 @@ function stubSearch(respond: (q: string) => Promise<Response>) {
 const json = (body: SearchResults) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 
 function renderSearch() {
-  const location = memoryLocation({ path: '/', record: true });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook}>
-        <HeaderSearch />
-      </Router>
-    </QueryClientProvider>,
-  );
+  const location = renderAt(<HeaderSearch />, '/');
   return location;
 }
 
