@@ -1,10 +1,10 @@
 import type { Coordinates } from '@bid/contract';
-import { Gavel } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePublicAuctions } from '@/features/auctions/api/listPublicAuctions';
 import { AuctionCard } from '@/features/auctions/components/AuctionCard';
+import { AuctionsLoadError, NoAuctionsFound } from '@/features/auctions/components/AuctionListStates';
 import {
   BROWSE_FILTER_DOMAIN,
   BROWSE_FILTER_URL_NAMES,
@@ -100,15 +100,9 @@ export default function BrowsePage() {
           // auctions arrive (a layout shift, docs/performance.md "Lighthouse (mobile)").
           <div aria-hidden="true" className="min-h-screen" data-testid="browse-list-placeholder" />
         ) : isError ? (
-          <p role="alert" className="py-12 text-center text-danger">
-            Auctions could not be loaded. Please try again.
-          </p>
+          <AuctionsLoadError />
         ) : auctions.length === 0 ? (
-          <Card className="flex flex-col items-center px-6 py-16 text-center">
-            <Gavel aria-hidden="true" className="size-12 text-primary" />
-            <h2 className="mt-4 text-xl font-semibold">No auctions found</h2>
-            <p className="mt-2 text-neutral-text/70">Try a different search or fewer filters.</p>
-          </Card>
+          <NoAuctionsFound headingLevel="h2" hint="Try a different search or fewer filters." />
         ) : (
           <div>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="browse-results-heading">
