@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DateType } from './constants.js';
 
 export const SEARCH_TERM_MAX = 100;
 export const SEARCH_LIMIT_DEFAULT = 20;
@@ -25,3 +26,36 @@ export const searchQuerySchema = z.object({
     .optional()
     .default(SEARCH_LIMIT_DEFAULT),
 });
+
+/** A person in search results: public profile fields only, never e-mail or account details. */
+export interface SearchUser {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  location: string | null;
+  age: number | null;
+  bio: string | null;
+  interests: string[];
+  /** The member's identity is verified (docs/trust-and-safety.md). */
+  identityVerified: boolean;
+}
+
+/** An open auction in search results, with its creator's name only. */
+export interface SearchAuction {
+  id: string;
+  title: string;
+  dateType: DateType;
+  currentBid: string;
+  endTime: string;
+  location: string | null;
+  description: string;
+  bidCount: number;
+  creator: { id: string; firstName: string | null; lastName: string | null; identityVerified: boolean };
+}
+
+/** The answer to GET /api/search; GET /api/search/users answers `{users}` only. */
+export interface SearchResults {
+  users: SearchUser[];
+  auctions: SearchAuction[];
+}

@@ -1,3 +1,4 @@
+import type { SearchResults, SearchUser } from '@bid/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,34 +7,6 @@ import { searchOpenAuctionsQuery, searchUsersQuery } from '../../src/modules/sea
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
 import { createWorld } from '../support/world.js';
-
-interface UserResult {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  location: string | null;
-  age: number | null;
-  bio: string | null;
-  interests: string[];
-}
-
-interface AuctionResult {
-  id: string;
-  title: string;
-  dateType: string;
-  currentBid: string;
-  endTime: string;
-  location: string | null;
-  description: string;
-  bidCount: number;
-  creator: { id: string; firstName: string | null; lastName: string | null };
-}
-
-interface SearchBody {
-  users: UserResult[];
-  auctions: AuctionResult[];
-}
 
 const HOUR = 3_600_000;
 const USER_KEYS = [
@@ -97,7 +70,7 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
   const found = async (q: string, extra = '') => {
     const res = await search(`q=${encodeURIComponent(q)}${extra}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<SearchBody>();
+    return res.json<SearchResults>();
   };
 
   beforeAll(async () => {
@@ -189,7 +162,7 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
   it('shows only public profile fields, never e-mail or private data', async () => {
     const res = await search('q=harriet');
     expect(res.body).not.toMatch(/@example\.com|email|secret|cus_|private note|password/i);
-    const { users: people, auctions: found } = res.json<SearchBody>();
+    const { users: people, auctions: found } = res.json<SearchResults>();
     expect(Object.keys(people[0] ?? {}).sort()).toEqual(USER_KEYS);
     expect(people[0]).toEqual({
       id: hostId,
@@ -269,7 +242,7 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
     expect(res.json()).toEqual({ users: [] });
     // The general search does show the caller's own profile.
     expect((await found('quincy')).users.map((u) => u.id)).toEqual([callerId]);
-    const alex = (await search('q=alex', '/api/search/users')).json<{ users: UserResult[] }>();
+    const alex = (await search('q=alex', '/api/search/users')).json<{ users: SearchUser[] }>();
     expect(alex.users).toHaveLength(4);
     expect(Object.keys(alex.users[0] ?? {}).sort()).toEqual(USER_KEYS);
     expect((await search('q=zanzibar&limit=50', '/api/search/users')).json<{ users: unknown[] }>().users).toHaveLength(

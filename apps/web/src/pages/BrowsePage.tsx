@@ -1,10 +1,10 @@
 import type { Coordinates } from '@bid/contract';
-import { Gavel } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePublicAuctions } from '@/features/auctions/api/listPublicAuctions';
 import { AuctionCard } from '@/features/auctions/components/AuctionCard';
+import { AuctionsLoadError, NoAuctionsFound } from '@/features/auctions/components/AuctionListStates';
 import {
   BROWSE_FILTER_DOMAIN,
   BROWSE_FILTER_URL_NAMES,
@@ -12,7 +12,7 @@ import {
   type VisitorLocationState,
 } from '@/features/auctions/components/BrowseFilterBar';
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
-import { SignUpLink } from '@/features/auctions/components/SignUpToBidLink';
+import { WaitlistLink } from '@/components/WaitlistLink';
 import { type BrowseFilters, DEFAULT_BROWSE_FILTERS, filterAndSortAuctions } from '@/features/auctions/browseFilters';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { LandingTopBar } from '@/features/landing/LandingTopBar';
@@ -81,9 +81,9 @@ export default function BrowsePage() {
             Coffee, dinner and activities people are auctioning right now. Sign up to place a bid; you are only charged
             if you win.
           </p>
-          <SignUpLink size="lg" className="mt-6">
+          <WaitlistLink size="lg" className="mt-6">
             Sign Up Free
-          </SignUpLink>
+          </WaitlistLink>
         </section>
       </div>
 
@@ -109,15 +109,9 @@ export default function BrowsePage() {
           // auctions arrive (a layout shift, docs/performance.md "Lighthouse (mobile)").
           <div aria-hidden="true" className="min-h-screen" data-testid="browse-list-placeholder" />
         ) : isError ? (
-          <p role="alert" className="py-12 text-center text-danger">
-            Auctions could not be loaded. Please try again.
-          </p>
+          <AuctionsLoadError />
         ) : auctions.length === 0 ? (
-          <Card className="flex flex-col items-center px-6 py-16 text-center">
-            <Gavel aria-hidden="true" className="size-12 text-primary" />
-            <h2 className="mt-4 text-xl font-semibold">No auctions found</h2>
-            <p className="mt-2 text-neutral-text/70">Try a different search or fewer filters.</p>
-          </Card>
+          <NoAuctionsFound headingLevel="h2" hint="Try a different search or fewer filters." />
         ) : (
           <div>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="browse-results-heading">
@@ -138,7 +132,7 @@ export default function BrowsePage() {
             <p className="max-w-xl text-neutral-text/80">
               Join to place bids, put up outings of your own and message the people you win a date with.
             </p>
-            <SignUpLink size="lg">Join Waitlist</SignUpLink>
+            <WaitlistLink size="lg">Join Waitlist</WaitlistLink>
           </Card>
         )}
       </div>

@@ -5,11 +5,9 @@ import {
   REFUND_TIMING_TEXT,
   SHARE_DATE_COPY,
 } from '@bid/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { renderAt } from '@/testing/renderAt';
 import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { safeIntervalStorageKey } from '@/features/date/hooks';
 import { locationSharingStorageKey } from '@/features/date/location/useLocationSharing';
@@ -28,13 +26,7 @@ function renderPage(respond: Responder, myId = WINNER_ID) {
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();
   queryClient.setQueryData(AUTH_USER_KEY, { id: myId, firstName: 'Me' });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={memoryLocation({ path: `/auctions/${AUCTION_ID}/date` }).hook}>
-        <DateModePage id={AUCTION_ID} />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderAt(<DateModePage id={AUCTION_ID} />, `/auctions/${AUCTION_ID}/date`, { queryClient });
   return fetchMock;
 }
 

@@ -1,7 +1,6 @@
-import { ArrowDown, Gavel, Plus } from 'lucide-react';
+import { ArrowDown, Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import {
   type AuctionFeedFilters,
   DEFAULT_FEED_FILTERS,
@@ -9,6 +8,7 @@ import {
   useAuctionFeed,
 } from '@/features/auctions/api/listAuctions';
 import { AuctionCard } from '@/features/auctions/components/AuctionCard';
+import { AuctionsLoadError, NoAuctionsFound } from '@/features/auctions/components/AuctionListStates';
 import { AuctionFilters, FEED_FILTER_DOMAIN } from '@/features/auctions/components/AuctionFilters';
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
@@ -79,18 +79,13 @@ export default function HomePage() {
               Loading auctions...
             </p>
           ) : feed.isError ? (
-            <p role="alert" className="py-12 text-center text-danger">
-              Auctions could not be loaded. Please try again.
-            </p>
+            <AuctionsLoadError />
           ) : auctions.length === 0 ? (
-            <Card className="flex flex-col items-center px-6 py-16 text-center">
-              <Gavel aria-hidden="true" className="size-12 text-primary" />
-              <h3 className="mt-4 text-xl font-semibold">No auctions found</h3>
-              <p className="mt-2 text-neutral-text/70">Try other filters, or put an outing of your own up for bids.</p>
+            <NoAuctionsFound headingLevel="h3" hint="Try other filters, or put an outing of your own up for bids.">
               <Button asChild className="mt-6">
                 <Link href="/create-auction">Create First Auction</Link>
               </Button>
-            </Card>
+            </NoAuctionsFound>
           ) : (
             <>
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Auctions">

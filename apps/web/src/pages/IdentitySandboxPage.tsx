@@ -13,8 +13,7 @@ import { useLocation } from 'wouter';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
+import { FormControl, FormField, SelectField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useAddIdentityDocument } from '@/features/identity/api/addIdentityDocument';
 import { useCompleteSandboxVerification } from '@/features/identity/api/completeSandboxVerification';
@@ -97,21 +96,15 @@ export default function IdentitySandboxPage() {
             </div>
           ) : (
             <>
-              <FormField label="Document type" id="identity-document-type" className="gap-1">
-                <FormControl>
-                  <Select
-                    value={documentType}
-                    disabled={view.documentType !== null}
-                    onChange={(e) => setChosenType(e.target.value as IdDocumentType)}
-                  >
-                    {ID_DOCUMENT_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {ID_DOCUMENT_TYPE_LABELS[type]}
-                      </option>
-                    ))}
-                  </Select>
-                </FormControl>
-              </FormField>
+              <SelectField
+                label="Document type"
+                id="identity-document-type"
+                className="gap-1"
+                value={documentType}
+                disabled={view.documentType !== null}
+                onChange={(e) => setChosenType(e.target.value as IdDocumentType)}
+                options={ID_DOCUMENT_TYPES.map((type) => ({ value: type, label: ID_DOCUMENT_TYPE_LABELS[type] }))}
+              />
               {required.map((kind) => {
                 const inputId = `identity-file-${kind}`;
                 return (

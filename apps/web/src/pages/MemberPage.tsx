@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { Avatar } from '@/components/Avatar';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { BlockButton } from '@/features/moderation/components/BlockButton';
 import { ReportDialog } from '@/features/moderation/components/ReportDialog';
@@ -14,16 +15,7 @@ export default function MemberPage({ id }: { id: string }) {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8" data-testid="page-member">
       <div className="flex flex-wrap items-center gap-4 rounded-lg border border-black/10 bg-white p-6">
-        {member.profileImageUrl ? (
-          <img src={member.profileImageUrl} alt="" className="h-20 w-20 rounded-full object-cover" />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="flex h-20 w-20 items-center justify-center rounded-full bg-secondary text-2xl"
-          >
-            {member.name.charAt(0)}
-          </div>
-        )}
+        <Avatar src={member.profileImageUrl} name={member.name} className="size-20 text-2xl" />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold">
             {member.name}

@@ -1,10 +1,7 @@
 import type { ModerationQueueItem } from '@bid/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '@/lib/queryClient';
+import { renderAt } from '@/testing/renderAt';
 import ModerationPage from './ModerationPage';
 
 const HOUR = 3_600_000;
@@ -40,14 +37,7 @@ function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[]) 
     return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
   });
   vi.stubGlobal('fetch', fetchMock);
-  const location = memoryLocation({ path: '/moderation' });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook}>
-        <ModerationPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderAt(<ModerationPage />, '/moderation');
   return fetchMock;
 }
 

@@ -1,13 +1,10 @@
-import { FlaskConical } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormError, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { type SandboxPayoutAccountInput, useCompleteSandboxPayoutAccount } from '@/features/payments/api/payoutAccount';
+import { SandboxPageCard } from '@/features/payments/components/SandboxPageCard';
 import { serverFieldError } from '@/lib/api';
 import { mutationErrorText } from '@/lib/unauthorized';
 
@@ -95,52 +92,36 @@ export default function PayoutSandboxOnboardingPage() {
   };
 
   return (
-    <section className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-4 py-16">
-      <Card>
-        <CardContent className="grid gap-5 p-6">
-          <div className="grid gap-2">
-            <Badge variant="secondary" className="w-fit gap-1">
-              <FlaskConical aria-hidden="true" className="size-3" />
-              Test mode
-            </Badge>
-            <h1 className="text-2xl font-bold">Set up payouts (sandbox)</h1>
-            <p className="text-neutral-text/80">
-              This page belongs to the payment sandbox and stands in for Stripe&apos;s hosted onboarding. With real
-              payments, Stripe would ask you here for your details and the bank account your share of dates you host is
-              paid to. No real bank is contacted and no money moves.
-            </p>
-          </div>
-          <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Payout account">
-            {FIELDS.map((field) => (
-              <FormField
-                key={field.name}
-                label={field.label}
-                id={`${id}-${field.name}`}
-                description={field.hint}
-                descriptionClassName="text-sm"
-                error={errors[field.name]}
-              >
-                <FormControl>
-                  <Input
-                    inputMode={field.numeric ? 'numeric' : undefined}
-                    autoComplete={field.autoComplete}
-                    value={values[field.name]}
-                    onChange={(event) => update(field.name, event.target.value)}
-                  />
-                </FormControl>
-              </FormField>
-            ))}
-            {problem && (
-              <p className="text-sm text-danger" role="alert">
-                {problem}
-              </p>
-            )}
-            <Button type="submit" disabled={complete.isPending}>
-              {complete.isPending ? 'Connecting...' : 'Connect payout account'}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-    </section>
+    <SandboxPageCard
+      title="Set up payouts (sandbox)"
+      description={
+        <>
+          This page belongs to the payment sandbox and stands in for Stripe&apos;s hosted onboarding. With real
+          payments, Stripe would ask you here for your details and the bank account your share of dates you host is paid
+          to. No real bank is contacted and no money moves.
+        </>
+      }
+    >
+      <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Payout account">
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            label={field.label}
+            id={`${id}-${field.name}`}
+            description={field.hint}
+            descriptionClassName="text-sm"
+            error={errors[field.name]}
+            inputMode={field.numeric ? 'numeric' : undefined}
+            autoComplete={field.autoComplete}
+            value={values[field.name]}
+            onChange={(event) => update(field.name, event.target.value)}
+          />
+        ))}
+        <FormError role="alert">{problem}</FormError>
+        <Button type="submit" disabled={complete.isPending}>
+          {complete.isPending ? 'Connecting...' : 'Connect payout account'}
+        </Button>
+      </form>
+    </SandboxPageCard>
   );
 }

@@ -6,8 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { resetPassword, sendPasswordResetCode } from '@/features/auth/api/resetPassword';
 import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { type AuthNotice, codeSentText, messageOf } from '@/features/auth/useEmailAuthFlow';
@@ -96,19 +95,17 @@ export default function ResetPasswordPage() {
                   void requestCode();
                 }}
               >
-                <FormField label="Email" id="reset-email">
-                  <FormControl>
-                    <Input
-                      name="email"
-                      type="email"
-                      autoComplete="email"
-                      required
-                      value={email}
-                      onChange={(event) => setEmail(event.target.value)}
-                      placeholder="you@example.com"
-                    />
-                  </FormControl>
-                </FormField>
+                <TextField
+                  label="Email"
+                  id="reset-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  placeholder="you@example.com"
+                />
                 <Button type="submit" disabled={isLoading}>
                   {isLoading ? 'Sending code...' : 'Send code'}
                 </Button>
@@ -126,36 +123,29 @@ export default function ResetPasswordPage() {
                   We sent a {OTP_LENGTH}-digit code to <strong className="text-neutral-text">{email}</strong>.
                 </p>
                 <CodeField id="reset-otp" code={code} onChange={setCode} />
-                <FormField
+                <TextField
                   label="New password"
                   id="new-password"
                   descriptionId="new-password-hint"
                   description={<>At least {PASSWORD_MIN} characters.</>}
-                >
-                  <FormControl>
-                    <Input
-                      name="password"
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      minLength={PASSWORD_MIN}
-                      value={password}
-                      onChange={(event) => setPassword(event.target.value)}
-                    />
-                  </FormControl>
-                </FormField>
-                <FormField label="Confirm new password" id="confirm-new-password">
-                  <FormControl>
-                    <Input
-                      name="confirmPassword"
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      value={confirmPassword}
-                      onChange={(event) => setConfirmPassword(event.target.value)}
-                    />
-                  </FormControl>
-                </FormField>
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={PASSWORD_MIN}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                <TextField
+                  label="Confirm new password"
+                  id="confirm-new-password"
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={confirmPassword}
+                  onChange={(event) => setConfirmPassword(event.target.value)}
+                />
                 <Button type="submit" disabled={isLoading || code.length !== OTP_LENGTH}>
                   {isLoading ? 'Saving...' : 'Set new password'}
                 </Button>

@@ -1,13 +1,13 @@
-import { FlaskConical, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { FormError } from '@/components/ui/form-field';
 import {
   type SandboxAuthenticationOutcome,
   useSandboxAuthenticateSetup,
 } from '@/features/payments/api/sandboxAuthenticateSetup';
+import { SandboxPageCard } from '@/features/payments/components/SandboxPageCard';
 import { ApiError } from '@/lib/api';
 import { mutationErrorText } from '@/lib/unauthorized';
 
@@ -58,56 +58,40 @@ export default function SandboxAuthenticatePage() {
   };
 
   return (
-    <section className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-4 py-16">
-      <Card>
-        <CardContent className="grid gap-5 p-6">
-          <div className="grid gap-2">
-            <Badge variant="secondary" className="w-fit gap-1">
-              <FlaskConical aria-hidden="true" className="size-3" />
-              Test mode
-            </Badge>
-            <h1 className="text-2xl font-bold">Test authentication page</h1>
-            <p className="text-neutral-text/80">
-              This page belongs to the payment sandbox and stands in for your bank&apos;s 3-D Secure check. With a real
-              card, your bank would ask you here to confirm that you are saving this card.
-            </p>
+    <SandboxPageCard
+      title="Test authentication page"
+      description={
+        <>
+          This page belongs to the payment sandbox and stands in for your bank&apos;s 3-D Secure check. With a real
+          card, your bank would ask you here to confirm that you are saving this card.
+        </>
+      }
+    >
+      {clientSecret ? (
+        <>
+          <p className="flex gap-2 text-sm text-neutral-text/80">
+            <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            Choose how the authentication ends. No real bank is contacted.
+          </p>
+          <FormError role="alert">{problem}</FormError>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="button" onClick={() => answer('complete')} disabled={authenticate.isPending}>
+              {answered === 'complete' ? 'Completing...' : 'Complete authentication'}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => answer('fail')} disabled={authenticate.isPending}>
+              {answered === 'fail' ? 'Failing...' : 'Fail authentication'}
+            </Button>
           </div>
-          {clientSecret ? (
-            <>
-              <p className="flex gap-2 text-sm text-neutral-text/80">
-                <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                Choose how the authentication ends. No real bank is contacted.
-              </p>
-              {problem && (
-                <p className="text-sm text-danger" role="alert">
-                  {problem}
-                </p>
-              )}
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <Button type="button" onClick={() => answer('complete')} disabled={authenticate.isPending}>
-                  {answered === 'complete' ? 'Completing...' : 'Complete authentication'}
-                </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  onClick={() => answer('fail')}
-                  disabled={authenticate.isPending}
-                >
-                  {answered === 'fail' ? 'Failing...' : 'Fail authentication'}
-                </Button>
-              </div>
-            </>
-          ) : (
-            <p role="alert">
-              This authentication link is incomplete. Go back to your{' '}
-              <Link href="/profile?tab=payments" className="font-medium text-primary underline">
-                payment methods
-              </Link>{' '}
-              and add the card again.
-            </p>
-          )}
-        </CardContent>
-      </Card>
-    </section>
+        </>
+      ) : (
+        <p role="alert">
+          This authentication link is incomplete. Go back to your{' '}
+          <Link href="/profile?tab=payments" className="font-medium text-primary underline">
+            payment methods
+          </Link>{' '}
+          and add the card again.
+        </p>
+      )}
+    </SandboxPageCard>
   );
 }

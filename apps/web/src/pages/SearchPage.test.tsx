@@ -1,24 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type { SearchResults } from '@/features/search/api/search';
-import { createQueryClient } from '@/lib/queryClient';
+import { renderAt } from '@/testing/renderAt';
+import type { SearchResults } from '@bid/contract';
 import SearchPage from './SearchPage';
 
 function renderPage(path: string, respond: () => Promise<Response>) {
   const fetchMock = vi.fn((_url: string) => respond());
   vi.stubGlobal('fetch', fetchMock);
-  const [pathname, search] = path.split('?');
-  const location = memoryLocation({ path: pathname ?? '/', searchPath: search ?? '', record: true });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <SearchPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  const location = renderAt(<SearchPage />, path);
   return { fetchMock, location };
 }
 
@@ -35,6 +24,7 @@ const results: SearchResults = {
       age: 31,
       bio: 'Loves the outdoors.',
       interests: ['kayaking', 'coffee', 'jazz', 'chess', 'books'],
+      identityVerified: false,
     },
   ],
   auctions: [
@@ -47,7 +37,7 @@ const results: SearchResults = {
       location: 'Lady Bird Lake',
       description: 'Paddle and a picnic.',
       bidCount: 4,
-      creator: { id: 'u9', firstName: 'Hal', lastName: 'Host' },
+      creator: { id: 'u9', firstName: 'Hal', lastName: 'Host', identityVerified: false },
     },
   ],
 };

@@ -1,10 +1,11 @@
+import type { SearchAuction, SearchUser } from '@bid/contract';
 import { Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { type SearchAuction, type SearchUser, useSearchResults } from '@/features/search/api/search';
+import { useSearchResults } from '@/features/search/api/search';
 import { AuctionResultCard, UserResultCard } from '@/features/search/components/SearchResultCards';
 import { searchPageHref } from '@/features/search/format';
 

@@ -1,7 +1,8 @@
+import type { SearchAuction, SearchUser } from '@bid/contract';
 import type { AuctionSearchRow, UserSearchRow } from './search.repository.js';
 
 /** A person in search results: public profile fields only, never e-mail or account details. */
-export function presentUserResult(row: UserSearchRow) {
+export function presentUserResult(row: UserSearchRow): SearchUser {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -16,7 +17,7 @@ export function presentUserResult(row: UserSearchRow) {
 }
 
 /** An auction in search results, with its creator's name only. */
-export function presentAuctionResult(row: AuctionSearchRow) {
+export function presentAuctionResult(row: AuctionSearchRow): SearchAuction {
   return {
     id: row.id,
     title: row.title,
@@ -34,6 +35,3 @@ export function presentAuctionResult(row: AuctionSearchRow) {
     },
   };
 }
-
-export type UserSearchResult = ReturnType<typeof presentUserResult>;
-export type AuctionSearchResult = ReturnType<typeof presentAuctionResult>;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { SearchUser } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { auctions, USER_FULL_NAME_SQL, users } from '../../db/schema/index.js';
 import { isNotBlockedPerRowSql } from '../blocks/blocks.repository.js';
@@ -73,17 +74,8 @@ function candidateIds(input: { table: SQL; id: SQL; text: SQL; eligible: SQL; te
 
 const fullName = sql.raw(`(${USER_FULL_NAME_SQL})`);
 
-export interface UserSearchRow {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  location: string | null;
-  age: number | null;
-  bio: string | null;
-  interests: string[];
-  identityVerificationStatus: string;
-}
+/** A matching member's public fields (`SearchUser`), with the identity status it is presented from. */
+export type UserSearchRow = Omit<SearchUser, 'identityVerified'> & { identityVerificationStatus: string };
 
 export function searchUsers(
   db: Db,

@@ -1,10 +1,6 @@
 import type { Db } from '../../db/client.js';
-import {
-  presentAuctionResult,
-  presentUserResult,
-  type AuctionSearchResult,
-  type UserSearchResult,
-} from './search.presenter.js';
+import type { SearchResults, SearchUser } from '@bid/contract';
+import { presentAuctionResult, presentUserResult } from './search.presenter.js';
 import { searchOpenAuctions, searchUsers } from './search.repository.js';
 
 export interface SearchDeps {
@@ -18,7 +14,7 @@ export async function searchEverything(
   term: string,
   limit: number,
   viewerId?: string,
-): Promise<{ users: UserSearchResult[]; auctions: AuctionSearchResult[] }> {
+): Promise<SearchResults> {
   if (term === '') return { users: [], auctions: [] };
   const [userRows, auctionRows] = await Promise.all([
     searchUsers(deps.db, term, { limit, ...(viewerId ? { viewerId } : {}) }),
@@ -33,7 +29,7 @@ export async function searchPeople(
   callerId: string,
   term: string,
   limit: number,
-): Promise<{ users: UserSearchResult[] }> {
+): Promise<{ users: SearchUser[] }> {
   if (term === '') return { users: [] };
   const rows = await searchUsers(deps.db, term, { limit, excludeUserId: callerId, viewerId: callerId });
   return { users: rows.map(presentUserResult) };

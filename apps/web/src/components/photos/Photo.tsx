@@ -19,38 +19,22 @@ interface PhotoProps {
  */
 export function Photo({ url, alt, sizes, width, height, className, priority = false }: PhotoProps) {
   const sources = photoSourcesOf(url);
-  const loading = priority ? 'eager' : 'lazy';
-  const fetchPriority = priority ? 'high' : 'auto';
-  if (!sources) {
-    return (
-      <img
-        src={url}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        className={className}
-      />
-    );
-  }
+  /** What the one `<img>` gets either way: its text, box and loading. */
+  const imgProps = {
+    alt,
+    width,
+    height,
+    loading: priority ? 'eager' : 'lazy',
+    fetchPriority: priority ? 'high' : 'auto',
+    decoding: 'async',
+    className,
+  } as const;
+  if (!sources) return <img src={url} {...imgProps} />;
   return (
     <picture>
       <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
       <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
-      <img
-        src={sources.fallback}
-        srcSet={sources.jpg}
-        sizes={sizes}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        className={className}
-      />
+      <img src={sources.fallback} srcSet={sources.jpg} sizes={sizes} {...imgProps} />
     </picture>
   );
 }

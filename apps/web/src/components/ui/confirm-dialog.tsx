@@ -21,6 +21,10 @@ interface ConfirmDialogProps {
   /** The confirm button's text while the call runs (default: unchanged). */
   pendingLabel?: string;
   onConfirm: () => void;
+  /** The confirm button is off until the member has done what `children` asks (typed a word). */
+  confirmDisabled?: boolean;
+  /** What the member does before confirming, between the description and the buttons. */
+  children?: ReactNode;
 }
 
 /** A destructive action's confirmation: keep (the safe default) or confirm. */
@@ -34,6 +38,8 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   onConfirm,
+  confirmDisabled = false,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -49,11 +55,12 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
             {keepLabel}
           </Button>
-          <Button type="button" variant="destructive" onClick={onConfirm} disabled={isPending}>
+          <Button type="button" variant="destructive" onClick={onConfirm} disabled={isPending || confirmDisabled}>
             {isPending && pendingLabel ? pendingLabel : confirmLabel}
           </Button>
         </DialogFooter>

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FormActions, FormControl, FormError, FormField } from './form-field';
+import { createRef } from 'react';
+import { FormActions, FormControl, FormError, FormField, SelectField, TextAreaField, TextField } from './form-field';
 import { Input } from './input';
 import { Select } from './select';
 import { Textarea } from './textarea';
@@ -76,6 +77,62 @@ describe('FormField', () => {
     expect(reasons.tagName).toBe('TEXTAREA');
     expect(describedByTexts(reasons)).toEqual(['Write the reasons']);
     expect(screen.getByLabelText('Action').tagName).toBe('SELECT');
+  });
+});
+
+describe('TextField, TextAreaField and SelectField', () => {
+  it('wire their control like a FormField and pass it the ref and the rest of the props', () => {
+    const ref = createRef<HTMLInputElement>();
+    const onChange = vi.fn();
+    render(
+      <TextField
+        ref={ref}
+        label="Card number"
+        id="card"
+        description="16 digits"
+        error="Too short"
+        className="field"
+        controlClassName="control"
+        name="cardNumber"
+        placeholder="1234"
+        onChange={onChange}
+      />,
+    );
+    const input = screen.getByLabelText('Card number');
+    expect(input).toBe(ref.current);
+    expect(input).toHaveAttribute('id', 'card');
+    expect(input).toHaveAttribute('name', 'cardNumber');
+    expect(input).toHaveAttribute('placeholder', '1234');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveClass('control');
+    expect(input.closest('.field')).not.toBeNull();
+    expect(describedByTexts(input)).toEqual(['16 digits', 'Too short']);
+    fireEvent.change(input, { target: { value: '42' } });
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('render a textarea, and a select of its options', () => {
+    render(
+      <>
+        <TextAreaField label="Reasons" rows={5} error="Write the reasons" />
+        <SelectField
+          label="Action"
+          defaultValue="warn"
+          options={[
+            { value: 'dismiss', label: 'Dismiss' },
+            { value: 'warn', label: 'Warn' },
+          ]}
+        />
+      </>,
+    );
+    const reasons = screen.getByLabelText('Reasons');
+    expect(reasons.tagName).toBe('TEXTAREA');
+    expect(reasons).toHaveAttribute('rows', '5');
+    expect(describedByTexts(reasons)).toEqual(['Write the reasons']);
+    const action = screen.getByLabelText<HTMLSelectElement>('Action');
+    expect(action.tagName).toBe('SELECT');
+    expect(action.value).toBe('warn');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Dismiss', 'Warn']);
   });
 });
 

@@ -1,7 +1,10 @@
 import { Slot } from '@radix-ui/react-slot';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 
 /**
@@ -13,6 +16,11 @@ import { cn } from '@/lib/utils';
  *         <Input {...register('title')} />
  *       </FormControl>
  *     </FormField>
+ *
+ * A field whose control is a plain input, textarea or select is one element, `TextField`,
+ * `TextAreaField` or `SelectField`, which takes the field's props and the control's:
+ *
+ *     <TextField label="Title" error={errors.title?.message} {...register('title')} />
  *
  * A custom control reads the same wiring with `useFormFieldControl()`.
  */
@@ -140,6 +148,91 @@ export const FormControl = React.forwardRef<HTMLElement, React.HTMLAttributes<HT
 );
 FormControl.displayName = 'FormControl';
 
+/** A `FormField`'s own props, which the one-element fields take beside their control's. */
+type FieldOwnProps = Omit<FormFieldProps, 'children'>;
+
+/** A field's props and its control's; `className` is the field's, `controlClassName` the control's. */
+type FieldWithControlProps<A> = FieldOwnProps & Omit<A, 'id' | 'className'> & { controlClassName?: string };
+
+/**
+ * The one-element field of a control: a `FormField` around it, which takes the field's props; the
+ * ref and the rest of the props (`register(name)`, `value`, `onChange`) are the control's, and its
+ * own `aria-describedby` comes before the field's description and error.
+ */
+function fieldOf<E extends HTMLElement, A extends React.HTMLAttributes<E>>(
+  Control: React.ForwardRefExoticComponent<A & React.RefAttributes<E>>,
+  displayName: string,
+) {
+  const Field = React.forwardRef<E, FieldWithControlProps<A>>((props, ref) => {
+    const {
+      label,
+      error,
+      description,
+      id,
+      descriptionId,
+      className,
+      labelClassName,
+      descriptionClassName,
+      descriptionLive,
+      errorRole,
+      controlClassName,
+      'aria-describedby': describedBy,
+      ...control
+    } = props as FieldOwnProps & { controlClassName?: string; 'aria-describedby'?: string; [prop: string]: unknown };
+    return (
+      <FormField
+        label={label}
+        error={error}
+        description={description}
+        id={id}
+        descriptionId={descriptionId}
+        className={className}
+        labelClassName={labelClassName}
+        descriptionClassName={descriptionClassName}
+        descriptionLive={descriptionLive}
+        errorRole={errorRole}
+      >
+        <FormControl aria-describedby={describedBy}>
+          <Control ref={ref} className={controlClassName} {...(control as unknown as A)} />
+        </FormControl>
+      </FormField>
+    );
+  });
+  Field.displayName = displayName;
+  return Field;
+}
+
+export type TextFieldProps = FieldWithControlProps<React.InputHTMLAttributes<HTMLInputElement>>;
+/** A `FormField` around an `Input`. */
+export const TextField = fieldOf(Input, 'TextField');
+
+export type TextAreaFieldProps = FieldWithControlProps<React.TextareaHTMLAttributes<HTMLTextAreaElement>>;
+/** A `FormField` around a `Textarea`. */
+export const TextAreaField = fieldOf(Textarea, 'TextAreaField');
+
+const SelectOnlyField = fieldOf(Select, 'SelectOnlyField');
+
+export type SelectFieldProps = FieldWithControlProps<React.SelectHTMLAttributes<HTMLSelectElement>> & {
+  /** The choices; `children` (its `<option>`s) when not given. */
+  options?: ReadonlyArray<{ value: string; label: React.ReactNode }>;
+};
+
+/** A `FormField` around a `Select` of `options` (or of its `<option>` children). */
+export const SelectField = React.forwardRef<HTMLSelectElement, SelectFieldProps>(
+  ({ options, children, ...props }, ref) => (
+    <SelectOnlyField ref={ref} {...props}>
+      {options
+        ? options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))
+        : children}
+    </SelectOnlyField>
+  ),
+);
+SelectField.displayName = 'SelectField';
+
 export interface FormFieldsetProps {
   legend: React.ReactNode;
   error?: React.ReactNode;
@@ -245,6 +338,8 @@ export interface FormActionsProps {
   busyLabel?: string;
   /** Off for another reason than saving (a payment form not ready yet). */
   submitDisabled?: boolean;
+  /** Cancel stays on while saving (a dialog the member may leave while its call runs). */
+  cancelWhileBusy?: boolean;
 }
 
 /** A form's Cancel and submit buttons: side by side, stacked on a phone with the submit on top. */
@@ -254,10 +349,11 @@ export function FormActions({
   submitLabel,
   busyLabel = 'Saving...',
   submitDisabled = false,
+  cancelWhileBusy = false,
 }: FormActionsProps) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={busy && !cancelWhileBusy}>
         Cancel
       </Button>
       <Button type="submit" disabled={busy || submitDisabled}>

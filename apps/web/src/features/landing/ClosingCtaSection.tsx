@@ -1,4 +1,4 @@
-import { WaitlistLink } from './WaitlistLink';
+import { WaitlistLink } from '@/components/WaitlistLink';
 
 export function ClosingCtaSection() {
   return (

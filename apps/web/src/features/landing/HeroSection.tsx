@@ -1,7 +1,7 @@
 import { ArrowDown, BadgeCheck, MapPin, UserCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LandingTopBar } from './LandingTopBar';
-import { WaitlistLink } from './WaitlistLink';
+import { WaitlistLink } from '@/components/WaitlistLink';
 
 export const HOW_IT_WORKS_ID = 'how-it-works';
 

@@ -4,16 +4,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextField } from '@/components/ui/form-field';
 import { onMutationError } from '@/lib/unauthorized';
 import { useDeleteAccount } from '../api/deleteAccount';
 import { ACCOUNT_EXPORT_URL } from '../api/exportAccount';
@@ -67,36 +59,33 @@ export function YourDataSection() {
           <Trash2 aria-hidden="true" className="size-4" /> Delete my account
         </Button>
       </CardContent>
-      <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete your account?</DialogTitle>
-            <DialogDescription>
-              This cannot be undone. Your profile, photo, saved payment methods and verification data are deleted and
-              your open auctions are cancelled. Auctions you won or hosted, your bids and your messages stay for the
-              other member, shown as &apos;Deleted user&apos;.
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label={<>Type {ACCOUNT_DELETE_CONFIRMATION} to confirm</>} id="confirm-delete-account">
-            <FormControl>
-              <Input
-                value={typed}
-                autoComplete="off"
-                onChange={(event) => setTyped(event.target.value)}
-                disabled={remove.isPending}
-              />
-            </FormControl>
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-              Keep my account
-            </Button>
-            <Button type="button" variant="destructive" onClick={onDelete} disabled={!isConfirmed || remove.isPending}>
-              {remove.isPending ? 'Deleting…' : 'Delete my account'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        isPending={remove.isPending}
+        title="Delete your account?"
+        description={
+          <>
+            This cannot be undone. Your profile, photo, saved payment methods and verification data are deleted and your
+            open auctions are cancelled. Auctions you won or hosted, your bids and your messages stay for the other
+            member, shown as &apos;Deleted user&apos;.
+          </>
+        }
+        keepLabel="Keep my account"
+        confirmLabel="Delete my account"
+        pendingLabel="Deleting…"
+        onConfirm={onDelete}
+        confirmDisabled={!isConfirmed}
+      >
+        <TextField
+          label={<>Type {ACCOUNT_DELETE_CONFIRMATION} to confirm</>}
+          id="confirm-delete-account"
+          value={typed}
+          autoComplete="off"
+          onChange={(event) => setTyped(event.target.value)}
+          disabled={remove.isPending}
+        />
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -15,7 +15,7 @@ import { useNow } from '@/lib/useNow';
 import { AuctionCardHeading } from '@/components/AuctionCardHeading';
 import { AuctionCover } from './AuctionCover';
 import { Countdown } from './Countdown';
-import { SignUpLink } from './SignUpToBidLink';
+import { WaitlistLink } from '@/components/WaitlistLink';
 import { WatchButton } from './WatchButton';
 
 /** Loaded when a card's Bid is pressed: a feed of cards does not need the dialog's code to show. */
@@ -118,7 +118,7 @@ export function AuctionCard({ auction, view, viewerId, priority = false }: Aucti
             Auction Ended
           </Button>
         ) : view === 'public' ? (
-          <SignUpLink className="w-full">Sign Up to Bid</SignUpLink>
+          <WaitlistLink className="w-full">Sign Up to Bid</WaitlistLink>
         ) : isOwn ? (
           <Button disabled variant="outline" className="w-full">
             Your Auction

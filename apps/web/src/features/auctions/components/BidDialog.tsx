@@ -3,9 +3,6 @@ import {
   bidTooLowMessage,
   formatAmountPlain,
   formatWholeDollars,
-  INCOMPLETE_PROFILE_FOR_BID,
-  INCOMPLETE_PROFILE_TITLE,
-  isProfileComplete,
   minimumNextBidCents,
   outbidByAutomaticBidMessage,
   parseMoneyToCents,
@@ -23,14 +20,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/useAuth';
 import { PaymentMethodRequiredNotice } from '@/components/PaymentMethodRequiredNotice';
 import { useHasPaymentMethod } from '@/lib/useHasPaymentMethod';
 import { onMutationError } from '@/lib/unauthorized';
 import { usePlaceBid } from '../api/placeBid';
+import { hasCompleteProfile } from '../profileGate';
 
 export type BiddableAuction = Pick<AuctionListItem, 'id' | 'title' | 'currentBid' | 'startingBid' | 'bidCount'>;
 
@@ -87,10 +84,7 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
     event.preventDefault();
     if (!canSubmit || cents === undefined) return;
     // docs/product.md §5: a complete profile is required before bidding; nothing is sent otherwise.
-    if (!user || !isProfileComplete(user)) {
-      toast({ title: INCOMPLETE_PROFILE_TITLE, description: INCOMPLETE_PROFILE_FOR_BID, variant: 'destructive' });
-      return;
-    }
+    if (!hasCompleteProfile(user, 'bid')) return;
     placeBid.mutate(
       { auctionId: auction.id, amountCents: cents },
       {
@@ -119,25 +113,20 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-label="Place your bid">
-      <FormField
+      <TextField
         label="Your bid ($)"
         id={`${id}-amount`}
         descriptionId={`${id}-hint`}
         description={<>Minimum bid: ${formatAmountPlain(minCents)}</>}
         error={problem}
         errorRole="alert"
-      >
-        <FormControl>
-          <Input
-            type="number"
-            inputMode="decimal"
-            step={1}
-            min={formatAmountPlain(minCents)}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        </FormControl>
-      </FormField>
+        type="number"
+        inputMode="decimal"
+        step={1}
+        min={formatAmountPlain(minCents)}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
 
       <div className="grid gap-2">
         <span className="text-sm font-medium" id={`${id}-quick`}>

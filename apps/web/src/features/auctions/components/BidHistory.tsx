@@ -1,9 +1,8 @@
-import { type AuctionBidView, formatRelativeTime, formatWholeDollars } from '@bid/contract';
+import type { AuctionBidView } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
@@ -11,6 +10,7 @@ import { onMutationError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 import { AUCTIONS_KEY } from '../api/auctionCache';
 import { useBidHistory } from '../api/bidHistory';
+import { BidAmountAndTime, BidsCard } from './BidsCard';
 import { useNow } from '@/lib/useNow';
 
 interface BidHistoryProps {
@@ -30,48 +30,35 @@ export function BidHistory({ auctionId, bidCount, viewerId, isModerator, isOpen 
   const now = useNow();
   const { data: bids = [] } = useBidHistory(auctionId, bidCount);
   return (
-    <Card className="p-6">
-      <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <History aria-hidden="true" className="size-5 text-primary" />
-        Bid History
-      </h2>
-      {bids.length === 0 ? (
-        <p className="mt-4 text-neutral-text/70">No bids yet.</p>
-      ) : (
-        <ol className="mt-4 max-h-96 divide-y divide-black/5 overflow-y-auto" aria-label="Bid history">
-          {bids.map((bid) => {
-            const isOwn = viewerId !== undefined && bid.bidder.id === viewerId;
-            return (
-              <li
-                key={bid.id}
-                className={cn('grid gap-2 px-2 py-3', isOwn && 'rounded-md bg-primary/10')}
-                data-testid="bid-history-row"
-                data-own={isOwn ? 'true' : undefined}
-              >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="flex items-center gap-2 font-medium">
-                    {bid.bidder.displayName}
-                    {isOwn && <span className="text-xs font-semibold text-primary">(you)</span>}
-                    {bid.isAutomatic && (
-                      <span className="rounded-full bg-secondary/60 px-2 py-0.5 text-xs text-neutral-text/80">
-                        automatic
-                      </span>
-                    )}
-                  </span>
-                  <span className="flex items-center gap-4">
-                    <span className="font-semibold text-primary">{formatWholeDollars(bid.amount)}</span>
-                    <time dateTime={bid.createdAt} className="w-16 text-right text-sm text-neutral-text/70">
-                      {formatRelativeTime(bid.createdAt, now)}
-                    </time>
-                  </span>
-                </div>
-                {isModerator && isOpen && <VoidBidControl bid={bid} />}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </Card>
+    <BidsCard icon={History} title="Bid History" emptyText="No bids yet." isEmpty={bids.length === 0}>
+      <ol className="mt-4 max-h-96 divide-y divide-black/5 overflow-y-auto" aria-label="Bid history">
+        {bids.map((bid) => {
+          const isOwn = viewerId !== undefined && bid.bidder.id === viewerId;
+          return (
+            <li
+              key={bid.id}
+              className={cn('grid gap-2 px-2 py-3', isOwn && 'rounded-md bg-primary/10')}
+              data-testid="bid-history-row"
+              data-own={isOwn ? 'true' : undefined}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="flex items-center gap-2 font-medium">
+                  {bid.bidder.displayName}
+                  {isOwn && <span className="text-xs font-semibold text-primary">(you)</span>}
+                  {bid.isAutomatic && (
+                    <span className="rounded-full bg-secondary/60 px-2 py-0.5 text-xs text-neutral-text/80">
+                      automatic
+                    </span>
+                  )}
+                </span>
+                <BidAmountAndTime bid={bid} now={now} />
+              </div>
+              {isModerator && isOpen && <VoidBidControl bid={bid} />}
+            </li>
+          );
+        })}
+      </ol>
+    </BidsCard>
   );
 }
 

@@ -1,9 +1,4 @@
-import {
-  formatWholeDollars,
-  INCOMPLETE_PROFILE_FOR_BID,
-  INCOMPLETE_PROFILE_TITLE,
-  isProfileComplete,
-} from '@bid/contract';
+import { formatWholeDollars } from '@bid/contract';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,6 +14,7 @@ import { PaymentMethodRequiredNotice } from '@/components/PaymentMethodRequiredN
 import { useHasPaymentMethod } from '@/lib/useHasPaymentMethod';
 import { onMutationError } from '@/lib/unauthorized';
 import { useBuyNow } from '../api/buyNow';
+import { hasCompleteProfile } from '../profileGate';
 
 interface BuyNowDialogProps {
   auction: { id: string; title: string; buyNowPrice: string };
@@ -36,10 +32,7 @@ export function BuyNowDialog({ auction, open, onOpenChange }: BuyNowDialogProps)
   const price = formatWholeDollars(auction.buyNowPrice);
 
   const confirm = () => {
-    if (!user || !isProfileComplete(user)) {
-      toast({ title: INCOMPLETE_PROFILE_TITLE, description: INCOMPLETE_PROFILE_FOR_BID, variant: 'destructive' });
-      return;
-    }
+    if (!hasCompleteProfile(user, 'bid')) return;
     buyNow.mutate(auction.id, {
       onSuccess: () => {
         toast({ title: 'You Won!', description: `You bought "${auction.title}" for ${price}.` });

@@ -2,9 +2,6 @@ import {
   DATE_TYPES,
   DURATION_OPTIONS,
   findPreSubmitProblem,
-  INCOMPLETE_PROFILE_FOR_AUCTION,
-  INCOMPLETE_PROFILE_TITLE,
-  isProfileComplete,
   PAYMENT_NOTES_MAX,
   PAYMENT_RESPONSIBILITIES,
   PAYMENT_RESPONSIBILITY_LABELS,
@@ -18,12 +15,10 @@ import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormControl, FormField, RadioCardGroup } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { RadioCardGroup, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { serverFieldError } from '@/lib/api';
+import { registerField } from '@/lib/registerField';
 import { onMutationError } from '@/lib/unauthorized';
 import { setAuctionCover } from '@/lib/auctionCover';
 import { useCreateAuction } from '../api/createAuction';
@@ -38,6 +33,7 @@ import {
 } from '../createAuctionForm';
 import { DATE_TYPE_ICONS, DATE_TYPE_LABELS } from '@/lib/auctionLabels';
 import { AuctionPreview } from './AuctionPreview';
+import { hasCompleteProfile } from '../profileGate';
 
 const DATE_TYPE_HINTS: Record<(typeof DATE_TYPES)[number], string> = {
   coffee: 'A casual coffee or tea (15 min or more)',
@@ -64,6 +60,14 @@ const PAYMENT_OPTIONS = PAYMENT_RESPONSIBILITIES.map((option) => ({
   hint: PAYMENT_HINTS[option].hint,
   icon: PAYMENT_HINTS[option].icon,
 }));
+
+const DURATION_SELECT_OPTIONS = DURATION_OPTIONS.map((option) => ({
+  value: String(option.value),
+  label: option.label,
+}));
+
+/** A price in whole dollars, from $1 (the starting bid, the buy now price). */
+const WHOLE_DOLLARS_INPUT = { type: 'number', inputMode: 'decimal', min: 1, step: 1 } as const;
 
 interface CreateAuctionFormProps {
   user: ProfileCompletenessFields | null;
@@ -118,10 +122,7 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
 
   const onSubmit = handleSubmit((values) => {
     // docs/product.md §5 "Pre-submit checks, in order": profile complete, then the end date and prices.
-    if (!user || !isProfileComplete(user)) {
-      toast({ title: INCOMPLETE_PROFILE_TITLE, description: INCOMPLETE_PROFILE_FOR_AUCTION, variant: 'destructive' });
-      return;
-    }
+    if (!hasCompleteProfile(user, 'auction')) return;
     const endTime = combineEndTime(values.endDate, values.endTimeOfDay);
     const problem = findPreSubmitProblem({
       endTime,
@@ -146,25 +147,19 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
   });
 
   const errorOf = (name: keyof CreateAuctionFormValues) => errors[name]?.message;
+  const field = registerField(register, errors);
 
   return (
     <form className="grid gap-6" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Create auction">
       <Section title="About your date">
         <CoverPicker value={cover} onChange={setCover} />
-        <FormField label="Title" error={errorOf('title')}>
-          <FormControl>
-            <Input placeholder="Coffee and a walk by the river" {...register('title')} />
-          </FormControl>
-        </FormField>
-        <FormField label="Description" error={errorOf('description')}>
-          <FormControl>
-            <Textarea
-              rows={4}
-              placeholder="What you will do, where, and what makes it fun"
-              {...register('description')}
-            />
-          </FormControl>
-        </FormField>
+        <TextField label="Title" placeholder="Coffee and a walk by the river" {...field('title')} />
+        <TextAreaField
+          label="Description"
+          rows={4}
+          placeholder="What you will do, where, and what makes it fun"
+          {...field('description')}
+        />
 
         <RadioCardGroup
           label="Date type"
@@ -175,49 +170,34 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
         />
 
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-          <FormField label="Location" error={errorOf('location')}>
-            <FormControl>
-              <Input placeholder="Neighbourhood, café or venue" autoComplete="off" {...register('location')} />
-            </FormControl>
-          </FormField>
-          <FormField label="Search radius (miles)" error={errorOf('locationRadius')}>
-            <FormControl>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={RADIUS_MIN_MILES}
-                max={RADIUS_MAX_MILES}
-                step={1}
-                {...register('locationRadius')}
-              />
-            </FormControl>
-          </FormField>
+          <TextField
+            label="Location"
+            placeholder="Neighbourhood, café or venue"
+            autoComplete="off"
+            {...field('location')}
+          />
+          <TextField
+            label="Search radius (miles)"
+            type="number"
+            inputMode="numeric"
+            min={RADIUS_MIN_MILES}
+            max={RADIUS_MAX_MILES}
+            step={1}
+            {...field('locationRadius')}
+          />
         </div>
       </Section>
 
       <Section title="Bidding">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Starting bid ($)" error={errorOf('startingBid')}>
-            <FormControl>
-              <Input type="number" inputMode="decimal" min={1} step={1} {...register('startingBid')} />
-            </FormControl>
-          </FormField>
-          <FormField
+          <TextField label="Starting bid ($)" {...WHOLE_DOLLARS_INPUT} {...field('startingBid')} />
+          <TextField
             label="Buy now price ($, optional)"
-            error={errorOf('buyNowPrice')}
             description="Someone can end the auction at once by paying this price. It must be higher than the starting bid."
-          >
-            <FormControl>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={1}
-                step={1}
-                placeholder="No buy now price"
-                {...register('buyNowPrice')}
-              />
-            </FormControl>
-          </FormField>
+            {...WHOLE_DOLLARS_INPUT}
+            placeholder="No buy now price"
+            {...field('buyNowPrice')}
+          />
         </div>
 
         <RadioCardGroup
@@ -228,46 +208,22 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
           error={errorOf('paymentResponsibility')}
         />
 
-        <FormField
+        <TextAreaField
           label="Payment notes (optional)"
-          error={errorOf('paymentNotes')}
           description={`${(paymentNotes ?? '').length}/${PAYMENT_NOTES_MAX}`}
           descriptionClassName="text-right"
           descriptionLive="polite"
-        >
-          <FormControl>
-            <Textarea
-              rows={3}
-              placeholder="Anything bidders should know about paying for the outing"
-              {...register('paymentNotes')}
-            />
-          </FormControl>
-        </FormField>
+          rows={3}
+          placeholder="Anything bidders should know about paying for the outing"
+          {...field('paymentNotes')}
+        />
       </Section>
 
       <Section title="Timing">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Expected duration" error={errorOf('expectedDuration')}>
-            <FormControl>
-              <Select {...register('expectedDuration')}>
-                {DURATION_OPTIONS.map((option) => (
-                  <option key={option.value} value={String(option.value)}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
-            </FormControl>
-          </FormField>
-          <FormField label="End date" error={errorOf('endDate')}>
-            <FormControl>
-              <Input type="date" min={localDateString()} {...register('endDate')} />
-            </FormControl>
-          </FormField>
-          <FormField label="End time" error={errorOf('endTimeOfDay')}>
-            <FormControl>
-              <Input type="time" {...register('endTimeOfDay')} />
-            </FormControl>
-          </FormField>
+          <SelectField label="Expected duration" options={DURATION_SELECT_OPTIONS} {...field('expectedDuration')} />
+          <TextField label="End date" type="date" min={localDateString()} {...field('endDate')} />
+          <TextField label="End time" type="time" {...field('endTimeOfDay')} />
         </div>
       </Section>
 

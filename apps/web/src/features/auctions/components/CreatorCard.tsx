@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuth } from '@/lib/useAuth';
+import { Avatar } from '@/components/Avatar';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { DATE_TYPE_ICONS, dateTypeLabel } from '@/lib/auctionLabels';
 
@@ -21,22 +22,16 @@ export function CreatorCard({
   const { creator } = auction;
   const name = displayNameOf(creator);
   const TypeIcon = DATE_TYPE_ICONS[auction.dateType] ?? MapPin;
-  const initial = name === 'Anonymous' ? '?' : name.charAt(0).toUpperCase();
   // Signed-in members other than the host may report the auction or block its host (docs/trust-and-safety.md).
   const { user } = useAuth();
   const canAct = user !== null && user.id !== creator.id;
   return (
     <Card className="flex flex-wrap items-center gap-4 p-6" aria-label="Host">
-      {creator.profileImageUrl ? (
-        <img src={creator.profileImageUrl} alt="" className="size-16 rounded-full object-cover" />
-      ) : (
-        <span
-          aria-hidden="true"
-          className="flex size-16 items-center justify-center rounded-full bg-secondary text-2xl font-bold text-primary"
-        >
-          {initial}
-        </span>
-      )}
+      <Avatar
+        src={creator.profileImageUrl}
+        name={name === 'Anonymous' ? '?' : name}
+        className="size-16 text-2xl font-bold text-primary"
+      />
       <div className="min-w-0 flex-1">
         <p className="text-xl font-semibold" data-testid="creator-name">
           {name}

@@ -1,5 +1,4 @@
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/form-field';
 
 export type FilterOption<T extends string> = { value: T; label: string };
 
@@ -33,17 +32,14 @@ export function FilterSelect<T extends string>({
   describedBy,
 }: FilterSelectProps<T>) {
   return (
-    <FormField label={label} id={id}>
-      <FormControl aria-describedby={describedBy}>
-        <Select value={value} onChange={(event) => onChange(event.target.value as T)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      </FormControl>
-    </FormField>
+    <SelectField
+      label={label}
+      id={id}
+      aria-describedby={describedBy}
+      value={value}
+      onChange={(event) => onChange(event.target.value as T)}
+      options={options}
+    />
   );
 }
 

@@ -12,8 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormControl, FormError, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormError, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { mutationErrorText } from '@/lib/unauthorized';
@@ -82,19 +81,17 @@ export function MaxBidForm({ auction }: { auction: MaxBidAuction }) {
         </p>
       )}
       <form className="grid gap-2" noValidate onSubmit={onSubmit} aria-label="Set a maximum bid">
-        <FormField label={auction.myMaxAmount ? 'Raise your maximum ($)' : 'Your maximum bid ($)'} id={`${id}-max`}>
-          <FormControl>
-            <Input
-              type="number"
-              inputMode="decimal"
-              step={1}
-              min={formatAmountPlain(minCents)}
-              placeholder={formatAmountPlain(minCents)}
-              value={max}
-              onChange={(event) => setMax(event.target.value)}
-            />
-          </FormControl>
-        </FormField>
+        <TextField
+          label={auction.myMaxAmount ? 'Raise your maximum ($)' : 'Your maximum bid ($)'}
+          id={`${id}-max`}
+          type="number"
+          inputMode="decimal"
+          step={1}
+          min={formatAmountPlain(minCents)}
+          placeholder={formatAmountPlain(minCents)}
+          value={max}
+          onChange={(event) => setMax(event.target.value)}
+        />
         <Button type="submit" variant="outline" disabled={maxCents === undefined || setMaximum.isPending}>
           {auction.myMaxAmount ? 'Raise Maximum' : 'Set Maximum'}
         </Button>

@@ -1,7 +1,6 @@
 import { PASSWORD_MIN } from '@bid/contract';
 import { Button } from '@/components/ui/button';
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import type { EmailCredentials } from '../useEmailAuthFlow';
 
 interface EmailPasswordFormProps {
@@ -25,50 +24,41 @@ export function EmailPasswordForm({ values, onChange, onSubmit, isLoading }: Ema
         onSubmit();
       }}
     >
-      <FormField label="Email" id="email">
-        <FormControl>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={(event) => set({ email: event.target.value })}
-            placeholder="you@example.com"
-          />
-        </FormControl>
-      </FormField>
-      <FormField
+      <TextField
+        label="Email"
+        id="email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={(event) => set({ email: event.target.value })}
+        placeholder="you@example.com"
+      />
+      <TextField
         label="Password"
         id="password"
         descriptionId="password-hint"
         description={isSignup ? <>At least {PASSWORD_MIN} characters.</> : undefined}
-      >
-        <FormControl>
-          <Input
-            name="password"
-            type="password"
-            autoComplete={isSignup ? 'new-password' : 'current-password'}
-            required
-            minLength={isSignup ? PASSWORD_MIN : undefined}
-            value={values.password}
-            onChange={(event) => set({ password: event.target.value })}
-          />
-        </FormControl>
-      </FormField>
+        name="password"
+        type="password"
+        autoComplete={isSignup ? 'new-password' : 'current-password'}
+        required
+        minLength={isSignup ? PASSWORD_MIN : undefined}
+        value={values.password}
+        onChange={(event) => set({ password: event.target.value })}
+      />
       {isSignup && (
-        <FormField label="Confirm password" id="confirm-password">
-          <FormControl>
-            <Input
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={values.confirmPassword}
-              onChange={(event) => set({ confirmPassword: event.target.value })}
-            />
-          </FormControl>
-        </FormField>
+        <TextField
+          label="Confirm password"
+          id="confirm-password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={(event) => set({ confirmPassword: event.target.value })}
+        />
       )}
       <Button type="submit" disabled={isLoading}>
         {isLoading ? 'Sending code...' : isSignup ? 'Sign Up' : 'Sign In'}

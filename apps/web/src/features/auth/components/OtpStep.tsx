@@ -1,8 +1,7 @@
 import { OTP_LENGTH, sanitizeOtpInput } from '@bid/contract';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 
 interface OtpStepProps {
   email: string;
@@ -48,24 +47,19 @@ export function OtpStep({ email, isLoading, onVerify, onBack }: OtpStepProps) {
  */
 export function CodeField({ id, code, onChange }: { id: string; code: string; onChange: (code: string) => void }) {
   return (
-    <FormField
+    <TextField
       label="Verification code"
       id={id}
       descriptionId={`${id}-hint`}
       description={<>Enter the {OTP_LENGTH} digits from your email.</>}
-    >
-      <FormControl>
-        <Input
-          name="otp"
-          value={code}
-          onChange={(event) => onChange(sanitizeOtpInput(event.target.value))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          className="text-center text-lg tracking-[0.5em]"
-          autoFocus
-        />
-      </FormControl>
-    </FormField>
+      name="otp"
+      value={code}
+      onChange={(event) => onChange(sanitizeOtpInput(event.target.value))}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="123456"
+      controlClassName="text-center text-lg tracking-[0.5em]"
+      autoFocus
+    />
   );
 }

@@ -1,9 +1,7 @@
 import { auctionIdOfConversation, DATE_MESSAGES } from '@bid/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { renderAt } from '@/testing/renderAt';
 import { recordToasts } from '@/testing/toasts';
 import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
@@ -20,13 +18,7 @@ function renderCard(respond: Responder) {
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();
   queryClient.setQueryData(AUTH_USER_KEY, { id: WINNER_ID, firstName: 'Will' });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={memoryLocation({ path: '/messages' }).hook}>
-        <PlanCard auctionId={AUCTION_ID} />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderAt(<PlanCard auctionId={AUCTION_ID} />, '/messages', { queryClient });
   return fetchMock;
 }
 

@@ -1,8 +1,7 @@
 import { DATE_MESSAGES, PLACE_MAX_LENGTH, PLACE_MIN_LENGTH, planTimeProblem } from '@bid/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormControl, FormError, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormError, TextField } from '@/components/ui/form-field';
 import { useProposePlan } from '../api/dateState';
 import { localDateTimeToIso } from '../format';
 import { errorText } from '../people';
@@ -46,32 +45,33 @@ export function ProposePlanForm({ auctionId, onProposed, onCancel }: ProposePlan
     );
   };
 
+  /** The date or the time picker: a native one, which may narrow with the form. */
+  const pickerProps = (type: 'date' | 'time', value: string, set: (value: string) => void) => ({
+    id: `${id}-${type}`,
+    className: 'min-w-0 gap-1.5',
+    controlClassName: 'min-w-0',
+    type,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  });
+
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label="Propose a time and place" noValidate>
       <p className="font-semibold">Propose a time and place</p>
-      <FormField label="Place" id={`${id}-place`} className="gap-1.5">
-        <FormControl>
-          <Input
-            placeholder="A public place, e.g. Blue Bottle Coffee, 1 Ferry Building"
-            value={place}
-            maxLength={PLACE_MAX_LENGTH}
-            onChange={(event) => setPlace(event.target.value)}
-          />
-        </FormControl>
-      </FormField>
+      <TextField
+        label="Place"
+        id={`${id}-place`}
+        className="gap-1.5"
+        placeholder="A public place, e.g. Blue Bottle Coffee, 1 Ferry Building"
+        value={place}
+        maxLength={PLACE_MAX_LENGTH}
+        onChange={(event) => setPlace(event.target.value)}
+      />
       {/* Side by side only where the form is wide enough: a phone's date and time pickers overlapped at 390 px. */}
       <div className="@container">
         <div className="grid gap-3 @sm:grid-cols-2">
-          <FormField label="Date" id={`${id}-date`} className="min-w-0 gap-1.5">
-            <FormControl>
-              <Input type="date" className="min-w-0" value={date} onChange={(event) => setDate(event.target.value)} />
-            </FormControl>
-          </FormField>
-          <FormField label="Time" id={`${id}-time`} className="min-w-0 gap-1.5">
-            <FormControl>
-              <Input type="time" className="min-w-0" value={time} onChange={(event) => setTime(event.target.value)} />
-            </FormControl>
-          </FormField>
+          <TextField label="Date" {...pickerProps('date', date, setDate)} />
+          <TextField label="Time" {...pickerProps('time', time, setTime)} />
         </div>
       </div>
       <FormError role="alert">{problem}</FormError>

@@ -2,8 +2,7 @@ import { type DateState, SAFE_CHECK_IN_INTERVALS } from '@bid/contract';
 import { ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormControl, FormError, FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
+import { FormError, SelectField } from '@/components/ui/form-field';
 import { useCheckIn } from '../api/dateState';
 import { formatClock } from '../format';
 import { type SafeCheckInInterval, useSafeCheckInInterval } from '../hooks';
@@ -14,6 +13,12 @@ interface SafeCheckInProps {
   now: number;
   readOnly: boolean;
 }
+
+/** The reminder intervals a member can choose, in minutes. */
+const INTERVAL_OPTIONS = SAFE_CHECK_IN_INTERVALS.map((minutes) => ({
+  value: String(minutes),
+  label: `${minutes} minutes`,
+}));
 
 /** When the viewer is due to say "I'm safe" again: their interval after their last check-in (or the start). */
 export function safeCheckInDueAt(state: DateState, intervalMinutes: number): number | undefined {
@@ -66,21 +71,15 @@ export function SafeCheckIn({ state, now, readOnly }: SafeCheckInProps) {
       </ul>
       {isRunning && !readOnly && (
         <div className="flex flex-wrap items-end gap-3">
-          <FormField label="Remind me every" id={`${id}-interval`} className="gap-1.5">
-            <FormControl>
-              <Select
-                className="w-36"
-                value={interval}
-                onChange={(event) => setInterval(Number(event.target.value) as SafeCheckInInterval)}
-              >
-                {SAFE_CHECK_IN_INTERVALS.map((minutes) => (
-                  <option key={minutes} value={minutes}>
-                    {minutes} minutes
-                  </option>
-                ))}
-              </Select>
-            </FormControl>
-          </FormField>
+          <SelectField
+            label="Remind me every"
+            id={`${id}-interval`}
+            className="gap-1.5"
+            controlClassName="w-36"
+            value={interval}
+            onChange={(event) => setInterval(Number(event.target.value) as SafeCheckInInterval)}
+            options={INTERVAL_OPTIONS}
+          />
           <Button type="button" variant="outline" disabled={checkIn.isPending} onClick={sayImSafe}>
             I&apos;m safe
           </Button>

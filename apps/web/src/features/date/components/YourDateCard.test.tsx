@@ -1,23 +1,14 @@
 import { DATE_MESSAGES } from '@bid/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '@/lib/queryClient';
+import { renderAt } from '@/testing/renderAt';
 import { AUCTION_ID, dateState, json } from '../testing/dateState';
 import { YourDateCard } from './YourDateCard';
 
 function renderCard(respond: () => Response) {
   const fetchMock = vi.fn(async () => respond());
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={memoryLocation({ path: `/auction/${AUCTION_ID}` }).hook}>
-        <YourDateCard auctionId={AUCTION_ID} />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderAt(<YourDateCard auctionId={AUCTION_ID} />, `/auction/${AUCTION_ID}`);
   return fetchMock;
 }
 

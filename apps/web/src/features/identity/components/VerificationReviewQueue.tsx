@@ -2,8 +2,7 @@ import { ID_DOCUMENT_TYPE_LABELS, type VerificationReviewItem } from '@bid/contr
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormControl, FormField } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/textarea';
+import { TextAreaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { useDecideVerification, useVerificationQueue } from '../api/verificationReviews';
@@ -47,11 +46,14 @@ function ReviewItem({ item }: { item: VerificationReviewItem }) {
             </li>
           ))}
         </ul>
-        <FormField label="Reviewer notes" id={notesId} className="gap-1">
-          <FormControl>
-            <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={1000} />
-          </FormControl>
-        </FormField>
+        <TextAreaField
+          label="Reviewer notes"
+          id={notesId}
+          className="gap-1"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          maxLength={1000}
+        />
         <div className="flex gap-2">
           <Button type="button" disabled={decide.isPending || !notes.trim()} onClick={() => submit('verified')}>
             Approve

@@ -113,37 +113,34 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
     await waitFor(() => expect(box().value).toBe(''));
   });
 
-  it("shows 'Message Failed' when sending fails, and keeps the text", async () => {
+  /** Sends 'Hi' where the POST answers `failure`; resolves with the toast it shows. */
+  async function sendHiFailing(failure: () => Response) {
     stubFetch((url, init) => {
-      if (init?.method === 'POST') return new Response('', { status: 500, statusText: 'Internal Server Error' });
+      if (init?.method === 'POST') return failure();
       return url.includes('/messages') ? json([]) : json({ online: false });
     });
     const { toasts } = renderPane();
     fireEvent.change(box(), { target: { value: 'Hi' } });
     fireEvent.click(sendButton());
-    await waitFor(() =>
-      expect(toasts.last()).toMatchObject({
-        title: 'Message Failed',
-        description: 'Failed to send message. Please try again.',
-      }),
-    );
+    await waitFor(() => expect(toasts.last()).toBeDefined());
+    return toasts.last();
+  }
+
+  it("shows 'Message Failed' when sending fails, and keeps the text", async () => {
+    const shown = await sendHiFailing(() => new Response('', { status: 500, statusText: 'Internal Server Error' }));
+    expect(shown).toMatchObject({
+      title: 'Message Failed',
+      description: 'Failed to send message. Please try again.',
+    });
     expect(box().value).toBe('Hi');
   });
 
   it('treats a 401 as Unauthorized', async () => {
-    stubFetch((url, init) => {
-      if (init?.method === 'POST') return json({ message: 'Unauthorized', code: 'unauthorized' }, 401);
-      return url.includes('/messages') ? json([]) : json({ online: false });
+    const shown = await sendHiFailing(() => json({ message: 'Unauthorized', code: 'unauthorized' }, 401));
+    expect(shown).toMatchObject({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
     });
-    const { toasts } = renderPane();
-    fireEvent.change(box(), { target: { value: 'Hi' } });
-    fireEvent.click(sendButton());
-    await waitFor(() =>
-      expect(toasts.last()).toMatchObject({
-        title: 'Unauthorized',
-        description: 'You are logged out. Logging in again...',
-      }),
-    );
   });
 
   it('reads the open conversation from its own URL', async () => {

@@ -1,17 +1,8 @@
 import { SEARCH_DEBOUNCE_MS } from '@bid/contract';
 import { useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FormControl, FormField } from '@/components/ui/form-field';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormControl, FormField, TextAreaField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { onMutationError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 import { type FoundUser, useUserSearch } from '../api/searchUsers';
@@ -84,81 +75,72 @@ export function NewChatDialog({ open, onOpenChange, myId, onStarted }: NewChatDi
   else if (results.length === 0) status = 'No results found';
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>New Conversation</DialogTitle>
-          <DialogDescription>Find someone and send them a first message.</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <FormField label="Search users" id="new-chat-search">
-            <FormControl>
-              <Input
-                type="search"
-                autoComplete="off"
-                placeholder="Search by name..."
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-              />
-            </FormControl>
-            {status ? (
-              <p className="text-sm text-neutral-text/70" role="status">
-                {status}
-              </p>
-            ) : (
-              <ul className="grid max-h-48 gap-1 overflow-y-auto" aria-label="Users found">
-                {results.map((found) => {
-                  const isPicked = picked?.id === found.id;
-                  return (
-                    <li key={found.id}>
-                      <button
-                        type="button"
-                        aria-pressed={isPicked}
-                        className={cn(
-                          'flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm hover:bg-black/5',
-                          isPicked && 'bg-secondary/50 font-semibold',
-                        )}
-                        onClick={() => setPicked(found)}
-                      >
-                        <span>{fullNameOf(found)}</span>
-                        {found.location && <span className="text-xs text-neutral-text/80">{found.location}</span>}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            {picked && (
-              <p className="text-sm" data-testid="new-chat-recipient">
-                To: <span className="font-semibold">{fullNameOf(picked)}</span>
-              </p>
-            )}
-          </FormField>
-          <FormField label="Message" id="new-chat-message">
-            <FormControl>
-              <Textarea
-                placeholder="Type your first message..."
-                value={message}
-                onChange={(event) => setMessage(event.target.value)}
-              />
-            </FormControl>
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canStart}>
-              {start.isPending ? 'Starting...' : 'Start Chat'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      title="New Conversation"
+      description="Find someone and send them a first message."
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      onCancel={() => changeOpen(false)}
+      cancelWhileBusy
+      busy={start.isPending}
+      submitDisabled={!canStart}
+      submitLabel="Start Chat"
+      busyLabel="Starting..."
+    >
+      <FormField label="Search users" id="new-chat-search">
+        <FormControl>
+          <Input
+            type="search"
+            autoComplete="off"
+            placeholder="Search by name..."
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </FormControl>
+        {status ? (
+          <p className="text-sm text-neutral-text/70" role="status">
+            {status}
+          </p>
+        ) : (
+          <ul className="grid max-h-48 gap-1 overflow-y-auto" aria-label="Users found">
+            {results.map((found) => {
+              const isPicked = picked?.id === found.id;
+              return (
+                <li key={found.id}>
+                  <button
+                    type="button"
+                    aria-pressed={isPicked}
+                    className={cn(
+                      'flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm hover:bg-black/5',
+                      isPicked && 'bg-secondary/50 font-semibold',
+                    )}
+                    onClick={() => setPicked(found)}
+                  >
+                    <span>{fullNameOf(found)}</span>
+                    {found.location && <span className="text-xs text-neutral-text/80">{found.location}</span>}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {picked && (
+          <p className="text-sm" data-testid="new-chat-recipient">
+            To: <span className="font-semibold">{fullNameOf(picked)}</span>
+          </p>
+        )}
+      </FormField>
+      <TextAreaField
+        label="Message"
+        id="new-chat-message"
+        placeholder="Type your first message..."
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -11,17 +11,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FormControl, FormError, FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormError, SelectField, TextAreaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { useModerationQueue, useResolveReport } from '../api/moderationQueue';
@@ -150,49 +141,38 @@ function ResolveDialog({ item, onClose }: { item: ModerationQueueItem | null; on
   };
 
   return (
-    <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent>
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>Resolve report</DialogTitle>
-            <DialogDescription>
-              Your reasons are sent word for word to the member who reported and to the reported member.
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label="Action" id={`${ids}-action`} className="mt-4 gap-1">
-            <FormControl>
-              <Select value={action} onChange={(e) => setAction(e.target.value as ModerationAction)}>
-                {actions.map((value) => (
-                  <option key={value} value={value}>
-                    {MODERATION_ACTION_LABELS[value]}
-                  </option>
-                ))}
-              </Select>
-            </FormControl>
-          </FormField>
-          <FormField label="Reasons" id={`${ids}-reasons`} className="mt-4 gap-1">
-            <FormControl>
-              <Textarea
-                value={reasons}
-                maxLength={MODERATION_REASONS_MAX_LENGTH}
-                rows={5}
-                onChange={(e) => setReasons(e.target.value)}
-              />
-            </FormControl>
-          </FormField>
-          <FormError role="alert" className="mt-2">
-            {error}
-          </FormError>
-          <DialogFooter className="mt-4">
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={resolve.isPending}>
-              {resolve.isPending ? 'Resolving...' : 'Resolve'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={item !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title="Resolve report"
+      description="Your reasons are sent word for word to the member who reported and to the reported member."
+      onSubmit={submit}
+      onCancel={close}
+      cancelWhileBusy
+      busy={resolve.isPending}
+      submitLabel="Resolve"
+      busyLabel="Resolving..."
+    >
+      <SelectField
+        label="Action"
+        id={`${ids}-action`}
+        className="gap-1"
+        value={action}
+        onChange={(e) => setAction(e.target.value as ModerationAction)}
+        options={actions.map((value) => ({ value, label: MODERATION_ACTION_LABELS[value] }))}
+      />
+      <TextAreaField
+        label="Reasons"
+        id={`${ids}-reasons`}
+        className="gap-1"
+        value={reasons}
+        maxLength={MODERATION_REASONS_MAX_LENGTH}
+        rows={5}
+        onChange={(e) => setReasons(e.target.value)}
+      />
+      <FormError role="alert" className="-mt-2">
+        {error}
+      </FormError>
+    </FormDialog>
   );
 }

@@ -2,9 +2,7 @@ import { decideRefundSchema, type RefundDecision, type RefundRequestQueueItem } 
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { FormControl, FormError, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { FormError, TextAreaField, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { formatAmountLessFee, formatDeadline, formatDollarsAndCents } from '@/lib/paymentFormat';
 import { mutationErrorText } from '@/lib/unauthorized';
@@ -165,31 +163,30 @@ function RefundDecisionForm({ item, hostShare }: { item: RefundRequestQueueItem;
 
   return (
     <div className="grid gap-3 border-t border-black/10 pt-3">
-      <FormField label="Note with the decision" id={`${ids}-note`} className="gap-1">
-        <FormControl>
-          <Textarea value={note} maxLength={500} rows={2} onChange={(e) => setNote(e.target.value)} />
-        </FormControl>
-      </FormField>
-      <FormField
+      <TextAreaField
+        label="Note with the decision"
+        id={`${ids}-note`}
+        className="gap-1"
+        value={note}
+        maxLength={500}
+        rows={2}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <TextField
         label="Amount to refund (for part)"
         id={`${ids}-amount`}
         className="gap-1 sm:max-w-xs"
         descriptionId={`${ids}-amount-hint`}
         description={<>Part of the host&apos;s share ({hostShare}) that goes back to the winner.</>}
         error={amountError}
-      >
-        <FormControl>
-          <Input
-            inputMode="decimal"
-            placeholder="0.00"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setAmountError('');
-            }}
-          />
-        </FormControl>
-      </FormField>
+        inputMode="decimal"
+        placeholder="0.00"
+        value={amount}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          setAmountError('');
+        }}
+      />
       <FormError role="alert">{problem}</FormError>
       <div className="flex flex-wrap gap-2">
         <Button type="button" size="sm" disabled={decide.isPending} onClick={() => submit('full')}>

@@ -8,16 +8,8 @@ import {
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FormControl, FormField, FormFieldset } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/textarea';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormFieldset, TextAreaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { useCreateReport } from '../api/reports';
@@ -96,68 +88,52 @@ export function ReportDialog({
       >
         <Flag aria-hidden="true" /> {label}
       </Button>
-      <Dialog
+      <FormDialog
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
           if (!next) reset();
         }}
+        title={`Report this ${noun}`}
+        description={`Tell our moderators what is wrong. They review every report within 24 hours, and the ${noun} will not know who reported it.`}
+        onSubmit={submit}
+        onCancel={() => setOpen(false)}
+        cancelWhileBusy
+        busy={createReport.isPending}
+        submitLabel="Send Report"
+        busyLabel="Sending..."
       >
-        <DialogContent>
-          <form onSubmit={submit} noValidate>
-            <DialogHeader>
-              <DialogTitle>Report this {noun}</DialogTitle>
-              <DialogDescription>
-                Tell our moderators what is wrong. They review every report within 24 hours, and the {noun} will not
-                know who reported it.
-              </DialogDescription>
-            </DialogHeader>
-            <FormFieldset legend="Reason" className="mt-4" error={reason ? undefined : error} errorRole="alert">
-              {REPORT_REASONS.map((value) => (
-                <label key={value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`${ids}-reason`}
-                    value={value}
-                    checked={reason === value}
-                    onChange={() => {
-                      setReason(value);
-                      setError('');
-                    }}
-                  />
-                  {REPORT_REASON_LABELS[value]}
-                </label>
-              ))}
-            </FormFieldset>
-            <FormField
-              label="Details"
-              className="mt-4 gap-1"
-              error={reason ? error : undefined}
-              errorRole="alert"
-              description={`${details.length}/${REPORT_DETAILS_MAX_LENGTH}`}
-              descriptionClassName="text-right"
-              descriptionLive="polite"
-            >
-              <FormControl>
-                <Textarea
-                  value={details}
-                  maxLength={REPORT_DETAILS_MAX_LENGTH}
-                  onChange={(event) => setDetails(event.target.value)}
-                  rows={4}
-                />
-              </FormControl>
-            </FormField>
-            <DialogFooter className="mt-4">
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={createReport.isPending}>
-                {createReport.isPending ? 'Sending...' : 'Send Report'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+        <FormFieldset legend="Reason" error={reason ? undefined : error} errorRole="alert">
+          {REPORT_REASONS.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${ids}-reason`}
+                value={value}
+                checked={reason === value}
+                onChange={() => {
+                  setReason(value);
+                  setError('');
+                }}
+              />
+              {REPORT_REASON_LABELS[value]}
+            </label>
+          ))}
+        </FormFieldset>
+        <TextAreaField
+          label="Details"
+          className="gap-1"
+          error={reason ? error : undefined}
+          errorRole="alert"
+          description={`${details.length}/${REPORT_DETAILS_MAX_LENGTH}`}
+          descriptionClassName="text-right"
+          descriptionLive="polite"
+          value={details}
+          maxLength={REPORT_DETAILS_MAX_LENGTH}
+          onChange={(event) => setDetails(event.target.value)}
+          rows={4}
+        />
+      </FormDialog>
     </>
   );
 }

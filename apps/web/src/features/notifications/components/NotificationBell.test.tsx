@@ -1,9 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '@/lib/queryClient';
+import { renderAt } from '@/testing/renderAt';
 import type { AppNotification } from '../api/notifications';
 import { NotificationBell } from './NotificationBell';
 
@@ -54,14 +51,7 @@ function stubServer(server: Server) {
 }
 
 function renderBell() {
-  const location = memoryLocation({ path: '/', record: true });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook}>
-        <NotificationBell />
-      </Router>
-    </QueryClientProvider>,
-  );
+  const location = renderAt(<NotificationBell />, '/');
   return location;
 }
 

@@ -1,7 +1,6 @@
 import { FlaskConical } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { FormActions, FormControl, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { FormActions, TextField } from '@/components/ui/form-field';
 import { serverFieldError } from '@/lib/api';
 import { useSandboxConfirmSetup } from '../api/sandboxConfirmSetup';
 import { redirectTo } from '../redirect';
@@ -63,6 +62,15 @@ export function SandboxCardForm({ clientSecret, onSucceeded, onCancel }: Sandbox
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  /** A card field's id, error and value, each keystroke put in the field's format (all three are typed on a keypad). */
+  const fieldProps = (field: SandboxCardField, format: (typed: string) => string) => ({
+    id: `${id}-${field}`,
+    error: errors[field],
+    inputMode: 'numeric' as const,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(field, format(event.target.value)),
+  });
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isBusy) return;
@@ -95,40 +103,20 @@ export function SandboxCardForm({ clientSecret, onSucceeded, onCancel }: Sandbox
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Add a card">
       <TestModeNote />
-      <FormField label="Card number" id={`${id}-cardNumber`} error={errors.cardNumber}>
-        <FormControl>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={values.cardNumber}
-            onChange={(event) => update('cardNumber', formatCardNumber(event.target.value))}
-          />
-        </FormControl>
-      </FormField>
+      <TextField
+        label="Card number"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        {...fieldProps('cardNumber', formatCardNumber)}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Expiry (MM / YY)" id={`${id}-expiry`} error={errors.expiry}>
-          <FormControl>
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              value={values.expiry}
-              onChange={(event) => update('expiry', formatExpiry(event.target.value))}
-            />
-          </FormControl>
-        </FormField>
-        <FormField label="CVC" id={`${id}-cvc`} error={errors.cvc}>
-          <FormControl>
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              value={values.cvc}
-              onChange={(event) => update('cvc', formatCvc(event.target.value))}
-            />
-          </FormControl>
-        </FormField>
+        <TextField
+          label="Expiry (MM / YY)"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          {...fieldProps('expiry', formatExpiry)}
+        />
+        <TextField label="CVC" autoComplete="cc-csc" placeholder="123" {...fieldProps('cvc', formatCvc)} />
       </div>
       <FormActions onCancel={onCancel} busy={isBusy} submitLabel="Save Card" />
     </form>

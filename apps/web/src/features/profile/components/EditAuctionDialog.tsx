@@ -1,9 +1,7 @@
 import { TITLE_MAX } from '@bid/contract';
 import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormActions, FormControl, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { FormActions, TextAreaField, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { useEditAuction } from '../api/manageAuction';
@@ -75,26 +73,17 @@ function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Edit auction">
-      <FormField label="Title">
-        <FormControl>
-          <Input maxLength={TITLE_MAX} {...register('title')} />
-        </FormControl>
-      </FormField>
-      <FormField label="Description">
-        <FormControl>
-          <Textarea rows={4} {...register('description')} />
-        </FormControl>
-      </FormField>
-      <FormField label="Location">
-        <FormControl>
-          <Input placeholder="Where you will meet" {...register('location')} />
-        </FormControl>
-      </FormField>
-      <FormField label="Buy now price" description="Leave empty for no buy-now price.">
-        <FormControl>
-          <Input type="text" inputMode="decimal" placeholder="No buy-now price" {...register('buyNowPrice')} />
-        </FormControl>
-      </FormField>
+      <TextField label="Title" maxLength={TITLE_MAX} {...register('title')} />
+      <TextAreaField label="Description" rows={4} {...register('description')} />
+      <TextField label="Location" placeholder="Where you will meet" {...register('location')} />
+      <TextField
+        label="Buy now price"
+        description="Leave empty for no buy-now price."
+        type="text"
+        inputMode="decimal"
+        placeholder="No buy-now price"
+        {...register('buyNowPrice')}
+      />
       <FormActions onCancel={onClose} busy={editAuction.isPending} submitLabel="Save Changes" />
     </form>
   );

@@ -1,12 +1,18 @@
 import { BIO_MAX, type ProfileForm, type ProfileFormInput, profileFormSchema, SEXES, type Sex } from '@bid/contract';
 import { Controller, type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormActions, FormControl, FormField, FormFieldset, useFormFieldControl } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import {
+  FormActions,
+  FormField,
+  FormFieldset,
+  TextAreaField,
+  TextField,
+  useFormFieldControl,
+} from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import type { CurrentUser } from '@/lib/useAuth';
 import { serverFieldError } from '@/lib/api';
+import { registerField } from '@/lib/registerField';
 import { onMutationError } from '@/lib/unauthorized';
 import { zodResolver } from '@/lib/zodResolver';
 import { useUpdateProfile } from '../api/updateProfile';
@@ -94,48 +100,36 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
   });
 
   const errorOf = (name: keyof typeof errors) => errors[name]?.message;
+  const field = registerField(register, errors);
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Edit profile">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" error={errorOf('firstName')}>
-          <FormControl>
-            <Input autoComplete="given-name" {...register('firstName')} />
-          </FormControl>
-        </FormField>
-        <FormField label="Last name" error={errorOf('lastName')}>
-          <FormControl>
-            <Input autoComplete="family-name" {...register('lastName')} />
-          </FormControl>
-        </FormField>
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       </div>
 
-      <FormField
+      <TextAreaField
         label="Bio"
-        error={errorOf('bio')}
         description={`${bio.length}/${BIO_MAX}`}
         descriptionClassName="text-right"
         descriptionLive="polite"
-      >
-        <FormControl>
-          <Textarea rows={4} placeholder="Tell people what kind of outings you enjoy" {...register('bio')} />
-        </FormControl>
-      </FormField>
+        rows={4}
+        placeholder="Tell people what kind of outings you enjoy"
+        {...field('bio')}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Age" error={errorOf('age')}>
-          <FormControl>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={18}
-              max={100}
-              {...register('age', {
-                setValueAs: (value: unknown) => (value === '' || value == null ? undefined : value),
-              })}
-            />
-          </FormControl>
-        </FormField>
+        <TextField
+          label="Age"
+          type="number"
+          inputMode="numeric"
+          min={18}
+          max={100}
+          {...field('age', {
+            setValueAs: (value: unknown) => (value === '' || value == null ? undefined : value),
+          })}
+        />
         <FormFieldset legend="Gender" error={errorOf('sex')}>
           <div className="flex flex-wrap gap-4">
             {SEXES.map((sex) => (
@@ -149,21 +143,9 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Location" error={errorOf('location')}>
-          <FormControl>
-            <Input placeholder="City" autoComplete="address-level2" {...register('location')} />
-          </FormControl>
-        </FormField>
-        <FormField label="Country" error={errorOf('country')}>
-          <FormControl>
-            <Input autoComplete="country-name" {...register('country')} />
-          </FormControl>
-        </FormField>
-        <FormField label="Zip code" error={errorOf('zipCode')}>
-          <FormControl>
-            <Input autoComplete="postal-code" {...register('zipCode')} />
-          </FormControl>
-        </FormField>
+        <TextField label="Location" placeholder="City" autoComplete="address-level2" {...field('location')} />
+        <TextField label="Country" autoComplete="country-name" {...field('country')} />
+        <TextField label="Zip code" autoComplete="postal-code" {...field('zipCode')} />
       </div>
 
       <FormFieldset legend="Open to dates with" error={errorOf('openToDatesWith')}>

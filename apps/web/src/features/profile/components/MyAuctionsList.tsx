@@ -1,15 +1,14 @@
 import { formatCountdown, formatWholeDollars } from '@bid/contract';
 import { Clock, Pencil, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import type { MyAuction } from '../api/listMyAuctions';
 import { type MyAuctionStatus, myAuctionStatus } from '../status';
 import { useNow } from '@/lib/useNow';
 import { CancelAuctionDialog } from './CancelAuctionDialog';
 import { EditAuctionDialog } from './EditAuctionDialog';
+import { MyListRow } from './MyListRow';
 
 const STATUS_BADGES: Record<
   MyAuctionStatus,
@@ -38,53 +37,47 @@ export function MyAuctionsList({ auctions }: { auctions: MyAuction[] }) {
           const badge = STATUS_BADGES[status];
           const bidLabel = `${auction.bidCount} ${auction.bidCount === 1 ? 'bid' : 'bids'}`;
           return (
-            <li key={auction.id} data-testid="my-auction">
-              <Card>
-                <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
-                  <div className="grid min-w-0 gap-1">
-                    <Link
-                      href={`/auction/${auction.id}`}
-                      className="truncate font-semibold text-primary hover:underline"
-                    >
-                      {auction.title}
-                    </Link>
-                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-text/80">
-                      <span>
-                        <span className="sr-only">Current bid </span>
-                        <span className="font-semibold text-neutral-text">
-                          {formatWholeDollars(auction.currentBid)}
-                        </span>
-                      </span>
-                      <span>{bidLabel}</span>
-                      {status === 'active' && (
-                        <span className="inline-flex items-center gap-1">
-                          <Clock aria-hidden="true" className="size-3.5" />
-                          <span className="sr-only">Time left </span>
-                          {formatCountdown(auction.endTime, now)}
-                        </span>
-                      )}
-                    </div>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge variant={badge.variant} className={badge.className}>
-                      {badge.label}
-                    </Badge>
-                    {status === 'active' && (
-                      <>
-                        <Button type="button" size="sm" variant="outline" onClick={() => setEditing(auction)}>
-                          <Pencil aria-hidden="true" />
-                          Edit
-                        </Button>
-                        <Button type="button" size="sm" variant="outline" onClick={() => setCancelling(auction)}>
-                          <XCircle aria-hidden="true" />
-                          Cancel
-                        </Button>
-                      </>
-                    )}
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
+            <MyListRow
+              key={auction.id}
+              testId="my-auction"
+              auctionId={auction.id}
+              title={auction.title}
+              facts={
+                <>
+                  <span>
+                    <span className="sr-only">Current bid </span>
+                    <span className="font-semibold text-neutral-text">{formatWholeDollars(auction.currentBid)}</span>
+                  </span>
+                  <span>{bidLabel}</span>
+                  {status === 'active' && (
+                    <span className="inline-flex items-center gap-1">
+                      <Clock aria-hidden="true" className="size-3.5" />
+                      <span className="sr-only">Time left </span>
+                      {formatCountdown(auction.endTime, now)}
+                    </span>
+                  )}
+                </>
+              }
+              end={
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge variant={badge.variant} className={badge.className}>
+                    {badge.label}
+                  </Badge>
+                  {status === 'active' && (
+                    <>
+                      <Button type="button" size="sm" variant="outline" onClick={() => setEditing(auction)}>
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </Button>
+                      <Button type="button" size="sm" variant="outline" onClick={() => setCancelling(auction)}>
+                        <XCircle aria-hidden="true" />
+                        Cancel
+                      </Button>
+                    </>
+                  )}
+                </div>
+              }
+            />
           );
         })}
       </ul>

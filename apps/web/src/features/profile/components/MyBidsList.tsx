@@ -1,10 +1,9 @@
 import { formatRelativeTime, formatWholeDollars } from '@bid/contract';
-import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent } from '@/components/ui/card';
 import type { MyBid } from '../api/listMyBids';
 import { type MyBidStanding, myBidStanding } from '../status';
 import { useNow } from '@/lib/useNow';
+import { MyListRow } from './MyListRow';
 
 const STANDING_BADGES: Record<MyBidStanding, { label: string; variant: 'success' | 'muted' | 'outline' }> = {
   leading: { label: 'Leading', variant: 'success' },
@@ -34,31 +33,25 @@ export function MyBidsList({ bids }: { bids: MyBid[] }) {
       {latestBidPerAuction(bids).map((bid) => {
         const standing = STANDING_BADGES[myBidStanding(bid, now)];
         return (
-          <li key={bid.id} data-testid="my-bid">
-            <Card>
-              <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div className="grid min-w-0 gap-1">
-                  <Link
-                    href={`/auction/${bid.auctionId}`}
-                    className="truncate font-semibold text-primary hover:underline"
-                  >
-                    {bid.auction.title}
-                  </Link>
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-text/80">
-                    <span>
-                      Your bid <span className="font-semibold text-neutral-text">{formatWholeDollars(bid.amount)}</span>
-                    </span>
-                    <span>Current bid {formatWholeDollars(bid.auction.currentBid)}</span>
-                    <time dateTime={bid.createdAt} title={new Date(bid.createdAt).toLocaleString()}>
-                      <span className="sr-only">Placed </span>
-                      {formatRelativeTime(bid.createdAt, now)}
-                    </time>
-                  </div>
-                </div>
-                <Badge variant={standing.variant}>{standing.label}</Badge>
-              </CardContent>
-            </Card>
-          </li>
+          <MyListRow
+            key={bid.id}
+            testId="my-bid"
+            auctionId={bid.auctionId}
+            title={bid.auction.title}
+            facts={
+              <>
+                <span>
+                  Your bid <span className="font-semibold text-neutral-text">{formatWholeDollars(bid.amount)}</span>
+                </span>
+                <span>Current bid {formatWholeDollars(bid.auction.currentBid)}</span>
+                <time dateTime={bid.createdAt} title={new Date(bid.createdAt).toLocaleString()}>
+                  <span className="sr-only">Placed </span>
+                  {formatRelativeTime(bid.createdAt, now)}
+                </time>
+              </>
+            }
+            end={<Badge variant={standing.variant}>{standing.label}</Badge>}
+          />
         );
       })}
     </ul>

@@ -1,38 +1,6 @@
-import type { DateType } from '@bid/contract';
+import type { SearchResults } from '@bid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeyToUrl } from '@/lib/api';
-
-/** A person in search results (public profile fields only). */
-export interface SearchUser {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  location: string | null;
-  age: number | null;
-  bio: string | null;
-  interests: string[];
-  /** The member's identity is verified (docs/trust-and-safety.md). */
-  identityVerified?: boolean;
-}
-
-/** An open auction in search results. */
-export interface SearchAuction {
-  id: string;
-  title: string;
-  dateType: DateType;
-  currentBid: string;
-  endTime: string;
-  location: string | null;
-  description: string;
-  bidCount: number;
-  creator: { id: string; firstName: string | null; lastName: string | null; identityVerified?: boolean };
-}
-
-export interface SearchResults {
-  users: SearchUser[];
-  auctions: SearchAuction[];
-}
 
 export const SEARCH_KEY = '/api/search';
 /** docs/product.md §8: the call's own error message. */

@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '@/lib/queryClient';
-import type { SearchAuction, SearchResults, SearchUser } from '../api/search';
+import { renderAt } from '@/testing/renderAt';
+import type { SearchAuction, SearchResults, SearchUser } from '@bid/contract';
 import { HeaderSearch } from './HeaderSearch';
 
 const person = (i: number): SearchUser => ({
@@ -16,6 +13,7 @@ const person = (i: number): SearchUser => ({
   age: 30,
   bio: null,
   interests: [],
+  identityVerified: false,
 });
 
 const auction = (i: number): SearchAuction => ({
@@ -27,7 +25,7 @@ const auction = (i: number): SearchAuction => ({
   location: 'Austin, TX',
   description: 'Paddle at sunset.',
   bidCount: 2,
-  creator: { id: 'u9', firstName: 'Hal', lastName: 'Host' },
+  creator: { id: 'u9', firstName: 'Hal', lastName: 'Host', identityVerified: false },
 });
 
 function stubSearch(respond: (q: string) => Promise<Response>) {
@@ -39,14 +37,7 @@ function stubSearch(respond: (q: string) => Promise<Response>) {
 const json = (body: SearchResults) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 
 function renderSearch() {
-  const location = memoryLocation({ path: '/', record: true });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook}>
-        <HeaderSearch />
-      </Router>
-    </QueryClientProvider>,
-  );
+  const location = renderAt(<HeaderSearch />, '/');
   return location;
 }
 

@@ -1,11 +1,12 @@
-import { formatWholeDollars, SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_LIMIT } from '@bid/contract';
+import { formatWholeDollars, SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_LIMIT, type SearchResults } from '@bid/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Input } from '@/components/ui/input';
 import { dateTypeLabel } from '@/lib/auctionLabels';
-import { searchQueryOptions, type SearchResults } from '../api/search';
+import { Avatar } from '@/components/Avatar';
+import { searchQueryOptions } from '../api/search';
 import { fullNameOf, searchPageHref } from '../format';
 import { useDebouncedValue } from '../useDebouncedValue';
 
@@ -126,7 +127,11 @@ function DropdownBody({
                   onClick={() => onPick('/profile')}
                   data-testid="search-user-result"
                 >
-                  <Avatar name={fullNameOf(user)} src={user.profileImageUrl} />
+                  <Avatar
+                    name={fullNameOf(user)}
+                    src={user.profileImageUrl}
+                    className="size-8 shrink-0 text-xs font-semibold"
+                  />
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{fullNameOf(user)}</span>
                     {user.location ? (
@@ -180,17 +185,5 @@ function DropdownBody({
         </Link>
       </div>
     </div>
-  );
-}
-
-function Avatar({ name, src }: { name: string; src: string | null }) {
-  if (src) return <img src={src} alt="" className="size-8 shrink-0 rounded-full object-cover" />;
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold"
-    >
-      {name.charAt(0).toUpperCase()}
-    </span>
   );
 }

@@ -1,12 +1,12 @@
-import { formatCountdown, formatWholeDollars } from '@bid/contract';
+import { formatCountdown, formatWholeDollars, type SearchAuction, type SearchUser } from '@bid/contract';
 import { Clock, MapPin, User, Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { AuctionCardHeading } from '@/components/AuctionCardHeading';
+import { Avatar } from '@/components/Avatar';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { bidCountLabel } from '@/lib/auctionLabels';
 import { useNow } from '@/lib/useNow';
-import type { SearchAuction, SearchUser } from '../api/search';
 import { fullNameOf, visibleInterests } from '../format';
 
 /** docs/product.md §2 search page user card: name, age, location, bio, up to 3 interests and '+N more'. */
@@ -16,16 +16,7 @@ export function UserResultCard({ user }: { user: SearchUser }) {
   return (
     <Card className="flex h-full flex-col gap-3 p-5" data-testid="search-user-card">
       <div className="flex items-center gap-3">
-        {user.profileImageUrl ? (
-          <img src={user.profileImageUrl} alt="" className="size-12 rounded-full object-cover" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-12 items-center justify-center rounded-full bg-secondary text-lg font-semibold"
-          >
-            {name.charAt(0).toUpperCase()}
-          </span>
-        )}
+        <Avatar src={user.profileImageUrl} name={name} className="size-12 text-lg font-semibold" />
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold">
             {name}
