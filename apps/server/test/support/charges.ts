@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
 import {
   charges,
@@ -15,8 +15,9 @@ import { createSandboxProvider } from '../../src/modules/payments/providers/sand
 import { createLifecycleJob, type LifecycleRunResult } from '../../src/use-cases/close-due-auctions.job.js';
 import { createTestApp } from './app.js';
 import { connectionUrlOf, type TestDatabase } from './databases.js';
+import { expectLedgerBalanced } from './ledger.js';
 import { withSession } from './session.js';
-import type { Member } from './world.js';
+import { suiteWorld, type Member, type WorldOptions } from './world.js';
 
 /** What the charging, date and payment tests run, read and call (docs/charging-and-ledger.md). */
 
@@ -85,6 +86,40 @@ export function twoInstancesForSuite(factory: { open(): Promise<TestDatabase> },
     await suite.testDb?.cleanup();
   });
   return suite;
+}
+
+/**
+ * The world of a charging suite for one `describe` block: the app on a clock that starts at
+ * `start`, paying through a sandbox provider on that clock (`world.provider`, unless `options`
+ * brings its own), and the ledger checked balanced after every test (docs/engineering.md §5).
+ * Beside it, the clock arithmetic and the lifecycle run those suites share.
+ */
+export function chargingWorld(
+  factory: { open(): Promise<TestDatabase> },
+  start: Date,
+  options: Omit<WorldOptions, 'clock'> = {},
+) {
+  const world = suiteWorld(factory, {
+    clock: start,
+    paymentProvider: (db, now) => createSandboxProvider(db, { now }),
+    ...options,
+  });
+  afterEach(() => expectLedgerBalanced(world.db));
+  const now = () => world.clock;
+  return {
+    world,
+    now,
+    /** `minutes` before the world's "now". */
+    ago: (minutes: number) => new Date(world.clock.getTime() - minutes * MINUTE),
+    /** `ms` after the world's "now". */
+    later: (ms: number) => new Date(world.clock.getTime() + ms),
+    /** Moves the world's clock on by `ms`. */
+    advance: (ms: number) => {
+      world.clock = new Date(world.clock.getTime() + ms);
+    },
+    /** One lifecycle run on the world's app and database, charging through `provider` (the world's by default). */
+    lifecycle: (provider: PaymentProvider = world.provider) => runLifecycle(world.app, world.db, provider, now),
+  };
 }
 
 /** One run of the lifecycle job (closing, second chance, charging), as every instance runs it. */
