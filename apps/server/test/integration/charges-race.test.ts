@@ -1,18 +1,17 @@
 import { PAYMENT_FIX_WINDOW_HOURS, SECOND_CHANCE_OFFER_HOURS } from '@bid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { auctions, charges, ledgerTransactions, notifications, sandboxPayments } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { processDueCharges } from '../../src/use-cases/charge-and-create-date.js';
 import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
 import { describePostgresOnly } from '../support/databases.js';
-import { expectLedgerBalanced } from '../support/ledger.js';
 import {
   answerOffer,
   chargesOf,
   HOUR,
-  MINUTE,
+  signUpHostAndMembers,
   twoInstancesForSuite,
   providerPaymentsOf,
   retryPayment,
@@ -27,22 +26,16 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
   let db: Db;
   let a: Instance;
   let b: Instance;
-  let clock = new Date('2031-09-01T20:00:00.000Z');
-  const now = () => clock;
-  const suite = twoInstancesForSuite(factory, now);
-  const ago = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE);
+  const suite = twoInstancesForSuite(factory, new Date('2031-09-01T20:00:00.000Z'));
+  const { now, ago } = suite;
   let host: Member;
-  const payers: Member[] = [];
+  let payers: Member[];
   let decliner: Member;
 
   beforeAll(async () => {
     ({ db, a, b } = suite);
-    host = await signUpMember(a.app, 'Hana', { card: false });
-    for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) payers.push(await signUpMember(a.app, label));
+    ({ host, members: payers } = await signUpHostAndMembers(a.app));
     decliner = await signUpMember(a.app, 'Dan', { card: CARDS.declines });
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(db);
   });
 
   const workerDeps = (instance: Instance) => ({
@@ -153,7 +146,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
       );
     }
     await runLifecycle(a.app, a.db, a.provider, now);
-    clock = new Date(clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR);
+    suite.advance(PAYMENT_FIX_WINDOW_HOURS * HOUR);
 
     await Promise.all([
       runLifecycle(a.app, a.db, a.provider, now),
@@ -182,7 +175,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
     }
 
     // The offers' deadline passes while two instances sweep again: each offer ends once.
-    clock = new Date(clock.getTime() + SECOND_CHANCE_OFFER_HOURS * HOUR);
+    suite.advance(SECOND_CHANCE_OFFER_HOURS * HOUR);
     await Promise.all([
       runLifecycle(a.app, a.db, a.provider, now),
       runLifecycle(b.app, b.db, b.provider, now),
@@ -248,7 +241,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
         ],
       });
       await runLifecycle(a.app, a.db, a.provider, now);
-      clock = new Date(clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR);
+      suite.advance(PAYMENT_FIX_WINDOW_HOURS * HOUR);
       await runLifecycle(a.app, a.db, a.provider, now);
       const offer = (await chargesOf(db, auctionId)).find((c) => c.payerId === runnerUp.id)!;
       expect(offer.status).toBe('offered');

@@ -1,7 +1,7 @@
 import { DISPUTE_WINDOW_HOURS, HOST_NO_SHOW_GRACE_MINUTES } from '@bid/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import {
   auctionDates,
@@ -16,10 +16,17 @@ import {
 import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { describePostgresOnly } from '../support/databases.js';
-import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
-import { buyNowAs, HOUR, MINUTE, twoInstancesForSuite, type Instance } from '../support/charges.js';
+import { ledgerBalances } from '../support/ledger.js';
+import {
+  buyNowAs,
+  HOUR,
+  MINUTE,
+  signUpHostAndMembers,
+  twoInstancesForSuite,
+  type Instance,
+} from '../support/charges.js';
 import { insertAuction } from '../support/auctions.js';
-import { signUpMember, type Member } from '../support/world.js';
+import type { Member } from '../support/world.js';
 
 /**
  * The date job exactly once (docs/the-date.md): two app instances on two pools of one
@@ -31,14 +38,10 @@ describePostgresOnly('the date job across instances on $kind', (factory) => {
   let db: Db;
   let a: Instance;
   let b: Instance;
-  let clock = new Date('2031-11-01T12:00:00.000Z');
-  const now = () => clock;
-  const suite = twoInstancesForSuite(factory, now);
-  const advance = (ms: number) => {
-    clock = new Date(clock.getTime() + ms);
-  };
+  const suite = twoInstancesForSuite(factory, new Date('2031-11-01T12:00:00.000Z'));
+  const { now, advance } = suite;
   let host: Member;
-  const winners: Member[] = [];
+  let winners: Member[];
 
   const call = (app: FastifyInstance, who: Member, url: string, payload?: object) =>
     app.inject({ method: 'POST', url, cookies: { [SESSION_COOKIE]: who.cookie }, ...(payload ? { payload } : {}) });
@@ -47,8 +50,7 @@ describePostgresOnly('the date job across instances on $kind', (factory) => {
 
   beforeAll(async () => {
     ({ db, a, b } = suite);
-    host = await signUpMember(a.app, 'Hana', { card: false });
-    for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) winners.push(await signUpMember(a.app, label));
+    ({ host, members: winners } = await signUpHostAndMembers(a.app));
     // The host's payout account is ready, so released shares are paid out in the same runs.
     expect((await call(a.app, host, '/api/payouts/account')).statusCode).toBe(200);
     const completed = await call(b.app, host, '/api/payouts/sandbox/complete', {
@@ -59,17 +61,15 @@ describePostgresOnly('the date job across instances on $kind', (factory) => {
     expect(completed.statusCode, completed.body).toBe(200);
   }, 120_000);
 
-  afterEach(async () => expectLedgerBalanced(db));
-
   it('settles, releases, refunds and pays out a backlog of dates exactly once with two instances racing', async () => {
     const shorter: string[] = [];
     const noShows: string[] = [];
-    const startsAt = new Date(clock.getTime() + HOUR);
+    const startsAt = new Date(suite.clock.getTime() + HOUR);
     for (let i = 0; i < 12; i += 1) {
       const winner = winners[i % winners.length]!;
       const auctionId = await insertAuction(db, {
         creatorId: host.id,
-        endTime: new Date(clock.getTime() + 24 * HOUR),
+        endTime: new Date(suite.clock.getTime() + 24 * HOUR),
         buyNowPrice: '80.00',
         expectedDuration: 60,
       });
