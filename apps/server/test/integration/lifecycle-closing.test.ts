@@ -12,10 +12,10 @@ import { insertAuction } from '../support/auctions.js';
 
 const MINUTE = 60_000;
 
-/** Users seeded as rows, one per label, in order: the people of a closing test. */
-async function createUsers(db: Db, labels: string[]): Promise<string[]> {
-  const ids: string[] = [];
-  for (const label of labels) ids.push(await createUser(db, label));
+/** Users seeded as rows, one per label: the people of a closing test, their ids by label. */
+async function createUsers<Label extends string>(db: Db, labels: Label[]): Promise<Record<Label, string>> {
+  const ids = {} as Record<Label, string>;
+  for (const label of labels) ids[label] = await createUser(db, label);
   return ids;
 }
 
@@ -54,7 +54,7 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
   let cat: string;
 
   beforeAll(async () => {
-    [creator, ann, ben, cat] = await createUsers(world.db, ['creator', 'ann', 'ben', 'cat']);
+    ({ creator, ann, ben, cat } = await createUsers(world.db, ['creator', 'ann', 'ben', 'cat']));
   });
 
   it('makes the highest bidder the winner and tells every bidder once', async () => {
@@ -184,7 +184,7 @@ describe.each(testDatabaseFactories())('ending-soon notifications on $kind', (fa
   let ben: string;
 
   beforeAll(async () => {
-    [creator, ann, ben] = await createUsers(world.db, ['creator', 'ann', 'ben']);
+    ({ creator, ann, ben } = await createUsers(world.db, ['creator', 'ann', 'ben']));
   });
 
   it('tells each distinct bidder once when the end is within the lead time, and never twice', async () => {
