@@ -210,22 +210,25 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       expect(beyond.headers['x-has-more']).toBe('false');
     });
 
-    it.each(SORTED_TITLES)('pages %s by cursor: X-Next-Cursor leads through every card once, in order', async (sortBy, expected) => {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 10; page += 1) {
-        const query = `sortBy=${sortBy}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const res = await get(`/api/auctions?${query}`, viewer);
-        expect(res.statusCode, res.body).toBe(200);
-        seen.push(...titles(res));
-        const next = res.headers['x-next-cursor'];
-        // A cursor exactly when another page follows.
-        expect(next !== undefined).toBe(res.headers['x-has-more'] === 'true');
-        if (next === undefined) break;
-        cursor = String(next);
-      }
-      expect(seen).toEqual(expected);
-    });
+    it.each(SORTED_TITLES)(
+      'pages %s by cursor: X-Next-Cursor leads through every card once, in order',
+      async (sortBy, expected) => {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 10; page += 1) {
+          const query = `sortBy=${sortBy}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+          const res = await get(`/api/auctions?${query}`, viewer);
+          expect(res.statusCode, res.body).toBe(200);
+          seen.push(...titles(res));
+          const next = res.headers['x-next-cursor'];
+          // A cursor exactly when another page follows.
+          expect(next !== undefined).toBe(res.headers['x-has-more'] === 'true');
+          if (next === undefined) break;
+          cursor = String(next);
+        }
+        expect(seen).toEqual(expected);
+      },
+    );
 
     it('starts a cursor page right after the card the cursor names', async () => {
       const first = await get('/api/auctions?limit=3');
