@@ -11,7 +11,7 @@ import { auctions, notifications } from '../../src/db/schema/index.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
 import { saveProfile } from '../support/profiles.js';
-import { suiteWorld, type Member } from '../support/world.js';
+import { auctionInput as worldAuctionInput, suiteWorld, type Member } from '../support/world.js';
 
 const HOUR = 3_600_000;
 const START = new Date(Math.floor(Date.now() / 60_000) * 60_000);
@@ -42,18 +42,8 @@ const SORTED_TITLES: Array<[string, string[]]> = [
   ['price-high', ['P4', 'P3', 'P2', 'P6', 'P5', 'P7', 'P1']],
 ];
 
-const auctionInput = (overrides: Partial<CreateAuctionInput> = {}, clock = START): CreateAuctionInput => ({
-  title: 'Coffee and a walk by the river',
-  description: 'A relaxed coffee at a busy cafe, then a walk.',
-  dateType: 'coffee',
-  location: 'Austin, TX',
-  locationRadius: 25,
-  startingBid: '20',
-  endTime: new Date(clock.getTime() + 24 * HOUR).toISOString(),
-  paymentResponsibility: '50_50',
-  expectedDuration: 60,
-  ...overrides,
-});
+/** The body of POST /api/auctions (see the world's), ending a day after the suite's start unless `now` is given. */
+const auctionInput = (overrides: Partial<CreateAuctionInput> = {}, now = START) => worldAuctionInput(overrides, now);
 
 describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
   const world = suiteWorld(factory, { clock: START });
