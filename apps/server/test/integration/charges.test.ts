@@ -19,6 +19,7 @@ import {
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { addSandboxCard, CARDS } from '../support/payments.js';
+import { expectRefusal } from '../support/refusals.js';
 import type { Member } from '../support/world.js';
 
 describe.each(testDatabaseFactories())('charging the winner on $kind', (factory) => {
@@ -236,12 +237,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
 
     // Paid: a further retry is refused and changes nothing.
     const late = await retryPayment(world.app, failed.id, dan);
-    expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({
-      message: 'This payment has already been made.',
-      code: 'bad_request',
-      requestId: expect.any(String),
-    });
+    expectRefusal(late, 400, 'This payment has already been made.', 'bad_request');
     expect((await chargesOf(world.db, auctionId))[0]).toMatchObject({ status: 'succeeded', attempt: 3 });
   });
 
@@ -285,13 +281,11 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
 
     for (const stranger of [rita, host]) {
       const res = await retryPayment(world.app, charge.id, stranger);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
+      expectRefusal(res, 404, 'Payment not found', 'not_found');
     }
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const res = await retryPayment(world.app, id, dan);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
+      expectRefusal(res, 404, 'Payment not found', 'not_found');
     }
 
     // A page on another site cannot make the payer's browser retry (docs/engineering.md §5).
@@ -307,12 +301,7 @@ describe.each(testDatabaseFactories())('charging the winner on $kind', (factory)
     // At the deadline the window is closed.
     world.clock = new Date(charge.payBy!.getTime());
     const late = await retryPayment(world.app, charge.id, dan);
-    expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({
-      message: 'The time to fix this payment has passed.',
-      code: 'bad_request',
-      requestId: expect.any(String),
-    });
+    expectRefusal(late, 400, 'The time to fix this payment has passed.', 'bad_request');
 
     const [after] = await chargesOf(world.db, auctionId);
     expect(after).toMatchObject({ status: 'failed', attempt: 1, updatedAt: charge.updatedAt });

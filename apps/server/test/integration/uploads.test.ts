@@ -3,7 +3,7 @@ import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MESSAGES, UPLOAD_URL_TTL_SECONDS, UPLOAD_URLS_PER_HOUR } from '@bid/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
@@ -12,6 +12,7 @@ import { verifyAuditChain } from '../../src/modules/audit/audit.service.js';
 import { UploadUrlSigner } from '../../src/lib/storage/upload-url-signer.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { expectRefusal } from '../support/refusals.js';
 import { exifHasGps, makeJpegWithGps, makePng, SVG_BYTES } from '../support/images.js';
 import { signInByEmail, withSession } from '../support/session.js';
 import { createWorld } from '../support/world.js';
@@ -23,12 +24,6 @@ const exists = (file: string) =>
     () => true,
     () => false,
   );
-
-/** `res` is a refusal: `status`, with the message and code the browser shows (and a request id). */
-function expectRefusal(res: LightMyRequestResponse, status: number, message: string, code: string, label?: string) {
-  expect(res.statusCode, label).toBe(status);
-  expect(res.json()).toEqual({ message, code, requestId: expect.any(String) });
-}
 
 describe.each(testDatabaseFactories())('profile picture uploads on $kind with local storage', (factory) => {
   const world = createWorld(factory, { clock: new Date(), dataDir: true });
