@@ -5,21 +5,16 @@ import {
   type CreateAuctionInput,
 } from '@bid/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auctions, notifications } from '../../src/db/schema/index.js';
-import { createTestApp } from '../support/app.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { saveProfile } from '../support/profiles.js';
+import { auctionInput as worldAuctionInput, suiteWorld, type Member } from '../support/world.js';
 
 const HOUR = 3_600_000;
 const START = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-
-interface Person {
-  id: string;
-  cookie: string;
-}
 
 const profileOf = (firstName: string, place: { location: string; zipCode: string }) => ({
   firstName,
@@ -38,69 +33,43 @@ const AUSTIN = { location: 'Austin, TX', zipCode: '78701' };
 const NEW_YORK = { location: 'New York, NY', zipCode: '10001' };
 const NOWHERE = { location: 'Somewhere nice', zipCode: 'none' };
 
-const auctionInput = (overrides: Partial<CreateAuctionInput> = {}, clock = START): CreateAuctionInput => ({
-  title: 'Coffee and a walk by the river',
-  description: 'A relaxed coffee at a busy cafe, then a walk.',
-  dateType: 'coffee',
-  location: 'Austin, TX',
-  locationRadius: 25,
-  startingBid: '20',
-  endTime: new Date(clock.getTime() + 24 * HOUR).toISOString(),
-  paymentResponsibility: '50_50',
-  expectedDuration: 60,
-  ...overrides,
-});
+/** The seeded cards P1..P7 of the listing tests, in the order each sort puts them. */
+const SORTED_TITLES: Array<[string, string[]]> = [
+  ['ending-soon', ['P2', 'P4', 'P1', 'P5', 'P3', 'P6', 'P7']],
+  ['most-popular', ['P1', 'P4', 'P2', 'P5', 'P3', 'P6', 'P7']],
+  ['newest', ['P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1']],
+  ['price-low', ['P1', 'P7', 'P5', 'P6', 'P2', 'P3', 'P4']],
+  ['price-high', ['P4', 'P3', 'P2', 'P6', 'P5', 'P7', 'P1']],
+];
+
+/** The body of POST /api/auctions (see the world's), ending a day after the suite's start unless `now` is given. */
+const auctionInput = (overrides: Partial<CreateAuctionInput> = {}, now = START) => worldAuctionInput(overrides, now);
 
 describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let clock = START;
-  let emailCounter = 0;
+  const world = suiteWorld(factory, { clock: START });
 
-  beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' }, { now: () => clock });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
-
-  async function signUp(firstName: string, place: { location: string; zipCode: string } | null): Promise<Person> {
-    const { cookie, body } = await signInByEmail(app, `${firstName.toLowerCase()}.${++emailCounter}@example.com`);
+  /** A member with a complete profile at `place` and a saved card, or with neither (`null`). */
+  async function signUp(firstName: string, place: { location: string; zipCode: string } | null): Promise<Member> {
+    const member = await world.signUp(firstName, { profile: false });
     if (place) {
-      const res = await app.inject({
-        method: 'PUT',
-        url: '/api/profile',
-        payload: profileOf(firstName, place),
-        cookies: withSession(cookie),
-      });
-      expect(res.statusCode).toBe(200);
-      await addSandboxCard(app, cookie);
+      await saveProfile(world.app, member.cookie, profileOf(firstName, place));
+      await addSandboxCard(world.app, member.cookie);
     }
-    return { id: body.user.id, cookie };
+    return member;
   }
 
-  const post = (url: string, payload: unknown, who?: Person) =>
-    app.inject({ method: 'POST', url, payload: payload as object, cookies: withSession(who?.cookie) });
-  const put = (id: string, payload: unknown, who?: Person) =>
-    app.inject({
-      method: 'PUT',
-      url: `/api/auctions/${id}`,
-      payload: payload as object,
-      cookies: withSession(who?.cookie),
-    });
-  const cancel = (id: string, who?: Person) =>
-    app.inject({ method: 'DELETE', url: `/api/auctions/${id}`, cookies: withSession(who?.cookie) });
-  const get = (url: string, who?: Person) => app.inject({ method: 'GET', url, cookies: withSession(who?.cookie) });
+  const post = (url: string, payload: object, who?: Member) => world.call(who, 'POST', url, payload);
+  const put = (id: string, payload: object, who?: Member) => world.call(who, 'PUT', `/api/auctions/${id}`, payload);
+  const cancel = (id: string, who?: Member) => world.call(who, 'DELETE', `/api/auctions/${id}`);
+  const get = (url: string, who?: Member) => world.get(url, who);
 
-  async function create(who: Person, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
-    const res = await post('/api/auctions', auctionInput(overrides, clock), who);
+  async function create(who: Member, overrides: Partial<CreateAuctionInput> = {}): Promise<AuctionListItem> {
+    const res = await post('/api/auctions', auctionInput(overrides, world.clock), who);
     expect(res.statusCode, res.body).toBe(201);
     return res.json<AuctionListItem>();
   }
 
-  async function bid(who: Person, auctionId: string, amount: string) {
+  async function bid(who: Member, auctionId: string, amount: string) {
     const res = await post('/api/bids', { auctionId, amount }, who);
     expect(res.statusCode, res.body).toBe(201);
   }
@@ -108,12 +77,12 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
   const titles = (res: LightMyRequestResponse) => res.json<AuctionListItem[]>().map((a) => a.title);
 
   describe('GET /api/auctions: filters, sorts and pages', () => {
-    let viewer: Person;
-    let lost: Person;
+    let viewer: Member;
+    let lost: Member;
     const created: Record<string, AuctionListItem> = {};
 
     beforeAll(async () => {
-      clock = START;
+      world.clock = START;
       const host = await signUp('Hostess', AUSTIN);
       const farHost = await signUp('Farhost', NEW_YORK);
       const b1 = await signUp('Bidder', AUSTIN);
@@ -122,7 +91,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       lost = await signUp('Lost', NOWHERE);
       const at = (hours: number) => new Date(START.getTime() + hours * HOUR).toISOString();
       // Distances from the viewer (78701): Kyle 20 mi, Bastrop 28, San Antonio 72, Houston 143.
-      const plan: Array<[string, Person, Partial<CreateAuctionInput>]> = [
+      const plan: Array<[string, Member, Partial<CreateAuctionInput>]> = [
         ['P1', host, { location: 'Kyle, TX', startingBid: '10', endTime: at(3), dateType: 'coffee' }],
         ['P2', host, { location: 'Bastrop, TX', startingBid: '60', endTime: at(1), dateType: 'dinner' }],
         ['P3', host, { location: 'San Antonio, TX', startingBid: '100', endTime: at(5), dateType: 'activity' }],
@@ -142,7 +111,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       }
       await bid(b2, created.P4!.id, '150');
       expect((await cancel(created.CANCELLED!.id, host)).statusCode).toBe(200);
-      clock = new Date(START.getTime() + 20 * 60_000);
+      world.clock = new Date(START.getTime() + 20 * 60_000);
     });
 
     it('lists only open auctions, ending soonest first by default, with numeric bid counts and creators', async () => {
@@ -173,13 +142,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       expect(res.body).not.toContain('email');
     });
 
-    it.each([
-      ['ending-soon', ['P2', 'P4', 'P1', 'P5', 'P3', 'P6', 'P7']],
-      ['most-popular', ['P1', 'P4', 'P2', 'P5', 'P3', 'P6', 'P7']],
-      ['newest', ['P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1']],
-      ['price-low', ['P1', 'P7', 'P5', 'P6', 'P2', 'P3', 'P4']],
-      ['price-high', ['P4', 'P3', 'P2', 'P6', 'P5', 'P7', 'P1']],
-    ])('sorts by %s', async (sortBy, expected) => {
+    it.each(SORTED_TITLES)('sorts by %s', async (sortBy, expected) => {
       expect(titles(await get(`/api/auctions?sortBy=${sortBy}`))).toEqual(expected);
     });
 
@@ -237,28 +200,25 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       expect(beyond.headers['x-has-more']).toBe('false');
     });
 
-    it.each([
-      ['ending-soon', ['P2', 'P4', 'P1', 'P5', 'P3', 'P6', 'P7']],
-      ['most-popular', ['P1', 'P4', 'P2', 'P5', 'P3', 'P6', 'P7']],
-      ['newest', ['P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1']],
-      ['price-low', ['P1', 'P7', 'P5', 'P6', 'P2', 'P3', 'P4']],
-      ['price-high', ['P4', 'P3', 'P2', 'P6', 'P5', 'P7', 'P1']],
-    ])('pages %s by cursor: X-Next-Cursor leads through every card once, in order', async (sortBy, expected) => {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 10; page += 1) {
-        const query = `sortBy=${sortBy}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const res = await get(`/api/auctions?${query}`, viewer);
-        expect(res.statusCode, res.body).toBe(200);
-        seen.push(...titles(res));
-        const next = res.headers['x-next-cursor'];
-        // A cursor exactly when another page follows.
-        expect(next !== undefined).toBe(res.headers['x-has-more'] === 'true');
-        if (next === undefined) break;
-        cursor = String(next);
-      }
-      expect(seen).toEqual(expected);
-    });
+    it.each(SORTED_TITLES)(
+      'pages %s by cursor: X-Next-Cursor leads through every card once, in order',
+      async (sortBy, expected) => {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 10; page += 1) {
+          const query = `sortBy=${sortBy}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+          const res = await get(`/api/auctions?${query}`, viewer);
+          expect(res.statusCode, res.body).toBe(200);
+          seen.push(...titles(res));
+          const next = res.headers['x-next-cursor'];
+          // A cursor exactly when another page follows.
+          expect(next !== undefined).toBe(res.headers['x-has-more'] === 'true');
+          if (next === undefined) break;
+          cursor = String(next);
+        }
+        expect(seen).toEqual(expected);
+      },
+    );
 
     it('starts a cursor page right after the card the cursor names', async () => {
       const first = await get('/api/auctions?limit=3');
@@ -334,7 +294,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       expect(cancelled.cancelledAt).not.toBeNull();
       const ended = await get(`/api/auctions/${created.ENDED!.id}`);
       expect(ended.statusCode).toBe(200);
-      expect(new Date(ended.json<AuctionDetail>().endTime).getTime()).toBeLessThan(clock.getTime());
+      expect(new Date(ended.json<AuctionDetail>().endTime).getTime()).toBeLessThan(world.clock.getTime());
     });
 
     it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '42'])(
@@ -348,11 +308,11 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
   });
 
   describe('POST /api/auctions', () => {
-    let creator: Person;
-    let incomplete: Person;
+    let creator: Member;
+    let incomplete: Member;
 
     beforeAll(async () => {
-      clock = START;
+      world.clock = START;
       creator = await signUp('Creator', AUSTIN);
       incomplete = await signUp('Incomplete', null);
     });
@@ -404,11 +364,11 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
     });
 
     it('runs the pre-submit checks in order: end in the future, then buy-now above the starting bid', async () => {
-      const past = new Date(clock.getTime() - 60_000).toISOString();
+      const past = new Date(world.clock.getTime() - 60_000).toISOString();
       const both = await post('/api/auctions', auctionInput({ endTime: past, buyNowPrice: '20' }), creator);
       expect(both.statusCode).toBe(400);
       expect(both.json().message).toBe('End time must be in the future.');
-      const atNow = await post('/api/auctions', auctionInput({ endTime: clock.toISOString() }), creator);
+      const atNow = await post('/api/auctions', auctionInput({ endTime: world.clock.toISOString() }), creator);
       expect(atNow.json().message).toBe('End time must be in the future.');
       for (const buyNowPrice of ['20', '19.99']) {
         const res = await post('/api/auctions', auctionInput({ buyNowPrice }), creator);
@@ -440,7 +400,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       expect(auction.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(Number(auction.latitude)).toBeCloseTo(30.3, 0);
       expect(Number(auction.longitude)).toBeCloseTo(-97.7, 0);
-      const [row] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, auction.id));
+      const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auction.id));
       expect(row).toMatchObject({ currentBid: '25.50', bidCount: 0, paymentNotes: 'pastries on me' });
     });
 
@@ -453,12 +413,12 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
   });
 
   describe('PUT and DELETE /api/auctions/{id}', () => {
-    let owner: Person;
-    let other: Person;
-    let bidder: Person;
+    let owner: Member;
+    let other: Member;
+    let bidder: Member;
 
     beforeAll(async () => {
-      clock = START;
+      world.clock = START;
       owner = await signUp('Owner', AUSTIN);
       other = await signUp('Other', AUSTIN);
       bidder = await signUp('Fan', AUSTIN);
@@ -466,7 +426,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
 
     const read = async (id: string) => (await get(`/api/auctions/${id}`)).json<AuctionDetail>();
     const notificationsOf = (userId: string) =>
-      testDb.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+      world.db.select().from(notifications).where(eq(notifications.userId, userId));
 
     it('refuses nobody (401), another user (403) and unknown or malformed ids (404)', async () => {
       const auction = await create(owner);
@@ -502,11 +462,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         expect(same.statusCode).toBe(200);
         expect(same.json().updatedAt).toBe(afterTitle.updatedAt);
       }
-      const noBody = await app.inject({
-        method: 'PUT',
-        url: `/api/auctions/${auction.id}`,
-        cookies: withSession(owner.cookie),
-      });
+      const noBody = await world.call(owner, 'PUT', `/api/auctions/${auction.id}`);
       expect(noBody.statusCode).toBe(200);
       const moved = await put(auction.id, { location: 'Houston, TX', description: 'Somewhere new entirely' }, owner);
       expect(moved.json()).toMatchObject({ location: 'Houston, TX', description: 'Somewhere new entirely' });
@@ -550,8 +506,8 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
     });
 
     it('refuses to edit or cancel an auction that has ended', async () => {
-      const auction = await create(owner, { endTime: new Date(clock.getTime() + HOUR).toISOString() });
-      clock = new Date(START.getTime() + 2 * HOUR);
+      const auction = await create(owner, { endTime: new Date(world.clock.getTime() + HOUR).toISOString() });
+      world.clock = new Date(START.getTime() + 2 * HOUR);
       try {
         const edit = await put(auction.id, { title: 'Too late' }, owner);
         expect(edit.statusCode).toBe(409);
@@ -560,7 +516,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         expect(cancelled.statusCode).toBe(409);
         expect(cancelled.json().message).toBe('This auction has ended and can no longer be cancelled.');
       } finally {
-        clock = START;
+        world.clock = START;
       }
     });
 
@@ -573,12 +529,12 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         id: auction.id,
         isActive: false,
         winnerId: null,
-        cancelledAt: clock.toISOString(),
+        cancelledAt: world.clock.toISOString(),
       });
-      const [row] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, auction.id));
+      const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auction.id));
       expect(row).toMatchObject({ isActive: false, winnerId: null });
-      expect(row!.cancelledAt?.toISOString()).toBe(clock.toISOString());
-      expect(row!.closedAt?.toISOString()).toBe(clock.toISOString());
+      expect(row!.cancelledAt?.toISOString()).toBe(world.clock.toISOString());
+      expect(row!.closedAt?.toISOString()).toBe(world.clock.toISOString());
 
       const again = await cancel(auction.id, owner);
       expect(again.statusCode).toBe(409);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { auditLogs, type AuditLog } from '../../src/db/schema/index.js';
@@ -25,12 +25,8 @@ import {
   type AuditEvent,
 } from '../../src/modules/audit/audit.service.js';
 import { serverRoot } from '../../src/lib/paths.js';
-import {
-  connectionUrlOf,
-  postgresOnlyFactories,
-  testDatabaseFactories,
-  type TestDatabase,
-} from '../support/databases.js';
+import { connectionUrlOf, postgresOnlyFactories, testDatabaseFactories } from '../support/databases.js';
+import { suiteWorld } from '../support/world.js';
 
 const USER_ID = '11111111-2222-4333-8444-555555555555';
 
@@ -118,19 +114,10 @@ async function runVerifyCli(env: Record<string, string>): Promise<CliResult> {
 }
 
 describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let db: Db;
-
-  beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-  });
-  afterAll(async () => {
-    await testDb.cleanup();
-  });
+  const world = suiteWorld(factory);
   beforeEach(async () => {
-    await tamper(db, sql`delete from audit_logs`);
-    await tamper(db, sql`delete from audit_chain_head`);
+    await tamper(world.db, sql`delete from audit_logs`);
+    await tamper(world.db, sql`delete from audit_chain_head`);
   });
 
   // Migration 0015: the connection here is the tables' owner (a superuser, even), and still refused.
@@ -141,20 +128,22 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
     ['DELETE', sql`delete from audit_chain_head`],
     ['TRUNCATE', sql`truncate audit_chain_head`],
   ])('refuses %s by the owner outside maintenance, changing nothing', async (operation, statement) => {
-    await appendEvents(db, 3);
-    const before = await listChain(db);
-    await expect(db.execute(statement)).rejects.toMatchObject({
+    await appendEvents(world.db, 3);
+    const before = await listChain(world.db);
+    await expect(world.db.execute(statement)).rejects.toMatchObject({
       cause: { message: expect.stringContaining(`${operation} on audit_`) as unknown },
     });
-    expect(await listChain(db)).toEqual(before);
-    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 3 });
+    expect(await listChain(world.db)).toEqual(before);
+    expect(await verifyAuditChain(world.db)).toEqual({ ok: true, entries: 3 });
   });
 
   it('accepts maintenance only inside the transaction that turned it on', async () => {
-    await appendEvents(db, 2);
-    await tamper(db, sql`update audit_logs set client_ip = '192.0.2.9' where sequence = 2`);
+    await appendEvents(world.db, 2);
+    await tamper(world.db, sql`update audit_logs set client_ip = '192.0.2.9' where sequence = 2`);
     // SET LOCAL ended with that transaction: the next statement is refused again.
-    await expect(db.execute(sql`update audit_logs set client_ip = '192.0.2.10' where sequence = 2`)).rejects.toThrow();
+    await expect(
+      world.db.execute(sql`update audit_logs set client_ip = '192.0.2.10' where sequence = 2`),
+    ).rejects.toThrow();
   });
 
   it('names a chain rewritten end to end against a signed checkpoint, and a forged checkpoint', async () => {
@@ -162,19 +151,22 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
     try {
       const store = createCheckpointStore({ dataDir: dir, s3: undefined });
       const key = 'k'.repeat(40);
-      await appendEvents(db, 4);
-      expect(await writeAuditCheckpoint(db, store, key, new Date('2026-05-01T10:00:00Z'))).toMatchObject({
+      await appendEvents(world.db, 4);
+      expect(await writeAuditCheckpoint(world.db, store, key, new Date('2026-05-01T10:00:00Z'))).toMatchObject({
         sequence: 4,
       });
       // Nothing new: the checkpoint stays as it is.
-      expect(await writeAuditCheckpoint(db, store, key, new Date('2026-05-01T10:15:00Z'))).toBeUndefined();
-      expect(await compareWithCheckpoint(db, store, key)).toMatchObject({ ok: true, checkpoint: { sequence: 4 } });
+      expect(await writeAuditCheckpoint(world.db, store, key, new Date('2026-05-01T10:15:00Z'))).toBeUndefined();
+      expect(await compareWithCheckpoint(world.db, store, key)).toMatchObject({
+        ok: true,
+        checkpoint: { sequence: 4 },
+      });
 
-      await rewriteChainEndToEnd(db);
+      await rewriteChainEndToEnd(world.db);
       // Inside the database the forgery is perfect...
-      expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 4 });
+      expect(await verifyAuditChain(world.db)).toEqual({ ok: true, entries: 4 });
       // ...but not against the checkpoint.
-      expect(await compareWithCheckpoint(db, store, key)).toEqual({
+      expect(await compareWithCheckpoint(world.db, store, key)).toEqual({
         ok: false,
         sequence: 4,
         reason: 'entry #4 does not match the checkpoint taken at 2026-05-01T10:00:00.000Z: the chain was rewritten',
@@ -186,23 +178,23 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
           'another key, 32 characters or more',
         ),
       );
-      expect(await compareWithCheckpoint(db, store, key)).toMatchObject({
+      expect(await compareWithCheckpoint(world.db, store, key)).toMatchObject({
         ok: false,
         reason: 'the checkpoint signature does not match: it was forged or signed with another key',
       });
-      await expect(writeAuditCheckpoint(db, store, key, new Date())).rejects.toThrow(/not overwriting it/);
+      await expect(writeAuditCheckpoint(world.db, store, key, new Date())).rejects.toThrow(/not overwriting it/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('calls an empty chain intact', async () => {
-    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 0 });
+    expect(await verifyAuditChain(world.db)).toEqual({ ok: true, entries: 0 });
   });
 
   it('appends entries numbered 1..n, each linked to the hash of the one before', async () => {
-    const returned = await appendEvents(db, 5);
-    const rows = await listChain(db);
+    const returned = await appendEvents(world.db, 5);
+    const rows = await listChain(world.db);
     expect(rows).toEqual(returned);
     expect(rows.map((r) => r.sequence)).toEqual([1, 2, 3, 4, 5]);
     expect(rows[0]!.previousHash).toBeNull();
@@ -212,15 +204,15 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
       expect(row.complianceLevel).toBe('ial2');
       expect(row.retentionDate).toEqual(computeRetentionDate('login', row.timestamp));
     }
-    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 5 });
+    expect(await verifyAuditChain(world.db)).toEqual({ ok: true, entries: 5 });
     // Page boundaries must not hide or repeat an entry.
-    expect(await verifyAuditChain(db, { batchSize: 2 })).toEqual({ ok: true, entries: 5 });
-    expect(await verifyAuditChain(db, { batchSize: 5 })).toEqual({ ok: true, entries: 5 });
+    expect(await verifyAuditChain(world.db, { batchSize: 2 })).toEqual({ ok: true, entries: 5 });
+    expect(await verifyAuditChain(world.db, { batchSize: 5 })).toEqual({ ok: true, entries: 5 });
   });
 
   it('stores the given time, compliance level and empty optional fields as given', async () => {
     const at = new Date('2026-02-03T04:05:06.789Z');
-    const row = await recordAuditEvent(db, {
+    const row = await recordAuditEvent(world.db, {
       action: 'verification_complete',
       outcome: 'success',
       resource: 'identity',
@@ -238,12 +230,12 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
       complianceLevel: 'ial1',
       retentionDate: new Date('2033-02-03T04:05:06.789Z'),
     });
-    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 1 });
+    expect(await verifyAuditChain(world.db)).toEqual({ ok: true, entries: 1 });
   });
 
   it('never stores secrets from details or the raw session id', async () => {
     const rawSessionId = 'raw-session-id-7c1e0b9d2f';
-    const row = await recordAuditEvent(db, {
+    const row = await recordAuditEvent(world.db, {
       action: 'verification_start',
       outcome: 'failure',
       resource: 'email',
@@ -264,7 +256,7 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
     expect(row.sessionId).toBe(createHash('sha256').update(rawSessionId).digest('hex'));
     expect(row.details).toEqual({ email: 'someone@example.com', nested: { reason: 'wrong_code' } });
 
-    const [stored] = await db.select({ text: sql<string>`row_to_json(${auditLogs})::text` }).from(auditLogs);
+    const [stored] = await world.db.select({ text: sql<string>`row_to_json(${auditLogs})::text` }).from(auditLogs);
     const text = stored!.text;
     for (const secret of [
       rawSessionId,
@@ -280,13 +272,13 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
     ]) {
       expect(text).not.toContain(secret);
     }
-    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 1 });
+    expect(await verifyAuditChain(world.db)).toEqual({ ok: true, entries: 1 });
   });
 
   it('names an entry whose details were edited', async () => {
-    const rows = await appendEvents(db, 5);
-    await tamper(db, sql`update audit_logs set details = '{"method":"email","attempt":99}' where sequence = 3`);
-    expect(await verifyAuditChain(db)).toEqual({
+    const rows = await appendEvents(world.db, 5);
+    await tamper(world.db, sql`update audit_logs set details = '{"method":"email","attempt":99}' where sequence = 3`);
+    expect(await verifyAuditChain(world.db)).toEqual({
       ok: false,
       entries: 2,
       brokenAt: { sequence: 3, id: rows[2]!.id, reason: 'entry hash does not match its content' },
@@ -294,18 +286,18 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   });
 
   it('names an entry whose outcome was edited', async () => {
-    const rows = await appendEvents(db, 4);
-    await tamper(db, sql`update audit_logs set outcome = 'failure' where sequence = 2`);
-    expect(await verifyAuditChain(db)).toMatchObject({
+    const rows = await appendEvents(world.db, 4);
+    await tamper(world.db, sql`update audit_logs set outcome = 'failure' where sequence = 2`);
+    expect(await verifyAuditChain(world.db)).toMatchObject({
       ok: false,
       brokenAt: { sequence: 2, id: rows[1]!.id, reason: 'entry hash does not match its content' },
     });
   });
 
   it('finds an edit past the first page', async () => {
-    const rows = await appendEvents(db, 7);
-    await tamper(db, sql`update audit_logs set client_ip = '192.0.2.1' where sequence = 5`);
-    expect(await verifyAuditChain(db, { batchSize: 3 })).toEqual({
+    const rows = await appendEvents(world.db, 7);
+    await tamper(world.db, sql`update audit_logs set client_ip = '192.0.2.1' where sequence = 5`);
+    expect(await verifyAuditChain(world.db, { batchSize: 3 })).toEqual({
       ok: false,
       entries: 4,
       brokenAt: { sequence: 5, id: rows[4]!.id, reason: 'entry hash does not match its content' },
@@ -313,9 +305,9 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   });
 
   it('names the next entry when an edited entry had its hash recomputed', async () => {
-    const rows = await appendEvents(db, 5);
-    await rewriteWithRecomputedHash(db, rows[2]!);
-    expect(await verifyAuditChain(db)).toEqual({
+    const rows = await appendEvents(world.db, 5);
+    await rewriteWithRecomputedHash(world.db, rows[2]!);
+    expect(await verifyAuditChain(world.db)).toEqual({
       ok: false,
       entries: 3,
       brokenAt: { sequence: 4, id: rows[3]!.id, reason: 'previous hash does not match entry 3' },
@@ -323,9 +315,9 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   });
 
   it('names the entry after a deleted one', async () => {
-    const rows = await appendEvents(db, 5);
-    await tamper(db, sql`delete from audit_logs where sequence = 3`);
-    expect(await verifyAuditChain(db)).toEqual({
+    const rows = await appendEvents(world.db, 5);
+    await tamper(world.db, sql`delete from audit_logs where sequence = 3`);
+    expect(await verifyAuditChain(world.db)).toEqual({
       ok: false,
       entries: 2,
       brokenAt: { sequence: 4, id: rows[3]!.id, reason: 'sequence gap: expected 3, found 4' },
@@ -333,23 +325,23 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   });
 
   it('still finds a deletion whose gap was closed by renumbering', async () => {
-    const rows = await appendEvents(db, 5);
-    await tamper(db, sql`delete from audit_logs where sequence = 3`);
-    await tamper(db, sql`update audit_logs set sequence = sequence - 1 where sequence = 4`);
-    await tamper(db, sql`update audit_logs set sequence = sequence - 1 where sequence = 5`);
-    expect(await verifyAuditChain(db)).toMatchObject({
+    const rows = await appendEvents(world.db, 5);
+    await tamper(world.db, sql`delete from audit_logs where sequence = 3`);
+    await tamper(world.db, sql`update audit_logs set sequence = sequence - 1 where sequence = 4`);
+    await tamper(world.db, sql`update audit_logs set sequence = sequence - 1 where sequence = 5`);
+    expect(await verifyAuditChain(world.db)).toMatchObject({
       ok: false,
       brokenAt: { sequence: 3, id: rows[3]!.id, reason: 'entry hash does not match its content' },
     });
   });
 
   it('names the first entry of two whose sequences were swapped', async () => {
-    const rows = await appendEvents(db, 5);
+    const rows = await appendEvents(world.db, 5);
     // Three steps, because the unique constraint is checked row by row.
-    await tamper(db, sql`update audit_logs set sequence = -1 where sequence = 3`);
-    await tamper(db, sql`update audit_logs set sequence = 3 where sequence = 4`);
-    await tamper(db, sql`update audit_logs set sequence = 4 where sequence = -1`);
-    expect(await verifyAuditChain(db)).toEqual({
+    await tamper(world.db, sql`update audit_logs set sequence = -1 where sequence = 3`);
+    await tamper(world.db, sql`update audit_logs set sequence = 3 where sequence = 4`);
+    await tamper(world.db, sql`update audit_logs set sequence = 4 where sequence = -1`);
+    expect(await verifyAuditChain(world.db)).toEqual({
       ok: false,
       entries: 2,
       brokenAt: { sequence: 3, id: rows[3]!.id, reason: 'entry hash does not match its content' },
@@ -357,9 +349,9 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   });
 
   it('names the first missing entry when entries were deleted from the end', async () => {
-    const rows = await appendEvents(db, 5);
-    await tamper(db, sql`delete from audit_logs where sequence >= 4`);
-    expect(await verifyAuditChain(db)).toEqual({
+    const rows = await appendEvents(world.db, 5);
+    await tamper(world.db, sql`delete from audit_logs where sequence >= 4`);
+    expect(await verifyAuditChain(world.db)).toEqual({
       ok: false,
       entries: 3,
       brokenAt: {
@@ -369,15 +361,15 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
       },
     });
     // Emptying the table does not pass for an empty chain either.
-    await tamper(db, sql`delete from audit_logs`);
-    expect(await verifyAuditChain(db)).toMatchObject({ ok: false, brokenAt: { sequence: 1 } });
+    await tamper(world.db, sql`delete from audit_logs`);
+    expect(await verifyAuditChain(world.db)).toMatchObject({ ok: false, brokenAt: { sequence: 1 } });
     expect(rows).toHaveLength(5);
   });
 
   it('names the last entry when it was rewritten with a recomputed hash', async () => {
-    const rows = await appendEvents(db, 3);
-    await rewriteWithRecomputedHash(db, rows[2]!);
-    expect(await verifyAuditChain(db)).toEqual({
+    const rows = await appendEvents(world.db, 3);
+    await rewriteWithRecomputedHash(world.db, rows[2]!);
+    expect(await verifyAuditChain(world.db)).toEqual({
       ok: false,
       entries: 3,
       brokenAt: { sequence: 3, id: rows[2]!.id, reason: 'entry hash does not match the recorded chain head' },
@@ -385,9 +377,9 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   });
 
   it('names the last entry when the chain head record is gone', async () => {
-    const rows = await appendEvents(db, 2);
-    await tamper(db, sql`delete from audit_chain_head`);
-    expect(await verifyAuditChain(db)).toEqual({
+    const rows = await appendEvents(world.db, 2);
+    await tamper(world.db, sql`delete from audit_chain_head`);
+    expect(await verifyAuditChain(world.db)).toEqual({
       ok: false,
       entries: 2,
       brokenAt: { sequence: 2, id: rows[1]!.id, reason: 'the chain head record is missing' },
@@ -395,9 +387,9 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   });
 
   it('rejects a chain whose first entry is missing', async () => {
-    const rows = await appendEvents(db, 3);
-    await tamper(db, sql`delete from audit_logs where sequence = 1`);
-    expect(await verifyAuditChain(db)).toEqual({
+    const rows = await appendEvents(world.db, 3);
+    await tamper(world.db, sql`delete from audit_logs where sequence = 1`);
+    expect(await verifyAuditChain(world.db)).toEqual({
       ok: false,
       entries: 0,
       brokenAt: { sequence: 2, id: rows[1]!.id, reason: 'sequence gap: expected 1, found 2' },
@@ -405,95 +397,85 @@ describe.each(testDatabaseFactories())('audit chain on $kind', (factory) => {
   });
 
   it('rejects a first entry that claims a predecessor', async () => {
-    const rows = await appendEvents(db, 2);
+    const rows = await appendEvents(world.db, 2);
     const forged = { ...toAuditEntryContent(rows[0]!), previousHash: 'f'.repeat(64) };
-    await withAuditMaintenance(db, (tx) =>
+    await withAuditMaintenance(world.db, (tx) =>
       tx
         .update(auditLogs)
         .set({ previousHash: forged.previousHash, entryHash: computeAuditEntryHash(forged) })
         .where(eq(auditLogs.id, rows[0]!.id)),
     );
-    expect(await verifyAuditChain(db)).toMatchObject({
+    expect(await verifyAuditChain(world.db)).toMatchObject({
       ok: false,
       brokenAt: { sequence: 1, id: rows[0]!.id, reason: 'the first entry must not have a previous hash' },
     });
   });
 
   it('sees an entry moved below sequence 1', async () => {
-    const rows = await appendEvents(db, 2);
-    await tamper(db, sql`update audit_logs set sequence = 0 where sequence = 1`);
-    expect(await verifyAuditChain(db, { batchSize: 1 })).toMatchObject({
+    const rows = await appendEvents(world.db, 2);
+    await tamper(world.db, sql`update audit_logs set sequence = 0 where sequence = 1`);
+    expect(await verifyAuditChain(world.db, { batchSize: 1 })).toMatchObject({
       ok: false,
       brokenAt: { sequence: 0, id: rows[0]!.id, reason: 'sequence gap: expected 1, found 0' },
     });
   });
 
   it('leaves no gap when the caller rolls back its transaction', async () => {
-    await recordAuditEvent(db, loginEvent(1));
+    await recordAuditEvent(world.db, loginEvent(1));
     await expect(
-      db.transaction(async (tx) => {
+      world.db.transaction(async (tx) => {
         await recordAuditEvent(tx, loginEvent(2));
         throw new Error('use case failed');
       }),
     ).rejects.toThrow('use case failed');
-    await recordAuditEvent(db, loginEvent(3));
-    expect((await listChain(db)).map((r) => r.sequence)).toEqual([1, 2]);
-    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 2 });
+    await recordAuditEvent(world.db, loginEvent(3));
+    expect((await listChain(world.db)).map((r) => r.sequence)).toEqual([1, 2]);
+    expect(await verifyAuditChain(world.db)).toEqual({ ok: true, entries: 2 });
   });
 
   it('keeps the chain intact when appends overlap in one process', async () => {
-    await Promise.all(Array.from({ length: 10 }, (_, i) => recordAuditEvent(db, loginEvent(i + 1))));
-    expect((await listChain(db)).map((r) => r.sequence)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
-    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 10 });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => recordAuditEvent(world.db, loginEvent(i + 1))));
+    expect((await listChain(world.db)).map((r) => r.sequence)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(await verifyAuditChain(world.db)).toEqual({ ok: true, entries: 10 });
   });
 });
 
 describe.each(postgresOnlyFactories())('audit chain under concurrency and from the CLI on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let db: Db;
-  let url: string;
-
-  beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    url = connectionUrlOf(testDb.database);
-  });
-  afterAll(async () => {
-    await testDb.cleanup();
-  });
+  const world = suiteWorld(factory);
+  const url = () => connectionUrlOf(world.testDb.database);
   beforeEach(async () => {
-    await tamper(db, sql`delete from audit_logs`);
-    await tamper(db, sql`delete from audit_chain_head`);
+    await tamper(world.db, sql`delete from audit_logs`);
+    await tamper(world.db, sql`delete from audit_chain_head`);
   });
 
   it('numbers 50 concurrent appends from two app instances exactly 1..50', async () => {
     // A second pool stands in for a second app instance: the lock must hold across both.
-    const other = await openDatabase({ databaseUrl: url, poolSize: 10 });
+    const other = await openDatabase({ databaseUrl: url(), poolSize: 10 });
     try {
       const appends = Array.from({ length: 50 }, (_, i) =>
-        recordAuditEvent(i % 2 === 0 ? db : other.db, loginEvent(i + 1)),
+        recordAuditEvent(i % 2 === 0 ? world.db : other.db, loginEvent(i + 1)),
       );
       const returned = await Promise.all(appends);
       expect(returned.map((r) => r.sequence).sort((a, b) => a - b)).toEqual(
         Array.from({ length: 50 }, (_, i) => i + 1),
       );
-      const rows = await listChain(db);
+      const rows = await listChain(world.db);
       expect(rows.map((r) => r.sequence)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
       expect(new Set(rows.map((r) => r.entryHash)).size).toBe(50);
-      expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 50 });
+      expect(await verifyAuditChain(world.db)).toEqual({ ok: true, entries: 50 });
     } finally {
       await other.close();
     }
   });
 
   it('`audit:verify` exits 0 on an intact chain and 1 naming the broken entry', async () => {
-    const rows = await appendEvents(db, 3);
-    const intact = await runVerifyCli({ DATABASE_URL: url });
+    const rows = await appendEvents(world.db, 3);
+    const intact = await runVerifyCli({ DATABASE_URL: url() });
     expect(intact.output).toContain('Audit chain OK: 3 entries');
     expect(intact.code).toBe(0);
 
-    await tamper(db, sql`update audit_logs set details = '{"forged":true}' where sequence = 2`);
-    const broken = await runVerifyCli({ DATABASE_URL: url });
+    await tamper(world.db, sql`update audit_logs set details = '{"forged":true}' where sequence = 2`);
+    const broken = await runVerifyCli({ DATABASE_URL: url() });
     expect(broken.output).toContain(
       `Audit chain BROKEN at entry #2 (${rows[1]!.id}): entry hash does not match its content`,
     );
@@ -538,13 +520,13 @@ describe.each(postgresOnlyFactories())('audit chain under concurrency and from t
   ])(
     '`audit:verify` exits 1 naming entry #$sequence after $tamper',
     async ({ apply, brokenRow, sequence, reason }) => {
-      const rows = await appendEvents(db, 4);
-      const intact = await runVerifyCli({ DATABASE_URL: url });
+      const rows = await appendEvents(world.db, 4);
+      const intact = await runVerifyCli({ DATABASE_URL: url() });
       expect(intact.output).toContain('Audit chain OK: 4 entries');
       expect(intact.code).toBe(0);
 
-      await tamper(db, ...apply);
-      const broken = await runVerifyCli({ DATABASE_URL: url });
+      await tamper(world.db, ...apply);
+      const broken = await runVerifyCli({ DATABASE_URL: url() });
       const id = brokenRow === undefined ? 'missing' : rows[brokenRow]!.id;
       expect(broken.output).toContain(`Audit chain BROKEN at entry #${sequence} (${id}): ${reason}`);
       expect(broken.code).toBe(1);

@@ -1,18 +1,16 @@
 import { PAYMENT_FIX_WINDOW_HOURS, SECOND_CHANCE_OFFER_HOURS } from '@bid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.js';
+import { beforeAll, expect, it } from 'vitest';
 import { auctions, charges, ledgerTransactions, notifications, sandboxPayments } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { processDueCharges } from '../../src/use-cases/charge-and-create-date.js';
 import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
 import { describePostgresOnly } from '../support/databases.js';
-import { expectLedgerBalanced } from '../support/ledger.js';
 import {
   answerOffer,
   chargesOf,
   HOUR,
-  MINUTE,
+  signUpHostAndMembers,
   twoInstancesForSuite,
   providerPaymentsOf,
   retryPayment,
@@ -24,27 +22,19 @@ import { CARDS } from '../support/payments.js';
 import { signUpMember, type Member } from '../support/world.js';
 
 describePostgresOnly('charging exactly once across instances on $kind', (factory) => {
-  let db: Db;
-  let a: Instance;
-  let b: Instance;
-  let clock = new Date('2031-09-01T20:00:00.000Z');
-  const now = () => clock;
-  const suite = twoInstancesForSuite(factory, now);
-  const ago = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE);
+  const suite = twoInstancesForSuite(factory, new Date('2031-09-01T20:00:00.000Z'));
+  const { now, ago } = suite;
   let host: Member;
-  const payers: Member[] = [];
+  let payers: Member[];
   let decliner: Member;
 
   beforeAll(async () => {
-    ({ db, a, b } = suite);
-    host = await signUpMember(a.app, 'Hana', { card: false });
-    for (const label of ['Ann', 'Ben', 'Cy', 'Dee']) payers.push(await signUpMember(a.app, label));
-    decliner = await signUpMember(a.app, 'Dan', { card: CARDS.declines });
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(db);
+    ({ host, members: payers } = await signUpHostAndMembers(suite.a.app));
+    decliner = await signUpMember(suite.a.app, 'Dan', { card: CARDS.declines });
   });
 
+  /** One lifecycle run on `instance`. */
+  const lifecycleOn = (instance: Instance) => runLifecycle(instance.app, instance.db, instance.provider, now);
   const workerDeps = (instance: Instance) => ({
     db: instance.db,
     paymentProvider: instance.provider,
@@ -55,7 +45,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
   it('two instances closing and charging one won auction at the same moment produce one charge', async () => {
     for (let round = 0; round < 8; round += 1) {
       const winner = payers[round % payers.length]!;
-      const auctionId = await insertAuction(db, {
+      const auctionId = await insertAuction(suite.db, {
         creatorId: host.id,
         endTime: ago(1),
         bids: [{ bidderId: winner.id, amount: '45.00', at: ago(5) }],
@@ -63,19 +53,22 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
 
       // Two lifecycle runs per instance, plus each instance's closer and worker called directly.
       await Promise.all([
-        runLifecycle(a.app, a.db, a.provider, now),
-        runLifecycle(b.app, b.db, b.provider, now),
-        closeDueAuctions(a.db, now()).then(() => processDueCharges(workerDeps(a))),
-        closeDueAuctions(b.db, now()).then(() => processDueCharges(workerDeps(b))),
-        runLifecycle(b.app, b.db, b.provider, now),
+        lifecycleOn(suite.a),
+        lifecycleOn(suite.b),
+        closeDueAuctions(suite.a.db, now()).then(() => processDueCharges(workerDeps(suite.a))),
+        closeDueAuctions(suite.b.db, now()).then(() => processDueCharges(workerDeps(suite.b))),
+        lifecycleOn(suite.b),
       ]);
 
-      const rows = await chargesOf(db, auctionId);
+      const rows = await chargesOf(suite.db, auctionId);
       expect(rows.map((c) => [c.payerId, c.status, c.amount])).toEqual([[winner.id, 'succeeded', '45.00']]);
-      expect(await providerPaymentsOf(db, rows[0]!.id)).toHaveLength(1);
-      const bookings = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.chargeId, rows[0]!.id));
+      expect(await providerPaymentsOf(suite.db, rows[0]!.id)).toHaveLength(1);
+      const bookings = await suite.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.chargeId, rows[0]!.id));
       expect(bookings).toHaveLength(1);
-      const paidNotices = await db
+      const paidNotices = await suite.db
         .select()
         .from(notifications)
         .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.type, 'payment_succeeded')));
@@ -87,7 +80,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
     const expected = new Map<string, string>();
     for (let i = 0; i < 30; i += 1) {
       const winner = payers[i % payers.length]!;
-      const auctionId = await insertAuction(db, {
+      const auctionId = await insertAuction(suite.db, {
         creatorId: host.id,
         endTime: ago(60 - i),
         bids: [
@@ -105,9 +98,9 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
         if (closed.length === 0) return;
       }
     };
-    await Promise.all([a, a, a, b, b, b].map(worker));
+    await Promise.all([suite.a, suite.a, suite.a, suite.b, suite.b, suite.b].map(worker));
 
-    const rows = await db
+    const rows = await suite.db
       .select()
       .from(charges)
       .where(inArray(charges.auctionId, [...expected.keys()]));
@@ -116,7 +109,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
       expect(row.payerId).toBe(expected.get(row.auctionId));
       expect(row.status).toBe('succeeded');
     }
-    const payments = await db
+    const payments = await suite.db
       .select()
       .from(sandboxPayments)
       .where(
@@ -126,7 +119,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
         ),
       );
     expect(payments).toHaveLength(30);
-    const bookings = await db
+    const bookings = await suite.db
       .select()
       .from(ledgerTransactions)
       .where(
@@ -142,7 +135,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
     const ids: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       ids.push(
-        await insertAuction(db, {
+        await insertAuction(suite.db, {
           creatorId: host.id,
           endTime: ago(1),
           bids: [
@@ -152,29 +145,29 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
         }),
       );
     }
-    await runLifecycle(a.app, a.db, a.provider, now);
-    clock = new Date(clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR);
+    await lifecycleOn(suite.a);
+    suite.advance(PAYMENT_FIX_WINDOW_HOURS * HOUR);
 
     await Promise.all([
-      runLifecycle(a.app, a.db, a.provider, now),
-      runLifecycle(b.app, b.db, b.provider, now),
-      releaseUnpaidWins(a.db, now(), 3).then(() => processDueCharges(workerDeps(a))),
-      releaseUnpaidWins(b.db, now(), 3).then(() => processDueCharges(workerDeps(b))),
+      lifecycleOn(suite.a),
+      lifecycleOn(suite.b),
+      releaseUnpaidWins(suite.a.db, now(), 3).then(() => processDueCharges(workerDeps(suite.a))),
+      releaseUnpaidWins(suite.b.db, now(), 3).then(() => processDueCharges(workerDeps(suite.b))),
     ]);
     // Whatever a racer left for later is picked up by the next run.
-    await runLifecycle(a.app, a.db, a.provider, now);
+    await lifecycleOn(suite.a);
 
     for (const [i, auctionId] of ids.entries()) {
       const runnerUp = payers[i % payers.length]!;
-      const rows = await chargesOf(db, auctionId);
+      const rows = await chargesOf(suite.db, auctionId);
       expect(rows.map((c) => [c.payerId, c.status])).toEqual([
         [decliner.id, 'expired'],
         [runnerUp.id, 'offered'],
       ]);
-      expect(await providerPaymentsOf(db, rows[1]!.id)).toEqual([]);
-      const [auction] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+      expect(await providerPaymentsOf(suite.db, rows[1]!.id)).toEqual([]);
+      const [auction] = await suite.db.select().from(auctions).where(eq(auctions.id, auctionId));
       expect(auction!.winnerId).toBeNull();
-      const offerNotices = await db
+      const offerNotices = await suite.db
         .select()
         .from(notifications)
         .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.title, 'Second chance offer')));
@@ -182,17 +175,17 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
     }
 
     // The offers' deadline passes while two instances sweep again: each offer ends once.
-    clock = new Date(clock.getTime() + SECOND_CHANCE_OFFER_HOURS * HOUR);
+    suite.advance(SECOND_CHANCE_OFFER_HOURS * HOUR);
     await Promise.all([
-      runLifecycle(a.app, a.db, a.provider, now),
-      runLifecycle(b.app, b.db, b.provider, now),
-      releaseUnpaidWins(a.db, now(), 3),
-      releaseUnpaidWins(b.db, now(), 3),
+      lifecycleOn(suite.a),
+      lifecycleOn(suite.b),
+      releaseUnpaidWins(suite.a.db, now(), 3),
+      releaseUnpaidWins(suite.b.db, now(), 3),
     ]);
-    await runLifecycle(a.app, a.db, a.provider, now);
+    await lifecycleOn(suite.a);
     for (const auctionId of ids) {
-      expect((await chargesOf(db, auctionId)).map((c) => c.status)).toEqual(['expired', 'expired']);
-      const nobody = await db
+      expect((await chargesOf(suite.db, auctionId)).map((c) => c.status)).toEqual(['expired', 'expired']);
+      const nobody = await suite.db
         .select()
         .from(notifications)
         .where(
@@ -203,19 +196,19 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
   });
 
   it('charges a double-clicked retry once', async () => {
-    const auctionId = await insertAuction(db, {
+    const auctionId = await insertAuction(suite.db, {
       creatorId: host.id,
       endTime: ago(1),
       bids: [{ bidderId: decliner.id, amount: '64.00', at: ago(5) }],
     });
-    await runLifecycle(a.app, a.db, a.provider, now);
-    const [failed] = await chargesOf(db, auctionId);
+    await lifecycleOn(suite.a);
+    const [failed] = await chargesOf(suite.db, auctionId);
     expect(failed!.status).toBe('failed');
 
     const answers = await Promise.all([
-      retryPayment(a.app, failed!.id, decliner),
-      retryPayment(b.app, failed!.id, decliner),
-      retryPayment(a.app, failed!.id, decliner),
+      retryPayment(suite.a.app, failed!.id, decliner),
+      retryPayment(suite.b.app, failed!.id, decliner),
+      retryPayment(suite.a.app, failed!.id, decliner),
     ]);
 
     const accepted = answers.filter((res) => res.statusCode === 200);
@@ -225,9 +218,9 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
       expect(res.json().message).toBe('This payment is already being processed.');
     }
     // Each accepted retry is its own attempt; none of them is charged twice.
-    const [after] = await chargesOf(db, auctionId);
+    const [after] = await chargesOf(suite.db, auctionId);
     expect(after!.attempt).toBe(1 + accepted.length);
-    const attempts = await providerPaymentsOf(db, failed!.id);
+    const attempts = await providerPaymentsOf(suite.db, failed!.id);
     expect(attempts.map((p) => p.idempotencyKey)).toEqual(
       Array.from({ length: after!.attempt }, (_, i) => `charge:${failed!.id}:attempt:${i + 1}`),
     );
@@ -236,9 +229,9 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
   it('settles an offer answered from two instances at once with one outcome, charged at most once', async () => {
     for (let round = 0; round < 6; round += 1) {
       // Signed up each round: every round moves the clock past a fix window, and so past an idle session.
-      const runnerUp = await signUpMember(a.app, `Rue${round}`);
-      const next = await signUpMember(a.app, `Nat${round}`);
-      const auctionId = await insertAuction(db, {
+      const runnerUp = await signUpMember(suite.a.app, `Rue${round}`);
+      const next = await signUpMember(suite.a.app, `Nat${round}`);
+      const auctionId = await insertAuction(suite.db, {
         creatorId: host.id,
         endTime: ago(1),
         bids: [
@@ -247,17 +240,17 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
           { bidderId: decliner.id, amount: '32.00', at: ago(10) },
         ],
       });
-      await runLifecycle(a.app, a.db, a.provider, now);
-      clock = new Date(clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR);
-      await runLifecycle(a.app, a.db, a.provider, now);
-      const offer = (await chargesOf(db, auctionId)).find((c) => c.payerId === runnerUp.id)!;
+      await lifecycleOn(suite.a);
+      suite.advance(PAYMENT_FIX_WINDOW_HOURS * HOUR);
+      await lifecycleOn(suite.a);
+      const offer = (await chargesOf(suite.db, auctionId)).find((c) => c.payerId === runnerUp.id)!;
       expect(offer.status).toBe('offered');
 
       // Even rounds: a double click on accept across both instances; odd rounds: accept racing decline.
       const answers = await Promise.all([
-        answerOffer(a.app, offer.id, 'accept', runnerUp),
-        answerOffer(b.app, offer.id, round % 2 === 0 ? 'accept' : 'decline', runnerUp),
-        answerOffer(b.app, offer.id, 'accept', runnerUp),
+        answerOffer(suite.a.app, offer.id, 'accept', runnerUp),
+        answerOffer(suite.b.app, offer.id, round % 2 === 0 ? 'accept' : 'decline', runnerUp),
+        answerOffer(suite.b.app, offer.id, 'accept', runnerUp),
       ]);
 
       const ok = answers.filter((res) => res.statusCode === 200);
@@ -269,16 +262,16 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
           outcome === 'succeeded' ? 'You have already accepted this offer.' : 'You have already declined this offer.',
         );
       }
-      const rows = await chargesOf(db, auctionId);
-      const [auction] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+      const rows = await chargesOf(suite.db, auctionId);
+      const [auction] = await suite.db.select().from(auctions).where(eq(auctions.id, auctionId));
       if (outcome === 'succeeded') {
         expect(rows.map((c) => [c.payerId, c.status])).toEqual([
           [decliner.id, 'expired'],
           [runnerUp.id, 'succeeded'],
         ]);
         expect(auction!.winnerId).toBe(runnerUp.id);
-        expect(await providerPaymentsOf(db, offer.id)).toHaveLength(1);
-        const won = await db
+        expect(await providerPaymentsOf(suite.db, offer.id)).toHaveLength(1);
+        const won = await suite.db
           .select()
           .from(notifications)
           .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.title, 'You won!')));
@@ -289,9 +282,9 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
         expect(rows.find((c) => c.payerId === runnerUp.id)!.status).toBe('expired');
         expect(rows.find((c) => c.payerId === next.id)!.status).toBe('offered');
         expect(auction!.winnerId).toBeNull();
-        expect(await providerPaymentsOf(db, offer.id)).toEqual([]);
+        expect(await providerPaymentsOf(suite.db, offer.id)).toEqual([]);
         // Leave nothing open for the next round's sweeps.
-        await answerOffer(a.app, rows.find((c) => c.payerId === next.id)!.id, 'decline', next);
+        await answerOffer(suite.a.app, rows.find((c) => c.payerId === next.id)!.id, 'decline', next);
       }
     }
   });

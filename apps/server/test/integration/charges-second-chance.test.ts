@@ -6,15 +6,12 @@ import {
   SECOND_CHANCE_OFFER_HOURS,
 } from '@bid/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../src/db/client.js';
+import { describe, expect, it, vi } from 'vitest';
 import { auctions } from '../../src/db/schema/index.js';
-import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import {
   answerOffer,
   chargesOf,
+  chargingWorld,
   getPayments,
   HOUR,
   ledgerLegsOf,
@@ -22,47 +19,32 @@ import {
   notificationsOf,
   providerPaymentsOf,
   retryPayment,
-  runLifecycle,
 } from '../support/charges.js';
 import { insertAuction } from '../support/auctions.js';
 import { testDatabaseFactories } from '../support/databases.js';
-import { expectLedgerBalanced } from '../support/ledger.js';
 import { addSandboxCard, CARDS } from '../support/payments.js';
-import { createWorld, type Member } from '../support/world.js';
+import type { Member } from '../support/world.js';
 
 const WINDOW = PAYMENT_FIX_WINDOW_HOURS * HOUR;
 const OFFER = SECOND_CHANCE_OFFER_HOURS * HOUR;
 
 describe.each(testDatabaseFactories())('second chance offers after an unpaid win on $kind', (factory) => {
-  const world = createWorld(factory, {
-    clock: new Date('2031-07-01T18:00:00.000Z'),
-    paymentProvider: (db, now) => createSandboxProvider(db, { now }),
-  });
-  let db: Db;
-  let app: FastifyInstance;
-  let provider: PaymentProvider;
-  const now = () => world.clock;
-  const ago = (minutes: number) => new Date(world.clock.getTime() - minutes * MINUTE);
-  const later = (ms: number) => new Date(world.clock.getTime() + ms);
-  const advance = (ms: number) => {
-    world.clock = new Date(world.clock.getTime() + ms);
-  };
+  const { world, ago, later, advance, lifecycle } = chargingWorld(factory, new Date('2031-07-01T18:00:00.000Z'));
 
-  const lifecycle = () => runLifecycle(app, db, provider, now);
   // Signed up in each test: the clock runs days ahead, past a session's idle timeout.
   const member = (label: string, card?: string) => world.signUp(label, { card: card ?? false });
   const winnerOf = async (auctionId: string) =>
-    (await db.select().from(auctions).where(eq(auctions.id, auctionId)))[0]!.winnerId;
+    (await world.db.select().from(auctions).where(eq(auctions.id, auctionId)))[0]!.winnerId;
   // Highest amount first, which is the order bidders are offered the date in (a decline and the
   // offer it makes can share a clock instant, so creation times may tie).
   const statusesOf = async (auctionId: string) =>
-    (await chargesOf(db, auctionId))
+    (await chargesOf(world.db, auctionId))
       .sort((a, b) => Number(b.amount) - Number(a.amount))
       .map((c) => [c.payerId, c.status, c.amount]);
   const chargeOf = async (auctionId: string, payer: Member) =>
-    (await chargesOf(db, auctionId)).find((c) => c.payerId === payer.id)!;
+    (await chargesOf(world.db, auctionId)).find((c) => c.payerId === payer.id)!;
   const titlesTo = async (who: Member, auctionId: string) =>
-    (await notificationsOf(db, who.id, auctionId)).map((n) => n.title);
+    (await notificationsOf(world.db, who.id, auctionId)).map((n) => n.title);
 
   /** An auction `winner` won and could not pay for, closed and swept once its fix window passed. */
   async function offeredAuction(input: {
@@ -71,7 +53,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     others: Array<{ bidder: Member; amount: string }>;
     title: string;
   }) {
-    const auctionId = await insertAuction(db, {
+    const auctionId = await insertAuction(world.db, {
       creatorId: input.host.id,
       endTime: ago(1),
       title: input.title,
@@ -83,25 +65,16 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     await lifecycle();
     advance(WINDOW);
     await lifecycle();
-    const rows = await chargesOf(db, auctionId);
+    const rows = await chargesOf(world.db, auctionId);
     return { auctionId, offer: rows.at(-1)! };
   }
-
-  beforeAll(async () => {
-    await world.open();
-    ({ db, app, provider } = world);
-  });
-  afterEach(async () => {
-    await expectLedgerBalanced(db);
-  });
-  afterAll(() => world.close());
 
   it('offers the date to the next-highest bidder at their own bid, and charges them only once they accept', async () => {
     const host = await member('Hana');
     const dan = await member('Dan', CARDS.declines);
     const rex = await member('Rex', CARDS.succeeds);
     const tia = await member('Tia', CARDS.succeeds);
-    const auctionId = await insertAuction(db, {
+    const auctionId = await insertAuction(world.db, {
       creatorId: host.id,
       endTime: ago(1),
       title: 'Salsa night',
@@ -113,7 +86,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       ],
     });
     await lifecycle();
-    const [failed] = await chargesOf(db, auctionId);
+    const [failed] = await chargesOf(world.db, auctionId);
     expect(failed).toMatchObject({ payerId: dan.id, status: 'failed' });
 
     // One second before the deadline nothing moves.
@@ -124,7 +97,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     advance(1000);
     expect(await lifecycle()).toMatchObject({ winsReleased: 1, chargesRecorded: 0 });
 
-    const [expired, offer, ...none] = await chargesOf(db, auctionId);
+    const [expired, offer, ...none] = await chargesOf(world.db, auctionId);
     expect(none).toEqual([]);
     expect(expired).toMatchObject({ id: failed!.id, status: 'expired', payerId: dan.id });
     expect(offer).toMatchObject({
@@ -138,10 +111,10 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     });
     // Nobody holds the win and nobody is charged while the offer is open.
     expect(await winnerOf(auctionId)).toBeNull();
-    expect(await providerPaymentsOf(db, offer!.id)).toEqual([]);
-    expect((await ledgerLegsOf(db, offer!.id)).transactions).toBe(0);
+    expect(await providerPaymentsOf(world.db, offer!.id)).toEqual([]);
+    expect((await ledgerLegsOf(world.db, offer!.id)).transactions).toBe(0);
 
-    const toTia = (await notificationsOf(db, tia.id, auctionId)).filter((n) => n.type !== 'auction_lost');
+    const toTia = (await notificationsOf(world.db, tia.id, auctionId)).filter((n) => n.type !== 'auction_lost');
     expect(toTia.map((n) => [n.type, n.title, n.message, n.relatedUserId])).toEqual([
       [
         'auction_won',
@@ -151,14 +124,14 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
         null,
       ],
     ]);
-    expect((await notificationsOf(db, dan.id, auctionId)).at(-1)).toMatchObject({
+    expect((await notificationsOf(world.db, dan.id, auctionId)).at(-1)).toMatchObject({
       type: 'payment_failed',
       title: 'Your win was released',
       message:
         'The time to fix your payment for "Salsa night" has passed, so the date was offered to the next-highest ' +
         'bidder. You have not been charged.',
     });
-    expect((await notificationsOf(db, host.id, auctionId)).at(-1)).toMatchObject({
+    expect((await notificationsOf(world.db, host.id, auctionId)).at(-1)).toMatchObject({
       type: 'auction_ended',
       title: 'Your date was offered to the next bidder',
       message:
@@ -180,11 +153,11 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       payBy: later(OFFER).toISOString(),
       createdAt: world.clock.toISOString(),
     };
-    expect((await getPayments(app, tia)).json().payments).toEqual([offeredRow]);
-    expect((await getPayments(app, host)).json().payments).toEqual([]);
+    expect((await getPayments(world.app, tia)).json().payments).toEqual([offeredRow]);
+    expect((await getPayments(world.app, host)).json().payments).toEqual([]);
 
     // A retry is no way around the question, and later runs leave the offer alone.
-    const retried = await retryPayment(app, offer!.id, tia);
+    const retried = await retryPayment(world.app, offer!.id, tia);
     expect(retried.statusCode).toBe(400);
     expect(retried.json()).toEqual({
       message: 'Accept this offer first: you are charged only if you accept.',
@@ -193,10 +166,10 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     });
     advance(HOUR);
     expect(await lifecycle()).toMatchObject({ winsReleased: 0, chargesRecorded: 0 });
-    expect(await providerPaymentsOf(db, offer!.id)).toEqual([]);
+    expect(await providerPaymentsOf(world.db, offer!.id)).toEqual([]);
 
-    const published = vi.spyOn(app.realtime, 'publish');
-    const accepted = await answerOffer(app, offer!.id, 'accept', tia);
+    const published = vi.spyOn(world.app.realtime, 'publish');
+    const accepted = await answerOffer(world.app, offer!.id, 'accept', tia);
 
     expect(accepted.statusCode).toBe(200);
     // Pages showing the auction learn who has the date now.
@@ -210,12 +183,12 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       [dan.id, 'expired', '60.00'],
       [tia.id, 'succeeded', '50.00'],
     ]);
-    const payments = await providerPaymentsOf(db, offer!.id);
+    const payments = await providerPaymentsOf(world.db, offer!.id);
     expect(payments.map((p) => [p.idempotencyKey, p.amountCents])).toEqual([[`charge:${offer!.id}:attempt:1`, 5000]]);
-    expect((await ledgerLegsOf(db, offer!.id)).legs).toEqual(
+    expect((await ledgerLegsOf(world.db, offer!.id)).legs).toEqual(
       [`host_escrow:${host.id} -45.00`, 'platform_fees -5.00', 'provider_cash 50.00'].sort(),
     );
-    const afterAccept = (await notificationsOf(db, tia.id, auctionId)).filter((n) => n.type !== 'auction_lost');
+    const afterAccept = (await notificationsOf(world.db, tia.id, auctionId)).filter((n) => n.type !== 'auction_lost');
     expect(afterAccept.slice(1).map((n) => [n.type, n.title, n.message, n.relatedUserId])).toEqual([
       [
         'auction_won',
@@ -230,7 +203,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
         host.id,
       ],
     ]);
-    const newWinner = (await notificationsOf(db, host.id, auctionId)).filter(
+    const newWinner = (await notificationsOf(world.db, host.id, auctionId)).filter(
       (n) => n.title === 'Your date has a new winner',
     );
     expect(newWinner.map((n) => [n.type, n.message, n.relatedUserId])).toEqual([
@@ -244,7 +217,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
 
     // Answered once: a second click changes nothing, and Dan's time has passed.
     for (const answer of ['accept', 'decline'] as const) {
-      const again = await answerOffer(app, offer!.id, answer, tia);
+      const again = await answerOffer(world.app, offer!.id, answer, tia);
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({
         message: 'You have already accepted this offer.',
@@ -252,7 +225,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
         requestId: expect.any(String),
       });
     }
-    const late = await retryPayment(app, failed!.id, dan);
+    const late = await retryPayment(world.app, failed!.id, dan);
     expect(late.json()).toEqual({
       message: 'The time to fix this payment has passed.',
       code: 'bad_request',
@@ -260,8 +233,8 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     });
     advance(WINDOW * 2);
     expect(await lifecycle()).toMatchObject({ winsReleased: 0, chargesRecorded: 0 });
-    expect(await chargesOf(db, auctionId)).toHaveLength(2);
-    expect(await providerPaymentsOf(db, offer!.id)).toHaveLength(1);
+    expect(await chargesOf(world.db, auctionId)).toHaveLength(2);
+    expect(await providerPaymentsOf(world.db, offer!.id)).toHaveLength(1);
   });
 
   it('offers the next bidder at once on a decline, and gives an accepted offer whose card fails a fresh window', async () => {
@@ -283,13 +256,13 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     expect(toTia).toMatchObject({ payerId: tia.id, status: 'offered' });
     const hostTitles = await titlesTo(host, auctionId);
 
-    const declined = await answerOffer(app, toTia.id, 'decline', tia);
+    const declined = await answerOffer(world.app, toTia.id, 'decline', tia);
 
     expect(declined.statusCode).toBe(200);
     expect(declined.json()).toMatchObject({ id: toTia.id, status: 'expired', payBy: null, amount: '25.00' });
     const toVic = await chargeOf(auctionId, vic);
     expect(toVic).toMatchObject({ payerId: vic.id, status: 'offered', amount: '24.00', payBy: later(OFFER) });
-    expect((await notificationsOf(db, vic.id, auctionId)).at(-1)).toMatchObject({
+    expect((await notificationsOf(world.db, vic.id, auctionId)).at(-1)).toMatchObject({
       title: 'Second chance offer',
       message: expect.stringContaining('The date can be yours for your bid of $24: accept within 24 hours'),
     });
@@ -298,7 +271,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     expect((await titlesTo(tia, auctionId)).at(-1)).toBe('Second chance offer');
     expect(await winnerOf(auctionId)).toBeNull();
     for (const answer of ['accept', 'decline'] as const) {
-      const again = await answerOffer(app, toTia.id, answer, tia);
+      const again = await answerOffer(world.app, toTia.id, answer, tia);
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({
         message: 'You have already declined this offer.',
@@ -309,7 +282,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
 
     // Vic accepts an hour later and his card is declined: his fix window starts now, not at the offer's deadline.
     advance(HOUR);
-    const accepted = await answerOffer(app, toVic.id, 'accept', vic);
+    const accepted = await answerOffer(world.app, toVic.id, 'accept', vic);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({
       status: 'failed',
@@ -328,7 +301,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     ).toHaveLength(2);
     const toRex = await chargeOf(auctionId, rex);
     expect(toRex).toMatchObject({ payerId: rex.id, status: 'offered', amount: '22.00' });
-    expect((await answerOffer(app, toRex.id, 'accept', rex)).json()).toMatchObject({ status: 'succeeded' });
+    expect((await answerOffer(world.app, toRex.id, 'accept', rex)).json()).toMatchObject({ status: 'succeeded' });
 
     expect(await statusesOf(auctionId)).toEqual([
       [dan.id, 'expired', '99.00'],
@@ -337,8 +310,8 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       [rex.id, 'succeeded', '22.00'],
     ]);
     expect(await winnerOf(auctionId)).toBe(rex.id);
-    expect(await providerPaymentsOf(db, toTia.id)).toEqual([]);
-    expect(await providerPaymentsOf(db, toVic.id)).toHaveLength(1);
+    expect(await providerPaymentsOf(world.db, toTia.id)).toEqual([]);
+    expect(await providerPaymentsOf(world.db, toVic.id)).toHaveLength(1);
   });
 
   it('passes a lapsed offer to the next bidder, and ends without a winner when nobody takes the date', async () => {
@@ -368,7 +341,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       [rex.id, 'expired', '30.00'],
       [tia.id, 'offered', '29.00'],
     ]);
-    expect((await notificationsOf(db, rex.id, auctionId)).at(-1)).toMatchObject({
+    expect((await notificationsOf(world.db, rex.id, auctionId)).at(-1)).toMatchObject({
       type: 'auction_lost',
       title: 'Second chance offer expired',
       message:
@@ -376,12 +349,12 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
         'You have not been charged.',
     });
     expect(await titlesTo(host, auctionId)).toEqual(hostTitles);
-    expect((await getPayments(app, rex)).json().payments).toEqual([
+    expect((await getPayments(world.app, rex)).json().payments).toEqual([
       expect.objectContaining({ id: toRex.id, status: 'expired', payBy: null }),
     ]);
 
     const toTia = await chargeOf(auctionId, tia);
-    expect((await answerOffer(app, toTia.id, 'decline', tia)).statusCode).toBe(200);
+    expect((await answerOffer(world.app, toTia.id, 'decline', tia)).statusCode).toBe(200);
 
     expect(await statusesOf(auctionId)).toEqual([
       [dan.id, 'expired', '99.00'],
@@ -389,7 +362,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       [tia.id, 'expired', '29.00'],
     ]);
     expect(await winnerOf(auctionId)).toBeNull();
-    expect((await notificationsOf(db, host.id, auctionId)).at(-1)).toMatchObject({
+    expect((await notificationsOf(world.db, host.id, auctionId)).at(-1)).toMatchObject({
       type: 'auction_ended',
       title: 'Nobody could pay for your date',
       message:
@@ -397,7 +370,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     });
     advance(OFFER * 2);
     expect(await lifecycle()).toMatchObject({ winsReleased: 0 });
-    expect(await chargesOf(db, auctionId)).toHaveLength(3);
+    expect(await chargesOf(world.db, auctionId)).toHaveLength(3);
   });
 
   it('refuses an answer after the offer deadline, changing nothing, and the sweep ends it', async () => {
@@ -414,7 +387,7 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     const rexNotices = await titlesTo(rex, auctionId);
 
     for (const answer of ['accept', 'decline'] as const) {
-      const res = await answerOffer(app, offer.id, answer, rex);
+      const res = await answerOffer(world.app, offer.id, answer, rex);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: 'The time to accept this offer has passed.',
@@ -427,20 +400,20 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       [rex.id, 'offered', '40.00'],
     ]);
     expect(await winnerOf(auctionId)).toBeNull();
-    expect(await providerPaymentsOf(db, offer.id)).toEqual([]);
+    expect(await providerPaymentsOf(world.db, offer.id)).toEqual([]);
     expect(await titlesTo(rex, auctionId)).toEqual(rexNotices);
 
     expect(await lifecycle()).toMatchObject({ winsReleased: 1 });
-    expect((await notificationsOf(db, rex.id, auctionId)).at(-1)).toMatchObject({
+    expect((await notificationsOf(world.db, rex.id, auctionId)).at(-1)).toMatchObject({
       title: 'Second chance offer expired',
       message: 'You did not accept the second chance offer for "Mini golf" in time. You have not been charged.',
     });
-    expect((await notificationsOf(db, host.id, auctionId)).at(-1)).toMatchObject({
+    expect((await notificationsOf(world.db, host.id, auctionId)).at(-1)).toMatchObject({
       title: 'Nobody could pay for your date',
       message:
         'The winner of "Mini golf" could not pay and no other bidder took the date, so the auction ended without a winner.',
     });
-    const after = await answerOffer(app, offer.id, 'accept', rex);
+    const after = await answerOffer(world.app, offer.id, 'accept', rex);
     expect(after.json()).toEqual({
       message: 'The time to accept this offer has passed.',
       code: 'bad_request',
@@ -460,12 +433,12 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     });
     expect(offer).toMatchObject({ payerId: noel.id, status: 'offered' });
     const noticeCounts = async () => [
-      (await notificationsOf(db, noel.id, auctionId)).length,
-      (await notificationsOf(db, host.id, auctionId)).length,
+      (await notificationsOf(world.db, noel.id, auctionId)).length,
+      (await notificationsOf(world.db, host.id, auctionId)).length,
     ];
     const before = await noticeCounts();
 
-    const refused = await answerOffer(app, offer.id, 'accept', noel);
+    const refused = await answerOffer(world.app, offer.id, 'accept', noel);
 
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
@@ -473,12 +446,12 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       code: 'payment_method_required',
       requestId: expect.any(String),
     });
-    expect((await chargesOf(db, auctionId)).at(-1)).toMatchObject({ status: 'offered', payBy: offer.payBy });
+    expect((await chargesOf(world.db, auctionId)).at(-1)).toMatchObject({ status: 'offered', payBy: offer.payBy });
     expect(await winnerOf(auctionId)).toBeNull();
     expect(await noticeCounts()).toEqual(before);
 
-    await addSandboxCard(app, noel.cookie, CARDS.succeeds);
-    const accepted = await answerOffer(app, offer.id, 'accept', noel);
+    await addSandboxCard(world.app, noel.cookie, CARDS.succeeds);
+    const accepted = await answerOffer(world.app, offer.id, 'accept', noel);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ status: 'succeeded', amount: '33.00', fee: '3.30' });
     expect(await winnerOf(auctionId)).toBe(noel.id);
@@ -499,47 +472,47 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       ],
     });
     expect(offer).toMatchObject({ payerId: rex.id, status: 'offered' });
-    const before = await chargesOf(db, auctionId);
+    const before = await chargesOf(world.db, auctionId);
 
     for (const answer of ['accept', 'decline'] as const) {
-      const anonymous = await answerOffer(app, offer.id, answer);
+      const anonymous = await answerOffer(world.app, offer.id, answer);
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toMatchObject({ message: 'Unauthorized' });
       // The host, the previous winner and another bidder: it is not theirs, so it does not exist for them.
       for (const other of [host, dan, tia]) {
-        const res = await answerOffer(app, offer.id, answer, other);
+        const res = await answerOffer(world.app, offer.id, answer, other);
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
       }
       for (const id of ['not-a-uuid', randomUUID()]) {
-        const res = await answerOffer(app, id, answer, rex);
+        const res = await answerOffer(world.app, id, answer, rex);
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ message: 'Payment not found', code: 'not_found', requestId: expect.any(String) });
       }
       // A page on another site cannot answer for Rex's browser (docs/engineering.md §5).
-      const crossSite = await answerOffer(app, offer.id, answer, rex, { 'sec-fetch-site': 'cross-site' });
+      const crossSite = await answerOffer(world.app, offer.id, answer, rex, { 'sec-fetch-site': 'cross-site' });
       expect(crossSite.statusCode).toBe(403);
     }
     // Dan's own expired charge is his, but it is no offer to accept.
-    const own = await answerOffer(app, before[0]!.id, 'accept', dan);
+    const own = await answerOffer(world.app, before[0]!.id, 'accept', dan);
     expect(own.json()).toEqual({
       message: 'This payment is not an offer.',
       code: 'bad_request',
       requestId: expect.any(String),
     });
 
-    expect(await chargesOf(db, auctionId)).toEqual(before);
+    expect(await chargesOf(world.db, auctionId)).toEqual(before);
     expect(await winnerOf(auctionId)).toBeNull();
-    expect(await providerPaymentsOf(db, offer.id)).toEqual([]);
+    expect(await providerPaymentsOf(world.db, offer.id)).toEqual([]);
 
     // Rex himself can.
-    expect((await answerOffer(app, offer.id, 'accept', rex)).json()).toMatchObject({ status: 'succeeded' });
+    expect((await answerOffer(world.app, offer.id, 'accept', rex)).json()).toMatchObject({ status: 'succeeded' });
   });
 
   it('clears the winner and tells the host when no other bidder is left', async () => {
     const host = await member('Hana');
     const dan = await member('Dan', CARDS.declines);
-    const auctionId = await insertAuction(db, {
+    const auctionId = await insertAuction(world.db, {
       creatorId: host.id,
       endTime: ago(1),
       title: 'Karaoke',
@@ -554,15 +527,15 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     expect(await lifecycle()).toMatchObject({ winsReleased: 1, chargesRecorded: 0 });
 
     expect(await statusesOf(auctionId)).toEqual([[dan.id, 'expired', '31.00']]);
-    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row).toMatchObject({ isActive: false, winnerId: null });
-    expect((await notificationsOf(db, host.id, auctionId)).at(-1)).toMatchObject({
+    expect((await notificationsOf(world.db, host.id, auctionId)).at(-1)).toMatchObject({
       type: 'auction_ended',
       title: 'Nobody could pay for your date',
       message:
         'The winner of "Karaoke" could not pay and no other bidder is left, so the auction ended without a winner.',
     });
-    expect((await notificationsOf(db, dan.id, auctionId)).at(-1)).toMatchObject({
+    expect((await notificationsOf(world.db, dan.id, auctionId)).at(-1)).toMatchObject({
       type: 'payment_failed',
       message:
         'The time to fix your payment for "Karaoke" has passed, so your win was released. You have not been charged.',
@@ -578,38 +551,38 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
     const notAnOffer = { message: 'This payment is not an offer.', code: 'bad_request', requestId: expect.any(String) };
     const answersToAll = async (chargeId: string, who: Member) => {
       for (const answer of ['accept', 'decline'] as const) {
-        const res = await answerOffer(app, chargeId, answer, who);
+        const res = await answerOffer(world.app, chargeId, answer, who);
         expect(res.statusCode, `${answer}: ${res.body}`).toBe(400);
         expect(res.json(), answer).toEqual(notAnOffer);
       }
     };
 
     // Failed and still fixable: neither answer touches it, and a retry still can.
-    const failedAuction = await insertAuction(db, {
+    const failedAuction = await insertAuction(world.db, {
       creatorId: host.id,
       endTime: ago(1),
       bids: [{ bidderId: fay.id, amount: '45.00', at: ago(10) }],
     });
     await lifecycle();
-    const [failed] = await chargesOf(db, failedAuction);
+    const [failed] = await chargesOf(world.db, failedAuction);
     expect(failed!.status).toBe('failed');
     await answersToAll(failed!.id, fay);
-    expect(await chargesOf(db, failedAuction)).toEqual([failed]);
+    expect(await chargesOf(world.db, failedAuction)).toEqual([failed]);
     // Settled here, so no later test's sweep finds it lapsed.
-    await addSandboxCard(app, fay.cookie, CARDS.succeeds);
-    expect((await retryPayment(app, failed!.id, fay)).json()).toMatchObject({ status: 'succeeded' });
+    await addSandboxCard(world.app, fay.cookie, CARDS.succeeds);
+    expect((await retryPayment(world.app, failed!.id, fay)).json()).toMatchObject({ status: 'succeeded' });
 
     // Paid.
-    const paidAuction = await insertAuction(db, {
+    const paidAuction = await insertAuction(world.db, {
       creatorId: host.id,
       endTime: ago(1),
       bids: [{ bidderId: val.id, amount: '30.00', at: ago(10) }],
     });
     await lifecycle();
-    const [paid] = await chargesOf(db, paidAuction);
+    const [paid] = await chargesOf(world.db, paidAuction);
     expect(paid!.status).toBe('succeeded');
     await answersToAll(paid!.id, val);
-    expect(await chargesOf(db, paidAuction)).toEqual([paid]);
+    expect(await chargesOf(world.db, paidAuction)).toEqual([paid]);
 
     // Released to the runner-up: the winner's expired row is still not an offer, while the
     // runner-up's row (made later) is one and stays open.
@@ -620,20 +593,20 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       others: [{ bidder: rex, amount: '40.00' }],
     });
     const dansRow = await chargeOf(auctionId, dan);
-    const before = await chargesOf(db, auctionId);
+    const before = await chargesOf(world.db, auctionId);
     const notices = [await titlesTo(dan, auctionId), await titlesTo(host, auctionId)];
     await answersToAll(dansRow.id, dan);
-    expect(await chargesOf(db, auctionId)).toEqual(before);
+    expect(await chargesOf(world.db, auctionId)).toEqual(before);
     expect([await titlesTo(dan, auctionId), await titlesTo(host, auctionId)]).toEqual(notices);
     expect(await winnerOf(auctionId)).toBeNull();
-    expect((await answerOffer(app, offer.id, 'accept', rex)).json()).toMatchObject({ status: 'succeeded' });
+    expect((await answerOffer(world.app, offer.id, 'accept', rex)).json()).toMatchObject({ status: 'succeeded' });
   });
 
   it('keeps a win that was fixed in time', async () => {
     const host = await member('Hana');
     const rex = await member('Rex', CARDS.succeeds);
     const val = await member('Val', CARDS.declines);
-    const auctionId = await insertAuction(db, {
+    const auctionId = await insertAuction(world.db, {
       creatorId: host.id,
       endTime: ago(1),
       bids: [
@@ -642,11 +615,11 @@ describe.each(testDatabaseFactories())('second chance offers after an unpaid win
       ],
     });
     await lifecycle();
-    const [charge] = await chargesOf(db, auctionId);
+    const [charge] = await chargesOf(world.db, auctionId);
     expect(charge!.status).toBe('failed');
     advance(WINDOW - HOUR);
-    await addSandboxCard(app, val.cookie, CARDS.succeeds);
-    expect((await retryPayment(app, charge!.id, val)).json()).toMatchObject({ status: 'succeeded' });
+    await addSandboxCard(world.app, val.cookie, CARDS.succeeds);
+    expect((await retryPayment(world.app, charge!.id, val)).json()).toMatchObject({ status: 'succeeded' });
 
     advance(2 * HOUR);
     expect(await lifecycle()).toMatchObject({ winsReleased: 0 });

@@ -9,16 +9,12 @@ import {
   type SharedDate,
 } from '@bid/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dateLocations } from '../../src/db/schema/index.js';
-import { createDateJob } from '../../src/modules/dates/date.job.js';
-import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { HOUR, MINUTE } from '../support/charges.js';
 import { testDatabaseFactories } from '../support/databases.js';
-import { advanceClock, agreePlan, paidDate, signUpDateCast, type DateCast } from '../support/dates.js';
-import { createWorld, type Member } from '../support/world.js';
+import { agreePlan, dateWorld, paidDate } from '../support/dates.js';
+import type { Member } from '../support/world.js';
 
 /**
  * Date Mode's opening time and live location sharing (issue 24, docs/the-date.md) through the
@@ -27,12 +23,8 @@ import { createWorld, type Member } from '../support/world.js';
  * share page shows the sharer's last one; stopping and the end of the date delete them.
  */
 describe.each(testDatabaseFactories())('date location sharing on $kind', (factory) => {
-  const world = createWorld(factory, { clock: new Date('2031-11-01T12:00:00.000Z') });
-  let db: Db;
-  let app: FastifyInstance;
-  const now = () => world.clock;
-  const advance = (ms: number) => advanceClock(world, ms);
-  let cast: DateCast;
+  const suite = dateWorld(factory, new Date('2031-11-01T12:00:00.000Z'), 7);
+  const { world, advance, runDateJob } = suite;
   let host: Member;
   let stranger: Member;
   let moderator: Member;
@@ -42,11 +34,11 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
   const here = { lat: 40.7127753, lng: -74.0059728, accuracy: 18.5 };
 
   const storedPositions = (auctionId: string) =>
-    db.select().from(dateLocations).where(eq(dateLocations.auctionId, auctionId));
+    world.db.select().from(dateLocations).where(eq(dateLocations.auctionId, auctionId));
 
   /** A paid date with an agreed plan starting `inMinutes` from now. */
   async function plannedDate(inMinutes = 60): Promise<{ auctionId: string; winner: Member; startsAt: Date }> {
-    const { auctionId, winner } = await paidDate(world, cast);
+    const { auctionId, winner } = await paidDate(world, suite.cast);
     const startsAt = new Date(world.clock.getTime() + inMinutes * MINUTE);
     await agreePlan(world, auctionId, winner, host, inMinutes);
     return { auctionId, winner, startsAt };
@@ -72,13 +64,8 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
   };
 
   beforeAll(async () => {
-    await world.open();
-    ({ db, app } = world);
-    cast = await signUpDateCast(world, 7);
-    ({ host, stranger, moderator } = cast);
-  }, 120_000);
-
-  afterAll(() => world.close());
+    ({ host, stranger, moderator } = suite.cast);
+  });
 
   it('opens Date Mode exactly at the time the page shows (dateMode.opensAt), not a millisecond before', async () => {
     const { auctionId, startsAt } = await plannedDate((5 * HOUR) / MINUTE);
@@ -230,12 +217,7 @@ describe.each(testDatabaseFactories())('date location sharing on $kind', (factor
     const { auctionId, winner } = await runningDate();
     expect((await call(winner, 'POST', locationUrl(auctionId), here)).statusCode).toBe(200);
     advance((10 + HOST_NO_SHOW_GRACE_MINUTES) * MINUTE + 1);
-    await createDateJob({
-      db,
-      paymentProvider: createSandboxProvider(db, { now }),
-      logger: app.log,
-      now,
-    }).runOnce();
+    await runDateJob();
     expect((await call(winner, 'GET', `/api/auctions/${auctionId}/plan`)).json<DateState>().settlement?.reason).toBe(
       'host_no_show',
     );

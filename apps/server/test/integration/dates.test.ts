@@ -11,9 +11,7 @@ import {
   type SharedDate,
 } from '@bid/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../src/db/client.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   auctions,
   charges,
@@ -24,20 +22,12 @@ import {
   sandboxTransfers,
   ledgerTransactions,
 } from '../../src/db/schema/index.js';
-import { createDateJob } from '../../src/modules/dates/date.job.js';
-import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { insertAuction } from '../support/auctions.js';
 import { HOUR, MINUTE } from '../support/charges.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { expectLedgerBalanced, ledgerBalances } from '../support/ledger.js';
-import {
-  advanceClock,
-  agreePlan as agreePlanOf,
-  paidDate as paidDateOf,
-  signUpDateCast,
-  type DateCast,
-} from '../support/dates.js';
-import { createWorld, type Member } from '../support/world.js';
+import { agreePlan as agreePlanOf, dateWorld, paidDate as paidDateOf } from '../support/dates.js';
+import type { Member } from '../support/world.js';
 
 /**
  * The date itself (docs/the-date.md) through the API on a real database: planning in the chat,
@@ -45,12 +35,8 @@ import { createWorld, type Member } from '../support/world.js';
  * the ledger balanced after every step. The clock is the test's; the date job is run by hand.
  */
 describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => {
-  const world = createWorld(factory, { clock: new Date('2031-10-01T12:00:00.000Z') });
-  let db: Db;
-  let app: FastifyInstance;
-  const now = () => world.clock;
-  const advance = (ms: number) => advanceClock(world, ms);
-  let cast: DateCast;
+  const suite = dateWorld(factory, new Date('2031-10-01T12:00:00.000Z'), 8);
+  const { world, advance } = suite;
   let host: Member;
   let stranger: Member;
   let moderator: Member;
@@ -61,16 +47,10 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
   let published: Array<[userId: string, event: ServerBroadcast]> = [];
   /** One run of the date job, as every instance runs it; the ledger balances after every run. */
   const runDateJob = async () => {
-    const spy = vi.spyOn(app.realtime, 'publishToUser');
+    const spy = vi.spyOn(world.app.realtime, 'publishToUser');
     try {
-      const result = await createDateJob({
-        db,
-        paymentProvider: createSandboxProvider(db, { now }),
-        logger: app.log,
-        now,
-        realtime: app.realtime,
-      }).runOnce();
-      await expectLedgerBalanced(db);
+      const result = await suite.runDateJob();
+      await expectLedgerBalanced(world.db);
       return result;
     } finally {
       published = spy.mock.calls.map(([userId, event]) => [userId, serverBroadcastSchema.parse(event)]);
@@ -78,7 +58,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     }
   };
 
-  const paidDate = (expectedDuration = 60) => paidDateOf(world, cast, expectedDuration);
+  const paidDate = (expectedDuration = 60) => paidDateOf(world, suite.cast, expectedDuration);
   const agreePlan = (auctionId: string, proposer: Member, accepter: Member, inMinutes = 60) =>
     agreePlanOf(world, auctionId, proposer, accepter, inMinutes);
 
@@ -87,8 +67,8 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
 
   /** The ledger transactions booked for the date's charge, by kind. */
   async function bookingsOf(auctionId: string): Promise<string[]> {
-    const [charge] = await db.select().from(charges).where(eq(charges.auctionId, auctionId));
-    const rows = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.chargeId, charge!.id));
+    const [charge] = await world.db.select().from(charges).where(eq(charges.auctionId, auctionId));
+    const rows = await world.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.chargeId, charge!.id));
     return rows.map((row) => row.kind).sort();
   }
 
@@ -101,15 +81,10 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
   }
 
   beforeAll(async () => {
-    await world.open();
-    ({ db, app } = world);
-    cast = await signUpDateCast(world, 8);
-    ({ host, stranger, moderator, winners } = cast);
-  }, 120_000);
+    ({ host, stranger, moderator, winners } = suite.cast);
+  });
 
-  afterEach(async () => expectLedgerBalanced(db));
-
-  afterAll(() => world.close());
+  afterEach(async () => expectLedgerBalanced(world.db));
 
   it('only the winner and the host use a date; moderators read it; nobody else learns it exists', async () => {
     const { auctionId, winner } = await paidDate();
@@ -145,8 +120,8 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
   });
 
   it('tells the host and the winner of an unpaid win that the date waits for the payment', async () => {
-    const auctionId = await insertAuction(db, { creatorId: host.id, endTime: world.clock });
-    await db.update(auctions).set({ isActive: false, winnerId: stranger.id }).where(eq(auctions.id, auctionId));
+    const auctionId = await insertAuction(world.db, { creatorId: host.id, endTime: world.clock });
+    await world.db.update(auctions).set({ isActive: false, winnerId: stranger.id }).where(eq(auctions.id, auctionId));
     for (const who of [host, stranger]) {
       const res = await call(who, 'GET', `/api/auctions/${auctionId}/plan`);
       expect(res.statusCode).toBe(409);
@@ -183,7 +158,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     const proposed = await call(winner, 'POST', url, { place: '  Blue Bottle  ', startsAt: inAnHour });
     expect(proposed.json<DateState>().proposal).toMatchObject({ place: 'Blue Bottle', proposedBy: winner.id });
     expect((await call(winner, 'POST', `${url}/accept`)).json()).toMatchObject({ message: DATE_MESSAGES.ownProposal });
-    const hostNotices = await db.select().from(notifications).where(eq(notifications.userId, host.id));
+    const hostNotices = await world.db.select().from(notifications).where(eq(notifications.userId, host.id));
     expect(hostNotices.some((n) => n.type === 'date_plan' && n.relatedAuctionId === auctionId)).toBe(true);
 
     const later = new Date(world.clock.getTime() + 3 * HOUR).toISOString();
@@ -195,7 +170,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
 
     // The reminder goes once, DATE_REMINDER_MINUTES before.
     const reminders = async () =>
-      (await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId))).filter(
+      (await world.db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId))).filter(
         (n) => n.type === 'date_reminder',
       );
     await runDateJob();
@@ -243,7 +218,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     });
     expect((await call(host, 'POST', `/api/auctions/${auctionId}/date-mode/end`)).statusCode).toBe(409);
 
-    const balances = async () => ledgerBalances(db);
+    const balances = async () => ledgerBalances(world.db);
     advance((DISPUTE_WINDOW_HOURS - 1) * HOUR);
     await runDateJob();
     expect((await stateOf(host, auctionId)).settlement?.releasedAt).toBeNull();
@@ -254,7 +229,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     await runDateJob();
     expect((await stateOf(host, auctionId)).settlement?.releasedAt).toBe(world.clock.toISOString());
     expect(await bookingsOf(auctionId)).toEqual(['charge', 'release']);
-    const [waiting] = await db.select().from(payouts).where(eq(payouts.auctionId, auctionId));
+    const [waiting] = await world.db.select().from(payouts).where(eq(payouts.auctionId, auctionId));
     expect(waiting).toMatchObject({ status: 'awaiting_account', amount: '90.00' });
     expect((await balances())[`host_payable:${host.id}`]).toBeLessThanOrEqual(-9000);
 
@@ -270,9 +245,9 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     await runDateJob();
     await runDateJob();
     expect(await bookingsOf(auctionId)).toEqual(['charge', 'payout', 'release']);
-    const [paid] = await db.select().from(payouts).where(eq(payouts.auctionId, auctionId));
+    const [paid] = await world.db.select().from(payouts).where(eq(payouts.auctionId, auctionId));
     expect(paid?.status).toBe('paid');
-    const transfers = await db
+    const transfers = await world.db
       .select()
       .from(sandboxTransfers)
       .where(eq(sandboxTransfers.idempotencyKey, `payout:${paid!.id}`));
@@ -343,16 +318,16 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
       refund: '100.00',
     });
     expect(state.refund).toMatchObject({ amount: '100.00', status: 'succeeded' });
-    const [charge] = await db.select().from(charges).where(eq(charges.auctionId, auctionId));
+    const [charge] = await world.db.select().from(charges).where(eq(charges.auctionId, auctionId));
     expect(charge?.status).toBe('refunded');
-    const [refund] = await db.select().from(refunds).where(eq(refunds.auctionId, auctionId));
+    const [refund] = await world.db.select().from(refunds).where(eq(refunds.auctionId, auctionId));
     expect(
-      await db
+      await world.db
         .select()
         .from(sandboxRefunds)
         .where(eq(sandboxRefunds.idempotencyKey, `refund:${refund!.id}`)),
     ).toHaveLength(1);
-    expect(await db.select().from(payouts).where(eq(payouts.auctionId, auctionId))).toHaveLength(0);
+    expect(await world.db.select().from(payouts).where(eq(payouts.auctionId, auctionId))).toHaveLength(0);
     const winnerPayments = (await call(winner, 'GET', '/api/payments')).json<PaymentsResponse>().payments;
     expect(winnerPayments.find((p) => p.kind === 'refund' && p.auctionId === auctionId)).toMatchObject({
       amount: '100.00',
@@ -485,7 +460,7 @@ describe.each(testDatabaseFactories())('the date itself on $kind', (factory) => 
     expect((await call(undefined, 'POST', `/api/shared-dates/${token}`)).statusCode).toBe(404);
     expect(
       (
-        await app.inject({
+        await world.app.inject({
           method: 'GET',
           url: `/api/auctions/${auctionId}/plan`,
           headers: { authorization: `Bearer ${token}` },

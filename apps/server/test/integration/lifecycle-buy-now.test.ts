@@ -1,53 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { INCOMPLETE_PROFILE_FOR_BID } from '@bid/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/env.js';
-import type { Database, Db } from '../../src/db/client.js';
-import { auctions, bids, notifications, users } from '../../src/db/schema/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.js';
+import { auctions, bids, notifications } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { TEST_PUBLIC_URL } from '../support/app.js';
-import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { addSandboxCard } from '../support/payments.js';
-import { signInByEmail } from '../support/session.js';
+import { postgresOnlyFactories, testDatabaseFactories } from '../support/databases.js';
+import { suiteWorld, type Member, type World } from '../support/world.js';
 
 const MINUTE = 60_000;
-
-/** The real app with the lifecycle job off: these tests decide when auctions close. */
-async function buildTestApp(database: Database, now: () => Date): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL });
-  const app = await buildApp({ config, database, serveWeb: false, now, runJobs: false });
-  await app.ready();
-  return app;
-}
-
-interface Member {
-  id: string;
-  cookie: string;
-}
-
-/** Signs a member up through the e-mail flow and, unless told otherwise, completes their profile (docs/product.md §5). */
-async function signUp(app: FastifyInstance, db: Db, label: string, complete = true): Promise<Member> {
-  const { cookie, body } = await signInByEmail(app, `${label}-${randomUUID().slice(0, 8)}@example.com`);
-  if (complete) {
-    await db
-      .update(users)
-      .set({
-        firstName: label,
-        lastName: 'Lovelace',
-        age: 31,
-        location: 'Denver, CO',
-        sex: 'female',
-        openToDatesWith: ['male', 'female'],
-      })
-      .where(eq(users.id, body.user.id));
-    await addSandboxCard(app, cookie);
-  }
-  return { id: body.user.id, cookie };
-}
 
 async function createAuction(
   db: Db,
@@ -88,42 +50,34 @@ async function createAuction(
   return auction!.id;
 }
 
-function buyNow(app: FastifyInstance, auctionId: string, member?: Member) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/auctions/${auctionId}/buy-now`,
-    ...(member ? { cookies: { [SESSION_COOKIE]: member.cookie } } : {}),
-  });
+/** A member with a complete profile and a card, or (`complete` false) with neither (docs/product.md §5). */
+function signUp(world: World, label: string, complete = true): Promise<Member> {
+  return world.signUp(label, complete ? { lastName: 'Lovelace' } : { profile: false });
+}
+
+/** POST /api/auctions/{id}/buy-now on the world's app, as `member` or a visitor. */
+function buyNow(world: World, auctionId: string, member?: Member) {
+  return world.call(member, 'POST', `/api/auctions/${auctionId}/buy-now`);
 }
 
 describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let db: Db;
-  let app: FastifyInstance;
-  let clock = new Date();
+  const world = suiteWorld(factory, { clock: new Date() });
   let host: Member;
   let buyer: Member;
   let rival: Member;
   let newcomer: Member;
-  const inHours = (hours: number) => new Date(clock.getTime() + hours * 60 * MINUTE);
+  const inHours = (hours: number) => new Date(world.clock.getTime() + hours * 60 * MINUTE);
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    app = await buildTestApp(testDb.database, () => clock);
-    host = await signUp(app, db, 'Hana');
-    buyer = await signUp(app, db, 'Bea');
-    rival = await signUp(app, db, 'Rita');
-    newcomer = await signUp(app, db, 'Nell', false);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
+    host = await signUp(world, 'Hana');
+    buyer = await signUp(world, 'Bea');
+    rival = await signUp(world, 'Rita');
+    newcomer = await signUp(world, 'Nell', false);
   });
 
   it('closes the auction at the buy-now price, records the bid and tells everyone', async () => {
-    clock = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const auctionId = await createAuction(db, {
+    world.clock = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const auctionId = await createAuction(world.db, {
       creatorId: host.id,
       endTime: inHours(24),
       title: 'Jazz brunch',
@@ -134,7 +88,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
       ],
     });
 
-    const res = await buyNow(app, auctionId, buyer);
+    const res = await buyNow(world, auctionId, buyer);
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -144,29 +98,29 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
         bidCount: 4,
         isActive: false,
         winnerId: buyer.id,
-        endTime: clock.toISOString(),
+        endTime: world.clock.toISOString(),
       },
     });
-    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row).toMatchObject({
       isActive: false,
       winnerId: buyer.id,
       currentBid: '80.00',
       bidCount: 4,
-      closedAt: clock,
-      endTime: clock,
+      closedAt: world.clock,
+      endTime: world.clock,
     });
-    const buyerBids = await db
+    const buyerBids = await world.db
       .select()
       .from(bids)
       .where(and(eq(bids.auctionId, auctionId), eq(bids.bidderId, buyer.id)));
     expect(buyerBids.map((b) => b.amount).sort()).toEqual(['35.00', '80.00']);
-    // Stamped by the database clock after the row lock, like any bid: the newest bid of the auction.
+    // Stamped by the database world.clock after the row lock, like any bid: the newest bid of the auction.
     const buyNowBid = buyerBids.find((b) => b.amount === '80.00')!;
-    const latest = await db.select().from(bids).where(eq(bids.auctionId, auctionId));
+    const latest = await world.db.select().from(bids).where(eq(bids.auctionId, auctionId));
     expect(Math.max(...latest.map((b) => b.createdAt.getTime()))).toBe(buyNowBid.createdAt.getTime());
 
-    const sent = await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
+    const sent = await world.db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
     const summary = sent.map((n) => [n.userId, n.type]).sort();
     expect(summary).toEqual(
       [
@@ -193,43 +147,43 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
     );
 
     // The closing job leaves a bought auction alone: nobody hears twice.
-    expect(await closeDueAuctions(db, new Date(clock.getTime() + MINUTE))).toEqual([]);
-    const after = await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
+    expect(await closeDueAuctions(world.db, new Date(world.clock.getTime() + MINUTE))).toEqual([]);
+    const after = await world.db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
     expect(after).toHaveLength(sent.length);
 
     // And it cannot be bought again.
-    const again = await buyNow(app, auctionId, rival);
+    const again = await buyNow(world, auctionId, rival);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ message: 'Auction has ended' });
   });
 
   it('asks nobody to sign in (401)', async () => {
-    const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
-    const res = await buyNow(app, auctionId);
+    const auctionId = await createAuction(world.db, { creatorId: host.id, endTime: inHours(5) });
+    const res = await buyNow(world, auctionId);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized', requestId: expect.any(String) });
-    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row!.isActive).toBe(true);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of [randomUUID(), 'not-a-uuid', '1%20OR%201=1']) {
-      const res = await buyNow(app, id, buyer);
+      const res = await buyNow(world, id, buyer);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Auction not found', code: 'not_found', requestId: expect.any(String) });
     }
   });
 
   it('refuses a member whose profile is incomplete', async () => {
-    const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
-    const res = await buyNow(app, auctionId, newcomer);
+    const auctionId = await createAuction(world.db, { creatorId: host.id, endTime: inHours(5) });
+    const res = await buyNow(world, auctionId, newcomer);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: INCOMPLETE_PROFILE_FOR_BID });
   });
 
   it('refuses the creator (403)', async () => {
-    const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
-    const res = await buyNow(app, auctionId, host);
+    const auctionId = await createAuction(world.db, { creatorId: host.id, endTime: inHours(5) });
+    const res = await buyNow(world, auctionId, host);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       message: 'You cannot buy your own auction',
@@ -239,15 +193,15 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
   });
 
   it('refuses when there is no buy-now price or the current bid has reached it', async () => {
-    const withoutPrice = await createAuction(db, { creatorId: host.id, endTime: inHours(5), buyNowPrice: null });
-    const reached = await createAuction(db, {
+    const withoutPrice = await createAuction(world.db, { creatorId: host.id, endTime: inHours(5), buyNowPrice: null });
+    const reached = await createAuction(world.db, {
       creatorId: host.id,
       endTime: inHours(5),
       buyNowPrice: '50.00',
       bids: [{ bidderId: rival.id, amount: '50.00' }],
     });
     for (const auctionId of [withoutPrice, reached]) {
-      const res = await buyNow(app, auctionId, buyer);
+      const res = await buyNow(world, auctionId, buyer);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: 'Buy Now is not available for this auction',
@@ -255,73 +209,67 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
         requestId: expect.any(String),
       });
     }
-    const [row] = await db.select().from(auctions).where(eq(auctions.id, reached));
+    const [row] = await world.db.select().from(auctions).where(eq(auctions.id, reached));
     expect(row).toMatchObject({ isActive: true, winnerId: null, bidCount: 1 });
   });
 
   it('refuses an auction that has ended, was closed or was cancelled', async () => {
-    const closed = await createAuction(db, { creatorId: host.id, endTime: inHours(-1) });
-    await closeDueAuctions(db, clock);
+    const closed = await createAuction(world.db, { creatorId: host.id, endTime: inHours(-1) });
+    await closeDueAuctions(world.db, world.clock);
     // Past its end but not yet closed by the job: ended all the same (docs/product.md §4).
-    const pastEnd = await createAuction(db, { creatorId: host.id, endTime: new Date(clock.getTime() - 1000) });
-    const cancelled = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
-    await db
+    const pastEnd = await createAuction(world.db, {
+      creatorId: host.id,
+      endTime: new Date(world.clock.getTime() - 1000),
+    });
+    const cancelled = await createAuction(world.db, { creatorId: host.id, endTime: inHours(5) });
+    await world.db
       .update(auctions)
-      .set({ isActive: false, cancelledAt: clock, closedAt: clock })
+      .set({ isActive: false, cancelledAt: world.clock, closedAt: world.clock })
       .where(eq(auctions.id, cancelled));
     for (const auctionId of [pastEnd, closed, cancelled]) {
-      const res = await buyNow(app, auctionId, buyer);
+      const res = await buyNow(world, auctionId, buyer);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Auction has ended', code: 'bad_request', requestId: expect.any(String) });
     }
-    const count = await db.select().from(bids).where(eq(bids.bidderId, buyer.id));
+    const count = await world.db.select().from(bids).where(eq(bids.bidderId, buyer.id));
     expect(count.some((b) => [pastEnd, closed, cancelled].includes(b.auctionId))).toBe(false);
   });
 
   it('refuses a cross-site request', async () => {
-    const auctionId = await createAuction(db, { creatorId: host.id, endTime: inHours(5) });
-    const res = await app.inject({
+    const auctionId = await createAuction(world.db, { creatorId: host.id, endTime: inHours(5) });
+    const res = await world.app.inject({
       method: 'POST',
       url: `/api/auctions/${auctionId}/buy-now`,
       cookies: { [SESSION_COOKIE]: buyer.cookie },
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(res.statusCode).toBe(403);
-    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row!.isActive).toBe(true);
   });
 });
 
 describe.each(postgresOnlyFactories())('Buy Now races on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let db: Db;
-  let app: FastifyInstance;
+  const world = suiteWorld(factory);
   let host: Member;
   let buyers: Member[];
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    app = await buildTestApp(testDb.database, () => new Date());
-    host = await signUp(app, db, 'Host');
+    host = await signUp(world, 'Host');
     buyers = [];
-    for (const name of ['Ana', 'Bo', 'Cy', 'Di']) buyers.push(await signUp(app, db, name));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
+    for (const name of ['Ana', 'Bo', 'Cy', 'Di']) buyers.push(await signUp(world, name));
   });
 
   it('lets exactly one of several concurrent buyers win, every time', async () => {
     for (let round = 0; round < 10; round += 1) {
       const racers = round % 2 === 0 ? buyers.slice(0, 2) : buyers;
-      const auctionId = await createAuction(db, {
+      const auctionId = await createAuction(world.db, {
         creatorId: host.id,
         endTime: new Date(Date.now() + 60 * MINUTE),
         bids: [{ bidderId: buyers[3]!.id, amount: '25.00' }],
       });
 
-      const responses = await Promise.all(racers.map((member) => buyNow(app, auctionId, member)));
+      const responses = await Promise.all(racers.map((member) => buyNow(world, auctionId, member)));
 
       const winners = responses.flatMap((res, i) => (res.statusCode === 200 ? [racers[i]!.id] : []));
       expect(winners).toHaveLength(1);
@@ -333,14 +281,14 @@ describe.each(postgresOnlyFactories())('Buy Now races on $kind', (factory) => {
           requestId: expect.any(String),
         });
       }
-      const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+      const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
       expect(row).toMatchObject({ isActive: false, winnerId: winners[0], currentBid: '80.00', bidCount: 2 });
-      const buyNowBids = await db
+      const buyNowBids = await world.db
         .select()
         .from(bids)
         .where(and(eq(bids.auctionId, auctionId), eq(bids.amount, '80.00')));
       expect(buyNowBids.map((b) => b.bidderId)).toEqual(winners);
-      const won = await db
+      const won = await world.db
         .select()
         .from(notifications)
         .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.type, 'auction_won')));

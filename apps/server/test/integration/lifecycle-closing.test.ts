@@ -6,15 +6,18 @@ import { openDatabase, type Database, type Db } from '../../src/db/client.js';
 import { auctions, bids, notifications, users, type Notification } from '../../src/db/schema/index.js';
 import { closeDueAuctions, type ClosedAuction } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { notifyEndingSoon } from '../../src/modules/auctions/lifecycle/notify-ending-soon.js';
-import {
-  connectionUrlOf,
-  postgresOnlyFactories,
-  testDatabaseFactories,
-  type TestDatabase,
-} from '../support/databases.js';
+import { connectionUrlOf, postgresOnlyFactories, testDatabaseFactories } from '../support/databases.js';
+import { suiteWorld } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
 
 const MINUTE = 60_000;
+
+/** Users seeded as rows, one per label: the people of a closing test, their ids by label. */
+async function createUsers<Label extends string>(db: Db, labels: Label[]): Promise<Record<Label, string>> {
+  const ids = {} as Record<Label, string>;
+  for (const label of labels) ids[label] = await createUser(db, label);
+  return ids;
+}
 
 async function createUser(db: Db, label: string): Promise<string> {
   const [user] = await db
@@ -42,29 +45,20 @@ function keysOf(rows: Notification[]): string[] {
 }
 
 describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let db: Db;
   const now = new Date('2031-03-01T12:00:00.000Z');
   const ago = (minutes: number) => new Date(now.getTime() - minutes * MINUTE);
+  const world = suiteWorld(factory, { clock: now });
   let creator: string;
   let ann: string;
   let ben: string;
   let cat: string;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    creator = await createUser(db, 'creator');
-    ann = await createUser(db, 'ann');
-    ben = await createUser(db, 'ben');
-    cat = await createUser(db, 'cat');
-  });
-  afterAll(async () => {
-    await testDb?.cleanup();
+    ({ creator, ann, ben, cat } = await createUsers(world.db, ['creator', 'ann', 'ben', 'cat']));
   });
 
   it('makes the highest bidder the winner and tells every bidder once', async () => {
-    const auctionId = await insertAuction(db, {
+    const auctionId = await insertAuction(world.db, {
       creatorId: creator,
       endTime: ago(1),
       title: 'Sunset kayak trip',
@@ -76,7 +70,7 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
       ],
     });
 
-    const closed = await closeDueAuctions(db, now);
+    const closed = await closeDueAuctions(world.db, now);
 
     expect(closed).toEqual([
       {
@@ -88,10 +82,10 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
         closedAt: now,
       } satisfies ClosedAuction,
     ]);
-    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row).toMatchObject({ isActive: false, winnerId: cat, closedAt: now });
 
-    const sent = await notificationsFor(db, [auctionId]);
+    const sent = await notificationsFor(world.db, [auctionId]);
     expect(keysOf(sent)).toEqual(
       [
         `${auctionId}|${ann}|auction_lost`,
@@ -115,7 +109,7 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
   });
 
   it('breaks a tie on the amount in favour of the earliest bid', async () => {
-    const auctionId = await insertAuction(db, {
+    const auctionId = await insertAuction(world.db, {
       creatorId: creator,
       endTime: ago(1),
       bids: [
@@ -123,86 +117,78 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
         { bidderId: ann, amount: '60.00', at: ago(10) },
       ],
     });
-    const closed = await closeDueAuctions(db, now);
+    const closed = await closeDueAuctions(world.db, now);
     expect(closed.map((a) => [a.auctionId, a.winnerId])).toEqual([[auctionId, ann]]);
   });
 
   it('closes an auction nobody bid on without a winner, telling only the host', async () => {
-    const auctionId = await insertAuction(db, { creatorId: creator, endTime: ago(5) });
-    const closed = await closeDueAuctions(db, now);
+    const auctionId = await insertAuction(world.db, { creatorId: creator, endTime: ago(5) });
+    const closed = await closeDueAuctions(world.db, now);
     expect(closed).toHaveLength(1);
     expect(closed[0]).toMatchObject({ auctionId, winnerId: null, winningBid: null });
-    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row).toMatchObject({ isActive: false, winnerId: null, closedAt: now });
-    const sent = await notificationsFor(db, [auctionId]);
+    const sent = await notificationsFor(world.db, [auctionId]);
     expect(sent.map((n) => [n.userId, n.type, n.message])).toEqual([
       [creator, 'auction_ended', `"${row!.title}" ended without bids.`],
     ]);
   });
 
   it('leaves auctions that are not due, already closed or cancelled alone, and a second run does nothing', async () => {
-    const future = await insertAuction(db, {
+    const future = await insertAuction(world.db, {
       creatorId: creator,
       endTime: new Date(now.getTime() + 1),
       bids: [{ bidderId: ann, amount: '25.00', at: ago(3) }],
     });
-    const cancelled = await insertAuction(db, { creatorId: creator, endTime: ago(30) });
-    await db
+    const cancelled = await insertAuction(world.db, { creatorId: creator, endTime: ago(30) });
+    await world.db
       .update(auctions)
       .set({ isActive: false, cancelledAt: ago(40), closedAt: ago(40) })
       .where(eq(auctions.id, cancelled));
-    const due = await insertAuction(db, {
+    const due = await insertAuction(world.db, {
       creatorId: creator,
       endTime: now, // end time ≤ now is due
       bids: [{ bidderId: ben, amount: '25.00', at: ago(3) }],
     });
 
-    const first = await closeDueAuctions(db, now);
+    const first = await closeDueAuctions(world.db, now);
     expect(first.map((a) => a.auctionId)).toEqual([due]);
-    const [futureRow] = await db.select().from(auctions).where(eq(auctions.id, future));
+    const [futureRow] = await world.db.select().from(auctions).where(eq(auctions.id, future));
     expect(futureRow).toMatchObject({ isActive: true, closedAt: null, winnerId: null });
-    const [cancelledRow] = await db.select().from(auctions).where(eq(auctions.id, cancelled));
+    const [cancelledRow] = await world.db.select().from(auctions).where(eq(auctions.id, cancelled));
     expect(cancelledRow).toMatchObject({ isActive: false, closedAt: ago(40), winnerId: null });
 
-    const before = await db.select().from(notifications);
-    expect(await closeDueAuctions(db, now)).toEqual([]);
-    expect(await db.select().from(notifications)).toHaveLength(before.length);
-    expect(await notificationsFor(db, [future, cancelled])).toEqual([]);
+    const before = await world.db.select().from(notifications);
+    expect(await closeDueAuctions(world.db, now)).toEqual([]);
+    expect(await world.db.select().from(notifications)).toHaveLength(before.length);
+    expect(await notificationsFor(world.db, [future, cancelled])).toEqual([]);
   });
 
   it('closes at most `limit` auctions per call, the earliest ending first', async () => {
-    const later = await insertAuction(db, { creatorId: creator, endTime: ago(2) });
-    const earlier = await insertAuction(db, { creatorId: creator, endTime: ago(3) });
-    const first = await closeDueAuctions(db, now, 1);
+    const later = await insertAuction(world.db, { creatorId: creator, endTime: ago(2) });
+    const earlier = await insertAuction(world.db, { creatorId: creator, endTime: ago(3) });
+    const first = await closeDueAuctions(world.db, now, 1);
     expect(first.map((a) => a.auctionId)).toEqual([earlier]);
-    const second = await closeDueAuctions(db, now, 1);
+    const second = await closeDueAuctions(world.db, now, 1);
     expect(second.map((a) => a.auctionId)).toEqual([later]);
-    expect(await closeDueAuctions(db, now, 1)).toEqual([]);
+    expect(await closeDueAuctions(world.db, now, 1)).toEqual([]);
   });
 });
 
 describe.each(testDatabaseFactories())('ending-soon notifications on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let db: Db;
   const now = new Date('2031-04-01T09:00:00.000Z');
   const inMinutes = (minutes: number) => new Date(now.getTime() + minutes * MINUTE);
+  const world = suiteWorld(factory, { clock: now });
   let creator: string;
   let ann: string;
   let ben: string;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    creator = await createUser(db, 'creator');
-    ann = await createUser(db, 'ann');
-    ben = await createUser(db, 'ben');
-  });
-  afterAll(async () => {
-    await testDb?.cleanup();
+    ({ creator, ann, ben } = await createUsers(world.db, ['creator', 'ann', 'ben']));
   });
 
   it('tells each distinct bidder once when the end is within the lead time, and never twice', async () => {
-    const soon = await insertAuction(db, {
+    const soon = await insertAuction(world.db, {
       creatorId: creator,
       endTime: inMinutes(30),
       title: 'Tacos downtown',
@@ -212,34 +198,34 @@ describe.each(testDatabaseFactories())('ending-soon notifications on $kind', (fa
         { bidderId: ann, amount: '27.00', at: inMinutes(-30) },
       ],
     });
-    const later = await insertAuction(db, {
+    const later = await insertAuction(world.db, {
       creatorId: creator,
       endTime: inMinutes(61),
       bids: [{ bidderId: ann, amount: '25.00', at: inMinutes(-5) }],
     });
-    const ended = await insertAuction(db, {
+    const ended = await insertAuction(world.db, {
       creatorId: creator,
       endTime: inMinutes(-1),
       bids: [{ bidderId: ben, amount: '25.00', at: inMinutes(-5) }],
     });
-    const soonWithoutBids = await insertAuction(db, { creatorId: creator, endTime: inMinutes(20) });
+    const soonWithoutBids = await insertAuction(world.db, { creatorId: creator, endTime: inMinutes(20) });
 
-    const first = await notifyEndingSoon(db, now, 60);
+    const first = await notifyEndingSoon(world.db, now, 60);
     expect(first).toEqual([{ auctionId: soon, bidderCount: 2 }]);
-    const sent = await notificationsFor(db, [soon, later, ended, soonWithoutBids]);
+    const sent = await notificationsFor(world.db, [soon, later, ended, soonWithoutBids]);
     expect(keysOf(sent)).toEqual([`${soon}|${ann}|auction_ending_soon`, `${soon}|${ben}|auction_ending_soon`].sort());
     expect(sent[0]).toMatchObject({
       title: 'Auction ending soon',
       message: '"Tacos downtown" ends within 1 hour. Place your final bid!',
     });
-    const [soonRow] = await db.select().from(auctions).where(eq(auctions.id, soon));
+    const [soonRow] = await world.db.select().from(auctions).where(eq(auctions.id, soon));
     expect(soonRow!.endingSoonNotifiedAt).toEqual(now);
 
     // Again now, and again later when the other auction is within the lead time too: `soon` never repeats.
-    expect(await notifyEndingSoon(db, now, 60)).toEqual([]);
-    const second = await notifyEndingSoon(db, inMinutes(2), 60);
+    expect(await notifyEndingSoon(world.db, now, 60)).toEqual([]);
+    const second = await notifyEndingSoon(world.db, inMinutes(2), 60);
     expect(second).toEqual([{ auctionId: later, bidderCount: 1 }]);
-    const all = await notificationsFor(db, [soon, later, ended, soonWithoutBids]);
+    const all = await notificationsFor(world.db, [soon, later, ended, soonWithoutBids]);
     expect(keysOf(all)).toEqual(
       [
         `${soon}|${ann}|auction_ending_soon`,
@@ -249,11 +235,13 @@ describe.each(testDatabaseFactories())('ending-soon notifications on $kind', (fa
     );
 
     // The auction without bids was not claimed: its first bidder will still hear.
-    const [unclaimed] = await db.select().from(auctions).where(eq(auctions.id, soonWithoutBids));
+    const [unclaimed] = await world.db.select().from(auctions).where(eq(auctions.id, soonWithoutBids));
     expect(unclaimed!.endingSoonNotifiedAt).toBeNull();
-    await db.insert(bids).values({ auctionId: soonWithoutBids, bidderId: ben, amount: '20.00', createdAt: now });
-    await db.update(auctions).set({ bidCount: 1 }).where(eq(auctions.id, soonWithoutBids));
-    expect(await notifyEndingSoon(db, inMinutes(3), 60)).toEqual([{ auctionId: soonWithoutBids, bidderCount: 1 }]);
+    await world.db.insert(bids).values({ auctionId: soonWithoutBids, bidderId: ben, amount: '20.00', createdAt: now });
+    await world.db.update(auctions).set({ bidCount: 1 }).where(eq(auctions.id, soonWithoutBids));
+    expect(await notifyEndingSoon(world.db, inMinutes(3), 60)).toEqual([
+      { auctionId: soonWithoutBids, bidderCount: 1 },
+    ]);
   });
 });
 
@@ -263,25 +251,22 @@ function poolOf(database: Database): pg.Pool {
 }
 
 describe.each(postgresOnlyFactories())('closing exactly once across instances on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let second: Database;
-  let db: Db;
   const now = new Date('2031-05-01T18:00:00.000Z');
   const ago = (minutes: number) => new Date(now.getTime() - minutes * MINUTE);
+  const world = suiteWorld(factory, { clock: now });
+  // A second pool on the world's database stands in for a second app instance.
+  let second: Database;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    second = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
+    second = await openDatabase({ databaseUrl: connectionUrlOf(world.testDb.database), poolSize: 10 });
   });
   afterAll(async () => {
     await second?.close();
-    await testDb?.cleanup();
   });
 
   it('closes 50 due auctions once each while two instances race, with one notification per person', async () => {
-    const creator = await createUser(db, 'creator');
-    const bidders = await Promise.all(Array.from({ length: 6 }, (_, i) => createUser(db, `bidder${i}`)));
+    const creator = await createUser(world.db, 'creator');
+    const bidders = await Promise.all(Array.from({ length: 6 }, (_, i) => createUser(world.db, `bidder${i}`)));
     const expectedWinner = new Map<string, string | null>();
     const expectedLosers = new Map<string, Set<string>>();
     for (let i = 0; i < 50; i += 1) {
@@ -292,12 +277,12 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
         amount: `${25 + k * 5}.00`,
         at: ago(100 - k),
       }));
-      const auctionId = await insertAuction(db, { creatorId: creator, endTime: ago(50 - i / 2), bids: placed });
+      const auctionId = await insertAuction(world.db, { creatorId: creator, endTime: ago(50 - i / 2), bids: placed });
       const winner = placed.at(-1)?.bidderId ?? null;
       expectedWinner.set(auctionId, winner);
       expectedLosers.set(auctionId, new Set(placed.map((b) => b.bidderId).filter((id) => id !== winner)));
     }
-    const notYetDue = await insertAuction(db, {
+    const notYetDue = await insertAuction(world.db, {
       creatorId: creator,
       endTime: new Date(now.getTime() + MINUTE),
       bids: [{ bidderId: bidders[0]!, amount: '30.00', at: ago(1) }],
@@ -312,7 +297,7 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
         mine.push(...batch);
       }
     };
-    const results = await Promise.all([db, db, db, second.db, second.db, second.db].map(worker));
+    const results = await Promise.all([world.db, world.db, world.db, second.db, second.db, second.db].map(worker));
     const closedIds = results.flat().map((a) => a.auctionId);
 
     // Each auction reported closed exactly once, and by both instances between them (the work was shared).
@@ -320,7 +305,7 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
     expect(new Set(closedIds).size).toBe(50);
     expect(new Set(closedIds)).toEqual(new Set(expectedWinner.keys()));
 
-    const rows = await db
+    const rows = await world.db
       .select()
       .from(auctions)
       .where(inArray(auctions.id, [...expectedWinner.keys()]));
@@ -329,10 +314,10 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
       expect(row.closedAt).toEqual(now);
       expect(row.winnerId).toBe(expectedWinner.get(row.id));
     }
-    const [open] = await db.select().from(auctions).where(eq(auctions.id, notYetDue));
+    const [open] = await world.db.select().from(auctions).where(eq(auctions.id, notYetDue));
     expect(open).toMatchObject({ isActive: true, closedAt: null });
 
-    const sent = await notificationsFor(db, [...expectedWinner.keys()]);
+    const sent = await notificationsFor(world.db, [...expectedWinner.keys()]);
     const keys = keysOf(sent);
     expect(new Set(keys).size).toBe(keys.length); // no duplicates
     const expectedKeys: string[] = [];
@@ -345,14 +330,14 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
 
     // A later run on either instance finds nothing.
     expect(await closeDueAuctions(second.db, now)).toEqual([]);
-    expect(await closeDueAuctions(db, now)).toEqual([]);
+    expect(await closeDueAuctions(world.db, now)).toEqual([]);
   });
 
   it('skips an auction whose row a bid is writing, and closes it with that bid on the next run', async () => {
-    const creator = await createUser(db, 'creator3');
-    const early = await createUser(db, 'early');
-    const late = await createUser(db, 'late');
-    const auctionId = await insertAuction(db, {
+    const creator = await createUser(world.db, 'creator3');
+    const early = await createUser(world.db, 'early');
+    const late = await createUser(world.db, 'late');
+    const auctionId = await insertAuction(world.db, {
       creatorId: creator,
       endTime: ago(1),
       bids: [{ bidderId: early, amount: '40.00', at: ago(10) }],
@@ -367,23 +352,23 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
         late,
         ago(2).toISOString(),
       ]);
-      expect(await closeDueAuctions(db, now)).toEqual([]);
+      expect(await closeDueAuctions(world.db, now)).toEqual([]);
       await client.query('COMMIT');
     } finally {
       client.release();
     }
-    const closed = await closeDueAuctions(db, now);
+    const closed = await closeDueAuctions(world.db, now);
     expect(closed.map((a) => [a.auctionId, a.winnerId, a.winningBid])).toEqual([[auctionId, late, '90.00']]);
   });
 
   it('sends ending-soon notices once while two instances race', async () => {
     const soonAt = new Date('2031-06-01T10:00:00.000Z');
-    const creator = await createUser(db, 'creator2');
-    const bidders = await Promise.all(Array.from({ length: 4 }, (_, i) => createUser(db, `soon${i}`)));
+    const creator = await createUser(world.db, 'creator2');
+    const bidders = await Promise.all(Array.from({ length: 4 }, (_, i) => createUser(world.db, `soon${i}`)));
     const ids: string[] = [];
     for (let i = 0; i < 30; i += 1) {
       ids.push(
-        await insertAuction(db, {
+        await insertAuction(world.db, {
           creatorId: creator,
           endTime: new Date(soonAt.getTime() + (10 + i) * MINUTE),
           bids: [
@@ -395,7 +380,7 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
     }
     // Four racing calls (two per instance) take a batch each, then one loop claims the rest.
     const racing = await Promise.all(
-      [db, second.db, db, second.db].map((instance) => notifyEndingSoon(instance, soonAt, 60, 5)),
+      [world.db, second.db, world.db, second.db].map((instance) => notifyEndingSoon(instance, soonAt, 60, 5)),
     );
     const claimed = racing.flat();
     for (let round = 0; round < 10; round += 1) {
@@ -407,7 +392,7 @@ describe.each(postgresOnlyFactories())('closing exactly once across instances on
     expect(new Set(claimed.map((c) => c.auctionId))).toEqual(new Set(ids));
     expect(claimed.every((c) => c.bidderCount === 2)).toBe(true);
 
-    const sent = await db
+    const sent = await world.db
       .select()
       .from(notifications)
       .where(and(inArray(notifications.relatedAuctionId, ids), eq(notifications.type, 'auction_ending_soon')));

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/env.js';
-import type { Database, Db } from '../../src/db/client.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.js';
 import { auctions, bids, charges, notifications, users } from '../../src/db/schema/index.js';
 import { createLifecycleJob, LIFECYCLE_INTERVAL_MS } from '../../src/use-cases/close-due-auctions.job.js';
-import { TEST_PUBLIC_URL } from '../support/app.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { suiteWorld } from '../support/world.js';
 
 /** A logger that keeps what it was told, standing in for pino. */
 function recordingLogger() {
@@ -116,13 +114,6 @@ describe('lifecycle job runner', () => {
   });
 });
 
-async function buildTestApp(database: Database, deps: { runJobs?: boolean; lifecycleIntervalMs?: number }) {
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL });
-  const app = await buildApp({ config, database, serveWeb: false, ...deps });
-  await app.ready();
-  return app;
-}
-
 async function seedDueAuction(db: Db): Promise<{ auctionId: string; bidderId: string }> {
   const [creator, bidder] = await db
     .insert(users)
@@ -154,46 +145,33 @@ async function isClosed(db: Db, auctionId: string): Promise<boolean> {
 }
 
 describe.each(testDatabaseFactories())('lifecycle job in the app on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let db: Db;
-  let app: FastifyInstance | undefined;
-
-  beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  // The world's own app runs no jobs; each test opens the app it is about (the world closes it).
+  const world = suiteWorld(factory);
 
   it('closes a due auction within seconds once the app is ready, and stops on app.close()', async () => {
-    app = await buildTestApp(testDb.database, { lifecycleIntervalMs: 50 });
-    const { auctionId, bidderId } = await seedDueAuction(db);
-    expect(await waitFor(() => isClosed(db, auctionId), 3000)).toBe(true);
-    const [row] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
+    const app = await world.openAnotherApp({}, { runJobs: true, lifecycleIntervalMs: 50 });
+    const { auctionId, bidderId } = await seedDueAuction(world.db);
+    expect(await waitFor(() => isClosed(world.db, auctionId), 3000)).toBe(true);
+    const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row).toMatchObject({ isActive: false, winnerId: bidderId });
     // The run also collects the win (docs/charging-and-ledger.md); this winner never saved a card.
     const chargeFailed = async () =>
-      (await db.select().from(charges).where(eq(charges.auctionId, auctionId)))[0]?.status === 'failed';
+      (await world.db.select().from(charges).where(eq(charges.auctionId, auctionId)))[0]?.status === 'failed';
     expect(await waitFor(chargeFailed, 3000)).toBe(true);
-    const sent = await db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
+    const sent = await world.db.select().from(notifications).where(eq(notifications.relatedAuctionId, auctionId));
     expect(sent.map((n) => n.type).sort()).toEqual(['auction_ended', 'auction_won', 'payment_failed']);
     expect(sent.find((n) => n.type === 'auction_won')?.userId).toBe(bidderId);
 
     await app.close();
-    app = undefined;
-    const afterClose = await seedDueAuction(db);
+    const afterClose = await seedDueAuction(world.db);
     await sleep(300);
-    expect(await isClosed(db, afterClose.auctionId)).toBe(false);
+    expect(await isClosed(world.db, afterClose.auctionId)).toBe(false);
   });
 
   it('does not run when the app is built with runJobs: false', async () => {
-    const { auctionId } = await seedDueAuction(db);
-    app = await buildTestApp(testDb.database, { runJobs: false, lifecycleIntervalMs: 20 });
+    const { auctionId } = await seedDueAuction(world.db);
+    await world.openAnotherApp({}, { runJobs: false, lifecycleIntervalMs: 20 });
     await sleep(300);
-    expect(await isClosed(db, auctionId)).toBe(false);
-    await app.close();
-    app = undefined;
+    expect(await isClosed(world.db, auctionId)).toBe(false);
   });
 });

@@ -12,67 +12,51 @@ import {
   type ReportReceipt,
 } from '@bid/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auctions, auditLogs, notifications, reports, users } from '../../src/db/schema/index.js';
 import {
   describeLiftedSuspension,
   liftSuspensionByEmail,
   setRoleByEmail,
 } from '../../src/modules/moderation/moderator-role.js';
-import { createTestApp } from '../support/app.js';
-import { signUpMember } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { signInByEmail, withSession } from '../support/session.js';
-
-interface Person {
-  id: string;
-  cookie: string;
-  email: string;
-  firstName: string;
-}
+import { advanceClock } from '../support/dates.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { signInByEmail } from '../support/session.js';
+import { suiteWorld, type Member } from '../support/world.js';
 
 const HOUR = 3_600_000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const MODERATOR_EMAIL = 'mod.one@example.com';
 
 describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let clock = Date.now();
+  const world = suiteWorld(factory, {
+    clock: new Date(),
+    env: { MODERATOR_EMAILS: ` ${MODERATOR_EMAIL.toUpperCase()} ` },
+  });
+  const { call } = world;
   let emails = 0;
-  let moderator: Person;
-  let alice: Person;
-  let bob: Person;
-  let carol: Person;
+  let moderator: Member;
+  let alice: Member;
+  let bob: Member;
+  let carol: Member;
 
-  const now = () => new Date(clock);
+  const signUp = (firstName: string, email?: string): Promise<Member> => world.signUp(firstName, { email });
 
-  const signUp = (firstName: string, email?: string): Promise<Person> => signUpMember(app, firstName, { email });
+  const inHours = (hours: number) => new Date(world.clock.getTime() + hours * HOUR);
 
-  const call = (who: Person | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url, cookies: withSession(who?.cookie), ...(payload ? { payload } : {}) });
+  const openAuction = (creator: Member, title = `Coffee with ${creator.firstName} ${++emails}`) =>
+    insertAuction(world.db, { creatorId: creator.id, endTime: inHours(48), title });
 
-  const openAuction = (creator: Person, title = `Coffee with ${creator.firstName} ${++emails}`) =>
-    insertAuction(testDb.database.db, { creatorId: creator.id, endTime: new Date(clock + 48 * HOUR), title });
-
-  const notificationsOf = (who: Person) =>
-    testDb.database.db.select().from(notifications).where(eq(notifications.userId, who.id));
+  const notificationsOf = (who: Member) =>
+    world.db.select().from(notifications).where(eq(notifications.userId, who.id));
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { MODERATOR_EMAILS: ` ${MODERATOR_EMAIL.toUpperCase()} ` }, { now });
     moderator = await signUp('Morgan', MODERATOR_EMAIL);
     alice = await signUp('Alice');
     bob = await signUp('Bob');
     carol = await signUp('Carol');
   }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
 
   describe('moderators', () => {
     it('MODERATOR_EMAILS grants the role at sign-up, and the current user carries it', async () => {
@@ -81,13 +65,12 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
     });
 
     it('MODERATOR_EMAILS grants the role at boot to accounts that already exist', async () => {
-      const second = await createTestApp(testDb.database, { MODERATOR_EMAILS: carol.email }, { now });
+      await world.openAnotherApp({ MODERATOR_EMAILS: carol.email });
       try {
-        const [row] = await testDb.database.db.select({ role: users.role }).from(users).where(eq(users.id, carol.id));
+        const [row] = await world.db.select({ role: users.role }).from(users).where(eq(users.id, carol.id));
         expect(row?.role).toBe('moderator');
       } finally {
-        await second.close();
-        await testDb.database.db.update(users).set({ role: 'member' }).where(eq(users.id, carol.id));
+        await world.db.update(users).set({ role: 'member' }).where(eq(users.id, carol.id));
       }
     });
 
@@ -120,7 +103,7 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
         expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
         const [first, second] = answers.map((a) => a.json<ReportReceipt>());
         expect(first!.id).toBe(second!.id);
-        const stored = await testDb.database.db
+        const stored = await world.db
           .select()
           .from(reports)
           .where(and(eq(reports.reporterId, rita.id), eq(reports.targetId, auctionId)));
@@ -227,7 +210,7 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
       const dues = queue.map((r) => r.dueAt);
       expect([...dues].sort()).toEqual(dues);
 
-      clock += 25 * HOUR;
+      advanceClock(world, 25 * HOUR);
       queue = (await call(moderator, 'GET', '/api/moderation/reports')).json<ModerationQueueItem[]>();
       item = queue.find((r) => r.id === receipt.id)!;
       expect(item.isOverdue).toBe(true);
@@ -269,7 +252,7 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
         ModerationQueueItem[]
       >();
       expect(done.find((r) => r.id === receipt.id)?.resolution?.reasons).toBe(reasons);
-      const audit = await testDb.database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, receipt.id));
+      const audit = await world.db.select().from(auditLogs).where(eq(auditLogs.resourceId, receipt.id));
       expect(audit.map((a) => [a.action, a.resource, a.userId])).toEqual([['verify', 'report', moderator.id]]);
 
       // The next report against Bob counts the earlier one.
@@ -293,11 +276,11 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
 
     it('hiding an auction takes it out of lists and detail (but not for its host), and tells its bidders', async () => {
       const title = `Rooftop coffee ${++emails}`;
-      const auctionId = await insertAuction(testDb.database.db, {
+      const auctionId = await insertAuction(world.db, {
         creatorId: bob.id,
-        endTime: new Date(clock + 48 * HOUR),
+        endTime: inHours(48),
         title,
-        bids: [{ bidderId: carol.id, amount: '25.00', at: new Date(clock - HOUR) }],
+        bids: [{ bidderId: carol.id, amount: '25.00', at: inHours(-1) }],
       });
       const report = await call(alice, 'POST', '/api/reports', {
         targetType: 'auction',
@@ -309,7 +292,7 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
         reasons: 'Advertising.',
       });
       expect(res.statusCode, res.body).toBe(200);
-      const [row] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, auctionId));
+      const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
       expect(row).toMatchObject({ isActive: false, winnerId: null });
       expect(row?.hiddenAt).not.toBeNull();
 
@@ -387,9 +370,9 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
         expect(bid.json().message).toBe(BLOCKED_BID_MESSAGE);
       }
       // Buy Now is a bid: refused too.
-      const buyNowAuction = await insertAuction(testDb.database.db, {
+      const buyNowAuction = await insertAuction(world.db, {
         creatorId: dave.id,
-        endTime: new Date(clock + 48 * HOUR),
+        endTime: inHours(48),
         buyNowPrice: '90.00',
       });
       const bought = await call(erin, 'POST', `/api/auctions/${buyNowAuction}/buy-now`);
@@ -476,7 +459,7 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
       });
       expect(extra.statusCode).toBe(429);
       expect(extra.json().message).toBe(REPORTS_TOO_FAST);
-      clock += HOUR + 1000;
+      advanceClock(world, HOUR + 1000);
       expect(
         (await call(reporter, 'POST', '/api/reports', { targetType: 'user', targetId: bob.id, reason: 'spam' }))
           .statusCode,
@@ -484,11 +467,11 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
     });
 
     it('grant and revoke (npm run moderator) take effect on the next call', async () => {
-      expect(await setRoleByEmail(testDb.database.db, alice.email.toUpperCase(), 'moderator')).toBe(true);
+      expect(await setRoleByEmail(world.db, alice.email.toUpperCase(), 'moderator')).toBe(true);
       expect((await call(alice, 'GET', '/api/moderation/reports')).statusCode).toBe(200);
-      expect(await setRoleByEmail(testDb.database.db, alice.email, 'member')).toBe(true);
+      expect(await setRoleByEmail(world.db, alice.email, 'member')).toBe(true);
       expect((await call(alice, 'GET', '/api/moderation/reports')).statusCode).toBe(404);
-      expect(await setRoleByEmail(testDb.database.db, 'nobody@example.com', 'moderator')).toBe(false);
+      expect(await setRoleByEmail(world.db, 'nobody@example.com', 'moderator')).toBe(false);
     });
   });
 
@@ -514,9 +497,9 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
       expect((await resolve(aboutGina, 'suspend_user')).statusCode).toBe(200);
       expect((await resolve(aboutAuction, 'hide_auction')).statusCode).toBe(200);
 
-      const lifted = await liftSuspensionByEmail(testDb.database.db, gina.email, new Date(clock));
+      const lifted = await liftSuspensionByEmail(world.db, gina.email, world.now());
       expect(lifted).toEqual({ userId: gina.id, reopened: [], stayedEnded: [] });
-      const [row] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, auctionId));
+      const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
       expect(row).toMatchObject({ isActive: false, hiddenBySuspension: false });
       expect(row!.hiddenAt).not.toBeNull();
       expect((await call(alice, 'GET', `/api/auctions/${auctionId}`)).statusCode).toBe(404);
@@ -527,9 +510,9 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
       const auctionId = await openAuction(frank, `Frank's walk ${++emails}`);
       // One that ends an hour from now: still open when suspended, ended by the time he is unsuspended.
       const shortTitle = `Frank's quick coffee ${++emails}`;
-      const shortId = await insertAuction(testDb.database.db, {
+      const shortId = await insertAuction(world.db, {
         creatorId: frank.id,
-        endTime: new Date(clock + HOUR),
+        endTime: inHours(1),
         title: shortTitle,
       });
       const report = await call(alice, 'POST', '/api/reports', {
@@ -545,12 +528,12 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
       expect(res.json()).toMatchObject({ reportedUser: { id: frank.id, isSuspended: true } });
 
       expect((await call(frank, 'GET', '/api/auth/user')).statusCode).toBe(401);
-      await expect(signInByEmail(app, frank.email, 'correct horse battery', false)).rejects.toThrow(
+      await expect(signInByEmail(world.app, frank.email, 'correct horse battery', false)).rejects.toThrow(
         // The body goes on with the request id (docs/deploy.md), so the message and code are matched up to it.
         `complete failed: 403 ${JSON.stringify({ message: ACCOUNT_SUSPENDED_MESSAGE, code: 'account_suspended' }).slice(0, -1)},"requestId":`,
       );
       // Setting a new password is refused as well.
-      await expect(signInByEmail(app, frank.email, 'another password 1', true)).rejects.toThrow('403');
+      await expect(signInByEmail(world.app, frank.email, 'another password 1', true)).rejects.toThrow('403');
 
       expect((await call(alice, 'GET', `/api/auctions/${auctionId}`)).statusCode).toBe(404);
       const feed = (await call(alice, 'GET', '/api/auctions?limit=100')).json<Array<{ id: string }>>();
@@ -565,9 +548,9 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
 
       // npm run moderator -- unsuspend, two hours later: Frank can sign in again; the auction whose
       // end is still ahead reopens, the one that ended meanwhile stays ended; the moderator is told which.
-      const liftedAt = new Date(clock + 2 * HOUR);
-      const lifted = await liftSuspensionByEmail(testDb.database.db, frank.email.toUpperCase(), liftedAt);
-      const [walk] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, auctionId));
+      const liftedAt = inHours(2);
+      const lifted = await liftSuspensionByEmail(world.db, frank.email.toUpperCase(), liftedAt);
+      const [walk] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
       expect(lifted).toEqual({
         userId: frank.id,
         reopened: [{ id: auctionId, title: walk!.title, endTime: walk!.endTime }],
@@ -578,12 +561,12 @@ describe.each(testDatabaseFactories())('moderation, reports and blocks on $kind'
         `Reopened "${walk!.title}" (${auctionId}): it ends ${walk!.endTime.toISOString()}.`,
         `"${shortTitle}" (${shortId}) stays ended: its end passed during the suspension.`,
       ]);
-      expect(await liftSuspensionByEmail(testDb.database.db, frank.email, liftedAt)).toBeUndefined();
-      const again = await signInByEmail(app, frank.email, 'correct horse battery', false);
+      expect(await liftSuspensionByEmail(world.db, frank.email, liftedAt)).toBeUndefined();
+      const again = await signInByEmail(world.app, frank.email, 'correct horse battery', false);
       expect(again.body.user.id).toBe(frank.id);
       expect(walk).toMatchObject({ isActive: true, hiddenAt: null, cancelledAt: null, closedAt: null });
       expect((await call(alice, 'GET', `/api/auctions/${auctionId}`)).statusCode).toBe(200);
-      const [short] = await testDb.database.db.select().from(auctions).where(eq(auctions.id, shortId));
+      const [short] = await world.db.select().from(auctions).where(eq(auctions.id, shortId));
       expect(short).toMatchObject({ isActive: false, hiddenBySuspension: false });
       expect(short!.cancelledAt).not.toBeNull();
       expect((await call(alice, 'GET', `/api/auctions/${shortId}`)).statusCode).toBe(404);

@@ -1,9 +1,7 @@
 import { PAYMENT_FIX_WINDOW_HOURS } from '@bid/contract';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentWebhookEvents, sandboxPayments } from '../../src/db/schema/index.js';
 import { signStripePayload } from '../../src/modules/identity/providers/stripe-identity.js';
 import { CHARGE_LOCK_MINUTES } from '../../src/use-cases/charge-and-create-date.js';
@@ -20,16 +18,15 @@ import { applyPaymentEvent } from '../../src/use-cases/payment-events/payment-we
 import { insertAuction } from '../support/auctions.js';
 import {
   chargesOf,
+  chargingWorld,
   HOUR,
   ledgerLegsOf,
   MINUTE,
   notificationsOf,
   providerPaymentsOf,
-  runLifecycle,
 } from '../support/charges.js';
 import { testDatabaseFactories } from '../support/databases.js';
-import { expectLedgerBalanced } from '../support/ledger.js';
-import { createWorld, type Member } from '../support/world.js';
+import type { Member } from '../support/world.js';
 
 const WEBHOOK_SECRET = 'whsec_reconcile_test_secret';
 
@@ -58,31 +55,24 @@ function outage(inner: SandboxProvider, lose: 'before' | 'after') {
 }
 
 describe.each(testDatabaseFactories())('reconciling charges and payment webhooks on $kind', (factory) => {
-  let db: Db;
   let sandbox: SandboxProvider;
-  let app: FastifyInstance;
-  const world = createWorld(factory, {
-    clock: new Date('2031-09-01T09:00:00.000Z'),
+  const { world, now, advance, lifecycle } = chargingWorld(factory, new Date('2031-09-01T09:00:00.000Z'), {
     env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
     paymentProvider: (db, now) => (sandbox = createSandboxProvider(db, { now })),
   });
-  const now = () => world.clock;
-  const advance = (ms: number) => {
-    world.clock = new Date(world.clock.getTime() + ms);
-  };
   let host: Member;
   let winner: Member;
 
   /** An auction that ended a minute ago, won by `winner` at `amount`. */
   const wonAuction = (amount = '60.00') =>
-    insertAuction(db, {
+    insertAuction(world.db, {
       creatorId: host.id,
       endTime: new Date(world.clock.getTime() - MINUTE),
       bids: [{ bidderId: winner.id, amount, at: new Date(world.clock.getTime() - HOUR) }],
     });
 
   const postWebhook = (body: string, signature?: string) =>
-    app.inject({
+    world.app.inject({
       method: 'POST',
       url: '/api/payments/webhook',
       headers: {
@@ -95,81 +85,78 @@ describe.each(testDatabaseFactories())('reconciling charges and payment webhooks
     signStripePayload(body, secret, Math.floor(world.clock.getTime() / 1000));
 
   beforeAll(async () => {
-    await world.open();
-    ({ db, app } = world);
     host = await world.signUp('Hana', { card: false });
     winner = await world.signUp('Wes');
   });
-  afterEach(async () => {
-    await expectLedgerBalanced(db);
-  });
-  afterAll(() => world.close());
 
   it('reconciles a charge whose answer was lost past the idempotency window: looked up, settled once', async () => {
     const auctionId = await wonAuction();
     const lossy = outage(sandbox, 'after');
-    expect(await runLifecycle(app, db, lossy.provider, now)).toMatchObject({ chargesRecorded: 0 });
-    const [charge] = await chargesOf(db, auctionId);
+    expect(await lifecycle(lossy.provider)).toMatchObject({ chargesRecorded: 0 });
+    const [charge] = await chargesOf(world.db, auctionId);
     expect(charge).toMatchObject({ status: 'processing', attempt: 1, attemptStartedAt: world.clock });
     // Money moved at the provider; nothing recorded here.
-    expect((await providerPaymentsOf(db, charge!.id)).map((p) => p.status)).toEqual(['succeeded']);
+    expect((await providerPaymentsOf(world.db, charge!.id)).map((p) => p.status)).toEqual(['succeeded']);
 
     // Inside the window the worker asks again under the same key (the answer is lost again).
     advance((CHARGE_LOCK_MINUTES + 1) * MINUTE);
-    await runLifecycle(app, db, lossy.provider, now);
+    await lifecycle(lossy.provider);
     expect(lossy.state).toMatchObject({ charges: 2, lookups: 0 });
 
     // Past the window the key may be forgotten: the worker looks the payment up by its metadata.
     advance(IDEMPOTENCY_WINDOW_HOURS * HOUR);
     lossy.state.down = false;
-    expect(await runLifecycle(app, db, lossy.provider, now)).toMatchObject({ chargesRecorded: 1 });
+    expect(await lifecycle(lossy.provider)).toMatchObject({ chargesRecorded: 1 });
     expect(lossy.state).toMatchObject({ charges: 2, lookups: 1 });
 
-    const payments = await providerPaymentsOf(db, charge!.id);
+    const payments = await providerPaymentsOf(world.db, charge!.id);
     expect(payments).toHaveLength(1);
-    expect((await chargesOf(db, auctionId))[0]).toMatchObject({
+    expect((await chargesOf(world.db, auctionId))[0]).toMatchObject({
       status: 'succeeded',
       attempt: 1,
       providerPaymentId: payments[0]!.id,
     });
-    expect((await ledgerLegsOf(db, charge!.id)).legs).toEqual(
+    expect((await ledgerLegsOf(world.db, charge!.id)).legs).toEqual(
       [`host_escrow:${host.id} -54.00`, 'platform_fees -6.00', 'provider_cash 60.00'].sort(),
     );
     // Settled once: a later run finds nothing to do.
     advance((CHARGE_LOCK_MINUTES + 1) * MINUTE);
-    expect(await runLifecycle(app, db, lossy.provider, now)).toMatchObject({ chargesRecorded: 0 });
-    expect((await ledgerLegsOf(db, charge!.id)).transactions).toBe(1);
-    expect((await notificationsOf(db, winner.id, auctionId)).map((n) => n.type)).toContain('payment_succeeded');
+    expect(await lifecycle(lossy.provider)).toMatchObject({ chargesRecorded: 0 });
+    expect((await ledgerLegsOf(world.db, charge!.id)).transactions).toBe(1);
+    expect((await notificationsOf(world.db, winner.id, auctionId)).map((n) => n.type)).toContain('payment_succeeded');
   });
 
   it('charges once when, past the window, the provider holds no payment for the attempt', async () => {
     const auctionId = await wonAuction('40.00');
     const unreachable = outage(sandbox, 'before');
-    await runLifecycle(app, db, unreachable.provider, now);
-    const [charge] = await chargesOf(db, auctionId);
-    expect(await providerPaymentsOf(db, charge!.id)).toEqual([]);
+    await lifecycle(unreachable.provider);
+    const [charge] = await chargesOf(world.db, auctionId);
+    expect(await providerPaymentsOf(world.db, charge!.id)).toEqual([]);
 
     advance((IDEMPOTENCY_WINDOW_HOURS + 1) * HOUR);
     unreachable.state.down = false;
-    expect(await runLifecycle(app, db, unreachable.provider, now)).toMatchObject({ chargesRecorded: 1 });
+    expect(await lifecycle(unreachable.provider)).toMatchObject({ chargesRecorded: 1 });
     expect(unreachable.state).toMatchObject({ lookups: 1, charges: 2 });
-    expect(await providerPaymentsOf(db, charge!.id)).toHaveLength(1);
-    expect((await chargesOf(db, auctionId))[0]).toMatchObject({ status: 'succeeded' });
-    expect((await ledgerLegsOf(db, charge!.id)).transactions).toBe(1);
+    expect(await providerPaymentsOf(world.db, charge!.id)).toHaveLength(1);
+    expect((await chargesOf(world.db, auctionId))[0]).toMatchObject({ status: 'succeeded' });
+    expect((await ledgerLegsOf(world.db, charge!.id)).transactions).toBe(1);
   });
 
   it('applies a signed payment_intent.succeeded once; a redelivery is acknowledged and changes nothing', async () => {
     const auctionId = await wonAuction('30.00');
     const lossy = outage(sandbox, 'after');
-    await runLifecycle(app, db, lossy.provider, now);
-    const [charge] = await chargesOf(db, auctionId);
-    const [payment] = await providerPaymentsOf(db, charge!.id);
+    await lifecycle(lossy.provider);
+    const [charge] = await chargesOf(world.db, auctionId);
+    const [payment] = await providerPaymentsOf(world.db, charge!.id);
     const body = JSON.stringify(sandboxPaymentEvent(payment!));
 
     const first = await postWebhook(body, signed(body));
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true, duplicate: false, applied: true });
-    expect((await chargesOf(db, auctionId))[0]).toMatchObject({ status: 'succeeded', providerPaymentId: payment!.id });
+    expect((await chargesOf(world.db, auctionId))[0]).toMatchObject({
+      status: 'succeeded',
+      providerPaymentId: payment!.id,
+    });
 
     const again = await postWebhook(body, signed(body));
     expect(again.statusCode).toBe(200);
@@ -177,20 +164,20 @@ describe.each(testDatabaseFactories())('reconciling charges and payment webhooks
 
     // The worker, when its claim lapses, finds the charge decided: nothing twice.
     advance((CHARGE_LOCK_MINUTES + 1) * MINUTE);
-    expect(await runLifecycle(app, db, sandbox, now)).toMatchObject({ chargesRecorded: 0 });
-    expect((await ledgerLegsOf(db, charge!.id)).transactions).toBe(1);
+    expect(await lifecycle(sandbox)).toMatchObject({ chargesRecorded: 0 });
+    expect((await ledgerLegsOf(world.db, charge!.id)).transactions).toBe(1);
     expect(
-      (await notificationsOf(db, winner.id, auctionId)).filter((n) => n.type === 'payment_succeeded'),
+      (await notificationsOf(world.db, winner.id, auctionId)).filter((n) => n.type === 'payment_succeeded'),
     ).toHaveLength(1);
   });
 
   it('refuses a forged, stale or missing signature and a body that is not an event, changing nothing', async () => {
     const auctionId = await wonAuction('35.00');
-    await runLifecycle(app, db, outage(sandbox, 'after').provider, now);
-    const [charge] = await chargesOf(db, auctionId);
-    const [payment] = await providerPaymentsOf(db, charge!.id);
+    await lifecycle(outage(sandbox, 'after').provider);
+    const [charge] = await chargesOf(world.db, auctionId);
+    const [payment] = await providerPaymentsOf(world.db, charge!.id);
     const body = JSON.stringify(sandboxPaymentEvent(payment!));
-    const events = async () => (await db.select().from(paymentWebhookEvents)).length;
+    const events = async () => (await world.db.select().from(paymentWebhookEvents)).length;
     const before = await events();
 
     for (const signature of [
@@ -207,12 +194,12 @@ describe.each(testDatabaseFactories())('reconciling charges and payment webhooks
       message: 'Not a payment event',
     });
     expect(await events()).toBe(before);
-    expect((await chargesOf(db, auctionId))[0]).toMatchObject({ status: 'processing' });
-    expect((await ledgerLegsOf(db, charge!.id)).transactions).toBe(0);
+    expect((await chargesOf(world.db, auctionId))[0]).toMatchObject({ status: 'processing' });
+    expect((await ledgerLegsOf(world.db, charge!.id)).transactions).toBe(0);
   });
 
   it('acknowledges an event about a payment it does not know, and other event types, changing nothing', async () => {
-    const before = await db.select().from(sandboxPayments);
+    const before = await world.db.select().from(sandboxPayments);
     const unknown = JSON.stringify({
       id: 'evt_unknown_payment',
       type: 'payment_intent.succeeded',
@@ -230,24 +217,24 @@ describe.each(testDatabaseFactories())('reconciling charges and payment webhooks
         applied: false,
       });
     }
-    expect(await db.select().from(sandboxPayments)).toEqual(before);
+    expect(await world.db.select().from(sandboxPayments)).toEqual(before);
   });
 
   it('records an outcome from the sandbox’s own events, through the same code as the webhook', async () => {
-    const emitting = createSandboxProvider(db, {
+    const emitting = createSandboxProvider(world.db, {
       now,
-      onEvent: (event) => applyPaymentEvent({ db, now, logger: app.log }, event),
+      onEvent: (event) => applyPaymentEvent({ db: world.db, now, logger: world.app.log }, event),
     });
     const auctionId = await wonAuction('45.00');
     // The answer is lost, but the event the sandbox sent records the payment anyway.
     const lossy = outage(emitting, 'after');
-    await runLifecycle(app, db, lossy.provider, now);
-    const [charge] = await chargesOf(db, auctionId);
+    await lifecycle(lossy.provider);
+    const [charge] = await chargesOf(world.db, auctionId);
     expect(charge).toMatchObject({ status: 'succeeded' });
-    expect((await ledgerLegsOf(db, charge!.id)).transactions).toBe(1);
-    const [payment] = await providerPaymentsOf(db, charge!.id);
+    expect((await ledgerLegsOf(world.db, charge!.id)).transactions).toBe(1);
+    const [payment] = await providerPaymentsOf(world.db, charge!.id);
     expect(
-      await db
+      await world.db
         .select()
         .from(paymentWebhookEvents)
         .where(eq(paymentWebhookEvents.eventId, `evt_${payment!.id}`)),
@@ -256,20 +243,20 @@ describe.each(testDatabaseFactories())('reconciling charges and payment webhooks
 
   it('stores and decides a charge of $99,999,999.99: refused by the provider, failed with the fix window', async () => {
     const auctionId = await wonAuction('99999999.99');
-    expect(await runLifecycle(app, db, sandbox, now)).toMatchObject({ chargesRecorded: 1 });
-    const [charge] = await chargesOf(db, auctionId);
+    expect(await lifecycle(sandbox)).toMatchObject({ chargesRecorded: 1 });
+    const [charge] = await chargesOf(world.db, auctionId);
     expect(charge).toMatchObject({
       status: 'failed',
       failureCode: 'amount_too_large',
       failureMessage: 'Amount must be no more than $999,999.99',
       payBy: new Date(world.clock.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR),
     });
-    const [payment] = await providerPaymentsOf(db, charge!.id);
+    const [payment] = await providerPaymentsOf(world.db, charge!.id);
     expect(payment).toMatchObject({ amountCents: 9_999_999_999, status: 'failed' });
-    expect((await notificationsOf(db, winner.id, auctionId)).map((n) => n.type)).toEqual([
+    expect((await notificationsOf(world.db, winner.id, auctionId)).map((n) => n.type)).toEqual([
       'auction_won',
       'payment_failed',
     ]);
-    expect((await ledgerLegsOf(db, charge!.id)).transactions).toBe(0);
+    expect((await ledgerLegsOf(world.db, charge!.id)).transactions).toBe(0);
   });
 });

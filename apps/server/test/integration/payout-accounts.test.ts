@@ -20,6 +20,11 @@ import { createWorld, type Member } from '../support/world.js';
 const BANK = { accountHolderName: 'Ann Host', routingNumber: '110000000', accountNumber: '000123456789' };
 const NOW = new Date('2030-06-15T12:00:00Z');
 
+/** What GET /api/payouts/account answers for a member on the sandbox: the status, and the three sums ($0 unless given). */
+function sandboxAccount(status: string, sums: { held?: string; releasedUnpaid?: string; paidOut?: string } = {}) {
+  return { status, provider: 'sandbox', held: '0.00', releasedUnpaid: '0.00', paidOut: '0.00', ...sums };
+}
+
 describe.each(testDatabaseFactories())('payout accounts on $kind', (factory) => {
   const world = createWorld(factory, { clock: NOW });
   let testDb: TestDatabase;
@@ -82,13 +87,7 @@ describe.each(testDatabaseFactories())('payout accounts on $kind', (factory) => 
     const member = await signUp();
     const res = await getAccount(member);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      status: 'none',
-      provider: 'sandbox',
-      held: '0.00',
-      releasedUnpaid: '0.00',
-      paidOut: '0.00',
-    });
+    expect(res.json()).toEqual(sandboxAccount('none'));
   });
 
   it('sends the member to the sandbox onboarding page and creates exactly one account, even when asked concurrently', async () => {
@@ -154,13 +153,7 @@ describe.each(testDatabaseFactories())('payout accounts on $kind', (factory) => 
 
     const done = await completeSandbox(member, { ...BANK, routingNumber: '110 000 000' });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toEqual({
-      status: 'enabled',
-      provider: 'sandbox',
-      held: '0.00',
-      releasedUnpaid: '0.00',
-      paidOut: '0.00',
-    });
+    expect(done.json()).toEqual(sandboxAccount('enabled'));
     expect((await getAccount(member)).json()).toMatchObject({ status: 'enabled' });
     const [stored] = await testDb.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, member.id));
     expect(stored?.status).toBe('enabled');
@@ -271,13 +264,7 @@ describe.each(testDatabaseFactories())('payout accounts on $kind', (factory) => 
 
     const res = await getAccount(host);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      status: 'none',
-      provider: 'sandbox',
-      held: '27.00',
-      releasedUnpaid: '61.15',
-      paidOut: '20.50',
-    });
+    expect(res.json()).toEqual(sandboxAccount('none', { held: '27.00', releasedUnpaid: '61.15', paidOut: '20.50' }));
     expect((await getAccount(otherHost)).json()).toMatchObject({
       held: '90.00',
       releasedUnpaid: '0.00',

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ACCOUNT_INACTIVE_MESSAGE, ACCOUNT_INACTIVE_TITLE, DELETED_USER_NAME } from '@bid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
@@ -20,12 +17,8 @@ import { createSandboxProvider } from '../../src/modules/payments/providers/sand
 import { createRetentionJob, type RetentionJob } from '../../src/modules/retention/retention.job.js';
 import { LocalObjectStorage } from '../../src/lib/storage/local-storage.js';
 import { UploadUrlSigner } from '../../src/lib/storage/upload-url-signer.js';
-import {
-  connectionUrlOf,
-  postgresOnlyFactories,
-  testDatabaseFactories,
-  type TestDatabase,
-} from '../support/databases.js';
+import { connectionUrlOf, postgresOnlyFactories, testDatabaseFactories } from '../support/databases.js';
+import { suiteWorld, type World } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -54,9 +47,9 @@ async function inactivityEmailsQueuedFor(db: Db, userIds: string[]): Promise<str
   return rows.map((row) => row.userId);
 }
 
-interface Fixture {
-  storage: LocalObjectStorage;
-  root: string;
+/** Object storage in the world's DATA_DIR, where the retention job deletes verification files. */
+function storageOf(world: World): LocalObjectStorage {
+  return new LocalObjectStorage(world.dataDir, new UploadUrlSigner('a-session-secret-of-at-least-32-characters'));
 }
 
 /** A member last active at `at` unless the input says otherwise (the column's default is the real now). */
@@ -112,54 +105,49 @@ async function deleteAudits(db: Db, userIds: string[]) {
 }
 
 describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let db: Db;
-  const fx = {} as Fixture;
-  let clock = new Date('2032-03-15T12:00:00.000Z');
-  const now = () => clock;
+  const START = new Date('2032-03-15T12:00:00.000Z');
+  const world = suiteWorld(factory, { clock: START, dataDir: true });
+  const fx = {} as { storage: LocalObjectStorage };
+  const now = () => world.clock;
 
-  beforeAll(async () => {
-    testDb = await factory.open();
-    db = testDb.database.db;
-    fx.root = await mkdtemp(path.join(tmpdir(), 'bid-retention-'));
-    fx.storage = new LocalObjectStorage(fx.root, new UploadUrlSigner('a-session-secret-of-at-least-32-characters'));
-  });
-  afterAll(async () => {
-    await testDb?.cleanup();
-    if (fx.root) await rm(fx.root, { recursive: true, force: true });
+  beforeAll(() => {
+    fx.storage = storageOf(world);
   });
   beforeEach(() => {
-    clock = new Date('2032-03-15T12:00:00.000Z');
+    world.clock = START;
   });
 
   it('deletes verification files 30 days after completion, and nothing younger, once', async () => {
-    const due = await insertMember(db, clock, {
+    const due = await insertMember(world.db, world.clock, {
       label: 'Due',
       identityVerificationStatus: 'verified',
-      verificationCompletedAt: new Date(clock.getTime() - 30 * DAY - 1000),
+      verificationCompletedAt: new Date(world.clock.getTime() - 30 * DAY - 1000),
       idDocumentFrontUrl: 'private:front',
       biometricSelfieUrl: 'private:selfie',
     });
-    const young = await insertMember(db, clock, {
+    const young = await insertMember(world.db, world.clock, {
       label: 'Young',
       identityVerificationStatus: 'verified',
-      verificationCompletedAt: new Date(clock.getTime() - 29 * DAY),
+      verificationCompletedAt: new Date(world.clock.getTime() - 29 * DAY),
       idDocumentFrontUrl: 'private:front',
     });
-    const pending = await insertMember(db, clock, { label: 'Pending', identityVerificationStatus: 'pending' });
-    const dueDoc = await insertDocument(db, fx.storage, due.id);
-    const youngDoc = await insertDocument(db, fx.storage, young.id);
-    const pendingDoc = await insertDocument(db, fx.storage, pending.id, clock);
+    const pending = await insertMember(world.db, world.clock, {
+      label: 'Pending',
+      identityVerificationStatus: 'pending',
+    });
+    const dueDoc = await insertDocument(world.db, fx.storage, due.id);
+    const youngDoc = await insertDocument(world.db, fx.storage, young.id);
+    const pendingDoc = await insertDocument(world.db, fx.storage, pending.id, world.clock);
 
-    const job = makeJob(db, fx.storage, now);
+    const job = makeJob(world.db, fx.storage, now);
     const first = await job.runOnce();
     expect(first.verificationDataDeleted).toBe(1);
 
     expect(await fileExists(fx.storage, dueDoc.key)).toBe(false);
     expect(await fileExists(fx.storage, youngDoc.key)).toBe(true);
     expect(await fileExists(fx.storage, pendingDoc.key)).toBe(true);
-    const [dueRow] = await db.select().from(users).where(eq(users.id, due.id));
-    expect(dueRow!.verificationDataDeletedAt?.toISOString()).toBe(clock.toISOString());
+    const [dueRow] = await world.db.select().from(users).where(eq(users.id, due.id));
+    expect(dueRow!.verificationDataDeletedAt?.toISOString()).toBe(world.clock.toISOString());
     expect([dueRow!.idDocumentFrontUrl, dueRow!.idDocumentBackUrl, dueRow!.biometricSelfieUrl]).toEqual([
       null,
       null,
@@ -167,14 +155,14 @@ describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
     ]);
     // The verification outcome itself stays: only the documents go.
     expect(dueRow!.identityVerificationStatus).toBe('verified');
-    const [docRow] = await db.select().from(identityDocuments).where(eq(identityDocuments.id, dueDoc.id));
+    const [docRow] = await world.db.select().from(identityDocuments).where(eq(identityDocuments.id, dueDoc.id));
     expect(docRow!.objectKey).toBeNull();
-    expect(docRow!.deletedAt?.toISOString()).toBe(clock.toISOString());
-    const [youngRow] = await db.select().from(users).where(eq(users.id, young.id));
+    expect(docRow!.deletedAt?.toISOString()).toBe(world.clock.toISOString());
+    const [youngRow] = await world.db.select().from(users).where(eq(users.id, young.id));
     expect(youngRow!.idDocumentFrontUrl).toBe('private:front');
     expect(youngRow!.verificationDataDeletedAt).toBeNull();
 
-    const audits = await deleteAudits(db, [due.id, young.id, pending.id]);
+    const audits = await deleteAudits(world.db, [due.id, young.id, pending.id]);
     expect(audits.map((a) => [a.userId, a.resource, a.details])).toEqual([
       [due.id, 'identity_verification', { reason: 'retention', retentionDays: 30, files: 1 }],
     ]);
@@ -182,91 +170,100 @@ describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
 
     // A second run finds nothing; a day later the young one is due.
     expect((await job.runOnce()).verificationDataDeleted).toBe(0);
-    clock = new Date(clock.getTime() + 1 * DAY + 1000);
+    world.clock = new Date(world.clock.getTime() + 1 * DAY + 1000);
     expect((await job.runOnce()).verificationDataDeleted).toBe(1);
     expect(await fileExists(fx.storage, youngDoc.key)).toBe(false);
     expect(await fileExists(fx.storage, pendingDoc.key)).toBe(true);
-    expect(await deleteAudits(db, [due.id, young.id, pending.id])).toHaveLength(2);
+    expect(await deleteAudits(world.db, [due.id, young.id, pending.id])).toHaveLength(2);
 
     // A later verification starts its own 30 days.
-    await db.update(users).set({ verificationCompletedAt: clock }).where(eq(users.id, due.id));
-    const secondDoc = await insertDocument(db, fx.storage, due.id);
-    clock = new Date(clock.getTime() + 29 * DAY);
+    await world.db.update(users).set({ verificationCompletedAt: world.clock }).where(eq(users.id, due.id));
+    const secondDoc = await insertDocument(world.db, fx.storage, due.id);
+    world.clock = new Date(world.clock.getTime() + 29 * DAY);
     expect((await job.runOnce()).verificationDataDeleted).toBe(0);
     expect(await fileExists(fx.storage, secondDoc.key)).toBe(true);
-    clock = new Date(clock.getTime() + 1 * DAY);
+    world.clock = new Date(world.clock.getTime() + 1 * DAY);
     expect((await job.runOnce()).verificationDataDeleted).toBe(1);
     expect(await fileExists(fx.storage, secondDoc.key)).toBe(false);
     // The pending verification never completed: its files went 30 days after their upload.
     expect(await fileExists(fx.storage, pendingDoc.key)).toBe(false);
-    expect((await deleteAudits(db, [pending.id])).map((a) => a.details)).toEqual([
+    expect((await deleteAudits(world.db, [pending.id])).map((a) => a.details)).toEqual([
       { reason: 'retention_unfinished', retentionDays: 30, files: 1 },
     ]);
   });
 
   it('deletes the files of a verification never completed 30 days after upload, but not while a moderator reviews it', async () => {
-    const abandoned = await insertMember(db, clock, {
+    const abandoned = await insertMember(world.db, world.clock, {
       label: 'Abandoned',
       identityVerificationStatus: 'pending',
       idDocumentFrontUrl: 'private:front',
     });
-    const inReview = await insertMember(db, clock, { label: 'Review', identityVerificationStatus: 'manual_review' });
-    const abandonedDoc = await insertDocument(db, fx.storage, abandoned.id, clock);
-    const reviewDoc = await insertDocument(db, fx.storage, inReview.id, clock);
-    const job = makeJob(db, fx.storage, now);
+    const inReview = await insertMember(world.db, world.clock, {
+      label: 'Review',
+      identityVerificationStatus: 'manual_review',
+    });
+    const abandonedDoc = await insertDocument(world.db, fx.storage, abandoned.id, world.clock);
+    const reviewDoc = await insertDocument(world.db, fx.storage, inReview.id, world.clock);
+    const job = makeJob(world.db, fx.storage, now);
 
-    clock = new Date(clock.getTime() + 29 * DAY);
+    world.clock = new Date(world.clock.getTime() + 29 * DAY);
     expect((await job.runOnce()).unfinishedVerificationFilesDeleted).toBe(0);
-    clock = new Date(clock.getTime() + 1 * DAY);
+    world.clock = new Date(world.clock.getTime() + 1 * DAY);
     expect((await job.runOnce()).unfinishedVerificationFilesDeleted).toBe(1);
     expect(await fileExists(fx.storage, abandonedDoc.key)).toBe(false);
     expect(await fileExists(fx.storage, reviewDoc.key)).toBe(true);
-    const [row] = await db.select().from(users).where(eq(users.id, abandoned.id));
+    const [row] = await world.db.select().from(users).where(eq(users.id, abandoned.id));
     expect([row!.identityVerificationStatus, row!.idDocumentFrontUrl]).toEqual(['pending', null]);
     expect((await job.runOnce()).unfinishedVerificationFilesDeleted).toBe(0);
-    expect(await deleteAudits(db, [abandoned.id, inReview.id])).toHaveLength(1);
+    expect(await deleteAudits(world.db, [abandoned.id, inReview.id])).toHaveLength(1);
   });
 
   it('retries a verification file whose deletion failed, after a grace period, without a second audit entry', async () => {
-    const member = await insertMember(db, clock, {
+    const member = await insertMember(world.db, world.clock, {
       label: 'Flaky',
       identityVerificationStatus: 'failed',
-      verificationCompletedAt: new Date(clock.getTime() - 40 * DAY),
+      verificationCompletedAt: new Date(world.clock.getTime() - 40 * DAY),
     });
-    const doc = await insertDocument(db, fx.storage, member.id);
+    const doc = await insertDocument(world.db, fx.storage, member.id);
     // Storage that refuses to delete (an outage), standing in for the real one for one run.
     const failing = Object.create(fx.storage) as LocalObjectStorage;
     failing.deleteObject = () => Promise.reject(new Error('storage is down'));
-    expect((await makeJob(db, failing, now).runOnce()).verificationDataDeleted).toBe(1);
+    expect((await makeJob(world.db, failing, now).runOnce()).verificationDataDeleted).toBe(1);
     expect(await fileExists(fx.storage, doc.key)).toBe(true);
-    const [marked] = await db.select().from(identityDocuments).where(eq(identityDocuments.id, doc.id));
-    expect([marked!.objectKey, marked!.deletedAt?.toISOString()]).toEqual([doc.key, clock.toISOString()]);
+    const [marked] = await world.db.select().from(identityDocuments).where(eq(identityDocuments.id, doc.id));
+    expect([marked!.objectKey, marked!.deletedAt?.toISOString()]).toEqual([doc.key, world.clock.toISOString()]);
 
-    const job = makeJob(db, fx.storage, now);
-    clock = new Date(clock.getTime() + 5 * 60_000);
+    const job = makeJob(world.db, fx.storage, now);
+    world.clock = new Date(world.clock.getTime() + 5 * 60_000);
     expect((await job.runOnce()).leftoverFilesDeleted).toBe(0);
-    clock = new Date(clock.getTime() + 6 * 60_000);
+    world.clock = new Date(world.clock.getTime() + 6 * 60_000);
     expect((await job.runOnce()).leftoverFilesDeleted).toBe(1);
     expect(await fileExists(fx.storage, doc.key)).toBe(false);
-    const [cleared] = await db.select().from(identityDocuments).where(eq(identityDocuments.id, doc.id));
+    const [cleared] = await world.db.select().from(identityDocuments).where(eq(identityDocuments.id, doc.id));
     expect(cleared!.objectKey).toBeNull();
-    expect(await deleteAudits(db, [member.id])).toHaveLength(1);
+    expect(await deleteAudits(world.db, [member.id])).toHaveLength(1);
   });
 
   it('warns at 11 months once (notification and e-mail), deletes at 12 months only after the warning is 30 days old', async () => {
-    const stale = await insertMember(db, clock, {
+    const stale = await insertMember(world.db, world.clock, {
       label: 'Stale',
-      lastActiveAt: new Date(monthsBefore(clock, 11).getTime() - DAY),
+      lastActiveAt: new Date(monthsBefore(world.clock, 11).getTime() - DAY),
     });
-    const recent = await insertMember(db, clock, { label: 'Recent', lastActiveAt: monthsBefore(clock, 10) });
+    const recent = await insertMember(world.db, world.clock, {
+      label: 'Recent',
+      lastActiveAt: monthsBefore(world.clock, 10),
+    });
     // Inactive for over a year but never warned (e.g. the job was off): warned first, deleted 30 days later.
-    const ancient = await insertMember(db, clock, { label: 'Ancient', lastActiveAt: monthsBefore(clock, 14) });
-    const job = makeJob(db, fx.storage, now);
+    const ancient = await insertMember(world.db, world.clock, {
+      label: 'Ancient',
+      lastActiveAt: monthsBefore(world.clock, 14),
+    });
+    const job = makeJob(world.db, fx.storage, now);
 
     const first = await job.runOnce();
     expect(first.inactivityWarnings).toBe(2);
     expect(first.accountsDeleted).toBe(0);
-    const warnings = await db
+    const warnings = await world.db
       .select()
       .from(notifications)
       .where(
@@ -284,7 +281,7 @@ describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
     expect(ACCOUNT_INACTIVE_MESSAGE).toBe(
       'You have not signed in for 11 months. Inactive accounts are deleted after 12 months: sign in within 30 days to keep yours.',
     );
-    expect((await inactivityEmailsQueuedFor(db, [stale.id, recent.id, ancient.id])).sort()).toEqual(
+    expect((await inactivityEmailsQueuedFor(world.db, [stale.id, recent.id, ancient.id])).sort()).toEqual(
       [stale.id, ancient.id].sort(),
     );
 
@@ -292,26 +289,26 @@ describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
     expect((await job.runOnce()).inactivityWarnings).toBe(0);
 
     // 29 days later: still not deleted (the warning is not 30 days old).
-    clock = new Date(clock.getTime() + 29 * DAY);
+    world.clock = new Date(world.clock.getTime() + 29 * DAY);
     expect((await job.runOnce()).accountsDeleted).toBe(0);
 
     // 31 days after the warning: both warned members are past 12 months; the recent one is warned now.
-    clock = new Date(clock.getTime() + 2 * DAY);
+    world.clock = new Date(world.clock.getTime() + 2 * DAY);
     const later = await job.runOnce();
     expect(later.accountsDeleted).toBe(2);
-    const rows = await db
+    const rows = await world.db
       .select()
       .from(users)
       .where(inArray(users.id, [stale.id, recent.id, ancient.id]));
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of [stale.id, ancient.id]) {
       const row = byId.get(id)!;
-      expect(row.deletedAt?.toISOString()).toBe(clock.toISOString());
+      expect(row.deletedAt?.toISOString()).toBe(world.clock.toISOString());
       expect([row.email, row.firstName, row.lastName]).toEqual([null, DELETED_USER_NAME, null]);
     }
     expect(byId.get(recent.id)!.deletedAt).toBeNull();
-    expect(byId.get(recent.id)!.inactivityWarnedAt?.toISOString()).toBe(clock.toISOString());
-    const audits = await deleteAudits(db, [stale.id, ancient.id, recent.id]);
+    expect(byId.get(recent.id)!.inactivityWarnedAt?.toISOString()).toBe(world.clock.toISOString());
+    const audits = await deleteAudits(world.db, [stale.id, ancient.id, recent.id]);
     expect(audits.map((a) => [a.userId, a.resource, (a.details as { reason: string }).reason]).sort()).toEqual(
       [
         [stale.id, 'account', 'inactivity'],
@@ -321,112 +318,113 @@ describe.each(testDatabaseFactories())('retention job on $kind', (factory) => {
   });
 
   it('activity after the warning withdraws it, so the account is not deleted', async () => {
-    const member = await insertMember(db, clock, { label: 'Comeback', lastActiveAt: monthsBefore(clock, 12) });
-    const job = makeJob(db, fx.storage, now);
+    const member = await insertMember(world.db, world.clock, {
+      label: 'Comeback',
+      lastActiveAt: monthsBefore(world.clock, 12),
+    });
+    const job = makeJob(world.db, fx.storage, now);
     expect((await job.runOnce()).inactivityWarnings).toBeGreaterThanOrEqual(1);
     // The member signs in a week later (what the session plugin records on sign-in).
-    clock = new Date(clock.getTime() + 7 * DAY);
+    world.clock = new Date(world.clock.getTime() + 7 * DAY);
     const { recordUserActivity } = await import('../../src/modules/sessions/sessions.repository.js');
-    await recordUserActivity(db, member.id, clock);
-    clock = new Date(clock.getTime() + 40 * DAY);
+    await recordUserActivity(world.db, member.id, world.clock);
+    world.clock = new Date(world.clock.getTime() + 40 * DAY);
     await job.runOnce();
-    const [row] = await db.select().from(users).where(eq(users.id, member.id));
+    const [row] = await world.db.select().from(users).where(eq(users.id, member.id));
     expect(row!.deletedAt).toBeNull();
     expect(row!.inactivityWarnedAt).toBeNull();
     expect(row!.firstName).toBe('Comeback');
   });
 
   it('deleting an inactive host cancels their open auction and tells its bidders', async () => {
-    const host = await insertMember(db, clock, {
+    const host = await insertMember(world.db, world.clock, {
       label: 'Host',
-      lastActiveAt: monthsBefore(clock, 13),
-      inactivityWarnedAt: new Date(clock.getTime() - 31 * DAY),
+      lastActiveAt: monthsBefore(world.clock, 13),
+      inactivityWarnedAt: new Date(world.clock.getTime() - 31 * DAY),
     });
-    const bidder = await insertMember(db, clock, { label: 'Bidder' });
-    await db.insert(sessions).values({
+    const bidder = await insertMember(world.db, world.clock, { label: 'Bidder' });
+    await world.db.insert(sessions).values({
       sid: `s-${randomUUID()}`,
       sess: { userId: host.id, createdAt: 0 },
-      expire: new Date(clock.getTime() + DAY),
+      expire: new Date(world.clock.getTime() + DAY),
       userId: host.id,
     });
-    const open = await insertAuction(db, {
+    const open = await insertAuction(world.db, {
       creatorId: host.id,
-      endTime: new Date(clock.getTime() + 3 * DAY),
+      endTime: new Date(world.clock.getTime() + 3 * DAY),
       title: 'Open coffee',
-      bids: [{ bidderId: bidder.id, amount: '25.00', at: new Date(clock.getTime() - DAY) }],
+      bids: [{ bidderId: bidder.id, amount: '25.00', at: new Date(world.clock.getTime() - DAY) }],
     });
-    const job = makeJob(db, fx.storage, now);
+    const job = makeJob(world.db, fx.storage, now);
     expect((await job.runOnce()).accountsDeleted).toBe(1);
-    const [auction] = await db.select().from(auctions).where(eq(auctions.id, open));
+    const [auction] = await world.db.select().from(auctions).where(eq(auctions.id, open));
     expect([auction!.isActive, auction!.cancelledAt?.toISOString(), auction!.winnerId]).toEqual([
       false,
-      clock.toISOString(),
+      world.clock.toISOString(),
       null,
     ]);
-    const told = await db
+    const told = await world.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, bidder.id), eq(notifications.relatedAuctionId, open)));
     expect(told.map((n) => [n.type, n.message])).toEqual([
       ['auction_cancelled', 'The host cancelled "Open coffee". There is no winner and no one will be charged.'],
     ]);
-    expect(await db.select().from(sessions).where(eq(sessions.userId, host.id))).toEqual([]);
+    expect(await world.db.select().from(sessions).where(eq(sessions.userId, host.id))).toEqual([]);
   });
 });
 
 describe.each(postgresOnlyFactories())('retention exactly once across two instances on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = suiteWorld(factory, { clock: new Date('2032-06-01T08:00:00.000Z'), dataDir: true });
+  const now = () => world.clock;
+  // A second pool on the world's database stands in for a second instance.
   let second: Database;
-  let root: string;
   let storage: LocalObjectStorage;
-  const clock = new Date('2032-06-01T08:00:00.000Z');
-  const now = () => clock;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    second = await openDatabase({ databaseUrl: connectionUrlOf(testDb.database), poolSize: 10 });
-    root = await mkdtemp(path.join(tmpdir(), 'bid-retention-race-'));
-    storage = new LocalObjectStorage(root, new UploadUrlSigner('a-session-secret-of-at-least-32-characters'));
+    second = await openDatabase({ databaseUrl: connectionUrlOf(world.testDb.database), poolSize: 10 });
+    storage = storageOf(world);
   });
   afterAll(async () => {
     await second?.close();
-    await testDb?.cleanup();
-    if (root) await rm(root, { recursive: true, force: true });
   });
 
   it('two pools racing delete each due item once and leave the rest', async () => {
-    const db = testDb.database.db;
+    const { db } = world;
     const verified = [];
     const files: string[] = [];
     for (let i = 0; i < 12; i += 1) {
-      const m = await insertMember(db, clock, {
+      const m = await insertMember(db, world.clock, {
         label: `V${i}`,
         identityVerificationStatus: 'verified',
-        verificationCompletedAt: new Date(clock.getTime() - 31 * DAY),
+        verificationCompletedAt: new Date(world.clock.getTime() - 31 * DAY),
       });
       verified.push(m);
       files.push((await insertDocument(db, storage, m.id)).key);
     }
-    const keep = await insertMember(db, clock, {
+    const keep = await insertMember(db, world.clock, {
       label: 'Keep',
       identityVerificationStatus: 'verified',
-      verificationCompletedAt: new Date(clock.getTime() - 5 * DAY),
+      verificationCompletedAt: new Date(world.clock.getTime() - 5 * DAY),
     });
     const keepFile = (await insertDocument(db, storage, keep.id)).key;
     const toWarn = [];
     for (let i = 0; i < 10; i += 1)
-      toWarn.push(await insertMember(db, clock, { label: `W${i}`, lastActiveAt: monthsBefore(clock, 11) }));
+      toWarn.push(await insertMember(db, world.clock, { label: `W${i}`, lastActiveAt: monthsBefore(world.clock, 11) }));
     const toDelete = [];
     for (let i = 0; i < 8; i += 1) {
       toDelete.push(
-        await insertMember(db, clock, {
+        await insertMember(db, world.clock, {
           label: `D${i}`,
-          lastActiveAt: monthsBefore(clock, 13),
-          inactivityWarnedAt: new Date(clock.getTime() - 40 * DAY),
+          lastActiveAt: monthsBefore(world.clock, 13),
+          inactivityWarnedAt: new Date(world.clock.getTime() - 40 * DAY),
         }),
       );
     }
-    const active = await insertMember(db, clock, { label: 'Active', lastActiveAt: new Date(clock.getTime() - DAY) });
+    const active = await insertMember(db, world.clock, {
+      label: 'Active',
+      lastActiveAt: new Date(world.clock.getTime() - DAY),
+    });
 
     const jobs = [
       makeJob(db, storage, now),

@@ -12,6 +12,7 @@ import { verifyAuditChain } from '../../src/modules/audit/audit.service.js';
 import { UploadUrlSigner } from '../../src/lib/storage/upload-url-signer.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { expectRefusal } from '../support/refusals.js';
 import { exifHasGps, makeJpegWithGps, makePng, SVG_BYTES } from '../support/images.js';
 import { signInByEmail, withSession } from '../support/session.js';
 import { createWorld } from '../support/world.js';
@@ -152,20 +153,10 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const before = await currentImage(members.ada.cookie);
     const uploadURL = await newUploadUrl(members.ada.cookie);
     const res = await putFile(uploadURL, 'hello, I am plain text', 'image/png', members.ada.cookie);
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({
-      message: UPLOAD_MESSAGES.notAnImage,
-      code: 'not_an_image',
-      requestId: expect.any(String),
-    });
+    expectRefusal(res, 415, UPLOAD_MESSAGES.notAnImage, 'not_an_image');
     expect(await incomingFiles()).toEqual([]);
     const finalize = await setImage(withoutQuery(uploadURL), members.ada.cookie);
-    expect(finalize.statusCode).toBe(400);
-    expect(finalize.json()).toEqual({
-      message: UPLOAD_MESSAGES.nothingUploaded,
-      code: 'nothing_uploaded',
-      requestId: expect.any(String),
-    });
+    expectRefusal(finalize, 400, UPLOAD_MESSAGES.nothingUploaded, 'nothing_uploaded');
     expect(await currentImage(members.ada.cookie)).toBe(before);
     // Nothing was stored, so the same URL still takes a real picture.
     expect((await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie)).statusCode).toBe(200);
@@ -175,12 +166,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const before = await currentImage(members.ada.cookie);
     const uploadURL = await newUploadUrl(members.ada.cookie);
     const res = await putFile(uploadURL, SVG_BYTES, contentType, members.ada.cookie);
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({
-      message: UPLOAD_MESSAGES.svgRefused,
-      code: 'svg_refused',
-      requestId: expect.any(String),
-    });
+    expectRefusal(res, 415, UPLOAD_MESSAGES.svgRefused, 'svg_refused');
     expect(await currentImage(members.ada.cookie)).toBe(before);
   });
 
@@ -190,12 +176,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
       const uploadURL = await newUploadUrl(members.ada.cookie);
       const body = contentType === 'application/json' ? '{"a":1}' : await makePng();
       const res = await putFile(uploadURL, body, contentType, members.ada.cookie);
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({
-        message: UPLOAD_MESSAGES.notAnImage,
-        code: 'not_an_image',
-        requestId: expect.any(String),
-      });
+      expectRefusal(res, 415, UPLOAD_MESSAGES.notAnImage, 'not_an_image');
     },
   );
 
@@ -204,8 +185,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const uploadURL = await newUploadUrl(members.ada.cookie);
     const big = Buffer.concat([await makePng(), Buffer.alloc(6 * 1024 * 1024)]);
     const res = await putFile(uploadURL, big, 'image/png', members.ada.cookie);
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.tooLarge, code: 'too_large', requestId: expect.any(String) });
+    expectRefusal(res, 413, UPLOAD_MESSAGES.tooLarge, 'too_large');
     expect(await currentImage(members.ada.cookie)).toBe(before);
     expect((await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie)).statusCode).toBe(200);
   });
@@ -214,12 +194,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const before = await currentImage(members.ada.cookie);
     const uploadURL = await uploadedPicture(members.ada.cookie, await makePng(20_000, 1));
     const res = await setImage(withoutQuery(uploadURL), members.ada.cookie);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: UPLOAD_MESSAGES.tooManyPixels,
-      code: 'too_many_pixels',
-      requestId: expect.any(String),
-    });
+    expectRefusal(res, 400, UPLOAD_MESSAGES.tooManyPixels, 'too_many_pixels');
     expect(await currentImage(members.ada.cookie)).toBe(before);
     expect(
       await exists(
@@ -233,12 +208,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const uploadURL = await newUploadUrl(members.ada.cookie);
     world.clock = new Date(world.clock.getTime() + (UPLOAD_URL_TTL_SECONDS + 1) * 1000);
     const res = await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie);
-    expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({
-      message: UPLOAD_MESSAGES.urlExpired,
-      code: 'url_expired',
-      requestId: expect.any(String),
-    });
+    expectRefusal(res, 410, UPLOAD_MESSAGES.urlExpired, 'url_expired');
     const finalize = await setImage(withoutQuery(uploadURL), members.ada.cookie);
     expect(finalize.statusCode).toBe(410);
     expect(finalize.json().message).toBe(UPLOAD_MESSAGES.urlExpired);
@@ -254,8 +224,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
   it('refuses a reused URL, for the upload and for the profile', async () => {
     const uploadURL = await uploadedPicture(members.ada.cookie, await makePng());
     const again = await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: UPLOAD_MESSAGES.urlUsed, code: 'url_used', requestId: expect.any(String) });
+    expectRefusal(again, 409, UPLOAD_MESSAGES.urlUsed, 'url_used');
     expect((await setImage(withoutQuery(uploadURL), members.ada.cookie)).statusCode).toBe(200);
     const current = await currentImage(members.ada.cookie);
     const reuse = await setImage(withoutQuery(uploadURL), members.ada.cookie);
@@ -269,21 +238,11 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     const bobBefore = await currentImage(members.bob.cookie);
     const uploadURL = await newUploadUrl(members.ada.cookie);
     const theft = await putFile(uploadURL, await makePng(), 'image/png', members.bob.cookie);
-    expect(theft.statusCode).toBe(403);
-    expect(theft.json()).toEqual({
-      message: UPLOAD_MESSAGES.urlNotYours,
-      code: 'url_not_yours',
-      requestId: expect.any(String),
-    });
+    expectRefusal(theft, 403, UPLOAD_MESSAGES.urlNotYours, 'url_not_yours');
 
     expect((await putFile(uploadURL, await makePng(), 'image/png', members.ada.cookie)).statusCode).toBe(200);
     const claim = await setImage(withoutQuery(uploadURL), members.bob.cookie);
-    expect(claim.statusCode).toBe(403);
-    expect(claim.json()).toEqual({
-      message: UPLOAD_MESSAGES.notYourUpload,
-      code: 'not_your_upload',
-      requestId: expect.any(String),
-    });
+    expectRefusal(claim, 403, UPLOAD_MESSAGES.notYourUpload, 'not_your_upload');
     for (const url of [`/api/objects/uploads/${randomUUID()}`, 'https://elsewhere.example/a.png', 'x']) {
       const unknown = await setImage(url, members.bob.cookie);
       expect(unknown.statusCode).toBe(403);
@@ -316,12 +275,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
     ];
     for (const url of forged) {
       const res = await putFile(url, await makePng(), 'image/png', members.ada.cookie);
-      expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({
-        message: UPLOAD_MESSAGES.urlInvalid,
-        code: 'url_invalid',
-        requestId: expect.any(String),
-      });
+      expectRefusal(res, 403, UPLOAD_MESSAGES.urlInvalid, 'url_invalid', url);
     }
     expect(await incomingFiles()).toEqual(filesBefore);
   });
@@ -375,20 +329,14 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with lo
       '/api/objects/images/..%2Fincoming%2F' + randomUUID(),
     ]) {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found', code: 'not_found', requestId: expect.any(String) });
+      expectRefusal(res, 404, 'Not found', 'not_found', url);
     }
   });
 
   it(`hands out at most ${UPLOAD_URLS_PER_HOUR} URLs an hour per member, then again after the hour`, async () => {
     for (let i = 0; i < UPLOAD_URLS_PER_HOUR; i++) await newUploadUrl(members.cy.cookie);
     const refused = await requestUpload(members.cy.cookie);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      message: UPLOAD_MESSAGES.tooManyUploads,
-      code: 'rate_limited',
-      requestId: expect.any(String),
-    });
+    expectRefusal(refused, 429, UPLOAD_MESSAGES.tooManyUploads, 'rate_limited');
     // Others are not affected.
     await newUploadUrl(members.bob.cookie);
     world.clock = new Date(world.clock.getTime() + 60 * 60 * 1000 + 1000);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
 import {
   charges,
@@ -15,8 +15,9 @@ import { createSandboxProvider } from '../../src/modules/payments/providers/sand
 import { createLifecycleJob, type LifecycleRunResult } from '../../src/use-cases/close-due-auctions.job.js';
 import { createTestApp } from './app.js';
 import { connectionUrlOf, type TestDatabase } from './databases.js';
+import { expectLedgerBalanced } from './ledger.js';
 import { withSession } from './session.js';
-import type { Member } from './world.js';
+import { signUpMember, suiteWorld, type Member, type WorldOptions } from './world.js';
 
 /** What the charging, date and payment tests run, read and call (docs/charging-and-ledger.md). */
 
@@ -62,17 +63,28 @@ export async function openTwoInstances(testDb: TestDatabase, now: () => Date): P
 }
 
 /**
- * `openTwoInstances` for one `describe` block: the test database and the two instances open before
- * its tests (read them in a later `beforeAll` or in the tests) and close after them.
+ * `openTwoInstances` for one `describe` block, on one clock that starts at `start`: the test
+ * database and the two instances open before its tests (read them in a later `beforeAll` or in the
+ * tests) and close after them; the ledger is checked balanced after every test.
  */
-export function twoInstancesForSuite(factory: { open(): Promise<TestDatabase> }, now: () => Date) {
+export function twoInstancesForSuite(factory: { open(): Promise<TestDatabase> }, start: Date) {
   const suite = {
     testDb: undefined as unknown as TestDatabase,
     /** The test database's own pool (instance `a`'s). */
     db: undefined as unknown as Db,
     a: undefined as unknown as Instance,
     b: undefined as unknown as Instance,
+    /** Both instances' "now"; a test may move it. */
+    clock: start,
+    now: () => suite.clock,
+    /** `minutes` before "now". */
+    ago: (minutes: number) => new Date(suite.clock.getTime() - minutes * MINUTE),
+    /** Moves the clock on by `ms`. */
+    advance: (ms: number) => {
+      suite.clock = new Date(suite.clock.getTime() + ms);
+    },
   };
+  const now = suite.now;
   let instances: TwoInstances | undefined;
   beforeAll(async () => {
     suite.testDb = await factory.open();
@@ -80,11 +92,57 @@ export function twoInstancesForSuite(factory: { open(): Promise<TestDatabase> },
     instances = await openTwoInstances(suite.testDb, now);
     ({ a: suite.a, b: suite.b } = instances);
   }, 120_000);
+  afterEach(() => expectLedgerBalanced(suite.db));
   afterAll(async () => {
     await instances?.close();
     await suite.testDb?.cleanup();
   });
   return suite;
+}
+
+/** The people of a race between instances: a host without a card, and a member with a card per label. */
+export async function signUpHostAndMembers(
+  app: FastifyInstance,
+  labels = ['Ann', 'Ben', 'Cy', 'Dee'],
+): Promise<{ host: Member; members: Member[] }> {
+  const host = await signUpMember(app, 'Hana', { card: false });
+  const members: Member[] = [];
+  for (const label of labels) members.push(await signUpMember(app, label));
+  return { host, members };
+}
+
+/**
+ * The world of a charging suite for one `describe` block: the app on a clock that starts at
+ * `start`, paying through a sandbox provider on that clock (`world.provider`, unless `options`
+ * brings its own), and the ledger checked balanced after every test (docs/engineering.md §5).
+ * Beside it, the clock arithmetic and the lifecycle run those suites share.
+ */
+export function chargingWorld(
+  factory: { open(): Promise<TestDatabase> },
+  start: Date,
+  options: Omit<WorldOptions, 'clock'> = {},
+) {
+  const world = suiteWorld(factory, {
+    clock: start,
+    paymentProvider: (db, now) => createSandboxProvider(db, { now }),
+    ...options,
+  });
+  afterEach(() => expectLedgerBalanced(world.db));
+  const now = () => world.clock;
+  return {
+    world,
+    now,
+    /** `minutes` before the world's "now". */
+    ago: (minutes: number) => new Date(world.clock.getTime() - minutes * MINUTE),
+    /** `ms` after the world's "now". */
+    later: (ms: number) => new Date(world.clock.getTime() + ms),
+    /** Moves the world's clock on by `ms`. */
+    advance: (ms: number) => {
+      world.clock = new Date(world.clock.getTime() + ms);
+    },
+    /** One lifecycle run on the world's app and database, charging through `provider` (the world's by default). */
+    lifecycle: (provider: PaymentProvider = world.provider) => runLifecycle(world.app, world.db, provider, now),
+  };
 }
 
 /** One run of the lifecycle job (closing, second chance, charging), as every instance runs it. */

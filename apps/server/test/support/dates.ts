@@ -1,9 +1,12 @@
 import type { DateState } from '@bid/contract';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import { createDateJob } from '../../src/modules/dates/date.job.js';
+import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { insertAuction } from './auctions.js';
 import { buyNowAs, HOUR, MINUTE } from './charges.js';
+import type { TestDatabase } from './databases.js';
 import { expectLedgerBalanced } from './ledger.js';
-import type { Member, World } from './world.js';
+import { suiteWorld, type Member, type World } from './world.js';
 
 /**
  * The people of a date suite (docs/the-date.md): the host, a stranger, a moderator, and fresh
@@ -37,6 +40,36 @@ export async function signUpDateCast(world: World, winnerCount: number): Promise
       return winner;
     },
   };
+}
+
+/**
+ * The world of a date suite for one `describe` block (docs/the-date.md): the app on a clock that
+ * starts at `start`, with its cast (`winnerCount` winners) signed up before the block's tests.
+ */
+export function dateWorld(factory: { open(): Promise<TestDatabase> }, start: Date, winnerCount: number) {
+  const world = suiteWorld(factory, { clock: start });
+  const now = () => world.clock;
+  const suite = {
+    world,
+    now,
+    /** The suite's people, signed up before its tests. */
+    cast: undefined as unknown as DateCast,
+    /** Moves the world's clock on by `ms`. */
+    advance: (ms: number) => advanceClock(world, ms),
+    /** One run of the date job on the world's database, app and clock, as every instance runs it. */
+    runDateJob: () =>
+      createDateJob({
+        db: world.db,
+        paymentProvider: createSandboxProvider(world.db, { now }),
+        logger: world.app.log,
+        now,
+        realtime: world.app.realtime,
+      }).runOnce(),
+  };
+  beforeAll(async () => {
+    suite.cast = await signUpDateCast(world, winnerCount);
+  }, 120_000);
+  return suite;
 }
 
 /** Moves the world's clock on by `ms`. */

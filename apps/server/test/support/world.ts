@@ -68,6 +68,22 @@ export async function signUpMember(
   return { id: body.user.id, email, cookie, firstName };
 }
 
+/** The body of POST /api/auctions for a coffee ending a day after `now`, with `overrides` on top. */
+export function auctionInput(overrides: Partial<CreateAuctionInput> = {}, now = new Date()): CreateAuctionInput {
+  return {
+    title: 'Coffee and a walk by the river',
+    description: 'A relaxed coffee at a busy cafe, then a walk.',
+    dateType: 'coffee',
+    location: 'Austin, TX',
+    locationRadius: 25,
+    startingBid: '20',
+    endTime: new Date(now.getTime() + DAY).toISOString(),
+    paymentResponsibility: '50_50',
+    expectedDuration: 60,
+    ...overrides,
+  };
+}
+
 /** Creates an auction as `host` through POST /api/auctions: a coffee ending in a day unless overridden. */
 export async function createAuctionAs(
   app: FastifyInstance,
@@ -77,18 +93,7 @@ export async function createAuctionAs(
   const res = await app.inject({
     method: 'POST',
     url: '/api/auctions',
-    payload: {
-      title: 'Coffee and a walk by the river',
-      description: 'A relaxed coffee at a busy cafe, then a walk.',
-      dateType: 'coffee',
-      location: 'Austin, TX',
-      locationRadius: 25,
-      startingBid: '20',
-      endTime: new Date(Date.now() + DAY).toISOString(),
-      paymentResponsibility: '50_50',
-      expectedDuration: 60,
-      ...overrides,
-    } satisfies CreateAuctionInput,
+    payload: auctionInput(overrides),
     cookies: withSession(host.cookie),
   });
   if (res.statusCode !== 201) throw new Error(`create auction: ${res.statusCode} ${res.body}`);
