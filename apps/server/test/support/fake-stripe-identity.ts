@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createStripeIdentityPartner } from '../../src/modules/identity/providers/stripe-identity.js';
+import type { WorldOptions } from './world.js';
 
 /** One call the app made to the Stripe API. */
 export interface RecordedStripeCall {
@@ -47,5 +49,29 @@ export async function startFakeStripeIdentity(): Promise<FakeStripeIdentity> {
     apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     recorded,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The world options of an app whose identity partner is Stripe Identity, reached at the fake
+ * `stripe`, with these keys: the settings and the partner.
+ */
+export function stripeIdentityOptions(
+  stripe: FakeStripeIdentity,
+  keys: { secretKey: string; publishableKey: string; webhookSecret: string },
+): Pick<WorldOptions, 'env' | 'appOptions'> {
+  return {
+    env: {
+      STRIPE_SECRET_KEY: keys.secretKey,
+      STRIPE_PUBLISHABLE_KEY: keys.publishableKey,
+      STRIPE_IDENTITY_WEBHOOK_SECRET: keys.webhookSecret,
+    },
+    appOptions: {
+      identityPartner: createStripeIdentityPartner({
+        secretKey: keys.secretKey,
+        webhookSecret: keys.webhookSecret,
+        apiBase: stripe.apiBase,
+      }),
+    },
   };
 }
