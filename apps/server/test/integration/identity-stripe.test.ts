@@ -5,14 +5,9 @@ import { auditLogs, identityWebhookEvents, users } from '../../src/db/schema/ind
 import { signStripePayload, verifyStripeSignature } from '../../src/modules/identity/providers/stripe-identity.js';
 import { WebhookSignatureError } from '../../src/modules/identity/providers/verification-partner.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
-import {
-  startFakeStripeIdentity,
-  stripeIdentityOptions,
-  type FakeStripeIdentity,
-} from '../support/fake-stripe-identity.js';
+import { suiteWorldWithStripeIdentity, type FakeStripeIdentity } from '../support/fake-stripe-identity.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { withSession } from '../support/session.js';
-import { suiteWorldWith } from '../support/world.js';
 
 /**
  * Stripe Identity: our adapter against a local stand-in for the Stripe API (this machine cannot
@@ -53,17 +48,10 @@ describe('Stripe Identity signature check', () => {
 });
 
 describe.each(testDatabaseFactories())('identity verification with Stripe Identity on $kind', (factory) => {
-  const world = suiteWorldWith(
+  const world = suiteWorldWithStripeIdentity(
     factory,
-    { start: startFakeStripeIdentity, stop: (stripe) => stripe.close() },
-    (stripe) => ({
-      ...stripeIdentityOptions(stripe, {
-        secretKey: SECRET_KEY,
-        publishableKey: 'pk_test_identity',
-        webhookSecret: WEBHOOK_SECRET,
-      }),
-      clock: new Date(),
-    }),
+    { secretKey: SECRET_KEY, publishableKey: 'pk_test_identity', webhookSecret: WEBHOOK_SECRET },
+    { clock: new Date() },
   );
   let stripe: FakeStripeIdentity;
   beforeAll(() => {

@@ -30,7 +30,7 @@ import type { RegisteredRoute } from '../../src/plugins/route-list.js';
 
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { installChangeLog, type ChangeLog } from '../support/change-log.js';
-import { startFakeStripeIdentity, stripeIdentityOptions } from '../support/fake-stripe-identity.js';
+import { suiteWorldWithStripeIdentity } from '../support/fake-stripe-identity.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import {
   fieldNamesOf,
@@ -48,7 +48,7 @@ import {
   type SampleImages,
 } from '../support/fuzz-inputs.js';
 import { completeProfile } from '../support/profiles.js';
-import { suiteWorld, suiteWorldWith, type World } from '../support/world.js';
+import { suiteWorld, type World } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
 
 /**
@@ -443,17 +443,10 @@ const formatOutcome = (o: Outcome) =>
 
 describe.each(testDatabaseFactories())('Stripe Identity webhook fuzzing on $kind', (factory) => {
   /** The world's clock stays where it starts, so a signature made for "now" stays fresh for the whole run. */
-  const world = suiteWorldWith(
+  const world = suiteWorldWithStripeIdentity(
     factory,
-    { start: startFakeStripeIdentity, stop: (stripe) => stripe.close() },
-    (stripe) => ({
-      ...stripeIdentityOptions(stripe, {
-        secretKey: STRIPE_SECRET_KEY,
-        publishableKey: 'pk_test_fuzz',
-        webhookSecret: STRIPE_WEBHOOK_SECRET,
-      }),
-      clock: new Date(),
-    }),
+    { secretKey: STRIPE_SECRET_KEY, publishableKey: 'pk_test_fuzz', webhookSecret: STRIPE_WEBHOOK_SECRET },
+    { clock: new Date() },
   );
   let changeLog: ChangeLog;
   let nowSeconds: number;
