@@ -85,7 +85,7 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
 
   it.each(AUCTION_SORTS)('pages %s in index order, without sorting the open auctions', async (sortBy) => {
     if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
-    const query = listOpenAuctionsQuery(world.testDb.database.db, {
+    const query = listOpenAuctionsQuery(world.db, {
       now: new Date(),
       sortBy,
       limit: 25,
@@ -121,7 +121,7 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
 
   it.each(AUCTION_SORTS)('starts a %s cursor page inside its index, by the row comparison', async (sortBy) => {
     if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
-    const query = listOpenAuctionsQuery(world.testDb.database.db, {
+    const query = listOpenAuctionsQuery(world.db, {
       now: new Date(),
       sortBy,
       limit: 25,
@@ -152,15 +152,11 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
   });
 
   it.each([
-    [
-      'people',
-      'users_name_prefix_idx',
-      () => searchUsersQuery(world.testDb.database.db, 'commonname n', { limit: 20 }),
-    ],
+    ['people', 'users_name_prefix_idx', () => searchUsersQuery(world.db, 'commonname n', { limit: 20 })],
     [
       'auctions',
       'auctions_title_prefix_idx',
-      () => searchOpenAuctionsQuery(world.testDb.database.db, 'auction 12', { limit: 20, now: new Date() }),
+      () => searchOpenAuctionsQuery(world.db, 'auction 12', { limit: 20, now: new Date() }),
     ],
   ])('finds %s whose text starts with the term by a range scan of %s', async (_kind, indexName, build) => {
     if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
@@ -187,7 +183,7 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
     // As a signed-in viewer, so the block filter (docs/trust-and-safety.md) is part of the statement.
     const viewerId = '00000000-0000-4000-8000-000000000001';
-    const query = searchUsersQuery(world.testDb.database.db, 'commonname', { limit: 20, viewerId }).toSQL();
+    const query = searchUsersQuery(world.db, 'commonname', { limit: 20, viewerId }).toSQL();
     const client = await world.testDb.database.driver.pool.connect();
     let rowsScanned = 0;
     try {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema/index.js';
 import { PG_LISTEN_APPLICATION_NAME } from '../../src/modules/realtime/postgres-bus.js';
 import type { RealtimeHub } from '../../src/modules/realtime/hub.js';
-import { anotherInstanceForSuite, suiteWorld, type Member } from '../support/world.js';
+import { anotherInstanceForSuite, signOutByLink, suiteWorld, type Member } from '../support/world.js';
 import { connectionUrlOf, testDatabaseFactories, type TestDatabaseFactory } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
 
@@ -108,12 +108,7 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
     world.app.realtime.publishToUser(userId, { type: 'notifications_changed' });
     expect(await onB.take((m) => m.type === 'notifications_changed')).toBeTruthy();
 
-    const res = await world.app.inject({
-      method: 'GET',
-      url: '/api/logout',
-      cookies: withSession(dana.cookie),
-      headers: { 'sec-fetch-site': 'same-origin' },
-    });
+    const res = await signOutByLink(world, dana);
     expect(res.statusCode).toBe(302);
     expect((await onB.closed).code).toBe(4001);
     await waitFor(async () => !(await world.app.realtime.isOnline(userId)), 5000, 'offline on A');

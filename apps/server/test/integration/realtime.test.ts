@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnvelope, type Bus, type BusHandlers } from '../../src/modules/realtime/bus.js';
 import { RealtimeHub, type HubSocket } from '../../src/modules/realtime/hub.js';
 import { WS_UPGRADE_REQUIRED_MESSAGE } from '../../src/plugins/realtime.js';
-import { offProtocolFrames, suiteWorld, type LiveMessage, type Member } from '../support/world.js';
+import { offProtocolFrames, signOutByLink, suiteWorld, type LiveMessage, type Member } from '../support/world.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { withSession } from '../support/session.js';
 
@@ -343,12 +343,7 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     const first = await world.live(carol);
     const second = await world.live(carol);
     const bystander = await world.live(bob);
-    const res = await world.app.inject({
-      method: 'GET',
-      url: '/api/logout',
-      cookies: withSession(carol.cookie),
-      headers: { 'sec-fetch-site': 'same-origin' },
-    });
+    const res = await signOutByLink(world, carol);
     expect(res.statusCode).toBe(302);
     expect((await first.closed).code).toBe(4001);
     expect((await second.closed).code).toBe(4001);

@@ -437,3 +437,13 @@ export function anotherInstanceForSuite(world: World, env: Record<string, string
   });
   return instance;
 }
+
+/** GET /api/logout as `who`, the way the app's own sign-out link navigates there (same-origin). */
+export function signOutByLink(world: World, who: Pick<Member, 'cookie'>): Promise<LightMyRequestResponse> {
+  return world.app.inject({
+    method: 'GET',
+    url: '/api/logout',
+    cookies: withSession(who.cookie),
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
+}
