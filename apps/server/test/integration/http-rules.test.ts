@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { badRequest } from '../../src/lib/errors.js';
 import { requireUserId } from '../../src/plugins/auth.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { suiteWorld } from '../support/world.js';
 import { users } from '../../src/db/schema/index.js';
 
 /**
@@ -15,59 +15,55 @@ import { users } from '../../src/db/schema/index.js';
  * safe 500s, and the session cookie.
  */
 describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
   let userId: string;
+  const world = suiteWorld(factory, {
+    appOptions: {
+      configure(instance) {
+        const r = instance.withTypeProvider<ZodTypeProvider>();
+        r.post(
+          '/api/test/echo',
+          { schema: { body: z.object({ firstName: z.string().min(1, 'First name is required') }) } },
+          async (request) => ({ received: request.body.firstName }),
+        );
+        r.post('/api/test/no-body', async () => ({ ok: true }));
+        r.post('/api/test/app-error', async () => {
+          throw badRequest('Bid must be at least 51', 'amount');
+        });
+        // Errors shaped as node-postgres raises them, bare or wrapped by Drizzle (`cause`).
+        r.get('/api/test/database-error', async (request) => {
+          const { code, message, wrapped } = request.query as { code?: string; message: string; wrapped?: string };
+          const raw = Object.assign(new Error(message), code ? { code } : {});
+          throw wrapped ? new Error('Failed query: select 1', { cause: raw }) : raw;
+        });
+        r.get('/api/test/crash', async () => {
+          throw new Error('connection string postgres://secret@db leaked?');
+        });
+        r.post('/api/test/sign-in', async (request, reply) => {
+          await instance.sessions.signIn(request, reply, userId);
+          return { ok: true };
+        });
+        r.get('/api/test/whoami', async (request) => ({ userId: requireUserId(request) }));
+      },
+    },
+  });
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    const [user] = await testDb.database.db
+    const [user] = await world.db
       .insert(users)
       .values({ email: 'probe@example.com', firstName: 'Pat', lastName: 'Probe', sex: 'male' })
       .returning();
     userId = user!.id;
-    app = await createTestApp(
-      testDb.database,
-      {},
-      {
-        configure(instance) {
-          const r = instance.withTypeProvider<ZodTypeProvider>();
-          r.post(
-            '/api/test/echo',
-            { schema: { body: z.object({ firstName: z.string().min(1, 'First name is required') }) } },
-            async (request) => ({ received: request.body.firstName }),
-          );
-          r.post('/api/test/no-body', async () => ({ ok: true }));
-          r.post('/api/test/app-error', async () => {
-            throw badRequest('Bid must be at least 51', 'amount');
-          });
-          // Errors shaped as node-postgres raises them, bare or wrapped by Drizzle (`cause`).
-          r.get('/api/test/database-error', async (request) => {
-            const { code, message, wrapped } = request.query as { code?: string; message: string; wrapped?: string };
-            const raw = Object.assign(new Error(message), code ? { code } : {});
-            throw wrapped ? new Error('Failed query: select 1', { cause: raw }) : raw;
-          });
-          r.get('/api/test/crash', async () => {
-            throw new Error('connection string postgres://secret@db leaked?');
-          });
-          r.post('/api/test/sign-in', async (request, reply) => {
-            await instance.sessions.signIn(request, reply, userId);
-            return { ok: true };
-          });
-          r.get('/api/test/whoami', async (request) => ({ userId: requireUserId(request) }));
-        },
-      },
-    );
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
   });
 
   const json = { 'content-type': 'application/json' };
 
   it('answers a validation error with 400 and the contract message', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: { firstName: '' } });
+    const res = await world.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: json,
+      payload: { firstName: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'First name is required',
@@ -78,7 +74,7 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   });
 
   it('answers an AppError with its status, message and field', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/app-error' });
+    const res = await world.app.inject({ method: 'POST', url: '/api/test/app-error' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'Bid must be at least 51',
@@ -89,7 +85,7 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   });
 
   it('accepts a state change with no body and no content type', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/no-body' });
+    const res = await world.app.inject({ method: 'POST', url: '/api/test/no-body' });
     expect(res.statusCode).toBe(200);
   });
 
@@ -98,7 +94,7 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
     ['application/x-www-form-urlencoded', 'firstName=x'],
     ['multipart/form-data; boundary=x', '--x--'],
   ])('refuses a %s body with 415', async (contentType, payload) => {
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'POST',
       url: '/api/test/echo',
       headers: { 'content-type': contentType },
@@ -109,13 +105,18 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   });
 
   it('refuses malformed JSON with 400', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: '{"firstName":' });
+    const res = await world.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: json,
+      payload: '{"firstName":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON.');
   });
 
   it('refuses an oversized body with 413', async () => {
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'POST',
       url: '/api/test/echo',
       headers: json,
@@ -125,19 +126,19 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   });
 
   it('refuses state changes the browser marks cross-site, or from a foreign Origin', async () => {
-    const crossSite = await app.inject({
+    const crossSite = await world.app.inject({
       method: 'POST',
       url: '/api/test/no-body',
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
-    const foreign = await app.inject({
+    const foreign = await world.app.inject({
       method: 'POST',
       url: '/api/test/no-body',
       headers: { origin: 'https://evil.example' },
     });
     expect(foreign.statusCode).toBe(403);
-    const ours = await app.inject({
+    const ours = await world.app.inject({
       method: 'POST',
       url: '/api/test/no-body',
       headers: { origin: TEST_PUBLIC_URL, 'sec-fetch-site': 'same-origin' },
@@ -146,12 +147,16 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   });
 
   it('lets cross-site GETs through (they change nothing)', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'sec-fetch-site': 'cross-site' } });
+    const res = await world.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers an unexpected failure with a 500 that leaks nothing', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/crash' });
+    const res = await world.app.inject({ method: 'GET', url: '/api/test/crash' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       message: 'Something went wrong on our side. Please try again.',
@@ -170,7 +175,7 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
     ['a refused connection', { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' }],
     ['a dropped connection, wrapped by Drizzle', { message: 'Connection terminated unexpectedly', wrapped: '1' }],
   ])('answers %s with a 503 to retry, leaking nothing', async (_name, query) => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/database-error', query });
+    const res = await world.app.inject({ method: 'GET', url: '/api/test/database-error', query });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('2');
     expect(res.json()).toEqual({
@@ -182,7 +187,7 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
 
   it('answers a value the database refuses (NUL, out of range) with a 400, bare or wrapped', async () => {
     for (const wrapped of ['', '1']) {
-      const res = await app.inject({
+      const res = await world.app.inject({
         method: 'GET',
         url: '/api/test/database-error',
         query: { code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00', wrapped },
@@ -194,7 +199,7 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   });
 
   it('keeps other database errors a 500 that leaks nothing', async () => {
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'GET',
       url: '/api/test/database-error',
       query: { code: '42P01', message: 'relation "secret_table" does not exist' },
@@ -204,25 +209,29 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   });
 
   it('issues an HttpOnly, SameSite=Lax, signed session cookie and rotates it at sign-in', async () => {
-    const first = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+    const first = await world.app.inject({ method: 'POST', url: '/api/test/sign-in' });
     const cookie = first.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     // Over plain http in tests the cookie is not Secure; behind https it is (see secureCookies).
     expect(cookie?.secure).toBeFalsy();
 
-    const me = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookie!.value } });
+    const me = await world.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      cookies: { [SESSION_COOKIE]: cookie!.value },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: userId, firstName: 'Pat', gender: 'male', sex: 'male' });
     expect(me.body).not.toContain('password');
 
-    const second = await app.inject({
+    const second = await world.app.inject({
       method: 'POST',
       url: '/api/test/sign-in',
       cookies: { [SESSION_COOKIE]: cookie!.value },
     });
     const rotated = second.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(rotated?.value).not.toBe(cookie?.value);
-    const old = await app.inject({
+    const old = await world.app.inject({
       method: 'GET',
       url: '/api/test/whoami',
       cookies: { [SESSION_COOKIE]: cookie!.value },
@@ -231,7 +240,7 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   });
 
   it('ignores a forged cookie value', async () => {
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'GET',
       url: '/api/test/whoami',
       cookies: { [SESSION_COOKIE]: 'forged.value' },
@@ -240,32 +249,40 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
   });
 
   it('refuses a cookie whose session id was swapped, after the genuine cookie was accepted (the checked signatures are remembered per value)', async () => {
-    const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+    const signIn = await world.app.inject({ method: 'POST', url: '/api/test/sign-in' });
     const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-    const genuine = await app.inject({ method: 'GET', url: '/api/test/whoami', cookies: { [SESSION_COOKIE]: value } });
+    const genuine = await world.app.inject({
+      method: 'GET',
+      url: '/api/test/whoami',
+      cookies: { [SESSION_COOKIE]: value },
+    });
     expect(genuine.statusCode).toBe(200);
     // The same signature on another session id, and the same id with a broken signature.
     const signature = value.slice(value.lastIndexOf('.'));
-    const swapped = await app.inject({
+    const swapped = await world.app.inject({
       method: 'GET',
       url: '/api/test/whoami',
       cookies: { [SESSION_COOKIE]: `someone-elses-session${signature}` },
     });
     expect(swapped.statusCode).toBe(401);
-    const broken = await app.inject({
+    const broken = await world.app.inject({
       method: 'GET',
       url: '/api/test/whoami',
       cookies: { [SESSION_COOKIE]: `${value.slice(0, value.lastIndexOf('.'))}.AAAA` },
     });
     expect(broken.statusCode).toBe(401);
-    const again = await app.inject({ method: 'GET', url: '/api/test/whoami', cookies: { [SESSION_COOKIE]: value } });
+    const again = await world.app.inject({
+      method: 'GET',
+      url: '/api/test/whoami',
+      cookies: { [SESSION_COOKIE]: value },
+    });
     expect(again.statusCode).toBe(200);
   });
 
   it('ends the session at logout: the replayed cookie is dead', async () => {
-    const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+    const signIn = await world.app.inject({ method: 'POST', url: '/api/test/sign-in' });
     const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-    const logout = await app.inject({
+    const logout = await world.app.inject({
       method: 'GET',
       url: '/api/logout',
       cookies: { [SESSION_COOKIE]: value },
@@ -273,16 +290,20 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
     });
     expect(logout.statusCode).toBe(302);
     expect(logout.headers.location).toBe('/');
-    const replay = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: value } });
+    const replay = await world.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      cookies: { [SESSION_COOKIE]: value },
+    });
     expect(replay.statusCode).toBe(401);
   });
 
   it.each([{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}])(
     'a GET /api/logout that is not a same-origin navigation (%j) ends nothing and offers a button that POSTs',
     async (headers) => {
-      const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+      const signIn = await world.app.inject({ method: 'POST', url: '/api/test/sign-in' });
       const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-      const page = await app.inject({
+      const page = await world.app.inject({
         method: 'GET',
         url: '/api/logout',
         cookies: { [SESSION_COOKIE]: value },
@@ -291,11 +312,15 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain('<form method="post" action="/api/logout"><button type="submit">Sign out</button>');
-      const stillIn = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: value } });
+      const stillIn = await world.app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        cookies: { [SESSION_COOKIE]: value },
+      });
       expect(stillIn.statusCode).toBe(200);
 
       // The page's form: same origin, an empty url-encoded body.
-      const posted = await app.inject({
+      const posted = await world.app.inject({
         method: 'POST',
         url: '/api/logout',
         cookies: { [SESSION_COOKIE]: value },
@@ -304,15 +329,19 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
       });
       expect(posted.statusCode).toBe(303);
       expect(posted.headers.location).toBe('/');
-      const replay = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: value } });
+      const replay = await world.app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        cookies: { [SESSION_COOKIE]: value },
+      });
       expect(replay.statusCode).toBe(401);
     },
   );
 
   it('refuses a cross-site POST /api/logout', async () => {
-    const signIn = await app.inject({ method: 'POST', url: '/api/test/sign-in' });
+    const signIn = await world.app.inject({ method: 'POST', url: '/api/test/sign-in' });
     const value = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-    const posted = await app.inject({
+    const posted = await world.app.inject({
       method: 'POST',
       url: '/api/logout',
       cookies: { [SESSION_COOKIE]: value },
@@ -320,15 +349,19 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
       payload: '',
     });
     expect(posted.statusCode).toBe(403);
-    const stillIn = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: value } });
+    const stillIn = await world.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      cookies: { [SESSION_COOKIE]: value },
+    });
     expect(stillIn.statusCode).toBe(200);
   });
 
   it('sends /api/login without a provider to the sign-in screen, and an unconfigured provider back with a message', async () => {
-    const bare = await app.inject({ method: 'GET', url: '/api/login' });
+    const bare = await world.app.inject({ method: 'GET', url: '/api/login' });
     expect(bare.statusCode).toBe(302);
     expect(bare.headers.location).toBe('/login');
-    const google = await app.inject({ method: 'GET', url: '/api/login?provider=google' });
+    const google = await world.app.inject({ method: 'GET', url: '/api/login?provider=google' });
     expect(google.headers.location).toBe('/login?error=provider_unavailable');
   });
 });

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, identityWebhookEvents, users } from '../../src/db/schema/index.js';
-import {
-  createStripeIdentityPartner,
-  signStripePayload,
-  verifyStripeSignature,
-} from '../../src/modules/identity/providers/stripe-identity.js';
+import { signStripePayload, verifyStripeSignature } from '../../src/modules/identity/providers/stripe-identity.js';
 import { WebhookSignatureError } from '../../src/modules/identity/providers/verification-partner.js';
-import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
-import { startFakeStripeIdentity, type FakeStripeIdentity } from '../support/fake-stripe-identity.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
+import { suiteWorldWithStripeIdentity, type FakeStripeIdentity } from '../support/fake-stripe-identity.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { withSession } from '../support/session.js';
 
 /**
  * Stripe Identity: our adapter against a local stand-in for the Stripe API (this machine cannot
@@ -53,41 +48,19 @@ describe('Stripe Identity signature check', () => {
 });
 
 describe.each(testDatabaseFactories())('identity verification with Stripe Identity on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const world = suiteWorldWithStripeIdentity(
+    factory,
+    { secretKey: SECRET_KEY, publishableKey: 'pk_test_identity', webhookSecret: WEBHOOK_SECRET },
+    { clock: new Date() },
+  );
   let stripe: FakeStripeIdentity;
-  let clock = Date.now();
-
-  beforeAll(async () => {
-    stripe = await startFakeStripeIdentity();
-    testDb = await factory.open();
-    app = await createTestApp(
-      testDb.database,
-      {
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_identity',
-        STRIPE_IDENTITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      {
-        now: () => new Date(clock),
-        identityPartner: createStripeIdentityPartner({
-          secretKey: SECRET_KEY,
-          webhookSecret: WEBHOOK_SECRET,
-          apiBase: stripe.apiBase,
-        }),
-      },
-    );
+  beforeAll(() => {
+    stripe = world.service;
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-    await stripe.close();
-  });
+  /** The app's clock, in seconds, as a Stripe-Signature's timestamp. */
+  const nowSeconds = () => Math.floor(world.clock.getTime() / 1000);
 
-  const member = async (name: string) => {
-    const { cookie, body } = await signInByEmail(app, `${name}.${randomUUID()}@example.com`);
-    return { cookie, id: body.user.id };
-  };
+  const member = (name: string) => world.signUp(name, { profile: false });
   const event = (type: string, sessionId: string, eventId = `evt_${randomUUID()}`, lastError: unknown = null) =>
     JSON.stringify({
       id: eventId,
@@ -103,7 +76,7 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
       },
     });
   const deliver = (rawBody: string, signature?: string) =>
-    app.inject({
+    world.app.inject({
       method: 'POST',
       url: '/api/identity/webhook',
       payload: rawBody,
@@ -112,13 +85,13 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
         ...(signature === undefined ? {} : { 'stripe-signature': signature }),
       },
     });
-  const signed = (rawBody: string, at = Math.floor(clock / 1000)) => signStripePayload(rawBody, WEBHOOK_SECRET, at);
-  const userRow = async (id: string) => (await testDb.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const signed = (rawBody: string, at = nowSeconds()) => signStripePayload(rawBody, WEBHOOK_SECRET, at);
+  const userRow = async (id: string) => (await world.db.select().from(users).where(eq(users.id, id)))[0]!;
 
   it('starts a Stripe verification session with a document and a matching selfie', async () => {
     const ada = await member('ada');
     stripe.recorded.length = 0;
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'POST',
       url: '/api/identity/verification',
       cookies: withSession(ada.cookie),
@@ -137,21 +110,21 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
       return_url: `${TEST_PUBLIC_URL}/profile?identity=returned`,
     });
     // The sandbox's routes do not exist with a real partner.
-    const sandbox = await app.inject({
+    const sandbox = await world.app.inject({
       method: 'POST',
       url: '/api/identity/sandbox/complete',
       payload: { outcome: 'verified' },
       cookies: withSession(ada.cookie),
     });
     expect(sandbox.statusCode).toBe(404);
-    const documents = await app.inject({
+    const documents = await world.app.inject({
       method: 'POST',
       url: '/api/identity/verification/documents',
       payload: { documentType: 'passport', kind: 'selfie', imageURL: '/api/objects/uploads/x' },
       cookies: withSession(ada.cookie),
     });
     expect(documents.statusCode).toBe(404);
-    const start = (await testDb.database.db.select().from(auditLogs).where(eq(auditLogs.userId, ada.id))).find(
+    const start = (await world.db.select().from(auditLogs).where(eq(auditLogs.userId, ada.id))).find(
       (e) => e.action === 'verification_start',
     );
     expect(start).toMatchObject({
@@ -163,14 +136,14 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
 
   it('applies signed events once and refuses bad signatures and replays', async () => {
     const bo = await member('bo');
-    await app.inject({ method: 'POST', url: '/api/identity/verification', cookies: withSession(bo.cookie) });
+    await world.app.inject({ method: 'POST', url: '/api/identity/verification', cookies: withSession(bo.cookie) });
     const sessionId = (await userRow(bo.id)).identityVerificationSessionId!;
     const verified = event('identity.verification_session.verified', sessionId);
 
     const refusals: Array<[string, string | undefined]> = [
       ['no signature', undefined],
-      ['other secret', signStripePayload(verified, 'whsec_attacker', Math.floor(clock / 1000))],
-      ['stale', signed(verified, Math.floor(clock / 1000) - 6 * 60)],
+      ['other secret', signStripePayload(verified, 'whsec_attacker', nowSeconds())],
+      ['stale', signed(verified, nowSeconds() - 6 * 60)],
       ['other body', signed(event('identity.verification_session.verified', sessionId))],
     ];
     for (const [name, signature] of refusals) {
@@ -195,24 +168,28 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
     expect(row.verificationCompletedAt).not.toBeNull();
 
     // The same event again, freshly and validly signed: acknowledged, not applied twice.
-    clock += 60_000;
+    world.clock = new Date(world.clock.getTime() + 60_000);
     const replay = await deliver(verified, signed(verified));
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
-    const notices = await app.inject({ method: 'GET', url: '/api/notifications', cookies: withSession(bo.cookie) });
+    const notices = await world.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      cookies: withSession(bo.cookie),
+    });
     expect(notices.json<{ title: string }[]>().filter((n) => n.title === 'Identity verified')).toHaveLength(1);
-    const trail = (await testDb.database.db.select().from(auditLogs).where(eq(auditLogs.userId, bo.id))).filter(
+    const trail = (await world.db.select().from(auditLogs).where(eq(auditLogs.userId, bo.id))).filter(
       (e) => e.action === 'verification_complete',
     );
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({ outcome: 'success', complianceLevel: 'ial2' });
-    const stored = await testDb.database.db.select().from(identityWebhookEvents);
+    const stored = await world.db.select().from(identityWebhookEvents);
     expect(stored.map((e) => e.type)).toContain('identity.verification_session.verified');
   });
 
   it('asks for more input when Stripe says so, and ignores events for unknown sessions', async () => {
     const cy = await member('cy');
-    await app.inject({ method: 'POST', url: '/api/identity/verification', cookies: withSession(cy.cookie) });
+    await world.app.inject({ method: 'POST', url: '/api/identity/verification', cookies: withSession(cy.cookie) });
     const sessionId = (await userRow(cy.id)).identityVerificationSessionId!;
     const needsInput = event('identity.verification_session.requires_input', sessionId, undefined, {
       code: 'selfie_face_mismatch',

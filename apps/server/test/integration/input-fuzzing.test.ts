@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path, { dirname } from 'node:path';
 import {
   auctionConversationId,
@@ -24,19 +23,15 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
-import {
-  createStripeIdentityPartner,
-  signStripePayload,
-} from '../../src/modules/identity/providers/stripe-identity.js';
+import { signStripePayload } from '../../src/modules/identity/providers/stripe-identity.js';
 import type { RegisteredRoute } from '../../src/plugins/route-list.js';
 
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
-import { createTestApp } from '../support/app.js';
 import { installChangeLog, type ChangeLog } from '../support/change-log.js';
-import { startFakeStripeIdentity, type FakeStripeIdentity } from '../support/fake-stripe-identity.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { suiteWorldWithStripeIdentity } from '../support/fake-stripe-identity.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import {
   fieldNamesOf,
   forgedSignature,
@@ -52,9 +47,8 @@ import {
   type HostileFile,
   type SampleImages,
 } from '../support/fuzz-inputs.js';
-import { SUCCEEDING_CARD } from '../support/payments.js';
-import { completeProfile, signUpWithProfile } from '../support/profiles.js';
-import { signInByEmail } from '../support/session.js';
+import { completeProfile } from '../support/profiles.js';
+import { suiteWorld, type World } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
 
 /**
@@ -109,7 +103,7 @@ interface Actor {
   cookie: string;
 }
 
-interface World {
+interface FuzzWorld {
   member: Actor;
   other: Actor;
   stranger: Actor;
@@ -177,23 +171,23 @@ function schemaPart(route: RegisteredRoute, part: 'body' | 'querystring'): unkno
 }
 
 /** The URL with every `:param` and `*` replaced by a generated segment, plus a generated query. */
-function urlArbitrary(route: RegisteredRoute, world: World): fc.Arbitrary<string> {
+function urlArbitrary(route: RegisteredRoute, fuzzWorld: FuzzWorld): fc.Arbitrary<string> {
   const parts = route.url.split('/');
   const segments = parts.map((part) =>
-    part.startsWith(':') || part === '*' ? pathSegment(world.realValues) : fc.constant(part),
+    part.startsWith(':') || part === '*' ? pathSegment(fuzzWorld.realValues) : fc.constant(part),
   );
   const queryKeys = [...fieldNamesOf(schemaPart(route, 'querystring')), ...(HANDLER_QUERY_KEYS[keyOf(route)] ?? [])];
   return fc.tuple(fc.tuple(...segments), queryString(queryKeys)).map(([built, query]) => `${built.join('/')}${query}`);
 }
 
-function bodyArbitrary(route: RegisteredRoute, world: World): fc.Arbitrary<unknown> {
+function bodyArbitrary(route: RegisteredRoute, fuzzWorld: FuzzWorld): fc.Arbitrary<unknown> {
   const fields = [...fieldNamesOf(schemaPart(route, 'body')), ...(HANDLER_BODY_FIELDS[keyOf(route)] ?? [])];
-  return jsonBody(fields, world.validBodies[keyOf(route)]);
+  return jsonBody(fields, fuzzWorld.validBodies[keyOf(route)]);
 }
 
-function cookieOf(world: World, who: Who): Record<string, string> {
+function cookieOf(fuzzWorld: FuzzWorld, who: Who): Record<string, string> {
   if (who === 'anonymous') return {};
-  return { [SESSION_COOKIE]: (who === 'member' ? world.member : world.moderator).cookie };
+  return { [SESSION_COOKIE]: (who === 'member' ? fuzzWorld.member : fuzzWorld.moderator).cookie };
 }
 
 /** Why a rejection's body is not a readable message, or undefined when it is one. */
@@ -251,19 +245,15 @@ async function checkResponse(
   }
 }
 
-/** A member with a complete profile and, when asked, a saved sandbox card. */
-function signUp(app: FastifyInstance, email: string, withCard: boolean): Promise<Actor> {
+/** A member with a complete profile and, when asked, a saved sandbox card, signed up at `email`. */
+function signUp(world: World, email: string, withCard: boolean): Promise<Actor> {
   const firstName = email.split('@')[0]!.replace(/[^a-z]/g, '') || 'Fuzz';
-  return signUpWithProfile(app, email, firstName, withCard ? SUCCEEDING_CARD : undefined);
+  return world.signUp(firstName, { email, card: withCard });
 }
 
-async function call(app: FastifyInstance, who: Actor, method: string, url: string, payload?: object) {
-  const res = await app.inject({
-    method: method as 'GET',
-    url,
-    cookies: { [SESSION_COOKIE]: who.cookie },
-    ...(payload ? { payload } : {}),
-  });
+/** `world.call` for setting the fuzzer's world up: anything but a 2xx fails the set-up. */
+async function call(world: World, who: Actor, method: 'GET' | 'POST', url: string, payload?: object) {
+  const res = await world.call(who, method, url, payload);
   if (res.statusCode >= 300) throw new Error(`world set-up ${method} ${url}: ${res.statusCode} ${res.body}`);
   return res;
 }
@@ -273,26 +263,26 @@ async function call(app: FastifyInstance, who: Actor, method: string, url: strin
  * (a paid date, its charge and chat), bid on `other`'s auction, has a notification and a
  * conversation; `stranger` reported `member`, so the moderator has a report to resolve.
  */
-async function buildWorld(app: FastifyInstance, database: TestDatabase['database']): Promise<World> {
-  const db = database.db;
-  const member = await signUp(app, 'fuzzmember@example.com', true);
-  const other = await signUp(app, 'fuzzother@example.com', true);
-  const stranger = await signUp(app, 'fuzzstranger@example.com', false);
-  const moderator = await signUp(app, MODERATOR_EMAIL, false);
+async function buildFuzzWorld(world: World): Promise<FuzzWorld> {
+  const db = world.db;
+  const member = await signUp(world, 'fuzzmember@example.com', true);
+  const other = await signUp(world, 'fuzzother@example.com', true);
+  const stranger = await signUp(world, 'fuzzstranger@example.com', false);
+  const moderator = await signUp(world, MODERATOR_EMAIL, false);
 
   const endTime = new Date(Date.now() + 48 * HOUR);
   const hosted = await insertAuction(db, { creatorId: member.id, endTime, buyNowPrice: '100.00' });
   const bought = await insertAuction(db, { creatorId: member.id, endTime, buyNowPrice: '100.00' });
   const bidOn = await insertAuction(db, { creatorId: other.id, endTime });
-  await call(app, other, 'POST', `/api/auctions/${bought}/buy-now`);
-  await call(app, member, 'POST', '/api/bids', { auctionId: bidOn, amount: '25' });
+  await call(world, other, 'POST', `/api/auctions/${bought}/buy-now`);
+  await call(world, member, 'POST', '/api/bids', { auctionId: bidOn, amount: '25' });
   const conversationId = auctionConversationId(bought, member.id, other.id);
-  await call(app, other, 'POST', '/api/messages', { conversationId, receiverId: member.id, content: 'Hello!' });
-  await call(app, member, 'POST', '/api/messages', { conversationId, receiverId: other.id, content: 'Hi there' });
-  const notifications = (await call(app, member, 'GET', '/api/notifications')).json<Array<{ id: string }>>();
-  const payments = (await call(app, other, 'GET', '/api/payments')).json<{ payments: Array<{ id: string }> }>();
+  await call(world, other, 'POST', '/api/messages', { conversationId, receiverId: member.id, content: 'Hello!' });
+  await call(world, member, 'POST', '/api/messages', { conversationId, receiverId: other.id, content: 'Hi there' });
+  const notifications = (await call(world, member, 'GET', '/api/notifications')).json<Array<{ id: string }>>();
+  const payments = (await call(world, other, 'GET', '/api/payments')).json<{ payments: Array<{ id: string }> }>();
   const report = (
-    await call(app, stranger, 'POST', '/api/reports', { targetType: 'user', targetId: member.id, reason: 'spam' })
+    await call(world, stranger, 'POST', '/api/reports', { targetType: 'user', targetId: member.id, reason: 'spam' })
   ).json<{ id: string }>();
 
   const realValues = [
@@ -312,7 +302,7 @@ async function buildWorld(app: FastifyInstance, database: TestDatabase['database
   ].filter((value): value is string => typeof value === 'string');
 
   const startsAt = new Date(Date.now() + 24 * HOUR).toISOString();
-  const validBodies: World['validBodies'] = {
+  const validBodies: FuzzWorld['validBodies'] = {
     'POST /api/auth/send-otp': { email: 'fuzz-new@example.com' },
     'POST /api/auth/verify-otp': { email: 'fuzzmember@example.com', otp: '123456' },
     'POST /api/auth/reset-password/send-code': { email: 'fuzz-reset@example.com' },
@@ -365,34 +355,27 @@ function printReport(kind: string, outcomes: Map<string, Outcome>, ms: number): 
 }
 
 describe.each(testDatabaseFactories())('bad-input fuzzing of every route on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let world: World;
+  const world = suiteWorld(factory, { env: { MODERATOR_EMAILS: MODERATOR_EMAIL } });
+  let fuzzWorld: FuzzWorld;
   let changeLog: ChangeLog;
   const outcomes = new Map<string, Outcome>();
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { MODERATOR_EMAILS: MODERATOR_EMAIL });
-    world = await buildWorld(app, testDb.database);
-    changeLog = await installChangeLog(testDb.database);
+    fuzzWorld = await buildFuzzWorld(world);
+    changeLog = await installChangeLog(world.testDb.database);
   }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
 
   it('answers every generated request with a 2xx, a redirect or a readable 4xx that changed nothing', async () => {
     const started = Date.now();
+    const { app } = world;
     const routes = fuzzedRoutes(app);
     expect(routes.length).toBeGreaterThan(70);
     for (const route of routes) {
       const outcome: Outcome = { tried: 0, statuses: {} };
       outcomes.set(keyOf(route), outcome);
       const request = fc.record({
-        url: urlArbitrary(route, world),
-        body: bodyArbitrary(route, world),
+        url: urlArbitrary(route, fuzzWorld),
+        body: bodyArbitrary(route, fuzzWorld),
         who: fc.constantFrom<Who>('member', 'member', 'member', 'moderator', 'anonymous'),
       });
       await fc.assert(
@@ -404,7 +387,7 @@ describe.each(testDatabaseFactories())('bad-input fuzzing of every route on $kin
           const res = await app.inject({
             method: route.method as 'GET',
             url,
-            cookies: cookieOf(world, who),
+            cookies: cookieOf(fuzzWorld, who),
             ...(body === undefined
               ? {}
               : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
@@ -459,58 +442,32 @@ const formatOutcome = (o: Outcome) =>
     .join(' ')}`;
 
 describe.each(testDatabaseFactories())('Stripe Identity webhook fuzzing on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let stripe: FakeStripeIdentity;
+  /** The world's clock stays where it starts, so a signature made for "now" stays fresh for the whole run. */
+  const world = suiteWorldWithStripeIdentity(
+    factory,
+    { secretKey: STRIPE_SECRET_KEY, publishableKey: 'pk_test_fuzz', webhookSecret: STRIPE_WEBHOOK_SECRET },
+    { clock: new Date() },
+  );
   let changeLog: ChangeLog;
-  /** Fixed, so a signature made for "now" stays fresh for the whole run. */
-  const clock = Date.now();
-  const nowSeconds = Math.floor(clock / 1000);
+  let nowSeconds: number;
   const sessionIds: string[] = [];
   const sign = (body: string, t: number, secret = STRIPE_WEBHOOK_SECRET) => signStripePayload(body, secret, t);
 
   beforeAll(async () => {
-    stripe = await startFakeStripeIdentity();
-    testDb = await factory.open();
-    app = await createTestApp(
-      testDb.database,
-      {
-        STRIPE_SECRET_KEY,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_fuzz',
-        STRIPE_IDENTITY_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
-      },
-      {
-        now: () => new Date(clock),
-        identityPartner: createStripeIdentityPartner({
-          secretKey: STRIPE_SECRET_KEY,
-          webhookSecret: STRIPE_WEBHOOK_SECRET,
-          apiBase: stripe.apiBase,
-        }),
-      },
-    );
+    nowSeconds = Math.floor(world.clock.getTime() / 1000);
     // Two members with a verification under way: their session ids are what real events name.
-    for (const name of ['webhook-ada', 'webhook-bo']) {
-      const { cookie, body } = await signInByEmail(app, `${name}@example.com`);
-      const started = await app.inject({
-        method: 'POST',
-        url: '/api/identity/verification',
-        cookies: { [SESSION_COOKIE]: cookie },
-      });
+    for (const name of ['Ada', 'Bo']) {
+      const member = await world.signUp(name, { profile: false });
+      const started = await world.call(member, 'POST', '/api/identity/verification');
       if (started.statusCode !== 200) throw new Error(`verification: ${started.statusCode} ${started.body}`);
-      const [row] = await testDb.database.db.select().from(users).where(eq(users.id, body.user.id));
+      const [row] = await world.db.select().from(users).where(eq(users.id, member.id));
       sessionIds.push(row!.identityVerificationSessionId!);
     }
-    changeLog = await installChangeLog(testDb.database);
+    changeLog = await installChangeLog(world.testDb.database);
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-    await stripe?.close();
-  });
-
   const deliver = (body: string, signature: string | undefined, contentType: string | undefined) =>
-    app.inject({
+    world.app.inject({
       method: 'POST',
       url: '/api/identity/webhook',
       payload: body,
@@ -630,15 +587,19 @@ describe.each(testDatabaseFactories())('Stripe Identity webhook fuzzing on $kind
     // Both branches were reached: events acknowledged, and signed bodies that are no event refused.
     expect(outcome.statuses[200]).toBeGreaterThan(0);
     expect(outcome.statuses[400]).toBeGreaterThan(0);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await world.get('/api/health')).statusCode).toBe(200);
   }, 120_000);
 });
 
 // ---- image uploads to a valid upload URL ---------------------------------------------------
 
 const UPLOAD_RUNS = Number(process.env.FUZZ_RUNS ?? 50) * 2;
-/** A file refused by its declared size must be refused without decoding: quickly, and without the memory. */
-const BOMB_MAX_MS = 2_000;
+/**
+ * A file refused by its declared size must be refused without decoding: with little work, and
+ * without the memory. The work is the process's CPU time (every thread's, libvips' included),
+ * not the time on the wall, which a busy machine stretches however little is done.
+ */
+const BOMB_MAX_CPU_MS = 2_000;
 const BOMB_MAX_RSS_GROWTH_BYTES = 64 * 1024 * 1024;
 /**
  * How a file declaring a huge size ends: over the limits, or past what the decoder itself
@@ -684,20 +645,23 @@ async function sampleImages(): Promise<SampleImages> {
 }
 
 describe.each(testDatabaseFactories())('hostile image uploads to valid upload URLs on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let dataDir: string;
+  /**
+   * On a clock that stays where it starts: an upload URL kept across files never expires and the
+   * hourly limit counts the same however long the run takes on a busy machine.
+   */
+  const world = suiteWorld(factory, { dataDir: true, clock: new Date() });
   let changeLog: ChangeLog;
   let samples: SampleImages;
   let uploader: Actor;
-  let members = 0;
   /** An upload URL not yet used: a refused upload leaves it usable (docs/uploads.md), so it is kept. */
   let pendingURL: string | undefined;
 
   const filesIn = async (folder: 'incoming' | 'images') =>
-    (await readdir(path.join(dataDir, 'uploads', folder)).catch(() => [])).sort();
+    (await readdir(path.join(world.dataDir, 'uploads', folder)).catch(() => [])).sort();
   const profileImage = async () =>
-    (await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: uploader.cookie } })).json<{
+    (
+      await world.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: uploader.cookie } })
+    ).json<{
       profileImageUrl: string | null;
     }>().profileImageUrl;
 
@@ -705,7 +669,7 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
   async function uploadURL(): Promise<string> {
     if (pendingURL) return pendingURL;
     for (;;) {
-      const res = await app.inject({
+      const res = await world.app.inject({
         method: 'POST',
         url: '/api/objects/upload',
         cookies: { [SESSION_COOKIE]: uploader.cookie },
@@ -715,13 +679,12 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
         return pendingURL;
       }
       if (res.statusCode !== 429) throw new Error(`upload URL: ${res.statusCode} ${res.body}`);
-      const { cookie, body } = await signInByEmail(app, `uploader${++members}@example.com`);
-      uploader = { id: body.user.id, cookie };
+      uploader = await world.signUp('Uploader', { profile: false });
     }
   }
 
   const putFile = (url: string, file: HostileFile) =>
-    app.inject({
+    world.app.inject({
       method: 'PUT',
       url,
       payload: file.bytes,
@@ -729,7 +692,7 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
       cookies: { [SESSION_COOKIE]: uploader.cookie },
     });
   const finalize = (url: string) =>
-    app.inject({
+    world.app.inject({
       method: 'PUT',
       url: '/api/profile/image',
       payload: { imageURL: url.split('?')[0] },
@@ -737,26 +700,16 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
     });
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bid-upload-fuzz-'));
-    app = await createTestApp(testDb.database, { DATA_DIR: dataDir });
-    const { cookie, body } = await signInByEmail(app, `uploader${++members}@example.com`);
-    uploader = { id: body.user.id, cookie };
+    uploader = await world.signUp('Uploader', { profile: false });
     samples = await sampleImages();
-    changeLog = await installChangeLog(testDb.database);
+    changeLog = await installChangeLog(world.testDb.database);
   }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
 
   /**
    * One file through the whole flow, checked against docs/uploads.md. Returns how it ended:
    * the refusal's code at the upload or at PUT /api/profile/image, or `accepted`.
    */
-  async function tryFile(file: HostileFile): Promise<{ step: string; ms: number; rssGrowth: number }> {
+  async function tryFile(file: HostileFile): Promise<{ step: string; cpuMs: number; rssGrowth: number }> {
     const url = await uploadURL();
     const describeIt = (res: LightMyRequestResponse) =>
       `${file.kind} (${file.bytes.length} bytes as ${file.contentType}, starts ${file.bytes.subarray(0, 24).toString('hex')}) -> ${res.statusCode} ${res.body.slice(0, 300)}`;
@@ -773,7 +726,7 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
       if ((await filesIn('incoming')).join() !== incomingBefore.join()) {
         throw new Error(`a refused upload left a file: ${describeIt(put)}`);
       }
-      return { step: `upload ${code}`, ms: 0, rssGrowth: 0 };
+      return { step: `upload ${code}`, cpuMs: 0, rssGrowth: 0 };
     }
     pendingURL = undefined;
 
@@ -782,9 +735,10 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
     const pictureBefore = await profileImage();
     const finalizeMark = await changeLog.mark();
     const rssBefore = process.memoryUsage().rss;
-    const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const res = await finalize(url);
-    const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const rssGrowth = process.memoryUsage().rss - rssBefore;
     if (res.statusCode >= 500) throw new Error(`5xx making it the picture: ${describeIt(res)}`);
     const grantFile = `${url.split('?')[0]!.split('/').pop()}`;
@@ -800,10 +754,13 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
         throw new Error(`a refused picture stored an image: ${describeIt(res)}`);
       if ((await profileImage()) !== pictureBefore)
         throw new Error(`a refused picture changed the profile: ${describeIt(res)}`);
-      return { step: `picture ${code}`, ms, rssGrowth };
+      return { step: `picture ${code}`, cpuMs, rssGrowth };
     }
     // Accepted: what is served is a fresh JPEG of at most 512 px, and nothing of the original's extras.
-    const served = await app.inject({ method: 'GET', url: res.json<{ profileImageUrl: string }>().profileImageUrl });
+    const served = await world.app.inject({
+      method: 'GET',
+      url: res.json<{ profileImageUrl: string }>().profileImageUrl,
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(served.rawPayload).metadata();
@@ -811,7 +768,7 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
     expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(PROFILE_IMAGE_SIZE_PX);
     for (const marker of ['<script', '<html', '<svg'])
       expect(served.rawPayload.includes(Buffer.from(marker))).toBe(false);
-    return { step: 'accepted', ms, rssGrowth };
+    return { step: 'accepted', cpuMs, rssGrowth };
   }
 
   it('refuses each named hostile file as docs/uploads.md says, bombs by their header', async () => {
@@ -823,7 +780,7 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
     for (const [kind, bytes] of bombs) {
       const result = await tryFile({ kind, bytes, contentType: 'image/png' });
       expect(result.step, kind).toBe('picture too_many_pixels');
-      expect(result.ms, kind).toBeLessThan(BOMB_MAX_MS);
+      expect(result.cpuMs, kind).toBeLessThan(BOMB_MAX_CPU_MS);
       expect(result.rssGrowth, kind).toBeLessThan(BOMB_MAX_RSS_GROWTH_BYTES);
     }
     // Past a decoder's own maximum (JPEG 65500 px, PNG 2^24 px a side) the header is "corrupt":
@@ -834,7 +791,7 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
     ] as const) {
       const result = await tryFile({ kind, bytes, contentType: 'image/png' });
       expect(result.step, kind).toBe('picture unreadable_image');
-      expect(result.ms, kind).toBeLessThan(BOMB_MAX_MS);
+      expect(result.cpuMs, kind).toBeLessThan(BOMB_MAX_CPU_MS);
       expect(result.rssGrowth, kind).toBeLessThan(BOMB_MAX_RSS_GROWTH_BYTES);
     }
     const cases: Array<[string, HostileFile['bytes'], string, string]> = [
@@ -886,7 +843,7 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
     for (const [kind, bytes, contentType, expected] of cases) {
       expect((await tryFile({ kind, bytes, contentType })).step, kind).toBe(expected);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await world.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   }, 60_000);
 
   it('answers generated hostile files with a documented refusal that stored nothing, or a clean JPEG', async () => {
@@ -899,11 +856,11 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
         const result = await tryFile(file);
         const key = `${file.kind} -> ${result.step}`;
         outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-        slowest = Math.max(slowest, result.ms);
+        slowest = Math.max(slowest, result.cpuMs);
         rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
         if (file.kind === 'decompression bomb') {
           expect(BOMB_REFUSALS, 'a bomb is refused by its declared size').toContain(result.step);
-          expect(result.ms).toBeLessThan(BOMB_MAX_MS);
+          expect(result.cpuMs).toBeLessThan(BOMB_MAX_CPU_MS);
         }
       }),
       { seed: SEED, numRuns: UPLOAD_RUNS },
@@ -912,11 +869,11 @@ describe.each(testDatabaseFactories())('hostile image uploads to valid upload UR
       const rows = [...outcomes].sort(([a], [b]) => a.localeCompare(b)).map(([key, n]) => `  ${key}: ${n}`);
       console.log(
         [
-          `hostile uploads on ${factory.kind}: ${UPLOAD_RUNS} files, slowest picture ${slowest.toFixed(0)} ms, RSS ${(rssStart / 2 ** 20).toFixed(0)} -> peak ${(rssPeak / 2 ** 20).toFixed(0)} MB`,
+          `hostile uploads on ${factory.kind}: ${UPLOAD_RUNS} files, most CPU for a picture ${slowest.toFixed(0)} ms, RSS ${(rssStart / 2 ** 20).toFixed(0)} -> peak ${(rssPeak / 2 ** 20).toFixed(0)} MB`,
           ...rows,
         ].join('\n'),
       );
     }
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await world.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   }, 180_000);
 });

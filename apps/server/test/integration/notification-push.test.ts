@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries, pushSubscriptions } from '../../src/db/schema/index.js';
 import { PUSH_TTL_SECONDS } from '../../src/modules/notifications/delivery/push-sender.js';
 import { insertNotifications } from '../../src/modules/notifications/notifications.repository.js';
-import { createTestApp } from '../support/app.js';
 import { insertAuction } from '../support/auctions.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import { startPushService, type BrowserSubscription, type TestPushService } from '../support/push-service.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { withSession } from '../support/session.js';
+import { suiteWorldWith, type Member } from '../support/world.js';
 
 /**
  * Web push through the outbox (docs/notifications.md) against a local push service allowed by
@@ -18,30 +17,22 @@ import { signInByEmail, withSession } from '../support/session.js';
  * retries on a 5xx, and the SSRF allow-list on the subscription route.
  */
 describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const world = suiteWorldWith(factory, { start: startPushService, stop: (push) => push.close() }, (push) => ({
+    env: { PUSH_ALLOWED_ORIGINS: push.origin },
+    clock: new Date(),
+  }));
   let push: TestPushService;
-  let clock = new Date();
-  let ann: { id: string; cookie: string };
-  let bob: { id: string; cookie: string };
+  let ann: Member;
+  let bob: Member;
 
   beforeAll(async () => {
-    push = await startPushService();
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { PUSH_ALLOWED_ORIGINS: push.origin }, { now: () => clock });
-    const a = await signInByEmail(app, `ann-${randomUUID().slice(0, 8)}@example.com`);
-    const b = await signInByEmail(app, `bob-${randomUUID().slice(0, 8)}@example.com`);
-    ann = { id: a.body.user.id, cookie: a.cookie };
-    bob = { id: b.body.user.id, cookie: b.cookie };
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-    await push?.close();
+    push = world.service;
+    ann = await world.signUp('Ann', { profile: false });
+    bob = await world.signUp('Bob', { profile: false });
   });
 
   const subscribe = (who: { cookie: string } | undefined, body: unknown) =>
-    app.inject({
+    world.app.inject({
       method: 'POST',
       url: '/api/push/subscriptions',
       cookies: withSession(who?.cookie),
@@ -49,9 +40,9 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
     });
   const toJson = (s: BrowserSubscription) => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys });
   const subscriptionsOf = (userId: string) =>
-    testDb.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    world.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   async function notify(userId: string, type: 'outbid' | 'date_plan' | 'refund', auctionId: string | null = null) {
-    await insertNotifications(testDb.database.db, [
+    await insertNotifications(world.db, [
       {
         userId,
         type,
@@ -60,11 +51,11 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
         relatedAuctionId: auctionId,
       },
     ]);
-    clock = new Date(Math.max(clock.getTime(), Date.now() + 1_000));
+    world.clock = new Date(Math.max(world.clock.getTime(), Date.now() + 1_000));
   }
 
   it('answers the VAPID public key the browser subscribes with', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/push/public-key' });
+    const res = await world.app.inject({ method: 'GET', url: '/api/push/public-key' });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ publicKey: string }>().publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
   });
@@ -98,14 +89,15 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
     expect((await subscribe(ann, toJson(laptop))).statusCode).toBe(201);
     const before = push.received.length;
     await notify(ann.id, 'outbid');
-    await app.notificationDelivery.runOnce();
+    await world.app.notificationDelivery.runOnce();
 
     expect(push.problems).toEqual([]);
     const pushes = push.received.slice(before);
     // Both of Ann's devices got it.
     expect(pushes).toHaveLength(2);
-    const publicKey = (await app.inject({ method: 'GET', url: '/api/push/public-key' })).json<{ publicKey: string }>()
-      .publicKey;
+    const publicKey = (await world.app.inject({ method: 'GET', url: '/api/push/public-key' })).json<{
+      publicKey: string;
+    }>().publicKey;
     for (const received of pushes) {
       expect(received.vapidPublicKey).toBe(publicKey);
       expect(received.claims.aud).toBe(push.origin);
@@ -123,12 +115,12 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
 
   it('sends other types at normal urgency, with the auction page as the url', async () => {
     const before = push.received.length;
-    const auctionId = await insertAuction(testDb.database.db, {
+    const auctionId = await insertAuction(world.db, {
       creatorId: bob.id,
       endTime: new Date(Date.now() + 3_600_000),
     });
     await notify(ann.id, 'refund', auctionId);
-    await app.notificationDelivery.runOnce();
+    await world.app.notificationDelivery.runOnce();
     const pushes = push.received.slice(before);
     expect(pushes).toHaveLength(2);
     for (const received of pushes) {
@@ -144,7 +136,7 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
     expect((await subscribe(bob, toJson(current))).statusCode).toBe(201);
     push.answer.set(new URL(gone.endpoint).pathname, 410);
     await notify(bob.id, 'date_plan');
-    await app.notificationDelivery.runOnce();
+    await world.app.notificationDelivery.runOnce();
     const left = await subscriptionsOf(bob.id);
     expect(left.map((s) => s.endpoint)).toEqual([current.endpoint]);
     expect(push.received.some((p) => p.path === new URL(current.endpoint).pathname)).toBe(true);
@@ -156,23 +148,23 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
     const path = new URL(flaky.endpoint).pathname;
     push.answer.set(path, 503);
     await notify(bob.id, 'refund');
-    expect((await app.notificationDelivery.runOnce()).retried).toBeGreaterThan(0);
-    const [row] = await testDb.database.db
+    expect((await world.app.notificationDelivery.runOnce()).retried).toBeGreaterThan(0);
+    const [row] = await world.db
       .select()
       .from(notificationDeliveries)
       .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, notificationDeliveries.pushSubscriptionId))
       .where(eq(pushSubscriptions.endpoint, flaky.endpoint));
     expect(row!.notification_deliveries.status).toBe('pending');
-    expect(row!.notification_deliveries.nextAttemptAt.getTime() - clock.getTime()).toBe(5_000);
+    expect(row!.notification_deliveries.nextAttemptAt.getTime() - world.clock.getTime()).toBe(5_000);
     push.answer.delete(path);
-    clock = row!.notification_deliveries.nextAttemptAt;
-    await app.notificationDelivery.runOnce();
-    await app.notificationDelivery.runOnce();
+    world.clock = row!.notification_deliveries.nextAttemptAt;
+    await world.app.notificationDelivery.runOnce();
+    await world.app.notificationDelivery.runOnce();
     expect(push.received.filter((p) => p.path === path)).toHaveLength(1);
   });
 
   it('sends no push for a type the member turned push off for, and none after the device is removed', async () => {
-    const off = await app.inject({
+    const off = await world.app.inject({
       method: 'PUT',
       url: '/api/notification-preferences',
       cookies: withSession(ann.cookie),
@@ -181,12 +173,12 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
     expect(off.statusCode).toBe(200);
     const before = push.received.length;
     await notify(ann.id, 'date_plan');
-    await app.notificationDelivery.runOnce();
+    await world.app.notificationDelivery.runOnce();
     expect(push.received.length).toBe(before);
 
     // Removing devices: another member cannot remove Ann's; Ann can.
     for (const device of await subscriptionsOf(ann.id)) {
-      const byBob = await app.inject({
+      const byBob = await world.app.inject({
         method: 'DELETE',
         url: '/api/push/subscriptions',
         cookies: withSession(bob.cookie),
@@ -196,7 +188,7 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
     }
     expect((await subscriptionsOf(ann.id)).length).toBe(2);
     for (const device of await subscriptionsOf(ann.id)) {
-      const res = await app.inject({
+      const res = await world.app.inject({
         method: 'DELETE',
         url: '/api/push/subscriptions',
         cookies: withSession(ann.cookie),
@@ -206,7 +198,7 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
     }
     expect(await subscriptionsOf(ann.id)).toEqual([]);
     await notify(ann.id, 'outbid');
-    await app.notificationDelivery.runOnce();
+    await world.app.notificationDelivery.runOnce();
     expect(push.received.length).toBe(before);
     expect(push.problems).toEqual([]);
   });

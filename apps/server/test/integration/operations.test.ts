@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -8,88 +7,63 @@ import { openDatabase } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { startMetricsServer, type MetricsServer } from '../../src/lib/metrics.js';
 import { insertAuction } from '../support/auctions.js';
-import { createTestApp, TEST_PUBLIC_URL } from '../support/app.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { SUCCEEDING_CARD } from '../support/payments.js';
-import { signUpWithProfile } from '../support/profiles.js';
-import { withSession } from '../support/session.js';
+import { TEST_PUBLIC_URL } from '../support/app.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { suiteWorld } from '../support/world.js';
 
 /**
  * Running as one of N instances (docs/deploy.md): health for the balancer, the Prometheus series
  * on their own port, request ids in headers, logs and error bodies.
  */
 describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let metricsServer: MetricsServer;
   const logLines: Array<Record<string, unknown>> = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) logLines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const world = suiteWorld(factory, { appOptions: { logger: pino({ level: 'info' }, logStream) } });
+  let metricsServer: MetricsServer;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line) logLines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL });
-    app = await buildApp({
-      config,
-      database: testDb.database,
-      serveWeb: false,
-      runJobs: false,
-      logger: pino({ level: 'info' }, logStream),
-    });
-    await app.ready();
-    metricsServer = await startMetricsServer(app.metrics.registry, { host: '127.0.0.1', port: 0 });
+    metricsServer = await startMetricsServer(world.app.metrics.registry, { host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     await metricsServer.close();
-    await app.close();
-    await testDb.cleanup();
   });
 
   it('is live and ready, and readiness turns 503 the moment draining starts while liveness stays', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
-    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect((await world.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    const ready = await world.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
 
-    const drainingApp = await createTestApp(testDb.database);
-    try {
-      drainingApp.service.startDraining();
-      const draining = await drainingApp.inject({ method: 'GET', url: '/api/health/ready' });
-      expect(draining.statusCode).toBe(503);
-      expect(draining.json()).toEqual({ status: 'draining' });
-      // Answers still come while draining, but close their connection so the balancer reconnects elsewhere.
-      const live = await drainingApp.inject({ method: 'GET', url: '/api/health/live' });
-      expect(live.statusCode).toBe(200);
-      expect(live.headers.connection).toBe('close');
-    } finally {
-      await drainingApp.close();
-    }
+    const drainingApp = await world.openAnotherApp();
+    drainingApp.service.startDraining();
+    const draining = await drainingApp.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ status: 'draining' });
+    // Answers still come while draining, but close their connection so the balancer reconnects elsewhere.
+    const live = await drainingApp.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers.connection).toBe('close');
   });
 
   it('serves /metrics on the metrics port only, with the series of docs/deploy.md after traffic', async () => {
-    const publicAnswer = await app.inject({ method: 'GET', url: '/metrics' });
+    const publicAnswer = await world.app.inject({ method: 'GET', url: '/metrics' });
     expect(publicAnswer.statusCode).toBe(404);
     expect(publicAnswer.body).not.toContain('http_request_duration_seconds');
 
     // Traffic: an auction read by its pattern, an accepted bid and a refused one.
-    const host = await signUpWithProfile(app, `metrics-host-${factory.kind}@example.com`, 'Hosta');
-    const bidder = await signUpWithProfile(app, `metrics-bidder-${factory.kind}@example.com`, 'Bidda', SUCCEEDING_CARD);
-    const auctionId = await insertAuction(testDb.database.db, {
+    const host = await world.signUp('Hosta', { card: false });
+    const bidder = await world.signUp('Bidda');
+    const auctionId = await insertAuction(world.db, {
       creatorId: host.id,
       endTime: new Date(Date.now() + 86_400_000),
     });
-    expect((await app.inject({ method: 'GET', url: `/api/auctions/${auctionId}` })).statusCode).toBe(200);
-    const bid = (amount: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/bids',
-        payload: { auctionId, amount },
-        cookies: withSession(bidder.cookie),
-      });
+    expect((await world.app.inject({ method: 'GET', url: `/api/auctions/${auctionId}` })).statusCode).toBe(200);
+    const bid = (amount: string) => world.bid(bidder, { auctionId, amount });
     expect((await bid('25')).statusCode).toBe(201);
     expect((await bid('21')).statusCode).toBe(400);
 
@@ -118,7 +92,7 @@ describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
   });
 
   it('reports job runs, failures, duration and lag per job', async () => {
-    const observe = app.metrics.jobObserver('probe');
+    const observe = world.app.metrics.jobObserver('probe');
     observe({ ok: true, durationSeconds: 0.2, lagSeconds: 0.05 });
     observe({ ok: false, durationSeconds: 0.1, lagSeconds: 0 });
     const text = await (await fetch(`${metricsServer.url}/metrics`)).text();
@@ -131,7 +105,7 @@ describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
 
   it('keeps a sane incoming X-Request-Id, echoes it, logs it and puts it in error bodies', async () => {
     const id = 'lb-4f2a:01.req_9';
-    const res = await app.inject({ method: 'GET', url: '/api/watchlist', headers: { 'x-request-id': id } });
+    const res = await world.app.inject({ method: 'GET', url: '/api/watchlist', headers: { 'x-request-id': id } });
     expect(res.statusCode).toBe(401);
     expect(res.headers['x-request-id']).toBe(id);
     expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized', requestId: id });
@@ -139,7 +113,7 @@ describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
     // Fastify's "incoming request" and "request completed", both from the request's child logger.
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
     // A success carries the id in its header, not in its body.
-    const ok = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'ok-1' } });
+    const ok = await world.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'ok-1' } });
     expect(ok.headers['x-request-id']).toBe('ok-1');
     expect(ok.json()).not.toHaveProperty('requestId');
   });
@@ -150,7 +124,7 @@ describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
     ['with a quote', 'abc"def'],
     ['empty', ''],
   ])('replaces an incoming X-Request-Id %s with a new one', async (_what, incoming) => {
-    const res = await app.inject({ method: 'GET', url: '/api/nowhere', headers: { 'x-request-id': incoming } });
+    const res = await world.app.inject({ method: 'GET', url: '/api/nowhere', headers: { 'x-request-id': incoming } });
     expect(res.statusCode).toBe(404);
     const id = String(res.headers['x-request-id']);
     expect(id).not.toBe(incoming);
@@ -160,14 +134,14 @@ describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
   });
 
   it('puts the request id in the error bodies of validation and framework refusals too', async () => {
-    const validation = await app.inject({
+    const validation = await world.app.inject({
       method: 'POST',
       url: '/api/bids',
       payload: {},
       headers: { 'x-request-id': 'v-1' },
     });
     expect(validation.json()).toMatchObject({ requestId: 'v-1' });
-    const badJson = await app.inject({
+    const badJson = await world.app.inject({
       method: 'PUT',
       url: '/api/profile',
       payload: '{',
@@ -175,7 +149,7 @@ describe.each(testDatabaseFactories())('operations on $kind', (factory) => {
     });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toMatchObject({ requestId: 'j-1' });
-    const badUrl = await app.inject({
+    const badUrl = await world.app.inject({
       method: 'GET',
       url: '/api/auctions/%E0%A4%A',
       headers: { 'x-request-id': 'u-1' },

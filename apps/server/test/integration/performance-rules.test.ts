@@ -1,7 +1,6 @@
 import { AUCTION_SORTS } from '@bid/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listOpenAuctionsQuery } from '../../src/modules/auctions/auctions.repository.js';
 import {
   CANDIDATES_PER_KIND,
@@ -9,10 +8,8 @@ import {
   searchUsersQuery,
 } from '../../src/modules/search/search.repository.js';
 import type { Database } from '../../src/db/client.js';
-import { createTestApp } from '../support/app.js';
-import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { signInByEmail, withSession } from '../support/session.js';
-import { createWorld, type Member } from '../support/world.js';
+import { postgresOnlyFactories, testDatabaseFactories } from '../support/databases.js';
+import { suiteWorld, type Member } from '../support/world.js';
 
 /**
  * The query shapes docs/performance.md relies on for lists and search to cost the same at
@@ -25,39 +22,28 @@ interface FoundUser {
 }
 
 describe.each(testDatabaseFactories())('search stays bounded on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let cookie: string;
+  const world = suiteWorld(factory);
+  let searcher: Member;
 
   const searchUsers = async (q: string): Promise<FoundUser[]> => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/search?q=${encodeURIComponent(q)}`,
-      cookies: withSession(cookie),
-    });
+    const res = await world.get(`/api/search?q=${encodeURIComponent(q)}`, searcher);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ users: FoundUser[] }>().users;
   };
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(testDb.database, { OTP_MAX_PER_IP: '1000' });
-    cookie = (await signInByEmail(app, 'pool-searcher@example.com')).cookie;
+    searcher = await world.signUp('Pool', { profile: false });
     // More matches of the worse kinds than the ranking reads, and few of the best kind.
-    await testDb.database.db.execute(sql`
+    await world.db.execute(sql`
       insert into users (email, first_name, last_name)
       select lower(first_name || '.' || last_name) || '@example.com', first_name, last_name
       from generate_series(1, ${CANDIDATES_PER_KIND + 40}) g,
            lateral (values ('Ozed' || g, 'Inside'), ('Amy' || g, 'Zedwick')) as v(first_name, last_name)`);
-    await testDb.database.db.execute(sql`
+    await world.db.execute(sql`
       insert into users (email, first_name, last_name)
       values ('zed1@example.com', 'Zed', 'First'), ('zed2@example.com', 'Zedna', 'Second'),
              ('jo1@example.com', 'John', 'Smith'), ('jo2@example.com', 'Ann', 'Jones'),
              ('jo3@example.com', 'Benjo', 'Smith')`);
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
   });
 
   it('never leaves a better kind of match out, however many worse ones there are', async () => {
@@ -78,11 +64,10 @@ describe.each(testDatabaseFactories())('search stays bounded on $kind', (factory
 });
 
 describe.each(postgresOnlyFactories())('auction list and search query plans on $kind', (factory) => {
-  let testDb: TestDatabase;
+  const world = suiteWorld(factory);
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    const db = testDb.database.db;
+    const db = world.db;
     await db.execute(sql`
       insert into users (email, first_name, last_name) values ('host@example.com', 'Harriet', 'Host')`);
     await db.execute(sql`
@@ -97,14 +82,16 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     await db.execute(sql`vacuum analyze auctions`);
     await db.execute(sql`vacuum analyze users`);
   });
-  afterAll(async () => {
-    await testDb.cleanup();
-  });
 
   it.each(AUCTION_SORTS)('pages %s in index order, without sorting the open auctions', async (sortBy) => {
-    if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
-    const query = listOpenAuctionsQuery(testDb.database.db, { now: new Date(), sortBy, limit: 25, offset: 0 }).toSQL();
-    const client = await testDb.database.driver.pool.connect();
+    if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
+    const query = listOpenAuctionsQuery(world.db, {
+      now: new Date(),
+      sortBy,
+      limit: 25,
+      offset: 0,
+    }).toSQL();
+    const client = await world.testDb.database.driver.pool.connect();
     try {
       await client.query('begin');
       // With scans and sorts priced out, a Sort remains only where no index gives the order.
@@ -133,15 +120,15 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
   };
 
   it.each(AUCTION_SORTS)('starts a %s cursor page inside its index, by the row comparison', async (sortBy) => {
-    if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
-    const query = listOpenAuctionsQuery(testDb.database.db, {
+    if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
+    const query = listOpenAuctionsQuery(world.db, {
       now: new Date(),
       sortBy,
       limit: 25,
       offset: 0,
       after: CURSOR_KEYS[sortBy],
     }).toSQL();
-    const client = await testDb.database.driver.pool.connect();
+    const client = await world.testDb.database.driver.pool.connect();
     try {
       await client.query('begin');
       await client.query('set local enable_seqscan = off');
@@ -165,16 +152,16 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
   });
 
   it.each([
-    ['people', 'users_name_prefix_idx', () => searchUsersQuery(testDb.database.db, 'commonname n', { limit: 20 })],
+    ['people', 'users_name_prefix_idx', () => searchUsersQuery(world.db, 'commonname n', { limit: 20 })],
     [
       'auctions',
       'auctions_title_prefix_idx',
-      () => searchOpenAuctionsQuery(testDb.database.db, 'auction 12', { limit: 20, now: new Date() }),
+      () => searchOpenAuctionsQuery(world.db, 'auction 12', { limit: 20, now: new Date() }),
     ],
   ])('finds %s whose text starts with the term by a range scan of %s', async (_kind, indexName, build) => {
-    if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
+    if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
     const query = build().toSQL();
-    const client = await testDb.database.driver.pool.connect();
+    const client = await world.testDb.database.driver.pool.connect();
     try {
       await client.query('begin');
       await client.query('set local enable_seqscan = off');
@@ -222,11 +209,11 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
   );
 
   it('ranks a bounded pool of people however many share the name searched for', async () => {
-    if (testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
+    if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
     // As a signed-in viewer, so the block filter (docs/trust-and-safety.md) is part of the statement.
     const viewerId = '00000000-0000-4000-8000-000000000001';
-    const query = searchUsersQuery(testDb.database.db, 'commonname', { limit: 20, viewerId }).toSQL();
-    const client = await testDb.database.driver.pool.connect();
+    const query = searchUsersQuery(world.db, 'commonname', { limit: 20, viewerId }).toSQL();
+    const client = await world.testDb.database.driver.pool.connect();
     let rowsScanned = 0;
     try {
       await client.query('begin');
@@ -258,9 +245,7 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
 });
 
 describe.each(testDatabaseFactories())('a bid costs one statement on $kind', (factory) => {
-  const world = createWorld(factory);
-  beforeAll(() => world.open());
-  afterAll(() => world.close());
+  const world = suiteWorld(factory);
 
   it('sends one statement per accepted bid, and per refused one, once the session is cached', async () => {
     const host = await world.signUp('Host');

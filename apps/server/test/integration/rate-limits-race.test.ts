@@ -1,19 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { REPORTS_PER_HOUR, REPORTS_TOO_FAST, UPLOAD_MESSAGES, UPLOAD_URLS_PER_HOUR } from '@bid/contract';
 import { count, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
 import { bids, reports, uploadGrants, users } from '../../src/db/schema/index.js';
 import { BIDDING_TOO_FAST } from '../../src/modules/auctions/bids.service.js';
 import { SETTING_UP_CARDS_TOO_FAST, SETUP_INTENT_LIMIT } from '../../src/modules/payments/payment-methods.service.js';
-import { createTestApp } from '../support/app.js';
-import { signUpMember } from '../support/world.js';
+import { suiteWorld } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
-import { describePostgresOnly, type TestDatabase } from '../support/databases.js';
-import { withSession } from '../support/session.js';
+import { describePostgresOnly } from '../support/databases.js';
 
 /**
  * Every rate limit is decided under a lock (docs/reliability.md, "Atomic rate limits"): a burst of
@@ -32,32 +27,16 @@ function statusesOf(answers: LightMyRequestResponse[]) {
 }
 
 describePostgresOnly('rate limits under a burst of concurrent requests on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    testDb = await factory.open();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bid-rate-limits-'));
-    app = await createTestApp(testDb.database, {
-      DATA_DIR: dataDir,
-      OTP_MAX_PER_IP: '1000',
-      BIDS_PER_MINUTE: String(BIDS_PER_MINUTE),
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const world = suiteWorld(factory, { dataDir: true, env: { BIDS_PER_MINUTE: String(BIDS_PER_MINUTE) } });
+  const { call } = world;
 
   const signUp = (firstName: string, options: { profile?: boolean; card?: boolean } = {}) =>
-    signUpMember(app, firstName, { profile: options.profile ?? false, card: options.card ?? false });
+    world.signUp(firstName, { profile: options.profile ?? false, card: options.card ?? false });
 
   async function openAuctions(creatorId: string, howMany: number): Promise<string[]> {
     const endTime = new Date(Date.now() + 24 * 3_600_000);
     const ids: string[] = [];
-    for (let i = 0; i < howMany; i++) ids.push(await insertAuction(testDb.database.db, { creatorId, endTime }));
+    for (let i = 0; i < howMany; i++) ids.push(await insertAuction(world.db, { creatorId, endTime }));
     return ids;
   }
 
@@ -66,41 +45,27 @@ describePostgresOnly('rate limits under a burst of concurrent requests on $kind'
     const bidder = await signUp('Bo', { profile: true, card: true });
     // One auction per bid, so every bid is valid on its own and only the limit can refuse it.
     const auctionIds = await openAuctions(host.id, BURST);
-    const answers = await Promise.all(
-      auctionIds.map((auctionId) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/bids',
-          payload: { auctionId, amount: '20' },
-          cookies: withSession(bidder.cookie),
-        }),
-      ),
-    );
+    const answers = await Promise.all(auctionIds.map((auctionId) => world.bid(bidder, { auctionId, amount: '20' })));
     const { passed, refused, other } = statusesOf(answers);
     expect(other.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
     expect(passed).toHaveLength(BIDS_PER_MINUTE);
     expect(refused).toHaveLength(BURST - BIDS_PER_MINUTE);
     for (const answer of refused) expect(answer.json().message).toBe(BIDDING_TOO_FAST);
-    const [stored] = await testDb.database.db.select({ n: count() }).from(bids).where(eq(bids.bidderId, bidder.id));
+    const [stored] = await world.db.select({ n: count() }).from(bids).where(eq(bids.bidderId, bidder.id));
     expect(stored?.n).toBe(BIDS_PER_MINUTE);
   }, 120_000);
 
   it(`passes exactly ${SETUP_INTENT_LIMIT.limit} of ${BURST} concurrent card setups`, async () => {
     const member = await signUp('Cara');
     const answers = await Promise.all(
-      Array.from({ length: BURST }, () =>
-        app.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies: withSession(member.cookie) }),
-      ),
+      Array.from({ length: BURST }, () => call(member, 'POST', '/api/stripe/setup-intent')),
     );
     const { passed, refused, other } = statusesOf(answers);
     expect(other.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
     expect(passed).toHaveLength(SETUP_INTENT_LIMIT.limit);
     expect(refused).toHaveLength(BURST - SETUP_INTENT_LIMIT.limit);
     for (const answer of refused) expect(answer.json().message).toBe(SETTING_UP_CARDS_TOO_FAST);
-    const [row] = await testDb.database.db
-      .select({ setups: users.setupIntentCount })
-      .from(users)
-      .where(eq(users.id, member.id));
+    const [row] = await world.db.select({ setups: users.setupIntentCount }).from(users).where(eq(users.id, member.id));
     expect(row?.setups).toBe(SETUP_INTENT_LIMIT.limit);
   }, 120_000);
 
@@ -111,12 +76,7 @@ describePostgresOnly('rate limits under a burst of concurrent requests on $kind'
     const auctionIds = await openAuctions(host.id, BURST);
     const answers = await Promise.all(
       auctionIds.map((targetId) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/reports',
-          payload: { targetType: 'auction', targetId, reason: 'spam' },
-          cookies: withSession(reporter.cookie),
-        }),
+        call(reporter, 'POST', '/api/reports', { targetType: 'auction', targetId, reason: 'spam' }),
       ),
     );
     const { passed, refused, other } = statusesOf(answers);
@@ -124,29 +84,19 @@ describePostgresOnly('rate limits under a burst of concurrent requests on $kind'
     expect(passed).toHaveLength(REPORTS_PER_HOUR);
     expect(refused).toHaveLength(BURST - REPORTS_PER_HOUR);
     for (const answer of refused) expect(answer.json().message).toBe(REPORTS_TOO_FAST);
-    const [stored] = await testDb.database.db
-      .select({ n: count() })
-      .from(reports)
-      .where(eq(reports.reporterId, reporter.id));
+    const [stored] = await world.db.select({ n: count() }).from(reports).where(eq(reports.reporterId, reporter.id));
     expect(stored?.n).toBe(REPORTS_PER_HOUR);
   }, 120_000);
 
   it(`passes exactly ${UPLOAD_URLS_PER_HOUR} of ${BURST} concurrent upload URLs`, async () => {
     const member = await signUp(`Uma${randomUUID().slice(0, 4)}`);
-    const answers = await Promise.all(
-      Array.from({ length: BURST }, () =>
-        app.inject({ method: 'POST', url: '/api/objects/upload', cookies: withSession(member.cookie) }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: BURST }, () => call(member, 'POST', '/api/objects/upload')));
     const { passed, refused, other } = statusesOf(answers);
     expect(other.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
     expect(passed).toHaveLength(UPLOAD_URLS_PER_HOUR);
     expect(refused).toHaveLength(BURST - UPLOAD_URLS_PER_HOUR);
     for (const answer of refused) expect(answer.json().message).toBe(UPLOAD_MESSAGES.tooManyUploads);
-    const [stored] = await testDb.database.db
-      .select({ n: count() })
-      .from(uploadGrants)
-      .where(eq(uploadGrants.userId, member.id));
+    const [stored] = await world.db.select({ n: count() }).from(uploadGrants).where(eq(uploadGrants.userId, member.id));
     expect(stored?.n).toBe(UPLOAD_URLS_PER_HOUR);
   }, 120_000);
 });

@@ -1,19 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@bid/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema/index.js';
 import { PG_LISTEN_APPLICATION_NAME } from '../../src/modules/realtime/postgres-bus.js';
 import type { RealtimeHub } from '../../src/modules/realtime/hub.js';
-import { createTestApp } from '../support/app.js';
-import { LiveClient } from '../support/world.js';
-import { testDatabaseFactories, type TestDatabase, type TestDatabaseFactory } from '../support/databases.js';
+import { anotherInstanceForSuite, signOutByLink, suiteWorld, type Member } from '../support/world.js';
+import { connectionUrlOf, testDatabaseFactories, type TestDatabaseFactory } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000, what = 'condition') {
   const deadline = Date.now() + timeoutMs;
@@ -46,86 +42,34 @@ const variants: Variant[] = testDatabaseFactories().flatMap((factory): Variant[]
  * there the two apps share the one client.
  */
 describe.each(variants)('two app instances: $name', ({ factory, env }) => {
-  let testDb: TestDatabase;
-  let secondDatabase: Database;
-  let appA: FastifyInstance;
-  let appB: FastifyInstance;
-  let portB: number;
-  let emails = 0;
-  let host: { id: string; cookie: string };
-  let bidder: { id: string; cookie: string };
+  /** Instance A: the world's app. */
+  const world = suiteWorld(factory, { env });
+  const b = anotherInstanceForSuite(world, env);
+  let host: Member;
+  let bidder: Member;
 
-  const signUp = async (name: string) => {
-    const { cookie, body } = await signInByEmail(appA, `${name}.${++emails}@example.com`);
-    const res = await appA.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(name),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode).toBe(200);
-    await addSandboxCard(appA, cookie);
-    return { id: body.user.id, cookie };
-  };
-
-  const createAuction = async () => {
-    const res = await appA.inject({
-      method: 'POST',
-      url: '/api/auctions',
-      payload: {
+  const createAuction = async () =>
+    (
+      await world.createAuction(host, {
         title: 'Dinner at the night market',
         description: 'Street food and a stroll between the stalls.',
         dateType: 'dinner',
-        location: 'Austin, TX',
-        locationRadius: 25,
-        startingBid: '20',
-        endTime: new Date(Date.now() + 24 * 3_600_000).toISOString(),
-        paymentResponsibility: '50_50',
         expectedDuration: 90,
-      },
-      cookies: withSession(host.cookie),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  };
+      })
+    ).id;
 
-  const bidOnA = (auctionId: string, amount: string) =>
-    appA.inject({
-      method: 'POST',
-      url: '/api/bids',
-      payload: { auctionId, amount },
-      cookies: withSession(bidder.cookie),
-    });
+  const bidOnA = (auctionId: string, amount: string) => world.bid(bidder, { auctionId, amount });
 
-  const subscribeOnB = async (auctionId: string, cookie?: string) => {
-    const client = await LiveClient.open(portB, { cookie: cookie });
+  const subscribeOnB = async (auctionId: string, who?: Pick<Member, 'cookie'>) => {
+    const client = await b.live(who);
     client.send({ type: 'subscribe_auction', auctionId });
     await client.take((m) => m.type === 'subscribed');
     return client;
   };
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    const { driver } = testDb.database;
-    secondDatabase =
-      driver.kind === 'postgres'
-        ? await openDatabase({ databaseUrl: driver.pool.options.connectionString, poolSize: 5 })
-        : testDb.database;
-    const options = { OTP_MAX_PER_IP: '1000', ...env };
-    appA = await createTestApp(testDb.database, options);
-    appB = await createTestApp(secondDatabase, options);
-    await appA.listen({ port: 0, host: '127.0.0.1' });
-    await appB.listen({ port: 0, host: '127.0.0.1' });
-    portB = (appB.server.address() as { port: number }).port;
-    host = await signUp('Hosta');
-    bidder = await signUp('Bidda');
-  });
-
-  afterAll(async () => {
-    await appA?.close();
-    await appB?.close();
-    if (secondDatabase && secondDatabase !== testDb.database) await secondDatabase.close();
-    await testDb?.cleanup();
+    host = await world.signUp('Hosta');
+    bidder = await world.signUp('Bidda');
   });
 
   it('a bid placed through instance A reaches a subscriber on instance B', async () => {
@@ -154,34 +98,29 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
   });
 
   it('per-user events, presence and logout reach every instance', async () => {
-    const { cookie, body } = await signInByEmail(appA, `dana.${++emails}@example.com`);
-    const userId = body.user.id;
-    expect(await appA.realtime.isOnline(userId)).toBe(false);
+    const dana = await world.signUp('Dana', { profile: false });
+    const userId = dana.id;
+    expect(await world.app.realtime.isOnline(userId)).toBe(false);
 
-    const onB = await LiveClient.open(portB, { cookie: cookie });
-    await waitFor(() => appA.realtime.isOnline(userId), 5000, 'presence on A');
+    const onB = await b.live(dana);
+    await waitFor(() => world.app.realtime.isOnline(userId), 5000, 'presence on A');
 
-    appA.realtime.publishToUser(userId, { type: 'notifications_changed' });
+    world.app.realtime.publishToUser(userId, { type: 'notifications_changed' });
     expect(await onB.take((m) => m.type === 'notifications_changed')).toBeTruthy();
 
-    const res = await appA.inject({
-      method: 'GET',
-      url: '/api/logout',
-      cookies: withSession(cookie),
-      headers: { 'sec-fetch-site': 'same-origin' },
-    });
+    const res = await signOutByLink(world, dana);
     expect(res.statusCode).toBe(302);
     expect((await onB.closed).code).toBe(4001);
-    await waitFor(async () => !(await appA.realtime.isOnline(userId)), 5000, 'offline on A');
+    await waitFor(async () => !(await world.app.realtime.isOnline(userId)), 5000, 'offline on A');
   });
 
   it('signing out closes exactly that session’s sockets, on every instance', async () => {
-    const email = `erin.${++emails}@example.com`;
-    const laptop = await signInByEmail(appA, email, 'laptop password', true);
-    const phone = await signInByEmail(appA, email, 'laptop password', false);
-    const laptopOnB = await LiveClient.open(portB, { cookie: laptop.cookie });
-    const phoneOnB = await LiveClient.open(portB, { cookie: phone.cookie });
-    const res = await appA.inject({
+    const email = `erin.${randomUUID()}@example.com`;
+    const laptop = await signInByEmail(world.app, email, 'laptop password', true);
+    const phone = await signInByEmail(world.app, email, 'laptop password', false);
+    const laptopOnB = await b.live(laptop);
+    const phoneOnB = await b.live(phone);
+    const res = await world.app.inject({
       method: 'POST',
       url: '/api/logout',
       cookies: withSession(laptop.cookie),
@@ -196,24 +135,24 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
   });
 
   it('a password reset closes the old session’s sockets on every instance (the attacker’s open socket)', async () => {
-    const email = `fay.${++emails}@example.com`;
-    const attacker = await signInByEmail(appA, email, 'stolen password', true);
-    const attackersSocket = await LiveClient.open(portB, { cookie: attacker.cookie });
+    const email = `fay.${randomUUID()}@example.com`;
+    const attacker = await signInByEmail(world.app, email, 'stolen password', true);
+    const attackersSocket = await b.live(attacker);
     attackersSocket.send({ type: 'ping' });
     await attackersSocket.take((m) => m.type === 'pong');
     // The owner sets a new password with a code sent to their address.
-    const reset = await signInByEmail(appA, email, 'owner’s new password', true);
+    const reset = await signInByEmail(world.app, email, 'owner’s new password', true);
     expect(reset.body.message).toBe('Password updated and signed in');
     expect((await attackersSocket.closed).code).toBe(4001);
   });
 
   it('closes a socket whose session expired or was deleted behind its back, at the next session check', async () => {
-    const { cookie, body } = await signInByEmail(appA, `gus.${++emails}@example.com`);
-    const onB = await LiveClient.open(portB, { cookie: cookie });
+    const gus = await world.signUp('Gus', { profile: false });
+    const onB = await b.live(gus);
     onB.send({ type: 'ping' });
     await onB.take((m) => m.type === 'pong');
     // The session row ends without any instance being told (expiry, or a deletion by another tool).
-    await testDb.database.db.delete(sessions).where(eq(sessions.userId, body.user.id));
+    await world.db.delete(sessions).where(eq(sessions.userId, gus.id));
     // A new subscription re-checks the session…
     onB.send({ type: 'subscribe_auction', auctionId: '00000000-0000-4000-8000-000000000000' });
     expect((await onB.closed).code).toBe(4001);
@@ -221,13 +160,13 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
 
   describe('session cache (docs/accounts.md)', () => {
     const whoAmIOnB = (cookie: string) =>
-      appB.inject({ method: 'GET', url: '/api/auth/user', cookies: withSession(cookie) });
+      b.app.inject({ method: 'GET', url: '/api/auth/user', cookies: withSession(cookie) });
 
     /** Resolves with the time B heard the next session invalidation published on the bus. */
     const nextInvalidationOnB = () =>
       new Promise<number>((resolve) => {
         let heard = false;
-        (appB.realtime as RealtimeHub).onSessionInvalidation(() => {
+        (b.app.realtime as RealtimeHub).onSessionInvalidation(() => {
           if (heard) return;
           heard = true;
           resolve(performance.now());
@@ -235,14 +174,12 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
       });
 
     it('serves a session from the cache: a row deleted behind its back still works until the TTL', async () => {
-      const { cookie, body } = await signInByEmail(appA, `ivy.${++emails}@example.com`);
-      expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
+      const ivy = await world.signUp('Ivy', { profile: false });
+      expect((await whoAmIOnB(ivy.cookie)).statusCode).toBe(200);
       // No instance is told (another tool deleted the row): B answers from its cache.
-      await testDb.database.db.delete(sessions).where(eq(sessions.userId, body.user.id));
-      expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
-      expect(
-        (await appA.inject({ method: 'GET', url: '/api/auth/user', cookies: withSession(cookie) })).statusCode,
-      ).toBe(401);
+      await world.db.delete(sessions).where(eq(sessions.userId, ivy.id));
+      expect((await whoAmIOnB(ivy.cookie)).statusCode).toBe(200);
+      expect((await world.get('/api/auth/user', ivy)).statusCode).toBe(401);
     });
 
     const revocations: Array<{
@@ -252,7 +189,7 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
       {
         how: 'sign-out',
         async revoke(cookie) {
-          const res = await appA.inject({
+          const res = await world.app.inject({
             method: 'POST',
             url: '/api/logout',
             cookies: withSession(cookie),
@@ -264,20 +201,20 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
       {
         how: 'password reset',
         async revoke(_cookie, _userId, email) {
-          const reset = await signInByEmail(appA, email, 'a brand new password', true);
+          const reset = await signInByEmail(world.app, email, 'a brand new password', true);
           expect(reset.body.message).toBe('Password updated and signed in');
         },
       },
       {
         how: 'ending every session of the member (suspension)',
         async revoke(_cookie, userId) {
-          expect(await appA.sessions.endAllForUser(userId)).toHaveLength(1);
+          expect(await world.app.sessions.endAllForUser(userId)).toHaveLength(1);
         },
       },
       {
         how: 'account deletion',
         async revoke(cookie) {
-          const res = await appA.inject({
+          const res = await world.app.inject({
             method: 'DELETE',
             url: '/api/account',
             payload: { confirm: ACCOUNT_DELETE_CONFIRMATION },
@@ -289,31 +226,28 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
     ];
 
     it.each(revocations)('a session revoked on A by $how is refused on B within a second', async ({ revoke }) => {
-      const email = `jo.${++emails}@example.com`;
-      const { cookie, body } = await signInByEmail(appA, email);
+      const jo = await world.signUp('Jo', { profile: false });
       // B has the session in its cache.
-      expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
-      expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
+      expect((await whoAmIOnB(jo.cookie)).statusCode).toBe(200);
+      expect((await whoAmIOnB(jo.cookie)).statusCode).toBe(200);
 
       const heard = nextInvalidationOnB();
       const revokedAt = performance.now();
-      await revoke(cookie, body.user.id, email);
+      await revoke(jo.cookie, jo.id, jo.email);
       const heardAt = await heard;
       // Once the bus message is in, B refuses the session at once: no TTL to wait out.
-      expect((await whoAmIOnB(cookie)).statusCode).toBe(401);
+      expect((await whoAmIOnB(jo.cookie)).statusCode).toBe(401);
       expect(heardAt - revokedAt).toBeLessThan(1000);
     });
 
     it.runIf(factory.kind === 'postgres' && !env.REDIS_URL)(
       'flushes the cache when the bus reconnects (invalidations sent meanwhile were missed)',
       async () => {
-        const { cookie, body } = await signInByEmail(appA, `kit.${++emails}@example.com`);
-        expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
-        await testDb.database.db.delete(sessions).where(eq(sessions.userId, body.user.id));
-        expect((await whoAmIOnB(cookie)).statusCode).toBe(200);
-        const admin = new pg.Client({
-          connectionString: (testDb.database.driver as { pool: pg.Pool }).pool.options.connectionString,
-        });
+        const kit = await world.signUp('Kit', { profile: false });
+        expect((await whoAmIOnB(kit.cookie)).statusCode).toBe(200);
+        await world.db.delete(sessions).where(eq(sessions.userId, kit.id));
+        expect((await whoAmIOnB(kit.cookie)).statusCode).toBe(200);
+        const admin = new pg.Client({ connectionString: connectionUrlOf(world.testDb.database) });
         await admin.connect();
         try {
           await admin.query(
@@ -324,16 +258,16 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
           await admin.end();
         }
         await expect
-          .poll(async () => (await whoAmIOnB(cookie)).statusCode, { timeout: 15_000, interval: 100 })
+          .poll(async () => (await whoAmIOnB(kit.cookie)).statusCode, { timeout: 15_000, interval: 100 })
           .toBe(401);
       },
     );
   });
 
   it('allows at most 10 sockets per session', async () => {
-    const { cookie } = await signInByEmail(appA, `hal.${++emails}@example.com`);
-    const sockets = await Promise.all(Array.from({ length: 10 }, () => LiveClient.open(portB, { cookie: cookie })));
-    const eleventh = await LiveClient.open(portB, { cookie: cookie });
+    const hal = await world.signUp('Hal', { profile: false });
+    const sockets = await Promise.all(Array.from({ length: 10 }, () => b.live(hal)));
+    const eleventh = await b.live(hal);
     expect((await eleventh.closed).code).toBe(1008);
     for (const socket of sockets) socket.close();
   });
@@ -341,9 +275,7 @@ describe.each(variants)('two app instances: $name', ({ factory, env }) => {
   it.runIf(factory.kind === 'postgres' && !env.REDIS_URL)(
     'the LISTEN connections come back after pg_terminate_backend',
     async () => {
-      const admin = new pg.Client({
-        connectionString: (testDb.database.driver as { pool: pg.Pool }).pool.options.connectionString,
-      });
+      const admin = new pg.Client({ connectionString: connectionUrlOf(world.testDb.database) });
       await admin.connect();
       try {
         const listeners = async () =>

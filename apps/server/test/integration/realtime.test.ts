@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { serverEventSchema, WS_MAX_BUFFERED_BYTES, WS_MAX_SUBSCRIPTIONS, type ChatMessageView } from '@bid/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnvelope, type Bus, type BusHandlers } from '../../src/modules/realtime/bus.js';
 import { RealtimeHub, type HubSocket } from '../../src/modules/realtime/hub.js';
 import { WS_UPGRADE_REQUIRED_MESSAGE } from '../../src/plugins/realtime.js';
-import { createTestApp } from '../support/app.js';
-import { createAuctionAs, LiveClient, offProtocolFrames, type LiveMessage } from '../support/world.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
-import { signInByEmail, withSession } from '../support/session.js';
-import { addSandboxCard } from '../support/payments.js';
-import { completeProfile } from '../support/profiles.js';
+import { offProtocolFrames, signOutByLink, suiteWorld, type LiveMessage, type Member } from '../support/world.js';
+import { testDatabaseFactories } from '../support/databases.js';
+import { withSession } from '../support/session.js';
 
 afterEach(() => {
   expect(offProtocolFrames.splice(0), 'every frame the server sends fits ServerEvent (docs/realtime.md)').toEqual([]);
@@ -28,85 +24,58 @@ const chatMessage = (conversationId: string, content = 'hi'): ChatMessageView =>
 });
 
 describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let port: number;
-  let emails = 0;
-  let alice: { id: string; cookie: string };
-  let bob: { id: string; cookie: string };
-  let host: { id: string; cookie: string };
+  let alice: Member;
+  let bob: Member;
+  let host: Member;
   /** Only alice is in this conversation, as far as the test's authorizer knows. */
   const alicesConversation = randomUUID();
+  const world = suiteWorld(factory, {
+    listen: true,
+    appOptions: {
+      configure: (instance) =>
+        instance.realtime.setConversationAuthorizer(
+          async (userId, conversationId) => userId === alice.id && conversationId === alicesConversation,
+        ),
+    },
+  });
 
-  const signUp = async (name: string) => {
-    const { cookie, body } = await signInByEmail(app, `${name}.${++emails}@example.com`);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      payload: completeProfile(name),
-      cookies: withSession(cookie),
-    });
-    expect(res.statusCode).toBe(200);
-    await addSandboxCard(app, cookie);
-    return { id: body.user.id, cookie };
-  };
-
-  const createAuction = async () => (await createAuctionAs(app, host, { buyNowPrice: '100' })).id;
-
-  const bid = (who: { cookie: string }, auctionId: string, amount: string) =>
-    app.inject({ method: 'POST', url: '/api/bids', payload: { auctionId, amount }, cookies: withSession(who.cookie) });
+  const createAuction = async () => (await world.createAuction(host, { buyNowPrice: '100' })).id;
+  const bid = (who: Member, auctionId: string, amount: string) => world.bid(who, { auctionId, amount });
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    app = await createTestApp(
-      testDb.database,
-      { OTP_MAX_PER_IP: '1000' },
-      {
-        configure: (instance) =>
-          instance.realtime.setConversationAuthorizer(
-            async (userId, conversationId) => userId === alice.id && conversationId === alicesConversation,
-          ),
-      },
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as { port: number }).port;
-    alice = await signUp('Alice');
-    bob = await signUp('Bob');
-    host = await signUp('Hank');
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
+    alice = await world.signUp('Alice');
+    bob = await world.signUp('Bob');
+    host = await world.signUp('Hank');
   });
 
   it('answers presence from live sockets: signed-in callers only, online while a socket is open', async () => {
     const ask = (cookie?: string) =>
-      app.inject({ method: 'GET', url: `/api/users/${bob.id}/presence`, cookies: withSession(cookie) });
+      world.app.inject({ method: 'GET', url: `/api/users/${bob.id}/presence`, cookies: withSession(cookie) });
     expect((await ask()).statusCode).toBe(401);
     expect((await ask(alice.cookie)).json()).toEqual({ online: false });
-    const bobSocket = await LiveClient.open(port, { cookie: bob.cookie });
+    const bobSocket = await world.live(bob);
     await bobSocket.sync();
     expect((await ask(alice.cookie)).json()).toEqual({ online: true });
     bobSocket.close();
   });
 
   it('hides presence across a block, in both directions', async () => {
-    const blocker = await signUp('Bea');
-    const blocked = await signUp('Ben');
+    const blocker = await world.signUp('Bea');
+    const blocked = await world.signUp('Ben');
     const presenceOf = async (viewer: { cookie: string }, person: { id: string }) =>
       (
-        await app.inject({
+        await world.app.inject({
           method: 'GET',
           url: `/api/users/${person.id}/presence`,
           cookies: withSession(viewer.cookie),
         })
       ).json<{ online: boolean }>();
-    const blockersSocket = await LiveClient.open(port, { cookie: blocker.cookie });
-    const blockedsSocket = await LiveClient.open(port, { cookie: blocked.cookie });
+    const blockersSocket = await world.live(blocker);
+    const blockedsSocket = await world.live(blocked);
     await blockersSocket.sync();
     await blockedsSocket.sync();
     expect(await presenceOf(blocked, blocker)).toEqual({ online: true });
-    const block = await app.inject({
+    const block = await world.app.inject({
       method: 'POST',
       url: '/api/blocks',
       payload: { userId: blocked.id },
@@ -122,7 +91,7 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
   });
 
   it('answers a plain GET of /ws (no upgrade) with a JSON 426 naming the protocol, over real HTTP', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/ws`);
+    const res = await fetch(`http://127.0.0.1:${world.port}/ws`);
     expect(res.status).toBe(426);
     expect(res.headers.get('upgrade')).toBe('websocket');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -132,19 +101,17 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
       requestId: expect.any(String),
     });
     // The socket route itself still upgrades.
-    const socket = await LiveClient.open(port);
+    const socket = await world.live();
     await socket.sync();
     socket.close();
   });
 
   it('refuses a handshake from a foreign Origin', async () => {
-    await expect(LiveClient.open(port, { cookie: alice.cookie, origin: 'https://evil.example' })).rejects.toThrow(
-      /403/,
-    );
+    await expect(world.live(alice, 'https://evil.example')).rejects.toThrow(/403/);
   });
 
   it('without a cookie: cannot authenticate, cannot join a conversation, hears nothing of it', async () => {
-    const anon = await LiveClient.open(port);
+    const anon = await world.live();
     expect(await anon.request({ type: 'authenticate', userId: alice.id })).toMatchObject({
       type: 'error',
       message: 'Not authenticated',
@@ -158,19 +125,19 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
       type: 'subscribed',
       channel: `auction:${auctionId}`,
     });
-    app.realtime.publish(`conversation:${alicesConversation}`, {
+    world.app.realtime.publish(`conversation:${alicesConversation}`, {
       type: 'new_message',
       message: chatMessage(alicesConversation),
     });
-    app.realtime.publishToUser(alice.id, { type: 'notifications_changed' });
+    world.app.realtime.publishToUser(alice.id, { type: 'notifications_changed' });
     await anon.sync();
     expect(anon.messages).toEqual([]);
     anon.close();
   });
 
   it('a spoofed authenticate is refused and grants nothing; the real user gets her events', async () => {
-    const aliceSocket = await LiveClient.open(port, { cookie: alice.cookie });
-    const bobSocket = await LiveClient.open(port, { cookie: bob.cookie });
+    const aliceSocket = await world.live(alice);
+    const bobSocket = await world.live(bob);
 
     expect(await aliceSocket.request({ type: 'authenticate', userId: alice.id })).toEqual({
       type: 'authenticated',
@@ -194,23 +161,23 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     });
 
     const posted = chatMessage(alicesConversation);
-    app.realtime.publish(`conversation:${alicesConversation}`, { type: 'new_message', message: posted });
-    app.realtime.publishToUser(alice.id, { type: 'notifications_changed' });
+    world.app.realtime.publish(`conversation:${alicesConversation}`, { type: 'new_message', message: posted });
+    world.app.realtime.publishToUser(alice.id, { type: 'notifications_changed' });
     expect(await aliceSocket.take((m) => m.type === 'new_message')).toMatchObject({ message: { id: posted.id } });
     expect(await aliceSocket.take((m) => m.type === 'notifications_changed')).toBeTruthy();
     await bobSocket.sync();
     expect(bobSocket.messages).toEqual([]);
-    expect(await app.realtime.isOnline(alice.id)).toBe(true);
+    expect(await world.app.realtime.isOnline(alice.id)).toBe(true);
 
     aliceSocket.close();
     bobSocket.close();
     await aliceSocket.closed;
     await new Promise((r) => setTimeout(r, 50));
-    expect(await app.realtime.isOnline(alice.id)).toBe(false);
+    expect(await world.app.realtime.isOnline(alice.id)).toBe(false);
   });
 
   it('answers malformed JSON, unknown types and bad ids with an error and keeps the connection', async () => {
-    const socket = await LiveClient.open(port, { cookie: alice.cookie });
+    const socket = await world.live(alice);
     expect(await socket.request('{not json')).toMatchObject({ type: 'error' });
     expect(await socket.request({ type: 'launch_missiles' })).toMatchObject({ type: 'error' });
     expect(await socket.request([1, 2])).toMatchObject({ type: 'error' });
@@ -223,13 +190,13 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
   });
 
   it('closes a socket that sends a frame over 4 KB', async () => {
-    const socket = await LiveClient.open(port, { cookie: alice.cookie });
+    const socket = await world.live(alice);
     socket.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(5000) }));
     expect((await socket.closed).code).toBe(1009);
   });
 
   it('refuses more than 20 messages a second, then closes a socket that keeps flooding', async () => {
-    const socket = await LiveClient.open(port, { cookie: alice.cookie });
+    const socket = await world.live(alice);
     for (let i = 0; i < 25; i += 1) socket.send({ type: 'ping' });
     expect(await socket.take((m) => m.type === 'error')).toMatchObject({ message: expect.stringMatching(/Too many/) });
     // Frames arrive in order: the 20 answered pings came before the refusal.
@@ -256,7 +223,7 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
   });
 
   it(`holds at most ${WS_MAX_SUBSCRIPTIONS} subscriptions per socket`, async () => {
-    const socket = await LiveClient.open(port, { cookie: alice.cookie });
+    const socket = await world.live(alice);
     // Filled in frames of 50 ids (a list page's subscribe_auctions), so the message rate limit,
     // which counts frames, plays no part whatever the machine's load.
     for (let filled = 0; filled < WS_MAX_SUBSCRIPTIONS; filled += 50) {
@@ -273,7 +240,7 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
 
   it('publishes bid_update after a bid commits, and nothing for a refused bid', async () => {
     const auctionId = await createAuction();
-    const watcher = await LiveClient.open(port);
+    const watcher = await world.live();
     // A list page follows its auctions in one frame (subscribe_auctions, up to 50 ids).
     watcher.send({ type: 'subscribe_auctions', auctionIds: [randomUUID(), auctionId] });
     await watcher.take((m) => m.type === 'subscribed' && m.channel === `auction:${auctionId}`);
@@ -305,7 +272,7 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
     await watcher.sync();
     expect(watcher.messages.filter((m) => m.type === 'bid_update')).toEqual([]);
 
-    const bought = await app.inject({
+    const bought = await world.app.inject({
       method: 'POST',
       url: `/api/auctions/${auctionId}/buy-now`,
       payload: {},
@@ -327,9 +294,9 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
 
   it('tells the host and the outbid member live: their bells refresh and the outbid one hears by how much', async () => {
     const auctionId = await createAuction();
-    const hostSocket = await LiveClient.open(port, { cookie: host.cookie });
-    const aliceSocket = await LiveClient.open(port, { cookie: alice.cookie });
-    const bobSocket = await LiveClient.open(port, { cookie: bob.cookie });
+    const hostSocket = await world.live(host);
+    const aliceSocket = await world.live(alice);
+    const bobSocket = await world.live(bob);
     await Promise.all([hostSocket.sync(), aliceSocket.sync(), bobSocket.sync()]);
 
     expect((await bid(alice, auctionId, '25')).statusCode).toBe(201);
@@ -358,7 +325,7 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
 
     // Buy Now refreshes the buyer's and the host's bells.
     hostSocket.messages.length = 0;
-    const bought = await app.inject({
+    const bought = await world.app.inject({
       method: 'POST',
       url: `/api/auctions/${auctionId}/buy-now`,
       payload: {},
@@ -372,16 +339,11 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
   });
 
   it('closes the user’s sockets at logout', async () => {
-    const { cookie } = await signInByEmail(app, `carol.${++emails}@example.com`);
-    const first = await LiveClient.open(port, { cookie });
-    const second = await LiveClient.open(port, { cookie });
-    const bystander = await LiveClient.open(port, { cookie: bob.cookie });
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/logout',
-      cookies: withSession(cookie),
-      headers: { 'sec-fetch-site': 'same-origin' },
-    });
+    const carol = await world.signUp('Carol', { profile: false });
+    const first = await world.live(carol);
+    const second = await world.live(carol);
+    const bystander = await world.live(bob);
+    const res = await signOutByLink(world, carol);
     expect(res.statusCode).toBe(302);
     expect((await first.closed).code).toBe(4001);
     expect((await second.closed).code).toBe(4001);
@@ -390,12 +352,16 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
   });
 
   it('closes every socket of a member who resets a forgotten password (docs/accounts.md)', async () => {
-    const email = `dora.${++emails}@example.com`;
-    const { cookie } = await signInByEmail(app, email, 'the old password');
-    const signedIn = await LiveClient.open(port, { cookie });
-    const bystander = await LiveClient.open(port, { cookie: bob.cookie });
-    const sent = await app.inject({ method: 'POST', url: '/api/auth/reset-password/send-code', payload: { email } });
-    const res = await app.inject({
+    const dora = await world.signUp('Dora', { profile: false });
+    const { email } = dora;
+    const signedIn = await world.live(dora);
+    const bystander = await world.live(bob);
+    const sent = await world.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/send-code',
+      payload: { email },
+    });
+    const res = await world.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       payload: { email, otp: sent.json().devOtp, password: 'the new password' },

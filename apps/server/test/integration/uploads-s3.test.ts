@@ -1,60 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_MESSAGES } from '@bid/contract';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { S3ObjectStorage } from '../../src/lib/storage/s3-storage.js';
-import { createTestApp } from '../support/app.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { testDatabaseFactories } from '../support/databases.js';
 import { exifHasGps, makeJpegWithGps, makePng, SVG_BYTES } from '../support/images.js';
 import { S3RVER_CREDENTIALS, startTestS3Server, type TestS3Server } from '../support/s3.js';
-import { signInByEmail, withSession } from '../support/session.js';
+import { withSession } from '../support/session.js';
+import { suiteWorldWith, type Member } from '../support/world.js';
 
 const withoutQuery = (url: string) => url.split('?')[0]!;
 
 /** The same flow with S3_* set, against a real S3 API (s3rver) on a loopback port. */
 describe.each(testDatabaseFactories())('profile picture uploads on $kind with S3 storage', (factory) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const world = suiteWorldWith(factory, { start: () => startTestS3Server(), stop: (s3) => s3.stop() }, (s3) => ({
+    env: s3.env,
+  }));
   let s3: TestS3Server;
   let bucket: S3ObjectStorage;
-  let ada: { cookie: string; id: string };
-  let bob: { cookie: string; id: string };
+  let ada: Member;
+  let bob: Member;
 
   beforeAll(async () => {
-    testDb = await factory.open();
-    s3 = await startTestS3Server();
+    s3 = world.service;
     bucket = new S3ObjectStorage({
       endpoint: s3.endpoint,
       bucket: s3.bucket,
       region: 'us-east-1',
       ...S3RVER_CREDENTIALS,
     });
-    app = await createTestApp(testDb.database, s3.env);
-    for (const name of ['ada', 'bob'] as const) {
-      const { cookie, body } = await signInByEmail(app, `${name}.${randomUUID()}@example.com`);
-      const member = { cookie, id: body.user.id };
-      if (name === 'ada') ada = member;
-      else bob = member;
-    }
-  });
-  afterAll(async () => {
-    await app.close();
-    await s3.stop();
-    await testDb.cleanup();
+    ada = await world.signUp('Ada', { profile: false });
+    bob = await world.signUp('Bob', { profile: false });
   });
 
   const newUploadUrl = async (cookie: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/objects/upload', cookies: withSession(cookie) });
+    const res = await world.app.inject({ method: 'POST', url: '/api/objects/upload', cookies: withSession(cookie) });
     expect(res.statusCode).toBe(200);
     return res.json<{ uploadURL: string }>().uploadURL;
   };
   const putToBucket = (uploadURL: string, bytes: Buffer, contentType: string) =>
     fetch(uploadURL, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
   const setImage = (imageURL: string, cookie: string) =>
-    app.inject({ method: 'PUT', url: '/api/profile/image', payload: { imageURL }, cookies: withSession(cookie) });
+    world.app.inject({ method: 'PUT', url: '/api/profile/image', payload: { imageURL }, cookies: withSession(cookie) });
   const currentImage = async (cookie: string) =>
-    (await app.inject({ method: 'GET', url: '/api/auth/user', cookies: withSession(cookie) })).json<{
+    (await world.app.inject({ method: 'GET', url: '/api/auth/user', cookies: withSession(cookie) })).json<{
       profileImageUrl: string | null;
     }>().profileImageUrl;
   const rawKeyOf = (uploadURL: string) => new URL(uploadURL).pathname.slice(`/${s3.bucket}/`.length);
@@ -75,7 +64,7 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with S3
     expect(profileImageUrl).toMatch(/^\/api\/objects\/images\/[0-9a-f-]{36}-1280\.jpg$/);
     expect(await bucket.readObject(rawKeyOf(uploadURL), 10_000_000)).toBeUndefined();
 
-    const served = await app.inject({ method: 'GET', url: profileImageUrl });
+    const served = await world.app.inject({ method: 'GET', url: profileImageUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -85,15 +74,15 @@ describe.each(testDatabaseFactories())('profile picture uploads on $kind with S3
     expect(meta.exif).toBeUndefined();
     expect(meta.icc).toBeUndefined();
     // Its AVIF and WebP variants are in the bucket too, served through the app.
-    const avif = await app.inject({ method: 'GET', url: profileImageUrl.replace('-1280.jpg', '-320.avif') });
+    const avif = await world.app.inject({ method: 'GET', url: profileImageUrl.replace('-1280.jpg', '-320.avif') });
     expect(avif.statusCode).toBe(200);
     expect(avif.headers['content-type']).toBe('image/avif');
   });
 
   it('lets the page connect to the bucket (CSP) and has no local upload route', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await world.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain(`connect-src 'self' ${s3.endpoint}`);
-    const local = await app.inject({
+    const local = await world.app.inject({
       method: 'PUT',
       url: `/api/objects/uploads/${randomUUID()}`,
       payload: await makePng(),

@@ -30,6 +30,8 @@ export async function createTestApp(
     /** The payment provider; by default what the config selects (the offline sandbox without Stripe). */
     paymentProvider?: PaymentProvider;
     configure?: (app: FastifyInstance) => void | Promise<void>;
+    /** Serves the built web app from WEB_DIST_DIR as production does; off unless a test asks for it. */
+    serveWeb?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({

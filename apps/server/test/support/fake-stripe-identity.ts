@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createStripeIdentityPartner } from '../../src/modules/identity/providers/stripe-identity.js';
+import type { TestDatabase } from './databases.js';
+import { suiteWorldWith, type WorldOptions } from './world.js';
 
 /** One call the app made to the Stripe API. */
 export interface RecordedStripeCall {
@@ -48,4 +51,32 @@ export async function startFakeStripeIdentity(): Promise<FakeStripeIdentity> {
     recorded,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A suite world whose identity partner is Stripe Identity, reached at a fake Stripe started for
+ * the suite (`world.service`), with these keys; `options` are the world's other options.
+ */
+export function suiteWorldWithStripeIdentity(
+  factory: { open(): Promise<TestDatabase> },
+  keys: { secretKey: string; publishableKey: string; webhookSecret: string },
+  options: WorldOptions = {},
+) {
+  return suiteWorldWith(factory, { start: startFakeStripeIdentity, stop: (stripe) => stripe.close() }, (stripe) => ({
+    ...options,
+    env: {
+      STRIPE_SECRET_KEY: keys.secretKey,
+      STRIPE_PUBLISHABLE_KEY: keys.publishableKey,
+      STRIPE_IDENTITY_WEBHOOK_SECRET: keys.webhookSecret,
+      ...options.env,
+    },
+    appOptions: {
+      ...options.appOptions,
+      identityPartner: createStripeIdentityPartner({
+        secretKey: keys.secretKey,
+        webhookSecret: keys.webhookSecret,
+        apiBase: stripe.apiBase,
+      }),
+    },
+  }));
 }

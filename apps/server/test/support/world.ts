@@ -8,10 +8,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import WebSocket from 'ws';
 import { createTestApp } from './app.js';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.js';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
-import type { TestDatabase } from './databases.js';
+import { connectionUrlOf, type TestDatabase } from './databases.js';
 import { addAuthenticatedSandboxCard, addSandboxCard, CARDS } from './payments.js';
 import { completeProfile, saveProfile } from './profiles.js';
 import { signInByEmail, withSession } from './session.js';
@@ -359,4 +359,96 @@ export class LiveClient {
   close(): void {
     this.socket.close();
   }
+}
+
+/**
+ * Something a suite starts before its world opens and stops after it closes: a local S3 server,
+ * a push service, an identity provider, a folder of files. Its settings for the app come from
+ * `options` in `suiteWorldWith`.
+ */
+export interface SuiteService<S> {
+  start(): Promise<S>;
+  stop(started: S): Promise<void>;
+}
+
+/**
+ * `suiteWorld` for an app pointed at a service the suite runs itself: `service.start()` runs
+ * first, then the world opens with `options(started)` (the service's address in `env`, say); the
+ * world closes before `service.stop`. The tests read the started service as `world.service`.
+ */
+export function suiteWorldWith<S>(
+  factory: { open(): Promise<TestDatabase> },
+  service: SuiteService<S>,
+  options: (started: S) => WorldOptions,
+): World & { service: S } {
+  // Filled in once the service is up; the world reads its options when it opens.
+  const worldOptions: WorldOptions = {};
+  const world = Object.assign(createWorld(factory, worldOptions), { service: undefined as unknown as S });
+  beforeAll(async () => {
+    world.service = await service.start();
+    Object.assign(worldOptions, options(world.service));
+    if (worldOptions.clock) world.clock = worldOptions.clock;
+    await world.open();
+  }, 120_000);
+  afterAll(async () => {
+    await world.close();
+    if (world.service) await service.stop(world.service);
+  });
+  return world;
+}
+
+/** A second instance of the world's app (see `anotherInstanceForSuite`). */
+export interface AnotherInstance {
+  app: FastifyInstance;
+  /** The port it listens on, for WebSocket clients. */
+  port: number;
+  /** A WebSocket client on this instance, signed in with `who`'s cookie when given. */
+  live(who?: Pick<Member, 'cookie'>, origin?: string): Promise<LiveClient>;
+}
+
+/**
+ * A second instance of the app on the world's database, as a second process behind the load
+ * balancer would be (docs/engineering.md §6): on PostgreSQL it has its own pool and LISTEN
+ * connection; embedded PGlite serves one process, so there it shares the world's client. It
+ * listens for live clients, opens after the world (declare it after `suiteWorld`) and closes
+ * before it. `env` is added to its settings: give it what the world's app was given.
+ */
+export function anotherInstanceForSuite(world: World, env: Record<string, string> = {}): AnotherInstance {
+  const clients = new Set<LiveClient>();
+  let database: Database | undefined;
+  const instance: AnotherInstance = {
+    app: undefined as unknown as FastifyInstance,
+    port: 0,
+    async live(who, origin) {
+      const client = await LiveClient.open(instance.port, { cookie: who?.cookie, origin });
+      clients.add(client);
+      return client;
+    },
+  };
+  beforeAll(async () => {
+    const shared = world.testDb.database;
+    database =
+      shared.driver.kind === 'postgres'
+        ? await openDatabase({ databaseUrl: connectionUrlOf(shared), poolSize: 5 })
+        : shared;
+    instance.app = await createTestApp(database, { OTP_MAX_PER_IP: '1000', ...env });
+    await instance.app.listen({ port: 0, host: '127.0.0.1' });
+    instance.port = (instance.app.server.address() as { port: number }).port;
+  }, 120_000);
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await instance.app?.close();
+    if (database && database !== world.testDb.database) await database.close();
+  });
+  return instance;
+}
+
+/** GET /api/logout as `who`, the way the app's own sign-out link navigates there (same-origin). */
+export function signOutByLink(world: World, who: Pick<Member, 'cookie'>): Promise<LightMyRequestResponse> {
+  return world.app.inject({
+    method: 'GET',
+    url: '/api/logout',
+    cookies: withSession(who.cookie),
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
 }
