@@ -83,31 +83,42 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     await db.execute(sql`vacuum analyze users`);
   });
 
-  it.each(AUCTION_SORTS)('pages %s in index order, without sorting the open auctions', async (sortBy) => {
+  /**
+   * The plan PostgreSQL chooses for `query` (run by EXPLAIN ANALYZE when `analyze`), with the
+   * given plan types priced out for this transaction only.
+   */
+  async function explainPlan(
+    query: { sql: string; params: unknown[] },
+    options: { analyze?: boolean; priceOut?: string[] } = {},
+  ): Promise<PlanNode> {
     if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
+    const client = await world.testDb.database.driver.pool.connect();
+    try {
+      await client.query('begin');
+      for (const planType of options.priceOut ?? []) await client.query(`set local enable_${planType} = off`);
+      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        `explain (${options.analyze ? 'analyze, ' : ''}format json) ${query.sql}`,
+        query.params,
+      );
+      return rows[0]!['QUERY PLAN'][0]!.Plan;
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+
+  it.each(AUCTION_SORTS)('pages %s in index order, without sorting the open auctions', async (sortBy) => {
     const query = listOpenAuctionsQuery(world.db, {
       now: new Date(),
       sortBy,
       limit: 25,
       offset: 0,
     }).toSQL();
-    const client = await world.testDb.database.driver.pool.connect();
-    try {
-      await client.query('begin');
-      // With scans and sorts priced out, a Sort remains only where no index gives the order.
-      await client.query('set local enable_seqscan = off');
-      await client.query('set local enable_sort = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `explain (format json) ${query.sql}`,
-        query.params,
-      );
-      const page = findNode(rows[0]!['QUERY PLAN'][0]!.Plan, (n) => n['Node Type'] === 'Limit');
-      expect(page, 'the page is chosen by a LIMIT').toBeDefined();
-      expect(findNode(page!, (n) => n['Node Type'] === 'Sort')).toBeUndefined();
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+    // With scans and sorts priced out, a Sort remains only where no index gives the order.
+    const plan = await explainPlan(query, { priceOut: ['seqscan', 'sort'] });
+    const page = findNode(plan, (n) => n['Node Type'] === 'Limit');
+    expect(page, 'the page is chosen by a LIMIT').toBeDefined();
+    expect(findNode(page!, (n) => n['Node Type'] === 'Sort')).toBeUndefined();
   });
 
   /** Keys of a card in the middle of each order, as a cursor carries them. */
@@ -120,7 +131,6 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
   };
 
   it.each(AUCTION_SORTS)('starts a %s cursor page inside its index, by the row comparison', async (sortBy) => {
-    if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
     const query = listOpenAuctionsQuery(world.db, {
       now: new Date(),
       sortBy,
@@ -128,27 +138,14 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
       offset: 0,
       after: CURSOR_KEYS[sortBy],
     }).toSQL();
-    const client = await world.testDb.database.driver.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('set local enable_seqscan = off');
-      await client.query('set local enable_sort = off');
-      await client.query('set local enable_bitmapscan = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `explain (format json) ${query.sql}`,
-        query.params,
-      );
-      const page = findNode(rows[0]!['QUERY PLAN'][0]!.Plan, (n) => n['Node Type'] === 'Limit');
-      expect(page, 'the page is chosen by a LIMIT').toBeDefined();
-      expect(findNode(page!, (n) => /Sort/.test(n['Node Type']))).toBeUndefined();
-      // The cursor bounds the index scan (where it starts), not a filter over the rows before it.
-      const scan = findNode(page!, (n) => n['Index Name']?.startsWith('auctions_active_') ?? false);
-      expect(scan, 'a scan of the sort’s partial index').toBeDefined();
-      expect(scan!['Index Cond']).toMatch(/ROW\(/);
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+    const plan = await explainPlan(query, { priceOut: ['seqscan', 'sort', 'bitmapscan'] });
+    const page = findNode(plan, (n) => n['Node Type'] === 'Limit');
+    expect(page, 'the page is chosen by a LIMIT').toBeDefined();
+    expect(findNode(page!, (n) => /Sort/.test(n['Node Type']))).toBeUndefined();
+    // The cursor bounds the index scan (where it starts), not a filter over the rows before it.
+    const scan = findNode(page!, (n) => n['Index Name']?.startsWith('auctions_active_') ?? false);
+    expect(scan, 'a scan of the sort’s partial index').toBeDefined();
+    expect(scan!['Index Cond']).toMatch(/ROW\(/);
   });
 
   it.each([
@@ -161,58 +158,35 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
   ])(
     'finds %s whose text starts with a term nearly every row shares by a range scan of %s, stopping at the pool size',
     async (_kind, indexName, build) => {
-      if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
-      const query = build().toSQL();
-      const client = await world.testDb.database.driver.pool.connect();
-      try {
-        // Nothing priced out: the planner's own choice for a term it rightly believes common.
-        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-          `explain (analyze, format json) ${query.sql}`,
-          query.params,
-        );
-        const scan = findNode(rows[0]!['QUERY PLAN'][0]!.Plan, (n) => n['Index Name'] === indexName);
-        expect(scan, `a scan of ${indexName}`).toBeDefined();
-        expect(scan!['Node Type']).toBe('Index Scan');
-        // A range scan: the index condition bounds the prefix (>= 'term' AND < 'tern').
-        expect(scan!['Index Cond']).toMatch(/~>=~/);
-        expect(scan!['Actual Rows']).toBeLessThanOrEqual(CANDIDATES_PER_KIND);
-      } finally {
-        client.release();
-      }
+      // Nothing priced out: the planner's own choice for a term it rightly believes common.
+      const plan = await explainPlan(build().toSQL(), { analyze: true });
+      const scan = findNode(plan, (n) => n['Index Name'] === indexName);
+      expect(scan, `a scan of ${indexName}`).toBeDefined();
+      expect(scan!['Node Type']).toBe('Index Scan');
+      // A range scan: the index condition bounds the prefix (>= 'term' AND < 'tern').
+      expect(scan!['Index Cond']).toMatch(/~>=~/);
+      expect(scan!['Actual Rows']).toBeLessThanOrEqual(CANDIDATES_PER_KIND);
     },
   );
 
   it('ranks a bounded pool of people however many share the name searched for', async () => {
-    if (world.testDb.database.driver.kind !== 'postgres') throw new Error('postgres only');
     // As a signed-in viewer, so the block filter (docs/trust-and-safety.md) is part of the statement.
     const viewerId = '00000000-0000-4000-8000-000000000001';
     const query = searchUsersQuery(world.db, 'commonname', { limit: 20, viewerId }).toSQL();
-    const client = await world.testDb.database.driver.pool.connect();
+    // On 2,000 rows the planner may hash-join the whole table; at 100,000 it looks candidates up by id.
+    const plan = await explainPlan(query, { analyze: true, priceOut: ['hashjoin', 'mergejoin'] });
     let rowsScanned = 0;
-    try {
-      await client.query('begin');
-      // On 2,000 rows the planner may hash-join the whole table; at 100,000 it looks candidates up by id.
-      await client.query('set local enable_hashjoin = off');
-      await client.query('set local enable_mergejoin = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `explain (analyze, format json) ${query.sql}`,
-        query.params,
-      );
-      const visit = (node: PlanNode) => {
-        if (node['Relation Name'] === 'users' && /^(Seq Scan|Bitmap Heap Scan)$/.test(node['Node Type'])) {
-          const read =
-            (node['Actual Rows'] ?? 0) +
-            (node['Rows Removed by Filter'] ?? 0) +
-            (node['Rows Removed by Index Recheck'] ?? 0);
-          rowsScanned += read * (node['Actual Loops'] ?? 1);
-        }
-        node.Plans?.forEach(visit);
-      };
-      visit(rows[0]!['QUERY PLAN'][0]!.Plan);
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+    const visit = (node: PlanNode) => {
+      if (node['Relation Name'] === 'users' && /^(Seq Scan|Bitmap Heap Scan)$/.test(node['Node Type'])) {
+        const read =
+          (node['Actual Rows'] ?? 0) +
+          (node['Rows Removed by Filter'] ?? 0) +
+          (node['Rows Removed by Index Recheck'] ?? 0);
+        rowsScanned += read * (node['Actual Loops'] ?? 1);
+      }
+      node.Plans?.forEach(visit);
+    };
+    visit(plan);
     // Each kind of match is read up to the pool size (the later-word kind not at all here): not all 2,000.
     expect(rowsScanned).toBeLessThanOrEqual(3 * CANDIDATES_PER_KIND);
   });
