@@ -21,7 +21,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { benchServerUrl, createScratchDatabase, describeMachine, withIndexesDropped } from './lib/database.js';
+import { createHotAuctions } from './lib/auctions.js';
+import { benchServerUrl, createScratchDatabase, describeMachine } from './lib/database.js';
 import { HttpConnection, type HttpAnswer } from './lib/http.js';
 import { Marketplace } from './lib/marketplace.js';
 import { addSandboxCards, createMembers, type Member } from './lib/members.js';
@@ -77,13 +78,7 @@ async function main() {
   const results: Array<{ instances: number; bids: PhaseResult; pageViews: PhaseResult }> = [];
   try {
     const market = new Marketplace(database.pool);
-    await withIndexesDropped(
-      database.pool,
-      ['users', 'auctions'],
-      () => undefined,
-      () => market.grow({ users: MARKETPLACE_SIZE, auctions: MARKETPLACE_SIZE }, { analyze: false }),
-    );
-    await market.grow({ users: MARKETPLACE_SIZE, auctions: MARKETPLACE_SIZE });
+    await market.bulkLoad({ users: MARKETPLACE_SIZE, auctions: MARKETPLACE_SIZE }, () => undefined);
     const [host, ...people] = await createMembers(database.pool, {
       count: 2 * CLIENTS + 1,
       sessionSecret,
@@ -112,7 +107,7 @@ async function main() {
           );
         }
         if (results.length === 0) await addSandboxCards(servers[0]!.url, bidders);
-        const hot = await createHotAuctions(database.pool, host!.id, count);
+        const hot = await createHotAuctions(database.pool, host!.id, HOT_AUCTIONS);
         const urls = servers.map((s) => s.url);
         console.log(`\n${count} instance${count > 1 ? 's' : ''}`);
         await runBids(urls, bidders, hot, WARM_UP_SECONDS);
@@ -151,19 +146,6 @@ function describe(label: string, r: PhaseResult, instances: number): string {
     `app ${r.cores.appInstances.map(cores).join(' + ')}, load ${cores(r.cores.loadGenerator)}; ` +
     `${r.perPostgresCore ?? '?'}/s per PostgreSQL core; backends: ${waits}`
   );
-}
-
-async function createHotAuctions(pool: pg.Pool, hostId: string, run: number): Promise<string[]> {
-  const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO auctions (creator_id, title, description, date_type, location, starting_bid, current_bid,
-                           expected_duration, end_time)
-     SELECT $1, 'Hot auction ' || $2 || '-' || n, 'Everyone wants this coffee date.', 'coffee', 'Austin, TX', 1, 1, 60,
-            now() + interval '1 day'
-     FROM generate_series(1, $3::int) AS n
-     RETURNING id`,
-    [hostId, run, HOT_AUCTIONS],
-  );
-  return rows.map((r) => r.id);
 }
 
 interface Counts {

@@ -8,13 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createScratchDatabase,
-  benchServerUrl,
-  describeMachine,
-  withIndexesDropped,
-  type ScratchDatabase,
-} from './lib/database.js';
+import { createScratchDatabase, benchServerUrl, describeMachine, type ScratchDatabase } from './lib/database.js';
 import type { BenchContext, MarketplaceDatabase, Scenario } from './lib/context.js';
 import { Marketplace } from './lib/marketplace.js';
 import { createMembers } from './lib/members.js';
@@ -83,16 +77,10 @@ async function seedMarketplace(serverUrl: string, size: number, sessionSecret: s
   const database = await createScratchDatabase(serverUrl, `market_${size}`);
   try {
     const market = new Marketplace(database.pool);
-    if (size > BULK_LOAD_FROM) {
-      // A million rows inserted with every index in place would take most of an hour here; one
-      // sorted build per index afterwards takes minutes (docs/performance.md, "Plans at a million rows").
-      await withIndexesDropped(database.pool, ['users', 'auctions'], console.log, () =>
-        market.grow({ users: size, auctions: size }, { analyze: false }),
-      );
-      await market.grow({ users: size, auctions: size });
-    } else {
-      await market.grow({ users: size, auctions: size });
-    }
+    // A million rows inserted with every index in place would take most of an hour here; one
+    // sorted build per index afterwards takes minutes (docs/performance.md, "Plans at a million rows").
+    if (size > BULK_LOAD_FROM) await market.bulkLoad({ users: size, auctions: size }, console.log);
+    else await market.grow({ users: size, auctions: size });
     const [viewer] = await createMembers(database.pool, { count: 1, sessionSecret, label: 'Viewer' });
     const { rows } = await database.pool.query<{ open: string }>(
       'SELECT count(*) AS open FROM auctions WHERE is_active AND end_time > now()',

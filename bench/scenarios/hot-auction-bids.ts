@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseMoneyToCents } from '@bid/contract';
 import type pg from 'pg';
+import { createHotAuctions } from '../lib/auctions.js';
 import { appCallAttempt, bareStatementAttempt, openPool, type Attempt } from '../lib/bid-statements.js';
 import type { Scenario } from '../lib/context.js';
 import { HttpConnection } from '../lib/http.js';
@@ -34,7 +35,8 @@ export const hotAuctionBids: Scenario = {
       sessionSecret: ctx.sessionSecret,
       label: 'Bidder',
     });
-    const auction = await createOpenAuctions(database.pool, host!.id, ['warm-up', 'http', 'driver', 'app-call']);
+    const [warmUp, httpAuction, driverAuction, appCallAuction] = await createHotAuctions(database.pool, host!.id, 4);
+    const auction = { 'warm-up': warmUp!, http: httpAuction!, driver: driverAuction!, 'app-call': appCallAuction! };
     const server = await startServer({
       kind: 'app',
       databaseUrl: database.url,
@@ -101,23 +103,6 @@ export const hotAuctionBids: Scenario = {
     }
   },
 };
-
-async function createOpenAuctions<K extends string>(
-  pool: pg.Pool,
-  creatorId: string,
-  keys: readonly K[],
-): Promise<Record<K, string>> {
-  const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO auctions (creator_id, title, description, date_type, location, starting_bid, current_bid,
-                           expected_duration, end_time)
-     SELECT $1, 'Hot auction ' || n, 'Everyone wants this coffee date.', 'coffee', 'Austin, TX', 1, 1, 60,
-            now() + interval '1 day'
-     FROM generate_series(1, $2::int) AS n
-     RETURNING id`,
-    [creatorId, keys.length],
-  );
-  return Object.fromEntries(keys.map((key, i) => [key, rows[i]!.id])) as Record<K, string>;
-}
 
 /** Bids of one side across its segments: counts, time spent, and the rising amount. */
 class Tally {
