@@ -184,9 +184,10 @@ export const webPlugin = fp(
      */
     const pageHints = (request: FastifyRequest) => {
       const hasSession = Boolean(request.cookies?.[SESSION_COOKIE]);
-      const page = FIRST_PAGE_MODULES[pathOf(request.url)]?.[hasSession ? 'member' : 'visitor'];
+      const pagePath = pathOf(request.url);
+      const page = FIRST_PAGE_MODULES[pagePath]?.[hasSession ? 'member' : 'visitor'];
       const preload = page ? (preloadTags.get(page) ?? '') : '';
-      const read = hasSession ? undefined : FIRST_PAGE_READS[pathOf(request.url)];
+      const read = hasSession ? undefined : FIRST_PAGE_READS[pagePath];
       const readTag = read
         ? `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(read)}">`
         : '';
