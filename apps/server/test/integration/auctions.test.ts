@@ -156,6 +156,10 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       ['priceRange=over-100', ['P4']],
       ['priceRange=any', ['P2', 'P4', 'P1', 'P5', 'P3', 'P6', 'P7']],
       ['dateType=coffee&priceRange=under-50&sortBy=price-high', ['P7', 'P1']],
+      // Highest first, the bounds are stated on the index's negated price (open-auctions.query.ts).
+      ['priceRange=under-50&sortBy=price-high', ['P5', 'P7', 'P1']],
+      ['priceRange=50-100&sortBy=price-high', ['P3', 'P2', 'P6']],
+      ['priceRange=over-100&sortBy=price-high', ['P4']],
     ])('filters by %s', async (query, expected) => {
       expect(titles(await get(`/api/auctions?${query}`))).toEqual(expected);
     });

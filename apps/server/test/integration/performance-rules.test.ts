@@ -149,6 +149,30 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
   });
 
   it.each([
+    ['price-low', 'auctions_active_price_idx', { minBid: '50.00' }],
+    ['price-high', 'auctions_active_price_high_key_idx', { maxBid: '50.00' }],
+  ] as const)(
+    'starts a %s page with a price range at the range’s first card in %s',
+    async (sortBy, indexName, range) => {
+      // Half the auctions (prices 50-99) come before the range in price-high's order; a bound
+      // stated only as a filter would read each of them first.
+      const query = listOpenAuctionsQuery(world.db, {
+        now: new Date(),
+        sortBy,
+        limit: 25,
+        offset: 0,
+        ...range,
+      }).toSQL();
+      const plan = await explainPlan(query, { analyze: true, priceOut: ['seqscan', 'sort', 'bitmapscan'] });
+      const scan = findNode(plan, (n) => n['Index Name'] === indexName);
+      expect(scan, `a scan of ${indexName}`).toBeDefined();
+      // The bound is where the walk starts, not a filter over the cards before the range.
+      expect(scan!['Index Cond']).toMatch(/current_bid/);
+      expect(scan!['Rows Removed by Filter'] ?? 0).toBe(0);
+    },
+  );
+
+  it.each([
     ['people', 'users_name_prefix_idx', () => searchUsersQuery(world.db, 'commonname', { limit: 20 })],
     [
       'auctions',
