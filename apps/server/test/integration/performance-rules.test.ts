@@ -1,7 +1,7 @@
-import { AUCTION_SORTS } from '@bid/contract';
+import { AUCTION_SORTS, type AuctionSort } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOpenAuctionsQuery } from '../../src/modules/auctions/auctions.repository.js';
+import { listOpenAuctionsQuery, type OpenAuctionFilter } from '../../src/modules/auctions/auctions.repository.js';
 import {
   CANDIDATES_PER_KIND,
   searchOpenAuctionsQuery,
@@ -107,13 +107,13 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     }
   }
 
+  /** The statement of a first page of 25 open auctions under `sortBy`, with any other filter given. */
+  function firstPageQuery(sortBy: AuctionSort, filter: Partial<OpenAuctionFilter> = {}) {
+    return listOpenAuctionsQuery(world.db, { now: new Date(), sortBy, limit: 25, offset: 0, ...filter }).toSQL();
+  }
+
   it.each(AUCTION_SORTS)('pages %s in index order, without sorting the open auctions', async (sortBy) => {
-    const query = listOpenAuctionsQuery(world.db, {
-      now: new Date(),
-      sortBy,
-      limit: 25,
-      offset: 0,
-    }).toSQL();
+    const query = firstPageQuery(sortBy);
     // With scans and sorts priced out, a Sort remains only where no index gives the order.
     const plan = await explainPlan(query, { priceOut: ['seqscan', 'sort'] });
     const page = findNode(plan, (n) => n['Node Type'] === 'Limit');
@@ -131,13 +131,7 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
   };
 
   it.each(AUCTION_SORTS)('starts a %s cursor page inside its index, by the row comparison', async (sortBy) => {
-    const query = listOpenAuctionsQuery(world.db, {
-      now: new Date(),
-      sortBy,
-      limit: 25,
-      offset: 0,
-      after: CURSOR_KEYS[sortBy],
-    }).toSQL();
+    const query = firstPageQuery(sortBy, { after: CURSOR_KEYS[sortBy] });
     const plan = await explainPlan(query, { priceOut: ['seqscan', 'sort', 'bitmapscan'] });
     const page = findNode(plan, (n) => n['Node Type'] === 'Limit');
     expect(page, 'the page is chosen by a LIMIT').toBeDefined();
@@ -156,13 +150,7 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     async (sortBy, indexName, range) => {
       // Half the auctions (prices 50-99) come before the range in price-high's order; a bound
       // stated only as a filter would read each of them first.
-      const query = listOpenAuctionsQuery(world.db, {
-        now: new Date(),
-        sortBy,
-        limit: 25,
-        offset: 0,
-        ...range,
-      }).toSQL();
+      const query = firstPageQuery(sortBy, range);
       const plan = await explainPlan(query, { analyze: true, priceOut: ['seqscan', 'sort', 'bitmapscan'] });
       const scan = findNode(plan, (n) => n['Index Name'] === indexName);
       expect(scan, `a scan of ${indexName}`).toBeDefined();
