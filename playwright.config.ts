@@ -23,6 +23,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // A condition waited for, never a pause: on a busy two-core machine a lazy page may take longer
+  // than Playwright's default 5 s to replace "Loading…" (a journey failed so once in CI).
+  expect: { timeout: 15_000 },
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
