@@ -4,11 +4,14 @@ import { loadConfig } from '../../apps/server/src/config/env.js';
 import type { Db } from '../../apps/server/src/db/client.js';
 import * as schema from '../../apps/server/src/db/schema/index.js';
 import { BID_NOTIFICATION_TEMPLATES } from '../../apps/server/src/modules/auctions/auction-notices.js';
-import { placeBidStatement } from '../../apps/server/src/modules/auctions/bids.repository.js';
+import { createBidQueue } from '../../apps/server/src/modules/auctions/bid-queue.js';
 import type { Member } from './members.js';
 
-/** How one bid attempt ended: the bid's id when it was accepted, null when it was refused. */
-export type Attempt = (bidder: Member, amount: string) => Promise<string | null>;
+/**
+ * How one bid attempt ended: the bid's id when it was accepted, null when it was refused.
+ * `caller` is which of the load's concurrent callers sends it (each has its own connection).
+ */
+export type Attempt = (bidder: Member, amount: string, caller: number) => Promise<string | null>;
 
 const softCloseSeconds = loadConfig({}).softCloseSeconds;
 /** As the benchmark's app runs (bench/run.ts): the per-member limit out of the way. */
@@ -65,22 +68,21 @@ export function bareStatementAttempt(pool: pg.Pool, auctionId: string): Attempt 
 }
 
 /**
- * For diagnosis: the statement placeBid sends (bids.service.ts), the `place_bid` call with its
- * checks and notifications, through Drizzle and without HTTP or sessions.
+ * For diagnosis: the statements placeBid sends (bids.service.ts), the `place_bids` calls of the
+ * app's bid queue with their checks, through Drizzle and without HTTP, sessions or the notices
+ * written after the commit.
  */
 export function appCallAttempt(pool: pg.Pool, auctionId: string): Attempt {
   const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const bids = createBidQueue({ db, bidsPerMinute, texts: BID_NOTIFICATION_TEMPLATES });
   return async (bidder, amount) => {
-    const bid = await placeBidStatement(db, {
-      auctionId,
+    const bid = await bids.place(auctionId, {
       bidderId: bidder.id,
       amount,
       maxAmount: undefined,
       cardConfirmed: true,
       now: new Date(),
       softCloseSeconds,
-      texts: BID_NOTIFICATION_TEMPLATES,
-      bidsPerMinute,
     });
     return bid.accepted ? bid.bidId : null;
   };

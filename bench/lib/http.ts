@@ -29,13 +29,14 @@ export class HttpConnection {
     return this.request('GET', path);
   }
 
-  post(path: string, body: unknown): Promise<HttpAnswer> {
-    return this.request('POST', path, JSON.stringify(body));
+  /** `cookie`, when given, signs this one request in as someone else than the connection's member. */
+  post(path: string, body: unknown, cookie?: string): Promise<HttpAnswer> {
+    return this.request('POST', path, JSON.stringify(body), cookie);
   }
 
-  request(method: string, path: string, payload?: string): Promise<HttpAnswer> {
+  request(method: string, path: string, payload?: string, cookie = this.cookie): Promise<HttpAnswer> {
     const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
-    if (this.cookie) headers.cookie = this.cookie;
+    if (cookie) headers.cookie = cookie;
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(payload);

@@ -13,6 +13,9 @@ import { watchlistRoutes } from './modules/watchlist/watchlist.routes.js';
 import { auctionSharePreview } from './modules/auctions/share-preview.js';
 import { buyNowRoutes } from './use-cases/buy-now-and-charge.routes.js';
 import { createLifecycleJob } from './use-cases/close-due-auctions.job.js';
+import { createBidNoticeWriter } from './modules/auctions/bid-notice-writer.js';
+import { createBidQueue } from './modules/auctions/bid-queue.js';
+import { BID_NOTIFICATION_TEMPLATES } from './modules/auctions/auction-notices.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { notificationChannelRoutes } from './modules/notifications/channels.routes.js';
 import { createDeliveryJob, type DeliveryJob } from './modules/notifications/delivery/delivery.job.js';
@@ -205,9 +208,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: database.db,
     now,
     softCloseSeconds: config.softCloseSeconds,
-    bidsPerMinute: config.bidsPerMinute,
+    bidQueue: createBidQueue({
+      db: database.db,
+      bidsPerMinute: config.bidsPerMinute,
+      texts: BID_NOTIFICATION_TEMPLATES,
+    }),
     paymentProvider,
     realtime: app.realtime,
+    bidNotices: createBidNoticeWriter({ db: database.db, realtime: app.realtime, logger: app.log }),
   });
   await app.register(buyNowRoutes, { db: database.db, now, paymentProvider, realtime: app.realtime });
   await app.register(paymentRoutes, { db: database.db, now, paymentProvider, realtime: app.realtime });

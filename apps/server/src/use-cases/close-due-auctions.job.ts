@@ -10,6 +10,13 @@ import type { PaymentProvider } from '../modules/payments/providers/payment-prov
 import type { RealtimePublisher } from '../modules/realtime/hub.js';
 import { CLOSE_BATCH_LIMIT, closeDueAuctions } from '../modules/auctions/lifecycle/close-due-auctions.js';
 import { notifyEndingSoon } from '../modules/auctions/lifecycle/notify-ending-soon.js';
+import {
+  LEFT_BEHIND_BID_NOTICE_SECONDS,
+  writeLeftBehindBidNotices,
+} from '../modules/auctions/bid-notices.repository.js';
+
+/** Left-behind bids' notices written in one run (a backlog after an outage drains over a few runs). */
+const LEFT_BEHIND_BID_NOTICES_PER_RUN = 1000;
 
 /** How often each app instance looks for auctions to close and auctions ending soon. */
 export const LIFECYCLE_INTERVAL_MS = 5000;
@@ -39,6 +46,8 @@ export interface LifecycleJobOptions {
 export interface LifecycleRunResult {
   closed: number;
   endingSoonNotified: number;
+  /** Members told of bids whose own request did not write their notices (writeLeftBehindBidNotices). */
+  leftBehindBidNoticesWritten?: number;
   /** With a payment provider: charges whose outcome this run recorded. */
   chargesRecorded?: number;
   /** With a payment provider: wins released after the fix window (second chance). */
@@ -130,6 +139,17 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
       } catch (err) {
         logger.error({ err }, 'collecting due charges failed; will retry');
       }
+    }
+    try {
+      // Bids whose request died between the bid's commit and its notices (docs/notifications.md).
+      const told = await writeLeftBehindBidNotices(db, {
+        olderThanSeconds: LEFT_BEHIND_BID_NOTICE_SECONDS,
+        limit: LEFT_BEHIND_BID_NOTICES_PER_RUN,
+      });
+      result.leftBehindBidNoticesWritten = told.length;
+      for (const userId of told) options.realtime?.publishToUser(userId, { type: 'notifications_changed' });
+    } catch (err) {
+      logger.error({ err }, "writing left-behind bids' notices failed; will retry");
     }
     try {
       const notices = await notifyEndingSoon(db, now(), endingSoonMinutes);

@@ -45,6 +45,10 @@ function gatedFailingDb(gate: Promise<void>) {
       await gate;
       throw new Error('database is down');
     },
+    // The left-behind bid notices are one statement, not a transaction.
+    execute: async () => {
+      throw new Error('database is down');
+    },
   } as unknown as Db;
   return { db, state };
 }
@@ -79,7 +83,8 @@ describe('lifecycle job runner', () => {
     gate.resolve();
     await expect(first).resolves.toEqual({ closed: 0, endingSoonNotified: 0 });
     expect(state.transactions).toBe(2);
-    expect(logger.errors).toHaveLength(2);
+    // Closing, the left-behind bid notices and ending-soon each failed, and each was logged.
+    expect(logger.errors).toHaveLength(3);
     await job.stop();
   });
 

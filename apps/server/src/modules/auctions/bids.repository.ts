@@ -80,21 +80,39 @@ export interface BidNotificationTexts {
   outbid: { title: string; message: string };
 }
 
+/** One bid request as `place_bid` takes it. */
+export interface BidRequest {
+  bidderId: string;
+  amount: string | null;
+  maxAmount: string | undefined;
+  cardConfirmed: boolean;
+  now: Date;
+  softCloseSeconds: number;
+}
+
 /**
- * A bid request in ONE statement: the `place_bid` function (migration 0024). It reads the bidder,
- * the auction, whether a block stands between them, the bidder's bids of the last minute and who
- * leads, checks them in the order of docs/auctions.md and either refuses (`refusal` names the
- * first check that failed; nothing is written) or calls `accept_bid` (migrations 0016 and 0019,
- * docs/decisions/0005-accept-bid-function.md). That takes the auction row's lock, re-checks every
- * rule on the freshest row (open, not the creator's, high enough, within the money bounds, below
- * Buy Now) and applies the automatic-bid rule (`applyBidRequest` in packages/contract): it inserts
- * the request's row and any automatic answer, keeps the leader and their private maximum on the
- * auction, sends 'bid_received' to the creator and 'outbid' to a leader whose maximum was beaten.
+ * Bid requests on ONE auction in ONE statement: the `place_bids` function (migration 0026), which
+ * decides each in turn, in the order given, exactly as the `place_bid` function (migration 0024)
+ * decides a bid alone, in one transaction (docs/performance.md, "Bids on one auction in batches").
+ * The app sends them through its bid queue (bid-queue.ts), which batches the bids that arrive for
+ * an auction while its last call for that auction runs.
+ *
+ * `place_bid` reads the bidder, the auction, whether a block stands between them, the bidder's
+ * bids of the last minute and who leads, checks them in the order of docs/auctions.md and either
+ * refuses (`refusal` names the first check that failed; nothing is written) or calls `accept_bid`
+ * (migrations 0016 and 0026, docs/decisions/0005-accept-bid-function.md). That takes the auction
+ * row's lock, re-checks every rule on the freshest row (open, not the creator's, high enough,
+ * within the money bounds, below Buy Now) and applies the automatic-bid rule (`applyBidRequest` in
+ * packages/contract): it inserts the request's row and any automatic answer, keeps the leader and
+ * their private maximum on the auction, and leaves the notices for the creator ('bid_received') and
+ * a leader whose maximum was beaten ('outbid') as one pending row, which the bid notice writer
+ * turns into notifications right after the commit (docs/notifications.md, "A bid's notices").
  * Concurrent bids from any number of app instances queue on the row lock, so none is lost; the
  * lock is never held across a round trip to the app, and everything commits together or not at all.
  *
  * - Rate limit: a request that may write takes the bidder's advisory lock before counting their
- *   bids of the last minute (docs/reliability.md, "Atomic rate limits").
+ *   bids of the last minute (docs/reliability.md, "Atomic rate limits"); a batch takes all its
+ *   bidders' locks first, in id order, so batches cannot deadlock.
  * - `amount` null: the request's amounts failed the app's own checks; the statement makes the
  *   checks that come before them and answers 'checked' when they all pass, writing nothing.
  * - `cardConfirmed`: the payment provider has just shown a card (the bidder's `card_on_file` was
@@ -105,44 +123,52 @@ export interface BidNotificationTexts {
  *   of createdAt is the order of acceptance even when requests started in another order.
  *
  * A refusal answers the auction as it now stands when the statement read it, so the caller can
- * say why without reading it again.
+ * say why without reading it again. The outcomes come in the order of `bids`.
  */
-export async function placeBidStatement(
+export async function placeBidsStatement(
   db: Db,
   input: {
     auctionId: string;
-    bidderId: string;
-    amount: string | null;
-    maxAmount: string | undefined;
-    cardConfirmed: boolean;
-    now: Date;
-    softCloseSeconds: number;
+    bids: readonly BidRequest[];
     texts: BidNotificationTexts;
-    /** The bidder's bids per minute; one more is refused with 'rate_limited'. */
+    /** Each bidder's bids per minute; one more is refused with 'rate_limited'. */
     bidsPerMinute: number;
   },
-): Promise<BidOutcome> {
+): Promise<BidOutcome[]> {
   const { texts } = input;
-  const now = input.now.toISOString();
-  const softEnd = new Date(input.now.getTime() + input.softCloseSeconds * 1000).toISOString();
+  const bids = input.bids.map((bid) => ({
+    bidder_id: bid.bidderId,
+    amount: bid.amount,
+    max_amount: bid.maxAmount ?? null,
+    card_confirmed: bid.cardConfirmed,
+    now: bid.now.toISOString(),
+    soft_end: new Date(bid.now.getTime() + bid.softCloseSeconds * 1000).toISOString(),
+  }));
   const result = await db.execute(
     sql`
-    SELECT refusal, previous_leader_id, stripe_customer_id, accepted, bid_id, bid_amount, bid_created_at,
+    SELECT bid_index, refusal, previous_leader_id, stripe_customer_id, accepted, bid_id, bid_amount, bid_created_at,
            outbid_by_automatic_bid, creator_id, title, current_bid, starting_bid, bid_count, end_time, is_active,
            closed_at, buy_now_price
-    FROM place_bid(${input.bidsPerMinute}::integer, ${input.auctionId}::uuid, ${input.bidderId}::uuid,
-      ${input.amount}::numeric, ${input.maxAmount ?? null}::numeric, ${input.cardConfirmed}::boolean,
-      ${now}::timestamptz, ${softEnd}::timestamptz,
+    FROM place_bids(${input.bidsPerMinute}::integer, ${input.auctionId}::uuid, ${JSON.stringify(bids)}::jsonb,
       ${texts.received.title}, ${texts.received.message}, ${texts.outbid.title}, ${texts.outbid.message})
   `,
   );
-  // Both drivers (pg and PGlite) answer a raw statement with `{ rows }`; place_bid answers one row.
-  const row = (result as { rows: BidOutcomeRow[] }).rows[0]!;
+  // Both drivers (pg and PGlite) answer a raw statement with `{ rows }`; place_bids one row per bid.
+  const rows = (result as { rows: Array<BidOutcomeRow & { bid_index: number }> }).rows;
+  const outcomes = new Map(rows.map((row) => [Number(row.bid_index), toOutcome(input.auctionId, row)]));
+  return bids.map((_, index) => {
+    const outcome = outcomes.get(index);
+    if (!outcome) throw new Error(`place_bids answered no outcome for bid ${index}`);
+    return outcome;
+  });
+}
+
+function toOutcome(auctionId: string, row: BidOutcomeRow): BidOutcome {
   const auction: BidAuctionState | null =
     row.creator_id === null
       ? null
       : {
-          id: input.auctionId,
+          id: auctionId,
           creatorId: row.creator_id,
           title: row.title ?? '',
           currentBid: row.current_bid ?? '0',

@@ -21,9 +21,9 @@ import {
 } from '../../lib/errors.js';
 import { assertHasPaymentMethod } from '../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
-import { BID_NOTIFICATION_TEMPLATES } from './auction-notices.js';
 import { AUCTION_NOT_FOUND, isAuctionId, type AuctionsDeps } from './auctions.service.js';
-import { placeBidStatement, type BidAuctionState, type BidOutcome } from './bids.repository.js';
+import type { BidQueue } from './bid-queue.js';
+import type { BidAuctionState, BidOutcome } from './bids.repository.js';
 
 export const OWN_AUCTION_BID = 'You cannot bid on your own auction';
 export const AUCTION_HAS_ENDED = 'Auction has ended';
@@ -32,8 +32,11 @@ export const BIDDING_TOO_FAST = 'You are bidding too quickly. Please wait a mome
 export interface BidsDeps extends AuctionsDeps {
   /** SOFT_CLOSE_SECONDS: a bid this close to the end moves the end this far past the bid. */
   softCloseSeconds: number;
-  /** BIDS_PER_MINUTE: more bids than this from one member in a minute are refused with a 429 before any write. */
-  bidsPerMinute: number;
+  /**
+   * How this instance sends bids to the database (bid-queue.ts), made with BIDS_PER_MINUTE: more
+   * bids than that from one member in a minute are refused with a 429 before any write.
+   */
+  bidQueue: BidQueue;
   /** Where the bidder's saved cards are: a bid needs one (docs/product.md §1, docs/payments.md). */
   paymentProvider: PaymentProvider;
 }
@@ -109,7 +112,8 @@ function readAmounts(fields: Record<string, unknown>): RequestAmounts {
  * before all of these (429).
  *
  * A bid costs ONE statement once the session is in the instance's session cache
- * (docs/performance.md): the call of the `place_bid` function (migration 0024), which makes every
+ * (docs/performance.md), or a share of one when other bids on the auction arrive with it (the
+ * bid queue): the call of the `place_bids` function (migration 0026), which makes every
  * check the database can make, in that order, and then accepts the bid under the auction row's
  * lock, or answers which check refused and the auction as it stood. The checks that need no
  * database (the amounts' format) run first, in the app; when one fails, the statement still runs,
@@ -130,16 +134,13 @@ export async function placeBid(
 
   const amounts = readAmounts(fields);
   const run = (cardConfirmed: boolean) =>
-    placeBidStatement(deps.db, {
-      auctionId,
+    deps.bidQueue.place(auctionId, {
       bidderId,
       amount: amounts.problem ? null : amounts.amount,
       maxAmount: amounts.problem ? undefined : amounts.maxAmount,
       cardConfirmed,
       now: deps.now(),
       softCloseSeconds: deps.softCloseSeconds,
-      texts: BID_NOTIFICATION_TEMPLATES,
-      bidsPerMinute: deps.bidsPerMinute,
     });
   let outcome = await run(false);
   if (!outcome.accepted && outcome.refusal === 'card_unknown') {

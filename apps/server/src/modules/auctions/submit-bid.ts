@@ -1,14 +1,19 @@
 import { auctionChannel, centsToMoneyString, minimumNextBidCents, type PlaceBidResponse } from '@bid/contract';
 import type { RealtimePublisher } from '../realtime/hub.js';
+import type { BidNoticeWriter } from './bid-notice-writer.js';
 import { placeBid, type BidsDeps } from './bids.service.js';
 
 export interface SubmitBidDeps extends BidsDeps {
   realtime: RealtimePublisher;
+  /** The instance's writer of bids' notices (docs/notifications.md, "A bid's notices"). */
+  bidNotices: BidNoticeWriter;
 }
 
 /**
  * POST /api/bids's use case: `placeBid` (the checks and the transaction), then, once it has
- * committed, the live events (docs/realtime.md). A refused bid threw and publishes nothing.
+ * committed, the live events (docs/realtime.md) and the bid's notices, written off the auction's
+ * row lock before the answer goes out, so the bidder's answer still means the host has been told.
+ * A refused bid threw and publishes nothing.
  */
 export async function submitBid(deps: SubmitBidDeps, bidderId: string, body: unknown): Promise<PlaceBidResponse> {
   const { recipients, ...response } = await placeBid(deps, bidderId, body);
@@ -23,11 +28,8 @@ export async function submitBid(deps: SubmitBidDeps, bidderId: string, body: unk
     isActive: true,
     winnerId: null,
   });
-  // The bid's notices were written with it: the host's and the outbid member's bells refresh
-  // now, and the outbid member's open pages say so (the 30 s poll stays the fallback).
-  deps.realtime.publishToUser(recipients.hostId, { type: 'notifications_changed' });
+  // The outbid member's open pages say so at once (the 30 s poll stays the fallback).
   if (recipients.outbidId) {
-    deps.realtime.publishToUser(recipients.outbidId, { type: 'notifications_changed' });
     deps.realtime.publishToUser(recipients.outbidId, {
       type: 'outbid',
       auctionId: auction.id,
@@ -35,5 +37,7 @@ export async function submitBid(deps: SubmitBidDeps, bidderId: string, body: unk
       minimumBid: centsToMoneyString(minimumNextBidCents({ ...auction, startingBid: auction.currentBid })),
     });
   }
+  // The writer refreshes the bells of the host and the outbid member once their notices are in.
+  await deps.bidNotices.write(response.bid.id);
   return response;
 }
