@@ -9,6 +9,7 @@ import { createBidQueue } from '../../src/modules/auctions/bid-queue.js';
 import type { BidRequest } from '../../src/modules/auctions/bids.repository.js';
 import { createLifecycleJob } from '../../src/use-cases/close-due-auctions.job.js';
 import { connectionUrlOf, describePostgresOnly, testDatabaseFactories } from '../support/databases.js';
+import { withSession } from '../support/session.js';
 import { suiteWorld, type Member, type World } from '../support/world.js';
 
 /**
@@ -128,6 +129,26 @@ describe.each(testDatabaseFactories())("a bid's notices on $kind", (factory) => 
     ]);
   });
 
+  it("waiting when a member deletes their account are written first, so they name 'Deleted user'", async () => {
+    const host = await world.signUp('Host');
+    const ann = await world.signUp('Ann', { lastName: 'Gone' });
+    const auction = await world.createAuction(host, { title: 'Hike' });
+    await queueOf(world).place(auction.id, request(ann, '20'));
+    expect(await pendingOf(world, auction.id)).toHaveLength(1);
+
+    const deleted = await world.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { confirm: 'DELETE' },
+      cookies: withSession(ann.cookie),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await pendingOf(world, auction.id)).toEqual([]);
+    expect(await noticesOf(world, auction.id)).toEqual([
+      { userId: host.id, type: 'bid_received', message: 'Deleted user bid $20 on "Hike".' },
+    ]);
+  });
+
   it('skip a recipient deleted in the meantime, and still leave nothing behind', async () => {
     const host = await world.signUp('Host');
     const ann = await world.signUp('Ann');
@@ -156,10 +177,10 @@ describe.each(testDatabaseFactories())('bids on one auction arriving together on
     const queue = queueOf(world);
     const calls: string[] = [];
     const counting = world.db.execute.bind(world.db);
-    world.db.execute = ((query: Parameters<typeof counting>[0]) => {
+    world.db.execute = (query: Parameters<typeof counting>[0]) => {
       calls.push('call');
       return counting(query);
-    });
+    };
     try {
       // Placed in one tick: the first goes at once, the other three wait for it and go together.
       const outcomes = await Promise.all([

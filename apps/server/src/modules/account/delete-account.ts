@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Auction } from '../../db/schema/index.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
+import { writePendingBidNoticesOf } from '../auctions/bid-notices.repository.js';
 import { rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
@@ -85,6 +86,9 @@ export async function deleteAccountInTransaction(
       WHERE auctions.id = old.id AND auctions.creator_id = ${userId}::uuid AND auctions.cover_image_url IS NOT NULL
       RETURNING old.cover_image_url AS url`),
   );
+  // A bid's notices still waiting to be written (docs/notifications.md, "A bid's notices") become
+  // notifications now, so the member's own go with the rest and others' stop naming them below.
+  await writePendingBidNoticesOf(tx, userId);
   await deletePersonalRowsOf(tx, userId);
   const displayName = displayNameOf({ firstName: before?.first_name, lastName: before?.last_name });
   if (before?.first_name?.trim()) {

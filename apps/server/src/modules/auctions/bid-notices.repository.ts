@@ -70,3 +70,12 @@ export function writeLeftBehindBidNotices(
         LIMIT ${options.limit}::integer FOR UPDATE SKIP LOCKED`,
   );
 }
+
+/** Every waiting bid notice that involves `userId` (as bidder, host or outbid member), written now. */
+export function writePendingBidNoticesOf(db: Db, userId: string): Promise<string[]> {
+  return takePendingBidNotices(
+    db,
+    sql`SELECT q.bid_id FROM pending_bid_notices AS q
+        WHERE ${userId}::uuid IN (q.bidder_id, q.host_id, q.outbid_id) FOR UPDATE`,
+  );
+}
