@@ -1,10 +1,9 @@
-import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
 import type { Scenario } from '../lib/context.js';
 import { HttpConnection } from '../lib/http.js';
 import { addSandboxCards, createMembers } from '../lib/members.js';
 import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from '../lib/servers.js';
 import { summarizeLatencies } from '../lib/stats.js';
+import { sharedClockMs, SubscriberThreads, type Side } from '../lib/ws-subscriber-threads.js';
 
 /** Subscribers per side: 1,000 in quick mode, 5,000 in the full run (issue 23). */
 const QUICK_SUBSCRIBERS = 1000;
@@ -26,6 +25,16 @@ const UPDATE_TIMEOUT_MS = 5000;
  * garbage collection or a slow commit delays all of them at once), so with few updates a round's
  * p99 was simply its slowest update, and one hiccup decided the verdict; twenty make the p99 a
  * property of the path rather than of one update. `detail.slowestUpdates` names the worst ones.
+ *
+ * The subscribers are not in the runner's event loop: they are spread over worker threads
+ * (bench/lib/ws-subscriber-threads.ts), each holding its share of both sides, app and bare, so
+ * the generator's cost falls on both sides alike. At 2 × 5,000 sockets in one thread, every
+ * arrival was stamped only once that thread had worked through the messages ahead of it, and the
+ * rounds ranged from 0.33 to 5.2. A thread stamps an arrival with `performance.timeOrigin +
+ * performance.now()`, the clock the main thread reads when it sends (each thread's
+ * `performance.now()` alone counts from its own start); `detail.generator.clockOffsetMs` says how
+ * far apart the threads' readings of it were. The main thread sends the bids and broadcasts and
+ * holds no socket.
  */
 export const wsFanout: Scenario = {
   name: 'ws-fanout',
@@ -54,8 +63,7 @@ export const wsFanout: Scenario = {
     const auctionId = rows[0]!.id;
 
     const servers: RunningServer[] = [];
-    const clients: Subscriber[] = [];
-    const bareClients: Subscriber[] = [];
+    const subscribers = await SubscriberThreads.start();
     try {
       for (let i = 0; i < 2; i += 1) {
         servers.push(
@@ -72,29 +80,27 @@ export const wsFanout: Scenario = {
       const bidders = [bidderA!, bidderB!];
       await addSandboxCards(servers[0]!.url, bidders);
       const wsUrls = servers.map((s) => `${s.url.replace('http', 'ws')}/ws`);
-      clients.push(
-        ...(await connectAll(
-          viewers.map((viewer, i) => ({ url: wsUrls[i % 2]!, cookie: viewer.cookie, instance: i % 2 })),
-          auctionId,
-        )),
+      const appCount = await subscribers.connect(
+        'app',
+        viewers.map((viewer, i) => ({ url: wsUrls[i % 2]!, cookie: viewer.cookie, instance: i % 2 })),
+        auctionId,
       );
       const bare = await startServer({ kind: 'bare-ws', port: await freePort() });
       servers.push(bare);
-      bareClients.push(
-        ...(await connectAll(
-          viewers.map(() => ({ url: `${bare.url.replace('http', 'ws')}/ws`, instance: 0 })),
-          undefined,
-        )),
+      const bareCount = await subscribers.connect(
+        'bare',
+        viewers.map(() => ({ url: `${bare.url.replace('http', 'ws')}/ws`, instance: 0 })),
+        undefined,
       );
       ctx.log(
-        `  ${clients.length} subscribers on two app instances, ${bareClients.length} on the bare server; ` +
-          `${rounds} rounds of ${updatesPerRound} updates per side`,
+        `  ${appCount} subscribers on two app instances, ${bareCount} on the bare server, ` +
+          `held by ${subscribers.size} generator threads; ${rounds} rounds of ${updatesPerRound} updates per side`,
       );
       // Bid n goes to instance n % 2, from bidder n % 2: each instance serves half of the bids.
       const senders = [0, 1].map((i) => new HttpConnection(servers[i]!.url, bidders[i]!.cookie));
       const trigger = new HttpConnection(bare.url);
       const appSide = {
-        subscribers: clients,
+        side: 'app' as Side,
         next: 1,
         send: async (n: number) => {
           const answer = await senders[n % 2]!.post('/api/bids', { auctionId, amount: `${n}.00` });
@@ -102,17 +108,17 @@ export const wsFanout: Scenario = {
         },
       };
       const bareSide = {
-        subscribers: bareClients,
+        side: 'bare' as Side,
         next: 1,
         // The app's own bid_update, renumbered: the same bytes a browser gets, give or take a digit.
         send: async (n: number) => {
-          const template = JSON.parse(clients[0]!.payloads.at(-1) ?? '{}') as Record<string, unknown>;
+          const template = JSON.parse(subscribers.lastAppPayload ?? '{}') as Record<string, unknown>;
           const answer = await trigger.request('POST', '/broadcast', JSON.stringify({ ...template, bidCount: n }));
           if (answer.status !== 204) throw new Error(`broadcast answered ${answer.status}`);
         },
       };
       const play = async (side: typeof appSide, count: number) => {
-        const result = await runUpdates(side.subscribers, side.next, side.next + count - 1, side.send);
+        const result = await runUpdates(subscribers, side.side, side.next, side.next + count - 1, side.send);
         side.next += count;
         return result;
       };
@@ -144,9 +150,9 @@ export const wsFanout: Scenario = {
       }
       for (const sender of senders) sender.close();
       trigger.close();
-      const payloads = clients[0]!.payloads;
-      const appCheck = checkOrder(clients, appSide.next - 1);
-      const bareCheck = checkOrder(bareClients, bareSide.next - 1);
+      const appCheck = await subscribers.check('app', appSide.next - 1);
+      const bareCheck = await subscribers.check('bare', bareSide.next - 1);
+      const clockOffsetMs = await subscribers.clockOffsetMs();
       const appSummary = summarizeLatencies(appLatencies);
       const bareSummary = summarizeLatencies(bareLatencies);
 
@@ -171,88 +177,39 @@ export const wsFanout: Scenario = {
             everyUpdateInOrder: bareCheck.everyUpdateInOrder,
             missing: bareCheck.missing,
           },
-          payloadBytes: Buffer.byteLength(payloads[0] ?? ''),
+          payloadBytes: Buffer.byteLength(subscribers.firstAppPayload ?? ''),
           slowestUpdates: { app: slowest(appUpdates), bareWs: slowest(bareUpdates) },
+          // How many threads held the subscribers, and how far apart their clocks read (the largest
+          // offset from the main thread's, and the half round trip that bounds that estimate).
+          generator: { threads: subscribers.size, clockOffsetMs },
         },
       };
     } finally {
-      closeAll(clients);
-      closeAll(bareClients);
+      await subscribers.close();
       for (const server of servers) await server.stop();
     }
   },
 };
 
-interface Subscriber {
-  socket: WebSocket;
-  instance: number;
-  /** bidCount of each bid_update in arrival order, and when it arrived. */
-  received: Array<{ n: number; at: number }>;
-  /** The raw text of each update (the first client's become the bare server's payloads). */
-  payloads: string[];
-  waiter?: { n: number; resolve: () => void };
-}
-
-async function connectAll(
-  targets: Array<{ url: string; cookie?: string; instance: number }>,
-  auctionId: string | undefined,
-): Promise<Subscriber[]> {
-  const subscribers: Subscriber[] = [];
-  // Fifty handshakes at a time: a thousand at once would measure the accept queue, not fan-out.
-  for (let i = 0; i < targets.length; i += 50) {
-    const batch = targets.slice(i, i + 50);
-    subscribers.push(...(await Promise.all(batch.map((t) => connectOne(t, auctionId)))));
-  }
-  return subscribers;
-}
-
-function connectOne(
-  target: { url: string; cookie?: string; instance: number },
-  auctionId: string | undefined,
-): Promise<Subscriber> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(target.url, { headers: target.cookie ? { cookie: target.cookie } : {} });
-    const subscriber: Subscriber = { socket, instance: target.instance, received: [], payloads: [] };
-    socket.on('error', reject);
-    socket.on('message', (data: WebSocket.RawData) => {
-      const at = performance.now();
-      const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-      const text = bytes.toString('utf8');
-      const message = JSON.parse(text) as { type: string; bidCount?: number };
-      if (message.type === 'subscribed') resolve(subscriber);
-      if (message.type !== 'bid_update' || typeof message.bidCount !== 'number') return;
-      subscriber.received.push({ n: message.bidCount, at });
-      subscriber.payloads.push(text);
-      if (subscriber.waiter && message.bidCount >= subscriber.waiter.n) subscriber.waiter.resolve();
-    });
-    socket.on('open', () => {
-      if (auctionId) socket.send(JSON.stringify({ type: 'subscribe_auction', auctionId }));
-      else resolve(subscriber);
-    });
-  });
-}
-
-function closeAll(subscribers: Subscriber[]): void {
-  for (const s of subscribers) s.socket.terminate();
-}
-
-function waitFor(subscriber: Subscriber, n: number): Promise<void> {
-  if (subscriber.received.some((r) => r.n >= n)) return Promise.resolve();
-  return new Promise((resolve) => {
-    subscriber.waiter = { n, resolve };
-  });
-}
-
 /**
  * Sends updates `from`..`to` one at a time, each once every subscriber has the previous one (or
  * it timed out); returns the latencies of this batch (all, and whether the subscriber was on the
- * instance that took the bid or the other one).
+ * instance that took the bid or the other one). A latency is an arrival stamped in a subscriber
+ * thread minus the send stamped here, both on `sharedClockMs`.
  */
-async function runUpdates(subscribers: Subscriber[], from: number, to: number, send: (n: number) => Promise<void>) {
+async function runUpdates(
+  subscribers: SubscriberThreads,
+  side: Side,
+  from: number,
+  to: number,
+  send: (n: number) => Promise<void>,
+) {
   const sentAt = new Map<number, number>();
   for (let n = from; n <= to; n += 1) {
-    const arrived = Promise.all(subscribers.map((s) => waitFor(s, n)));
-    sentAt.set(n, performance.now());
+    const arrived = subscribers.allReceived(side, n);
+    // A thread that fails after the timeout below has won is reported by the next request instead.
+    arrived.catch(() => undefined);
+    sentAt.set(n, sharedClockMs());
     await send(n);
     await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, UPDATE_TIMEOUT_MS))]);
     // A pause, so each update is delivered on a quiet system rather than behind the last one.
@@ -261,20 +218,20 @@ async function runUpdates(subscribers: Subscriber[], from: number, to: number, s
   const all: number[] = [];
   const local: number[] = [];
   const remote: number[] = [];
-  const byUpdate = new Map<number, number[]>();
-  for (const s of subscribers) {
-    for (const r of s.received) {
-      if (r.n < from || r.n > to) continue;
-      const latency = r.at - sentAt.get(r.n)!;
-      all.push(latency);
-      // Bid n went to instance n % 2.
-      (s.instance === r.n % 2 ? local : remote).push(latency);
-      const samples = byUpdate.get(r.n) ?? [];
-      samples.push(latency);
-      byUpdate.set(r.n, samples);
-    }
+  const updates: UpdateFigures[] = [];
+  for (const { n, byInstance } of await subscribers.arrivals(side, from, to)) {
+    const samples: number[] = [];
+    byInstance.forEach((arrivals, instance) => {
+      for (const at of arrivals) {
+        const latency = at - sentAt.get(n)!;
+        samples.push(latency);
+        // Bid n went to instance n % 2.
+        (instance === n % 2 ? local : remote).push(latency);
+      }
+    });
+    all.push(...samples);
+    if (samples.length > 0) updates.push(updateFigures(n, samples));
   }
-  const updates = [...byUpdate].map(([n, samples]) => updateFigures(n, samples));
   return { all, local, remote, updates };
 }
 
@@ -295,16 +252,4 @@ function updateFigures(n: number, samples: number[]): UpdateFigures {
 /** The `count` updates with the highest median latency: where a round's tail came from. */
 function slowest(updates: UpdateFigures[], count = 5): UpdateFigures[] {
   return [...updates].sort((a, b) => b.p50Ms - a.p50Ms).slice(0, count);
-}
-
-/** Every subscriber got updates 1..total, each once, in order. */
-function checkOrder(subscribers: Subscriber[], total: number) {
-  let missing = 0;
-  let everyUpdateInOrder = true;
-  for (const s of subscribers) {
-    const sequence = s.received.map((r) => r.n);
-    if (sequence.length !== total || sequence.some((n, i) => n !== i + 1)) everyUpdateInOrder = false;
-    missing += Math.max(0, total - sequence.length);
-  }
-  return { missing, everyUpdateInOrder };
 }
