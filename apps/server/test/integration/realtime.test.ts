@@ -397,6 +397,8 @@ describe('realtime hub', () => {
     return { socket, sent };
   };
   const settle = () => new Promise((r) => setTimeout(r, 0));
+  /** This instance's sockets get a publish on the next turn of the event loop, after the bus (hub.ts). */
+  const localDelivery = () => new Promise((r) => setImmediate(r));
 
   it('refuses every conversation subscription until an authorizer is registered', async () => {
     const hub = new RealtimeHub(bus, silentLogger);
@@ -422,10 +424,11 @@ describe('realtime hub', () => {
     const connection = hub.attach(socket, randomUUID());
     // Subscribing directly through the protocol is async; reach the same state synchronously.
     hub.receive(connection, JSON.stringify({ type: 'subscribe_conversation', conversationId }));
-    return settle().then(() => {
+    return settle().then(async () => {
       published.length = 0;
       const big = chatMessage(conversationId, 'é'.repeat(5000));
       hub.publish(`conversation:${conversationId}`, { type: 'new_message', message: big });
+      await localDelivery();
       expect(serverEventSchema.parse(sent.at(-1))).toEqual({
         type: 'new_message',
         message: { id: big.id, conversationId },
@@ -436,6 +439,45 @@ describe('realtime hub', () => {
       expect(Buffer.byteLength(published[0]!)).toBeLessThan(8000);
     });
   });
+  it("hands an event to the bus before this instance's sockets get it, and keeps their order", async () => {
+    const order: string[] = [];
+    const hub = new RealtimeHub({ ...bus, publish: () => void order.push('bus') }, silentLogger);
+    await hub.start();
+    const auctionId = randomUUID();
+    const { socket, sent } = fakeSocket();
+    const connection = hub.attach(
+      {
+        ...socket,
+        send: (data: Buffer) => {
+          order.push('socket');
+          socket.send(data);
+        },
+      },
+      randomUUID(),
+    );
+    hub.receive(connection, JSON.stringify({ type: 'subscribe_auction', auctionId }));
+    await settle();
+    order.length = 0;
+    sent.length = 0;
+    for (const bidCount of [1, 2, 3]) {
+      hub.publish(`auction:${auctionId}`, {
+        type: 'bid_update',
+        auctionId,
+        newBid: `${30 + bidCount}.00`,
+        bidCount,
+        endTime: new Date().toISOString(),
+        isActive: true,
+        winnerId: null,
+      });
+    }
+    // The other instances' subscribers do not wait for this instance's fan-out.
+    expect(order).toEqual(['bus', 'bus', 'bus']);
+    await localDelivery();
+    expect(order).toEqual(['bus', 'bus', 'bus', 'socket', 'socket', 'socket']);
+    expect(sent.map((message) => message.bidCount)).toEqual([1, 2, 3]);
+    await hub.stop();
+  });
+
   it('serialises an event once per publish: every subscriber, local or reached over the bus, gets the same bytes', async () => {
     let handlers: BusHandlers | undefined;
     const hub = new RealtimeHub(
@@ -485,6 +527,7 @@ describe('realtime hub', () => {
       isActive: true,
       winnerId: null,
     });
+    await localDelivery();
     const local = frames.map((received) => received[0]);
     expect(new Set(local).size).toBe(1);
     expect(JSON.parse(local[0]!.toString())).toMatchObject({ type: 'bid_update', channel: `auction:${auctionId}` });
