@@ -448,9 +448,9 @@ describe('realtime hub', () => {
     const connection = hub.attach(
       {
         ...socket,
-        send: (data: Buffer) => {
+        send: (data: Buffer, options: { binary: boolean }) => {
           order.push('socket');
-          socket.send(data);
+          socket.send(data, options);
         },
       },
       randomUUID(),

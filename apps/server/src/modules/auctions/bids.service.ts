@@ -68,11 +68,11 @@ function assertAmountAllowed(auction: BidRuleFields, maxCents: number, field: 'a
 }
 
 /**
- * Who a bid's notices went to, for the live signals sent after it commits (docs/realtime.md):
- * the host, and the member who led before it (unless they outbid themselves).
+ * Who hears the bid live besides the auction's pages, once it commits (docs/realtime.md): the
+ * member who led before it (unless they outbid themselves). The bells of everyone it told refresh
+ * when its notices are written (bid-notice-writer.ts).
  */
 export interface BidRecipients {
-  hostId: string;
   outbidId: string | null;
 }
 
@@ -158,7 +158,7 @@ export async function placeBid(
   const outbidId = leaderId && leaderId !== bidderId ? leaderId : null;
   const maxAmount = amounts.problem ? undefined : amounts.maxAmount;
   return {
-    recipients: { hostId: after.creatorId, outbidId },
+    recipients: { outbidId },
     bid: {
       id: outcome.bidId,
       auctionId: after.id,
