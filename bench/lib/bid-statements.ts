@@ -3,7 +3,6 @@ import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config/env.js';
 import type { Db } from '../../apps/server/src/db/client.js';
 import * as schema from '../../apps/server/src/db/schema/index.js';
-import { BID_NOTIFICATION_TEMPLATES } from '../../apps/server/src/modules/auctions/auction-notices.js';
 import { createBidQueue } from '../../apps/server/src/modules/auctions/bid-queue.js';
 import type { Member } from './members.js';
 
@@ -74,7 +73,7 @@ export function bareStatementAttempt(pool: pg.Pool, auctionId: string): Attempt 
  */
 export function appCallAttempt(pool: pg.Pool, auctionId: string): Attempt {
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  const bids = createBidQueue({ db, bidsPerMinute, texts: BID_NOTIFICATION_TEMPLATES });
+  const bids = createBidQueue({ db, bidsPerMinute });
   return async (bidder, amount) => {
     const bid = await bids.place(auctionId, {
       bidderId: bidder.id,

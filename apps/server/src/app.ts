@@ -15,7 +15,6 @@ import { buyNowRoutes } from './use-cases/buy-now-and-charge.routes.js';
 import { createLifecycleJob } from './use-cases/close-due-auctions.job.js';
 import { createBidNoticeWriter } from './modules/auctions/bid-notice-writer.js';
 import { createBidQueue } from './modules/auctions/bid-queue.js';
-import { BID_NOTIFICATION_TEMPLATES } from './modules/auctions/auction-notices.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { notificationChannelRoutes } from './modules/notifications/channels.routes.js';
 import { createDeliveryJob, type DeliveryJob } from './modules/notifications/delivery/delivery.job.js';
@@ -208,11 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: database.db,
     now,
     softCloseSeconds: config.softCloseSeconds,
-    bidQueue: createBidQueue({
-      db: database.db,
-      bidsPerMinute: config.bidsPerMinute,
-      texts: BID_NOTIFICATION_TEMPLATES,
-    }),
+    bidQueue: createBidQueue({ db: database.db, bidsPerMinute: config.bidsPerMinute }),
     paymentProvider,
     realtime: app.realtime,
     bidNotices: createBidNoticeWriter({ db: database.db, realtime: app.realtime, logger: app.log }),

@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { notificationDeliveries, notifications, pendingBidNotices } from '../../src/db/schema/index.js';
-import { BID_NOTIFICATION_TEMPLATES } from '../../src/modules/auctions/auction-notices.js';
 import { writeBidNotices } from '../../src/modules/auctions/bid-notices.repository.js';
 import { createBidQueue } from '../../src/modules/auctions/bid-queue.js';
 import type { BidRequest } from '../../src/modules/auctions/bids.repository.js';
@@ -29,7 +28,7 @@ const request = (who: Member, dollars: string): BidRequest => ({
 });
 
 function queueOf(world: World) {
-  return createBidQueue({ db: world.db, bidsPerMinute: 1000, texts: BID_NOTIFICATION_TEMPLATES });
+  return createBidQueue({ db: world.db, bidsPerMinute: 1000 });
 }
 
 async function noticesOf(world: World, auctionId: string) {
@@ -256,10 +255,7 @@ describePostgresOnly("a bid's notices raced for by two instances", (factory) => 
     const auction = await world.createAuction(host);
     const other = await openDatabase({ databaseUrl: connectionUrlOf(world.testDb.database), poolSize: 5 });
     try {
-      const queues = [
-        queueOf(world),
-        createBidQueue({ db: other.db, bidsPerMinute: 1000, texts: BID_NOTIFICATION_TEMPLATES }),
-      ];
+      const queues = [queueOf(world), createBidQueue({ db: other.db, bidsPerMinute: 1000 })];
       // Each instance's bids come in an order the other's do not share, batch after batch.
       let amount = 20;
       const all: Array<Promise<unknown>> = [];

@@ -55,5 +55,3 @@ export const pendingBidNotices = pgTable('pending_bid_notices', {
   outbidMessage: text('outbid_message'),
   createdAt: createdAt(),
 });
-
-export type PendingBidNotice = typeof pendingBidNotices.$inferSelect;

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { batchWhileBusy } from '../../lib/batch-while-busy.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import { writeBidNotices } from './bid-notices.repository.js';
 
 /**
  * Writes accepted bids' notices right after their bids commit, off the hot auction's row lock
  * (docs/notifications.md, "A bid's notices"). One statement at a time per instance: bids that
- * commit while it runs wait and go together in the next one, so under load a hot auction's
+ * commit while it runs wait and go together in the next one (`batchWhileBusy`), so under load a hot auction's
  * notices cost one statement and one commit per batch, not per bid. Then the bells of everyone
  * who got a notice refresh (`notifications_changed`).
  */
@@ -24,34 +25,19 @@ export function createBidNoticeWriter(deps: {
   realtime: RealtimePublisher;
   logger: FastifyBaseLogger;
 }): BidNoticeWriter {
-  let waiting: Array<{ bidId: string; done: () => void }> = [];
-  let writing = false;
-
-  async function writeWaiting(): Promise<void> {
-    writing = true;
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
+  // One key: the instance's notice writes go one at a time, each taking every bid that waited.
+  const batches = batchWhileBusy<string, void>({
+    maxBatch: Number.POSITIVE_INFINITY,
+    async run(_key, bidIds) {
       try {
-        const recipients = await writeBidNotices(
-          deps.db,
-          batch.map((entry) => entry.bidId),
-        );
+        const recipients = await writeBidNotices(deps.db, bidIds);
         for (const userId of recipients) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
       } catch (err) {
-        deps.logger.error({ err, bids: batch.length }, "writing bids' notices failed; the lifecycle job will retry");
+        deps.logger.error({ err, bids: bidIds.length }, "writing bids' notices failed; the lifecycle job will retry");
       }
-      for (const entry of batch) entry.done();
-    }
-    writing = false;
-  }
-
-  return {
-    write(bidId) {
-      return new Promise<void>((done) => {
-        waiting.push({ bidId, done });
-        if (!writing) void writeWaiting();
-      });
+      return bidIds.map(() => undefined);
     },
-  };
+  });
+
+  return { write: (bidId) => batches.add('notices', bidId) };
 }
