@@ -10,3 +10,4 @@ export * from './payments.js';
 export * from './trust.js';
 export * from './dates.js';
 export * from './notification-delivery.js';
+export * from './search.js';

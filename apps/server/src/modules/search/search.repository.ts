@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SearchUser } from '@bid/contract';
 import type { Db } from '../../db/client.js';
-import { auctions, USER_FULL_NAME_SQL, users } from '../../db/schema/index.js';
+import {
+  auctions,
+  auctionTitleLaterWords,
+  USER_FULL_NAME_SQL,
+  userNameLaterWords,
+  users,
+} from '../../db/schema/index.js';
 import { isNotBlockedPerRowSql } from '../blocks/blocks.repository.js';
 
 /**
@@ -33,25 +39,35 @@ export function escapeLikePattern(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** The LIKE patterns of each kind of match, best kind first; `anywhere` only for terms long enough. */
+/**
+ * The LIKE patterns of the kinds of match: `starts` for the text or a later word starting with the
+ * term (the later words are suffixes of their own, db/schema/search.ts), `anywhere` only for terms
+ * long enough.
+ */
 function matchPatterns(term: string) {
   const escaped = escapeLikePattern(term);
   const isShortWord = Array.from(term).length < SUBSTRING_MIN_LENGTH && /[\p{L}\p{N}]/u.test(term);
-  return { starts: `${escaped}%`, laterWord: `% ${escaped}%`, anywhere: isShortWord ? null : `%${escaped}%` };
+  return { starts: `${escaped}%`, anywhere: isShortWord ? null : `%${escaped}%` };
 }
 
 /**
  * The ids the ranking reads: up to CANDIDATES_PER_KIND of each kind of match, a worse kind only
  * while the better ones cannot fill the page. Skipping them matters beyond the rows saved: the
- * trigram index cannot tell where in the text the term is, so looking for a later word that
- * starts with "james" rechecks every name that starts with it (all the Jameses, to find the
- * Smiths called James).
+ * trigram index cannot tell where in the text the term is, so looking for a text that merely
+ * contains "james" rechecks every name that starts with it.
  */
-function candidateIds(input: { table: SQL; id: SQL; text: SQL; eligible: SQL; term: string; pageSize: number }): SQL {
-  const { table, id, text, eligible, pageSize } = input;
-  const { starts, laterWord, anywhere } = matchPatterns(input.term);
-  const pool = (pattern: string) =>
-    sql`SELECT ${id} AS id FROM ${table} WHERE ${text} ILIKE ${pattern} AND ${eligible} LIMIT ${CANDIDATES_PER_KIND}`;
+function candidateIds(input: {
+  table: SQL;
+  id: SQL;
+  text: SQL;
+  eligible: SQL;
+  /** The text's later words (db/schema/search.ts): the table, its id column, position and suffix. */
+  laterWords: { table: SQL; id: SQL; position: SQL; suffix: SQL };
+  term: string;
+  pageSize: number;
+}): SQL {
+  const { table, id, text, eligible, laterWords: words, term, pageSize } = input;
+  const { starts, anywhere } = matchPatterns(term);
   // "Starts with" as `lower(text) LIKE lower('term%')`, the form the prefix btree indexes
   // (users_name_prefix_idx, auctions_title_prefix_idx) serve by a range scan. Ordered as those
   // indexes are (text_pattern_ops sorts by `~<~`), so the pool is the range's first matches and
@@ -61,13 +77,29 @@ function candidateIds(input: { table: SQL; id: SQL; text: SQL; eligible: SQL; te
   const startsPool = sql`SELECT ${id} AS id FROM ${table}
     WHERE lower(${text}) LIKE lower(${starts}) AND ${eligible}
     ORDER BY lower(${text}) USING ~<~ LIMIT ${CANDIDATES_PER_KIND}`;
+  // "A later word starts with" (`text ILIKE '% term%'`) as a suffix of the text after a space
+  // starting with the term, walked in the suffix index's order from the term's first entry and
+  // stopped at the pool's size, like the "starts with" pool: neither a scan of the table until
+  // enough match nor a bitmap of every match from the trigram index, whichever the statistics
+  // favoured (docs/performance.md, item 22). Each row is joined to its text by primary key for
+  // the eligibility rule. A text holding the term at two later words has two suffixes in the
+  // range; only its first counts (strpos finds the first ' term' in the same lowered text the
+  // positions come from), so the pool is CANDIDATES_PER_KIND distinct ids. Written as `<=`
+  // (a later match is never before the first) because PostgreSQL guesses an equality between
+  // expressions keeps one row in 200, and would then expect to read the whole range.
+  const laterWordPool = sql`SELECT ${words.id} AS id FROM ${words.table} JOIN ${table} ON ${id} = ${words.id}
+    WHERE ${words.suffix} LIKE lower(${starts}) AND ${eligible}
+      AND ${words.position} <= strpos(lower(${text}), ' ' || lower(${term})) + 1
+    ORDER BY ${words.suffix} USING ~<~ LIMIT ${CANDIDATES_PER_KIND}`;
+  const anywherePool = (pattern: string) =>
+    sql`SELECT ${id} AS id FROM ${table} WHERE ${text} ILIKE ${pattern} AND ${eligible} LIMIT ${CANDIDATES_PER_KIND}`;
   const rest = anywhere
-    ? sql`UNION SELECT id FROM (${pool(anywhere)}) AS anywhere
+    ? sql`UNION SELECT id FROM (${anywherePool(anywhere)}) AS anywhere
           WHERE (SELECT count(*) FROM starts) + (SELECT count(*) FROM later_word) <= ${pageSize}`
     : sql``;
   return sql`WITH starts AS MATERIALIZED (${startsPool}),
     later_word AS MATERIALIZED (
-      SELECT id FROM (${pool(laterWord)}) AS p WHERE (SELECT count(*) FROM starts) <= ${pageSize}
+      SELECT id FROM (${laterWordPool}) AS p WHERE (SELECT count(*) FROM starts) <= ${pageSize}
     )
     SELECT id FROM starts UNION SELECT id FROM later_word ${rest}`;
 }
@@ -99,6 +131,12 @@ export function searchUsersQuery(
     id: sql`${users.id}`,
     text: fullName,
     eligible: named,
+    laterWords: {
+      table: sql`${userNameLaterWords}`,
+      id: sql`${userNameLaterWords.userId}`,
+      position: sql`${userNameLaterWords.position}`,
+      suffix: sql`${userNameLaterWords.suffix}`,
+    },
     term,
     pageSize: options.limit,
   });
@@ -172,10 +210,20 @@ export function searchOpenAuctionsQuery(
     id: sql`${auctions.id}`,
     text: sql`${auctions.title}`,
     eligible: open,
+    laterWords: {
+      table: sql`${auctionTitleLaterWords}`,
+      id: sql`${auctionTitleLaterWords.auctionId}`,
+      position: sql`${auctionTitleLaterWords.position}`,
+      suffix: sql`${auctionTitleLaterWords.suffix}`,
+    },
     term,
     pageSize: options.limit,
   });
-  return db
+  // The page is ranked on the auctions' own columns and only its rows are joined to their hosts:
+  // joining every candidate (up to 600) first cost a primary-key lookup of users each, rarely in
+  // shared buffers at a million rows (docs/performance.md, item 22). The block filter stays in
+  // the ranking, on creator_id, so a blocked host's auction never takes a place on the page.
+  const page = db
     .select({
       id: auctions.id,
       title: auctions.title,
@@ -185,13 +233,11 @@ export function searchOpenAuctionsQuery(
       location: auctions.location,
       description: auctions.description,
       bidCount: auctions.bidCount,
-      creatorId: users.id,
-      creatorFirstName: users.firstName,
-      creatorLastName: users.lastName,
-      creatorIdentityVerificationStatus: users.identityVerificationStatus,
+      creatorId: auctions.creatorId,
+      rank: sql<number>`CASE WHEN ${auctions.title} ILIKE ${prefix} THEN 0 ELSE 1 END`.as('rank'),
+      similarity: sql<number>`similarity(${auctions.title}, ${term})`.as('similarity'),
     })
     .from(auctions)
-    .innerJoin(users, eq(users.id, auctions.creatorId))
     .where(
       and(
         sql`${auctions.id} IN (${candidates})`,
@@ -206,5 +252,27 @@ export function searchOpenAuctionsQuery(
       asc(auctions.endTime),
       asc(auctions.id),
     )
-    .limit(options.limit);
+    .limit(options.limit)
+    .as('page');
+  return (
+    db
+      .select({
+        id: page.id,
+        title: page.title,
+        dateType: page.dateType,
+        currentBid: page.currentBid,
+        endTime: page.endTime,
+        location: page.location,
+        description: page.description,
+        bidCount: page.bidCount,
+        creatorId: users.id,
+        creatorFirstName: users.firstName,
+        creatorLastName: users.lastName,
+        creatorIdentityVerificationStatus: users.identityVerificationStatus,
+      })
+      .from(page)
+      .innerJoin(users, eq(users.id, page.creatorId))
+      // The page's own order again: a join does not keep it.
+      .orderBy(asc(page.rank), desc(page.similarity), asc(page.endTime), asc(page.id))
+  );
 }
