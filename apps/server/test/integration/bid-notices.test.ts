@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
-import { notificationDeliveries, notifications, pendingBidNotices } from '../../src/db/schema/index.js';
+import { auctions, bids, notificationDeliveries, notifications, pendingBidNotices } from '../../src/db/schema/index.js';
+import { BID_NOTIFICATION_TEMPLATES } from '../../src/modules/auctions/auction-notices.js';
 import { writeBidNotices } from '../../src/modules/auctions/bid-notices.repository.js';
 import { createBidQueue } from '../../src/modules/auctions/bid-queue.js';
-import type { BidRequest } from '../../src/modules/auctions/bids.repository.js';
+import { placeBidsStatement, type BidOutcome, type BidRequest } from '../../src/modules/auctions/bids.repository.js';
 import { createLifecycleJob } from '../../src/use-cases/close-due-auctions.job.js';
 import { connectionUrlOf, describePostgresOnly, testDatabaseFactories } from '../support/databases.js';
 import { withSession } from '../support/session.js';
@@ -198,6 +200,98 @@ describe.each(testDatabaseFactories())('bids on one auction arriving together on
       world.db.execute = counting;
     }
   });
+
+  it('are decided in one call exactly as they would be one call each: random sequences of bids and maximums', async () => {
+    const host = await world.signUp('Host');
+    const people = [host, ...(await Promise.all(['Ann', 'Ben', 'Cat'].map((name) => world.signUp(name))))];
+    const requestArb = fc.record({
+      who: fc.integer({ min: 0, max: 3 }), // the host now and then: refused as their own auction
+      dollars: fc.integer({ min: 1, max: 160 }),
+      extra: fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }),
+      // 0 now and then: amounts the app refused itself ('checked': the checks made, nothing written).
+      checked: fc.integer({ min: 0, max: 7 }),
+    });
+    const base = Date.now();
+    await fc.assert(
+      fc.asyncProperty(fc.array(requestArb, { minLength: 1, maxLength: 30 }), async (items) => {
+        // Twins: the same auction twice; one gets the bids in one call, the other one call per bid.
+        const [together, alone] = [
+          await world.createAuction(host, { startingBid: '20', buyNowPrice: '150' }),
+          await world.createAuction(host, { startingBid: '20', buyNowPrice: '150' }),
+        ];
+        await world.db
+          .update(auctions)
+          .set({ endTime: new Date(base + 3_600_000) })
+          .where(sql`${auctions.id} IN (${together.id}, ${alone.id})`);
+        const requests = items.map((item, index): BidRequest => ({
+          bidderId: people[item.who]!.id,
+          amount: item.checked === 0 ? null : `${item.dollars}.00`,
+          maxAmount: item.extra === undefined ? undefined : `${item.dollars + item.extra}.00`,
+          cardConfirmed: true,
+          // Every bid moves the end (a soft close longer than the time left), so the end carried from
+          // bid to bid is compared too.
+          now: new Date(base + index),
+          softCloseSeconds: 7200 + index,
+        }));
+        const call = (auctionId: string, batch: readonly BidRequest[]) =>
+          placeBidsStatement(world.db, {
+            auctionId,
+            bids: batch,
+            texts: BID_NOTIFICATION_TEMPLATES,
+            bidsPerMinute: 1000,
+          });
+        const inOneCall = await call(together.id, requests);
+        const oneByOne: BidOutcome[] = [];
+        for (const bid of requests) oneByOne.push((await call(alone.id, [bid]))[0]!);
+
+        const comparable = (outcome: BidOutcome) => {
+          const auction = outcome.auction && { ...outcome.auction, id: undefined };
+          return outcome.accepted
+            ? { ...outcome, bidId: undefined, createdAt: undefined, auction }
+            : { ...outcome, auction };
+        };
+        expect(inOneCall.map(comparable)).toEqual(oneByOne.map(comparable));
+
+        const stateOf = async (auctionId: string) => ({
+          row: (
+            await world.db
+              .select({
+                currentBid: auctions.currentBid,
+                bidCount: auctions.bidCount,
+                watcherCount: auctions.watcherCount,
+                leaderId: auctions.leaderId,
+                leaderMax: auctions.leaderMax,
+                endTime: auctions.endTime,
+                updatedAt: auctions.updatedAt,
+              })
+              .from(auctions)
+              .where(eq(auctions.id, auctionId))
+          )[0],
+          bids: await world.db
+            .select({
+              bidderId: bids.bidderId,
+              amount: bids.amount,
+              maxAmount: bids.maxAmount,
+              isAutomatic: bids.isAutomatic,
+            })
+            .from(bids)
+            .where(eq(bids.auctionId, auctionId))
+            .orderBy(asc(bids.createdAt)),
+          notices: (await pendingOf(world, auctionId))
+            .map((notice) => [notice.bidderId, notice.receivedMessage, notice.outbidId, notice.outbidMessage].join('|'))
+            .sort(),
+        });
+        expect(await stateOf(together.id)).toEqual(await stateOf(alone.id));
+        // Their createdAt are strictly increasing in the order of acceptance, within the call too.
+        const times = await world.db
+          .select({ all: sql<number>`count(*)::int`, distinct: sql<number>`count(DISTINCT ${bids.createdAt})::int` })
+          .from(bids)
+          .where(eq(bids.auctionId, together.id));
+        expect(times[0]!.distinct).toBe(times[0]!.all);
+      }),
+      { numRuns: 12 },
+    );
+  }, 180_000);
 
   it('are decided one by one when their shared call fails, so one bad bid fails alone', async () => {
     const host = await world.signUp('Host');

@@ -46,7 +46,7 @@ export const auctions = pgTable(
      */
     hiddenBySuspension: boolean('hidden_by_suspension').notNull().default(false),
     /**
-     * Who leads and their maximum (automatic bids, docs/auctions.md), kept by `accept_bid` under
+     * Who leads and their maximum (automatic bids, docs/auctions.md), kept by `place_bids` under
      * the row lock so a bid never scans the auction's bids. `leaderMax` is PRIVATE to the leader:
      * no presenter may ever copy it into an answer or an event.
      */

@@ -34,7 +34,7 @@ export type NewNotification = typeof notifications.$inferInsert;
 
 /**
  * A bid's two notices (the host's "New bid on your auction", the beaten leader's "You've been
- * outbid"), written by `accept_bid` under the auction's row lock as ONE narrow row, then turned
+ * outbid"), written by `place_bids` under the auction's row lock as ONE narrow row, then turned
  * into notifications (and, by the outbox trigger, their deliveries) right after the bid commits,
  * off the lock, by the instance's bid notice writer; a job writes any a dead request left behind
  * (docs/notifications.md, "A bid's notices"). The texts are final: amounts filled in, the

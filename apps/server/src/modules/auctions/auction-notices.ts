@@ -59,7 +59,7 @@ export async function notifyBiddersOfChange(db: Db, auction: Auction, change: Au
 
 /**
  * Readable texts for the two notices a bid sends (creator and beaten leader). The amounts are
- * placeholders `accept_bid` fills in ({amount}: the bidder's visible bid, {price}: the new
+ * placeholders `place_bids` fills in ({amount}: the bidder's visible bid, {price}: the new
  * current bid, {next}: the new minimum), because automatic bids decide them under the row lock.
  */
 export function bidNotificationTexts(input: { bidderName: string; title: string }): BidNotificationTexts {
@@ -81,7 +81,7 @@ const asFormatTemplate = (text: string) =>
   text.replaceAll('%', '%%').replaceAll(NAME_SLOT, '%1$s').replaceAll(TITLE_SLOT, '%2$s');
 
 /**
- * `bidNotificationTexts` as the format() templates `place_bid` fills in with the bidder's display
+ * `bidNotificationTexts` as the format() templates `place_bids` fills in with the bidder's display
  * name and the auction's title (migration 0024): built once, so a bid sends the same four texts.
  */
 export const BID_NOTIFICATION_TEMPLATES: BidNotificationTexts = (() => {

@@ -15,7 +15,7 @@ export const MAX_BIDS_PER_CALL = 50;
  * of queueing on the lock one transaction at a time. Auctions never wait for one another.
  */
 export interface BidQueue {
-  /** Decides one bid on `auctionId`: its outcome, as `place_bid` would answer it alone. */
+  /** Decides one bid on `auctionId`: its outcome, as `place_bids` would answer it alone. */
   place(auctionId: string, bid: BidRequest): Promise<BidOutcome>;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
-/** The auction as `accept_bid` leaves it (after the bid, or as it stands when refused). */
+/** The auction as a bid leaves it (after the bid, or as it stands when refused). */
 export interface BidAuctionState {
   id: string;
   creatorId: string;
@@ -15,7 +15,7 @@ export interface BidAuctionState {
   buyNowPrice: string | null;
 }
 
-/** Why `place_bid` refused, in the order it checks (migration 0024). */
+/** Why `place_bids` refused a bid, in the order it checks (migration 0027). */
 export type BidRefusal =
   | 'unauthorized'
   | 'rate_limited'
@@ -71,8 +71,8 @@ interface BidOutcomeRow {
 }
 
 /**
- * The notices' texts as PostgreSQL format() templates: `place_bid` fills in %1$s (the bidder's
- * display name) and %2$s (the auction's title), then `accept_bid` {amount}, {price} and {next}
+ * The notices' texts as PostgreSQL format() templates: `place_bids` fills in %1$s (the bidder's
+ * display name) and %2$s (the auction's title), then {amount}, {price} and {next}
  * (only it knows them). Any other '%' must be written '%%'.
  */
 export interface BidNotificationTexts {
@@ -80,7 +80,7 @@ export interface BidNotificationTexts {
   outbid: { title: string; message: string };
 }
 
-/** One bid request as `place_bid` takes it. */
+/** One bid request as `place_bids` takes it. */
 export interface BidRequest {
   bidderId: string;
   amount: string | null;
@@ -91,24 +91,25 @@ export interface BidRequest {
 }
 
 /**
- * Bid requests on ONE auction in ONE statement: the `place_bids` function (migration 0026), which
- * decides each in turn, in the order given, exactly as the `place_bid` function (migration 0024)
- * decides a bid alone, in one transaction (docs/performance.md, "Bids on one auction in batches").
- * The app sends them through its bid queue (bid-queue.ts), which batches the bids that arrive for
- * an auction while its last call for that auction runs.
+ * Bid requests on ONE auction in ONE statement: the `place_bids` function (migration 0027), which
+ * locks the auction row once and decides each bid in turn, in the order given, exactly as it would
+ * decide it alone on the row as the bids before it left it, then writes the row once, all in one
+ * transaction (docs/performance.md, "Bids on one auction in batches" and "A batch of bids decided
+ * in one pass"). The app sends them through its bid queue (bid-queue.ts), which batches the bids
+ * that arrive for an auction while its last call for that auction runs; a lone bid is a batch of one.
  *
- * `place_bid` reads the bidder, the auction, whether a block stands between them, the bidder's
+ * For each bid it reads the bidder, whether a block stands between bidder and host, the bidder's
  * bids of the last minute and who leads, checks them in the order of docs/auctions.md and either
- * refuses (`refusal` names the first check that failed; nothing is written) or calls `accept_bid`
- * (migrations 0016 and 0026, docs/decisions/0005-accept-bid-function.md). That takes the auction
- * row's lock, re-checks every rule on the freshest row (open, not the creator's, high enough,
- * within the money bounds, below Buy Now) and applies the automatic-bid rule (`applyBidRequest` in
- * packages/contract): it inserts the request's row and any automatic answer, keeps the leader and
- * their private maximum on the auction, and leaves the notices for the creator ('bid_received') and
- * a leader whose maximum was beaten ('outbid') as one pending row, which the bid notice writer
- * turns into notifications right after the commit (docs/notifications.md, "A bid's notices").
- * Concurrent bids from any number of app instances queue on the row lock, so none is lost; the
- * lock is never held across a round trip to the app, and everything commits together or not at all.
+ * refuses (`refusal` names the first check that failed; nothing is written for that bid) or
+ * accepts it (docs/decisions/0005-accept-bid-function.md): every rule on the locked row (open, not
+ * the creator's, high enough, within the money bounds, below Buy Now) and the automatic-bid rule
+ * (`applyBidRequest` in packages/contract): it inserts the request's row and any automatic
+ * answer, keeps the leader and their private maximum on the auction, and leaves the notices for
+ * the creator ('bid_received') and a leader whose maximum was beaten ('outbid') as one pending row,
+ * which the bid notice writer turns into notifications right after the commit (docs/notifications.md,
+ * "A bid's notices"). Concurrent bids from any number of app instances queue on the row lock, so
+ * none is lost; the lock is never held across a round trip to the app, and everything commits
+ * together or not at all.
  *
  * - Rate limit: a request that may write takes the bidder's advisory lock before counting their
  *   bids of the last minute (docs/reliability.md, "Atomic rate limits"); a batch takes all its

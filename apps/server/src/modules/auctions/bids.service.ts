@@ -177,7 +177,7 @@ export async function placeBid(
   };
 }
 
-/** Throws what a refusal of `place_bid` is answered with: the same status, code, message and field as ever. */
+/** Throws what a refusal of `place_bids` is answered with: the same status, code, message and field as ever. */
 function refuse(outcome: Extract<BidOutcome, { accepted: false }>, amounts: RequestAmounts, now: Date): never {
   switch (outcome.refusal) {
     case 'unauthorized':
@@ -196,7 +196,7 @@ function refuse(outcome: Extract<BidOutcome, { accepted: false }>, amounts: Requ
       throw badRequest(AUCTION_HAS_ENDED);
     case 'card_unknown':
       // Answered only when the card was not confirmed; placeBid confirms it before calling again.
-      throw new Error('place_bid asked about the card after it was confirmed');
+      throw new Error('place_bids asked about the card after it was confirmed');
     case 'checked':
     case 'refused':
       break;

@@ -66,7 +66,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
             SELECT b.bidder_id, b.amount
             FROM bids b
             WHERE b.auction_id = a.id AND b.voided_at IS NULL
-            -- The leader accept_bid keeps wins: an automatic answer at a rival's equal maximum has
+            -- The leader place_bids keeps wins: an automatic answer at a rival's equal maximum has
             -- the rival's amount (docs/auctions.md). Without one (bids written by hand), the highest
             -- bid, the earliest on a tie.
             ORDER BY COALESCE(b.bidder_id = a.leader_id, false) DESC, b.amount DESC, b.created_at ASC, b.id ASC
