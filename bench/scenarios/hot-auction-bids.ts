@@ -13,8 +13,11 @@ import { summarizeLatencies } from '../lib/stats.js';
  * 50 (quick) or 64 concurrent callers hammer one auction through POST /api/bids, each sending its
  * next bid as soon as the last was answered, for the next of 3,000 signed-in bidders in turn; the
  * ceiling is the
- * conditional UPDATE that decides a bid (the first statement of `accept_bid`) sent straight through
- * `pg` by the same number of concurrent callers over a pool of the app's size. Each side draws
+ * conditional UPDATE that decides a bid (as migration 0008's `accept_bid` decided one) sent straight
+ * through `pg` by the same number of concurrent callers over a pool of the app's size, one
+ * transaction per bid. The app decides the bids that arrive together in one `place_bids` call, one
+ * transaction (docs/performance.md, items 20 and 23), so where a commit waits long for the disk the
+ * value can pass the ceiling. Each side draws
  * amounts from its own rising counter ($1, $2, …), so bids racing each other arrive out of
  * order and some lose: value and ceiling count accepted + rejected bids per second. The two
  * run in alternating segments, so load from elsewhere on the machine falls on both alike; each
@@ -33,7 +36,7 @@ const BIDDERS = 3000;
 export const hotAuctionBids: Scenario = {
   name: 'hot-auction-bids',
   unit: 'bids/s',
-  target: { of: 'ratio', op: '>=', bound: 0.5 },
+  target: { of: 'ratio', op: '>=', bound: 0.75 },
   invariant: 'final current bid = highest accepted bid; accepted bids rise strictly; bidCount = accepted',
   async run(ctx) {
     const callers = ctx.quick ? 50 : 64;
