@@ -27,7 +27,7 @@ import {
   listNotificationsForUser,
 } from '../apps/server/src/modules/notifications/notifications.repository.js';
 import { searchOpenAuctions, searchUsers } from '../apps/server/src/modules/search/search.repository.js';
-import { benchServerUrl, withIndexesDropped } from './lib/database.js';
+import { benchServerUrl, LATER_WORD_TABLES, withIndexesDropped, withLaterWordsFilledAfter } from './lib/database.js';
 import { Marketplace } from './lib/marketplace.js';
 
 const args = new Map(
@@ -60,9 +60,12 @@ async function admin(statement: string) {
 async function seed(pool: pg.Pool) {
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
-  await withIndexesDropped(pool, ['users', 'auctions', 'bids', 'notifications'], log, async () => {
+  const tables = ['users', 'auctions', ...LATER_WORD_TABLES, 'bids', 'notifications'];
+  await withIndexesDropped(pool, tables, log, async () => {
     const marketplace = new Marketplace(pool);
-    await marketplace.grow({ users: userCount, auctions: auctionCount }, { analyze: false });
+    await withLaterWordsFilledAfter(pool, log, () =>
+      marketplace.grow({ users: userCount, auctions: auctionCount }, { analyze: false }),
+    );
     log(`  ${userCount} users and ${auctionCount} auctions: ${elapsed()}`);
     // Bid history for every fourth auction with bids, as many as its bid count (the marketplace
     // sets the counts only), rising by a dollar; bidders spread over every user. One statement,
@@ -105,7 +108,7 @@ async function seed(pool: pg.Pool) {
     await pool.query('ALTER TABLE notifications ENABLE TRIGGER notifications_enqueue_deliveries');
     log(`  notifications: ${elapsed()}`);
   });
-  for (const table of ['users', 'auctions', 'bids', 'notifications']) await pool.query(`VACUUM ANALYZE ${table}`);
+  for (const table of tables) await pool.query(`VACUUM ANALYZE ${table}`);
   log(`  indexes and VACUUM ANALYZE: ${elapsed()}`);
 }
 

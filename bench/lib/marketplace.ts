@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { geocode, type Coordinates } from '../../apps/server/src/lib/geo.js';
-import { withIndexesDropped } from './database.js';
+import { LATER_WORD_TABLES, withIndexesDropped, withLaterWordsFilledAfter } from './database.js';
 import {
   ACTIVITY_TITLES,
   CITIES,
@@ -140,10 +140,14 @@ export class Marketplace {
 
   /**
    * `grow` for large targets: the users' and auctions' secondary indexes are dropped for the load
-   * and each built once afterwards (`withIndexesDropped`), instead of a million insertions each.
+   * and each built once afterwards (`withIndexesDropped`), instead of a million insertions each;
+   * search's later-word tables are filled in one statement each after the load, not by their
+   * triggers batch by batch (`withLaterWordsFilledAfter`).
    */
   async bulkLoad(target: { users: number; auctions: number }, log: (message: string) => void): Promise<void> {
-    await withIndexesDropped(this.pool, ['users', 'auctions'], log, () => this.grow(target, { analyze: false }));
+    await withIndexesDropped(this.pool, ['users', 'auctions', ...LATER_WORD_TABLES], log, () =>
+      withLaterWordsFilledAfter(this.pool, log, () => this.grow(target, { analyze: false })),
+    );
     await this.analyze();
   }
 
@@ -152,8 +156,7 @@ export class Marketplace {
    * pending entries merged (only VACUUM does that). A bulk load must not be measured before.
    */
   private async analyze(): Promise<void> {
-    await this.pool.query('VACUUM ANALYZE users');
-    await this.pool.query('VACUUM ANALYZE auctions');
+    for (const table of ['users', 'auctions', ...LATER_WORD_TABLES]) await this.pool.query(`VACUUM ANALYZE ${table}`);
   }
 
   private async insertUsers(count: number): Promise<void> {

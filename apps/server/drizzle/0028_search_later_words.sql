@@ -23,9 +23,9 @@ CREATE INDEX "user_name_later_words_suffix_idx" ON "user_name_later_words" USING
 -- index could only read every text holding the term (20,000 for "kayak" at a million titles).
 -- A suffix after EVERY space, consecutive ones too ('a  b' gives ' b' and 'b'), or the
 -- equivalence would not be exact; an empty one (a text ending in a space) is left out, since no
--- search term is empty. `at` is where the suffix starts in the lowered text (1-based), so a search
--- can keep only a text's first matching word. Split on the space with string_to_array rather than
--- one row per character: a backfill of a million titles stays a few seconds.
+-- search term is empty. `at` is where the suffix starts in the lowered text (1-based), the
+-- position column of the key. Split on the space with string_to_array rather than one row per
+-- character: a million titles' suffixes are computed in about five seconds.
 CREATE FUNCTION later_word_suffixes(p_text text) RETURNS TABLE (at integer, suffix text)
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT s.at, s.suffix

@@ -12,8 +12,8 @@ import { users } from './users.js';
  * term, not where, so a common later word read every match (20,000 at a million rows).
  *
  * Kept by triggers (migration 0028) on insert and on updates of the text's own columns only, so
- * the hot `UPDATE auctions` of every bid never touches them. `position` is the suffix's first
- * character in the lowered text (1-based), so a search can keep a text's first matching word only.
+ * the hot `UPDATE auctions` of every bid never touches them. `position` is where the suffix
+ * starts in the lowered text (1-based): with the id, the key of a row.
  * Suffixes are at most 254 characters (titles are varchar(255), names 100 + 1 + 100): far within
  * a btree entry's limit.
  */

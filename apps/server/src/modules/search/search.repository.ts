@@ -61,8 +61,8 @@ function candidateIds(input: {
   id: SQL;
   text: SQL;
   eligible: SQL;
-  /** The text's later words (db/schema/search.ts): the table, its id column, position and suffix. */
-  laterWords: { table: SQL; id: SQL; position: SQL; suffix: SQL };
+  /** The text's later words (db/schema/search.ts): the table, its id column and its suffix. */
+  laterWords: { table: SQL; id: SQL; suffix: SQL };
   term: string;
   pageSize: number;
 }): SQL {
@@ -78,18 +78,17 @@ function candidateIds(input: {
     WHERE lower(${text}) LIKE lower(${starts}) AND ${eligible}
     ORDER BY lower(${text}) USING ~<~ LIMIT ${CANDIDATES_PER_KIND}`;
   // "A later word starts with" (`text ILIKE '% term%'`) as a suffix of the text after a space
-  // starting with the term, walked in the suffix index's order from the term's first entry and
-  // stopped at the pool's size, like the "starts with" pool: neither a scan of the table until
-  // enough match nor a bitmap of every match from the trigram index, whichever the statistics
-  // favoured (docs/performance.md, item 22). Each row is joined to its text by primary key for
-  // the eligibility rule. A text holding the term at two later words has two suffixes in the
-  // range; only its first counts (strpos finds the first ' term' in the same lowered text the
-  // positions come from), so the pool is CANDIDATES_PER_KIND distinct ids. Written as `<=`
-  // (a later match is never before the first) because PostgreSQL guesses an equality between
-  // expressions keeps one row in 200, and would then expect to read the whole range.
+  // that starts with the term (db/schema/search.ts), walked in the suffix index's order from the
+  // term's first entry and stopped at the pool's size, like the "starts with" pool: neither a scan
+  // of the table until enough match nor a bitmap of every match from the trigram index, whichever
+  // the statistics favoured (docs/performance.md, item 22). The walk reads the index alone (it
+  // holds the id) and joins each row to its text by primary key for the eligibility rule.
+  // A text with the term at two later words is two rows of the walk: the pool keeps distinct ids
+  // (below), so it may hold a few fewer texts than rows. Keeping only each text's first matching
+  // word inside the walk was tried: the walk goes in suffix order, not text order, so for "a" it
+  // skipped 75,000 rows ("a walk" after "afternoon and a walk") before the 200th first match.
   const laterWordPool = sql`SELECT ${words.id} AS id FROM ${words.table} JOIN ${table} ON ${id} = ${words.id}
     WHERE ${words.suffix} LIKE lower(${starts}) AND ${eligible}
-      AND ${words.position} <= strpos(lower(${text}), ' ' || lower(${term})) + 1
     ORDER BY ${words.suffix} USING ~<~ LIMIT ${CANDIDATES_PER_KIND}`;
   const anywherePool = (pattern: string) =>
     sql`SELECT ${id} AS id FROM ${table} WHERE ${text} ILIKE ${pattern} AND ${eligible} LIMIT ${CANDIDATES_PER_KIND}`;
@@ -98,8 +97,9 @@ function candidateIds(input: {
           WHERE (SELECT count(*) FROM starts) + (SELECT count(*) FROM later_word) <= ${pageSize}`
     : sql``;
   return sql`WITH starts AS MATERIALIZED (${startsPool}),
+    -- Distinct ids, so the count that decides whether the "anywhere" pool is read counts texts.
     later_word AS MATERIALIZED (
-      SELECT id FROM (${laterWordPool}) AS p WHERE (SELECT count(*) FROM starts) <= ${pageSize}
+      SELECT DISTINCT id FROM (${laterWordPool}) AS p WHERE (SELECT count(*) FROM starts) <= ${pageSize}
     )
     SELECT id FROM starts UNION SELECT id FROM later_word ${rest}`;
 }
@@ -134,7 +134,6 @@ export function searchUsersQuery(
     laterWords: {
       table: sql`${userNameLaterWords}`,
       id: sql`${userNameLaterWords.userId}`,
-      position: sql`${userNameLaterWords.position}`,
       suffix: sql`${userNameLaterWords.suffix}`,
     },
     term,
@@ -213,7 +212,6 @@ export function searchOpenAuctionsQuery(
     laterWords: {
       table: sql`${auctionTitleLaterWords}`,
       id: sql`${auctionTitleLaterWords.auctionId}`,
-      position: sql`${auctionTitleLaterWords.position}`,
       suffix: sql`${auctionTitleLaterWords.suffix}`,
     },
     term,
