@@ -3,10 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, users, type NewAuction, type NewUser } from '../../src/db/schema/index.js';
-import { searchOpenAuctionsQuery, searchUsersQuery } from '../../src/modules/search/search.repository.js';
+import { rowsOf } from '../../src/db/sql-helpers.js';
+import {
+  escapeLikePattern,
+  searchOpenAuctionsQuery,
+  searchUsersQuery,
+} from '../../src/modules/search/search.repository.js';
 import { postgresOnlyFactories, testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { signInByEmail, withSession } from '../support/session.js';
-import { createWorld } from '../support/world.js';
+import { createWorld, suiteWorld } from '../support/world.js';
 
 const HOUR = 3_600_000;
 const USER_KEYS = [
@@ -307,5 +312,96 @@ describe.each(postgresOnlyFactories())('search query plans on $kind', (factory) 
       searchOpenAuctionsQuery(testDb.database.db, 'abcdef', { limit: 20, now: new Date() }).toSQL(),
     );
     expect(text).toContain('auctions_title_trgm_idx');
+  });
+});
+
+describe.each(testDatabaseFactories())('later words kept by triggers on $kind', (factory) => {
+  const world = suiteWorld(factory);
+
+  /** A text's stored later words (migration 0028), in position order, with each row's xmin (which transaction wrote it). */
+  async function wordsOf(kind: 'user' | 'auction', id: string) {
+    const query =
+      kind === 'user'
+        ? sql`select position, suffix, xmin::text as xmin from user_name_later_words
+              where user_id = ${id} order by position`
+        : sql`select position, suffix, xmin::text as xmin from auction_title_later_words
+              where auction_id = ${id} order by position`;
+    return rowsOf<{ position: number; suffix: string; xmin: string }>(await world.db.execute(query));
+  }
+  const suffixes = async (kind: 'user' | 'auction', id: string) =>
+    (await wordsOf(kind, id)).map((r) => [Number(r.position), r.suffix]);
+
+  it('stores the lowered rest of the text after every space, and follows inserts, edits and deletes', async () => {
+    const db = world.db;
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'mary.ann@example.com', firstName: 'Mary Ann', lastName: 'Smith-Jones' })
+      .returning({ id: users.id });
+    expect(await suffixes('user', user!.id)).toEqual([
+      [6, 'ann smith-jones'],
+      [10, 'smith-jones'],
+    ]);
+    const [auction] = await db
+      .insert(auctions)
+      .values(auctionRow(user!.id, { title: 'Sunset  Kayak paddle' }))
+      .returning({ id: auctions.id });
+    // Two spaces: a suffix after each, so '% kayak%' and '%  kayak%' both have theirs.
+    expect(await suffixes('auction', auction!.id)).toEqual([
+      [8, ' kayak paddle'],
+      [9, 'kayak paddle'],
+      [15, 'paddle'],
+    ]);
+
+    await db.update(auctions).set({ title: 'Jazz night downtown' }).where(eq(auctions.id, auction!.id));
+    expect(await suffixes('auction', auction!.id)).toEqual([
+      [6, 'night downtown'],
+      [12, 'downtown'],
+    ]);
+    await db.update(users).set({ lastName: null }).where(eq(users.id, user!.id));
+    // The name is 'Mary Ann ' now: nothing after its last space, so no suffix there.
+    expect(await suffixes('user', user!.id)).toEqual([[6, 'ann ']]);
+
+    await db.delete(auctions).where(eq(auctions.id, auction!.id));
+    expect(await suffixes('auction', auction!.id)).toEqual([]);
+    await db.delete(users).where(eq(users.id, user!.id));
+    expect(await suffixes('user', user!.id)).toEqual([]);
+  });
+
+  it('holds a suffix starting with the term exactly for the texts where ILIKE finds it after a space', async () => {
+    const db = world.db;
+    const host = await world.signUp('Wordhost', { lastName: 'Van der Berg' });
+    const titles = ['Kayak at dawn', 'Dawn kayak', 'Sushi  night', 'ÉCLAIRS and Éclats', 'x 100% off', 'a_b c_d'];
+    await db.insert(auctions).values(titles.map((title) => auctionRow(host.id, { title })));
+    for (const term of ['kayak', 'dawn', 'night', ' night', 'éclats', 'éc', '100%', 'c_d', 'der berg', 'berg']) {
+      const pattern = escapeLikePattern(term);
+      const byIlike = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          select id::text from auctions where title ILIKE ${`% ${pattern}%`}
+          union select id::text from users where coalesce(first_name, '') || ' ' || coalesce(last_name, '') ILIKE ${`% ${pattern}%`}
+          order by 1`),
+      );
+      const bySuffix = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          select auction_id::text as id from auction_title_later_words where suffix LIKE lower(${`${pattern}%`})
+          union select user_id::text from user_name_later_words where suffix LIKE lower(${`${pattern}%`})
+          order by 1`),
+      );
+      expect(bySuffix, term).toEqual(byIlike);
+    }
+  });
+
+  it('leaves the words alone when a bid updates the auction, or an edit keeps the title', async () => {
+    const host = await world.signUp('Bidhost');
+    const bidder = await world.signUp('Bidder');
+    const auction = await world.createAuction(host, { title: 'Picnic by the lake' });
+    const before = await wordsOf('auction', auction.id);
+    expect(before.map((r) => r.suffix)).toEqual(['by the lake', 'the lake', 'lake']);
+
+    // An accepted bid updates the auction's row (current_bid, bid_count, the leader, end_time…).
+    const res = await world.bid(bidder, { auctionId: auction.id, amount: '30' });
+    expect(res.statusCode, res.body).toBe(201);
+    await world.db.update(auctions).set({ title: 'Picnic by the lake' }).where(eq(auctions.id, auction.id));
+    // Same rows, written by the same transaction: the triggers never ran.
+    expect(await wordsOf('auction', auction.id)).toEqual(before);
   });
 });
