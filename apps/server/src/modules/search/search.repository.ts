@@ -96,8 +96,9 @@ function candidateIds(input: {
     ? sql`UNION SELECT id FROM (${anywherePool(anywhere)}) AS anywhere
           WHERE (SELECT count(*) FROM starts) + (SELECT count(*) FROM later_word) <= ${pageSize}`
     : sql``;
+  // The later-word pool as distinct ids, so the count that decides whether the "anywhere" pool is
+  // read counts texts, not suffixes.
   return sql`WITH starts AS MATERIALIZED (${startsPool}),
-    -- Distinct ids, so the count that decides whether the "anywhere" pool is read counts texts.
     later_word AS MATERIALIZED (
       SELECT DISTINCT id FROM (${laterWordPool}) AS p WHERE (SELECT count(*) FROM starts) <= ${pageSize}
     )
