@@ -114,7 +114,11 @@ const pushSubscriptionBody = (endpoint: string) => ({
   },
 });
 
-const PROFILE_CHANGES = { other: ['users'], why: 'another member saves their own profile' } as const;
+// A name or title's later words are kept beside it by triggers (migration 0028, search).
+const PROFILE_CHANGES = {
+  other: ['users', 'user_name_later_words'],
+  why: 'another member saves their own profile (and the later words of their name)',
+} as const;
 const BANK = { accountHolderName: 'Ann Host', routingNumber: '110000000', accountNumber: '000123456789' };
 
 const PROFILE_SAMPLE = { ...completeProfile('Hana'), bio: 'Likes long walks.' };
@@ -122,6 +126,7 @@ const PROFILE_SAMPLE = { ...completeProfile('Hana'), bio: 'Likes long walks.' };
 /** What deleting one's own account writes: the member's rows, sessions, and the audit entry. */
 const ACCOUNT_DELETION_TABLES: readonly string[] = [
   'users',
+  'user_name_later_words',
   'sessions',
   'audit_logs',
   'audit_chain_head',
@@ -308,7 +313,10 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   publicRow('GET /api/auctions/:id', (w) => get(`/api/auctions/${w.date.auctionId}`)),
   {
     ...selfRow('POST /api/auctions', (w) => post('/api/auctions', newAuctionBody(w)), 201),
-    callerMayChange: { other: ['auctions'], why: 'another member hosts an auction of their own' },
+    callerMayChange: {
+      other: ['auctions', 'auction_title_later_words'],
+      why: 'another member hosts an auction of their own (and its title has later words)',
+    },
   },
   {
     route: 'PUT /api/auctions/:id',
