@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Scenario } from '../lib/context.js';
+import { createHotAuctions } from '../lib/auctions.js';
 import { HttpConnection } from '../lib/http.js';
 import { addSandboxCards, createMembers } from '../lib/members.js';
 import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from '../lib/servers.js';
@@ -211,23 +212,15 @@ async function warmEveryPooledConnection(
   instances: RunningServer[],
   bidders: Array<{ cookie: string }>,
 ): Promise<void> {
-  const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO auctions (creator_id, title, description, date_type, location, starting_bid, current_bid,
-                           expected_duration, end_time)
-     SELECT $1, 'Warm-up picnic ' || n, 'Warms a pooled connection.', 'activity', 'Austin, TX', 1, 1, 60,
-            now() + interval '1 day'
-     FROM generate_series(1, $2::integer) AS n
-     RETURNING id`,
-    [hostId, APP_POOL_SIZE * instances.length],
-  );
+  const auctionIds = await createHotAuctions(pool, hostId, APP_POOL_SIZE * instances.length);
   for (let pass = 1; pass <= 2; pass += 1) {
     await Promise.all(
       instances.map(async (instance, i) => {
-        const own = rows.slice(i * APP_POOL_SIZE, (i + 1) * APP_POOL_SIZE);
+        const own = auctionIds.slice(i * APP_POOL_SIZE, (i + 1) * APP_POOL_SIZE);
         const connections = own.map(() => new HttpConnection(instance.url, bidders[i]!.cookie));
         try {
           await Promise.all(
-            own.map(async ({ id }, k) => {
+            own.map(async (id, k) => {
               // The second pass outbids the first on each of this instance's own auctions.
               const amount = `${pass * 10}.00`;
               const answer = await connections[k]!.post('/api/bids', { auctionId: id, amount });
