@@ -25,8 +25,8 @@ export default defineConfig({
   retries: 0,
   // A limit for a hung journey, not a speed check: journeys of two or three members take 10-16 s
   // alone, and in CI on a busy two-core machine (two workers, the accessibility sweeps beside
-  // them) seven of them ran past Playwright's default of 30 s while filling forms. Journeys that
-  // wait for a close or a sweep set their own, longer limit.
+  // them) eight of them ran past Playwright's default of 30 s while filling forms. A journey that
+  // sets its own limit (a close, a sweep) keeps it.
   timeout: 120_000,
   // A condition waited for, never a pause: on a busy two-core machine a lazy page may take longer
   // than Playwright's default 5 s to replace "Loading…" (a journey failed so once in CI).
