@@ -343,6 +343,37 @@ describePostgresOnly("a bid's notices raced for by two instances", (factory) => 
     expect(notices.filter((n) => n.type === 'bid_received')).toHaveLength(1); // the first bid's is still pending
   });
 
+  it("are written while another call holds the auction's row: the two take no turns (migration 0029)", async () => {
+    const host = await world.signUp('Host');
+    const ann = await world.signUp('Ann');
+    const ben = await world.signUp('Ben');
+    const auction = await world.createAuction(host);
+    const queue = queueOf(world);
+    const first = await queue.place(auction.id, request(ann, '20'));
+    if (!first.accepted) throw new Error('the bid should stand');
+    const other = await openDatabase({ databaseUrl: connectionUrlOf(world.testDb.database), poolSize: 2 });
+    try {
+      // The other instance's call holds the hot auction's row lock, as a batch does while it runs.
+      await other.db.transaction(async (bidCall) => {
+        const [held] = await placeBidsStatement(bidCall, {
+          auctionId: auction.id,
+          bids: [request(ben, '25')],
+          texts: BID_NOTIFICATION_TEMPLATES,
+          bidsPerMinute: 1000,
+        });
+        expect(held?.accepted).toBe(true);
+        // The notices' foreign-key check on the auction must not wait for that lock. Under FOR
+        // UPDATE it did, and since the call cannot commit while this waits, the pool's statement
+        // timeout ended the wait with an error ("while locking tuple ... in relation auctions").
+        await writeBidNotices(world.db, [first.bidId]);
+      });
+    } finally {
+      await other.close();
+    }
+    const notices = await noticesOf(world, auction.id);
+    expect(notices).toContainEqual(expect.objectContaining({ userId: host.id, type: 'bid_received' }));
+  });
+
   it('and bids from two instances with overlapping bidders never deadlock', async () => {
     const host = await world.signUp('Host');
     const bidders = await Promise.all(['Ann', 'Ben', 'Cat', 'Dan', 'Eve'].map((name) => world.signUp(name)));
