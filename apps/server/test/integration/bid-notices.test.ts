@@ -33,6 +33,15 @@ function queueOf(world: World) {
   return createBidQueue({ db: world.db, bidsPerMinute: 1000 });
 }
 
+/** A host's auction, two members to bid on it (Ann, then Ben), and this instance's bid queue. */
+async function auctionWithTwoBidders(world: World) {
+  const host = await world.signUp('Host');
+  const ann = await world.signUp('Ann');
+  const ben = await world.signUp('Ben');
+  const auction = await world.createAuction(host);
+  return { host, ann, ben, auction, queue: queueOf(world) };
+}
+
 async function noticesOf(world: World, auctionId: string) {
   return world.db
     .select({ userId: notifications.userId, type: notifications.type, message: notifications.message })
@@ -79,11 +88,7 @@ describe.each(testDatabaseFactories())("a bid's notices on $kind", (factory) => 
   });
 
   it('wait as one pending row until written, and are written exactly once', async () => {
-    const host = await world.signUp('Host');
-    const ann = await world.signUp('Ann');
-    const ben = await world.signUp('Ben');
-    const auction = await world.createAuction(host);
-    const queue = queueOf(world);
+    const { host, ann, ben, auction, queue } = await auctionWithTwoBidders(world);
     const first = await queue.place(auction.id, request(ann, '20'));
     const second = await queue.place(auction.id, request(ben, '25'));
     if (!first.accepted || !second.accepted) throw new Error('both bids should stand');
@@ -324,11 +329,7 @@ describePostgresOnly("a bid's notices raced for by two instances", (factory) => 
   const world = suiteWorld(factory);
 
   it('are written once: the second writer finds the row gone', async () => {
-    const host = await world.signUp('Host');
-    const ann = await world.signUp('Ann');
-    const ben = await world.signUp('Ben');
-    const auction = await world.createAuction(host);
-    const queue = queueOf(world);
+    const { ann, ben, auction, queue } = await auctionWithTwoBidders(world);
     await queue.place(auction.id, request(ann, '20'));
     const outcome = await queue.place(auction.id, request(ben, '25'));
     if (!outcome.accepted) throw new Error('the bid should stand');
@@ -344,11 +345,7 @@ describePostgresOnly("a bid's notices raced for by two instances", (factory) => 
   });
 
   it("are written while another call holds the auction's row: the two take no turns (migration 0029)", async () => {
-    const host = await world.signUp('Host');
-    const ann = await world.signUp('Ann');
-    const ben = await world.signUp('Ben');
-    const auction = await world.createAuction(host);
-    const queue = queueOf(world);
+    const { host, ann, ben, auction, queue } = await auctionWithTwoBidders(world);
     const first = await queue.place(auction.id, request(ann, '20'));
     if (!first.accepted) throw new Error('the bid should stand');
     const other = await openDatabase({ databaseUrl: connectionUrlOf(world.testDb.database), poolSize: 2 });
