@@ -8,7 +8,7 @@ import {
 } from '@bid/contract';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { auctionConversationId } from '@bid/contract';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
@@ -391,9 +391,10 @@ describe.each(testDatabaseFactories())('/ws protocol fuzzing on $kind', (factory
   async function expectFreshConnectionWorks() {
     // The client sees a close before the server has let go of the socket; under load the server
     // still counted the flood's sockets against the session's cap and refused this one (1008).
-    const deadline = Date.now() + 10_000;
-    while (app.realtime.connectionCount > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(app.realtime.connectionCount, 'every earlier socket released by the server').toBe(0);
+    await vi.waitFor(
+      () => expect(app.realtime.connectionCount, 'every earlier socket released by the server').toBe(0),
+      { timeout: 10_000, interval: 20 },
+    );
     const client = await Client.open(port, alice.cookie);
     client.send({ type: 'subscribe_conversation', conversationId: aliceConversation });
     await client.until(() => client.messages.some((m) => m.type === 'subscribed' || m.type === 'error'));
