@@ -208,6 +208,21 @@ for (const [label, viewport] of [
         });
       });
       await cdp.send('ServiceWorker.enable');
+      // The browser's own record of the push event (DevTools' "Push messaging" panel): the event
+      // completes once the worker's waitUntil(showNotification(…)) has settled, with its outcome.
+      // The notification is read only after that: Chromium drops from its notification database
+      // any notification that is stored but not yet on display when getNotifications() asks, so
+      // asking while the worker is still showing one can lose it for good. Polling did (CI saw []
+      // for 15 s); in a standalone reproduction, 26 of 40 notifications shown while the page kept
+      // calling getNotifications() were lost, and none of 40 without it.
+      let pushOutcome: string | undefined;
+      cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: event }) => {
+        if (event.eventName === 'Push event completed') {
+          pushOutcome = event.eventMetadata.find((m) => m.key === 'Status')?.value ?? 'no status';
+        }
+      });
+      await cdp.send('BackgroundService.setRecording', { service: 'pushMessaging', shouldRecord: true });
+      await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
       const payload = {
         type: 'outbid',
         title: "You've been outbid",
@@ -219,29 +234,26 @@ for (const [label, viewport] of [
         registrationId: await registrationId,
         data: JSON.stringify(payload),
       });
+      await expect.poll(() => pushOutcome, { timeout: 15_000 }).toBe('Success');
 
-      await expect
-        .poll(
-          () =>
-            page.evaluate(async () => {
-              const registration = await navigator.serviceWorker.ready;
-              return (await registration.getNotifications()).map((n) => ({
-                title: n.title,
-                body: n.body,
-                icon: n.icon,
-                data: n.data as unknown,
-              }));
-            }),
-          { timeout: 15_000 },
-        )
-        .toEqual([
-          {
-            title: payload.title,
-            body: payload.body,
-            icon: `${baseURL}/icons/icon-192.png`,
-            data: { url: payload.url },
-          },
-        ]);
+      expect(
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            icon: n.icon,
+            data: n.data as unknown,
+          }));
+        }),
+      ).toEqual([
+        {
+          title: payload.title,
+          body: payload.body,
+          icon: `${baseURL}/icons/icon-192.png`,
+          data: { url: payload.url },
+        },
+      ]);
 
       // The click: the service worker's notificationclick handler brings the open tab to the auction.
       // (Chromium offers no way to click a system notification from a test, so the event is
