@@ -20,7 +20,7 @@ const UPDATE_TIMEOUT_MS = 5000;
  * moment its `bid_update` arrived; nothing is timed before every pooled database connection of
  * both instances has decided a bid (`warmEveryPooledConnection`). Ceiling: a bare `ws` server broadcasting the same payloads
  * to as many clients of its own, timed from the moment the broadcast request was sent. Both sets of
- * clients stay connected and the two sides take turns in at least 5 rounds, each first in turn;
+ * clients stay connected and the two sides take turns in rounds (11 quick, 7 full), each first in turn;
  * a round's ratio is its p99 over the bare server's p99 in the same round, and the verdict is
  * the median of the rounds' ratios (docs/performance.md, "Method").
  *
@@ -28,6 +28,10 @@ const UPDATE_TIMEOUT_MS = 5000;
  * garbage collection or a slow commit delays all of them at once), so with few updates a round's
  * p99 was simply its slowest update, and one hiccup decided the verdict; twenty make the p99 a
  * property of the path rather than of one update. `detail.slowestUpdates` names the worst ones.
+ * Rounds still ranged from 0.7 to 2.7 on a busy two-core machine, and the median of 5 of them moved
+ * up to 22% from one quick run to the next; a median of 11 (about 40 s) moved at most 8.5% in three
+ * runs. Forty updates in 5 rounds did not help (1.58 and 1.21): it is the count of rounds the
+ * median is taken over that steadies it.
  *
  * The subscribers are not in the runner's event loop: they are spread over worker threads
  * (bench/lib/ws-subscriber-threads.ts), each holding its share of both sides, app and bare, so
@@ -47,7 +51,7 @@ export const wsFanout: Scenario = {
   async run(ctx) {
     // 1,000 subscribers × 20 updates: 20,000 samples per side per round even in quick mode.
     const subscriberCount = ctx.quick ? QUICK_SUBSCRIBERS : FULL_SUBSCRIBERS;
-    const rounds = ctx.quick ? 5 : 7;
+    const rounds = ctx.quick ? 11 : 7;
     const updatesPerRound = 20;
     const database = await ctx.scratchDatabase('ws');
     const [host, bidderA, bidderB, ...viewers] = await createMembers(database.pool, {
