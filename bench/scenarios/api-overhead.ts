@@ -17,7 +17,9 @@ const CONNECTIONS = 20;
 export const apiOverhead: Scenario = {
   name: 'api-overhead',
   unit: 'req/s',
-  target: { of: 'ratio', op: '>=', bound: 0.7 },
+  // The aim of docs/engineering.md §6. Checked at 0.7 until every run of 28 and 29 November, on two
+  // machines, met 0.85 (0.861–0.971).
+  target: { of: 'ratio', op: '>=', bound: 0.85 },
   invariant: 'the bare route answers exactly the JSON of GET /api/auctions, and every request succeeded',
   async run(ctx: BenchContext) {
     const rounds = ctx.quick ? 5 : 9;
