@@ -8,7 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createScratchDatabase, benchServerUrl, describeMachine, type ScratchDatabase } from './lib/database.js';
+import {
+  checkpoint,
+  createScratchDatabase,
+  benchServerUrl,
+  describeMachine,
+  type ScratchDatabase,
+} from './lib/database.js';
 import type { BenchContext, MarketplaceDatabase, Scenario } from './lib/context.js';
 import { Marketplace } from './lib/marketplace.js';
 import { createMembers } from './lib/members.js';
@@ -138,6 +144,7 @@ async function main() {
           return database;
         },
         marketplace,
+        beforeTiming: () => checkpoint(serverUrl, (message) => console.log(message)),
       };
       console.log(`\n${scenario.name}`);
       const started = Date.now();

@@ -29,6 +29,8 @@ export interface BenchContext {
   scratchDatabase(label: string): Promise<ScratchDatabase>;
   /** `size` users and `size` auctions, seeded once per run and shared; never written to by scenarios. */
   marketplace(size: number): Promise<MarketplaceDatabase>;
+  /** Called once setup and warm-up are done, just before the timed rounds (database.ts, `checkpoint`). */
+  beforeTiming(): Promise<void>;
 }
 
 export interface Scenario {

@@ -66,6 +66,27 @@ export async function createScratchDatabase(serverUrl: string, label: string): P
   };
 }
 
+/**
+ * Writes out every buffer the setup dirtied (a `CHECKPOINT`) just before a scenario starts timing.
+ * PostgreSQL also checkpoints on its own every `checkpoint_timeout` (5 minutes by default); when
+ * that fell inside a measurement with a scenario's seeding still to write, it slowed every commit
+ * for a minute: in one quick run ws-fanout's app side had rounds of 337 and 397 ms against the bare
+ * server's 17–20 (docs/performance.md, "Method"). After this one the next timed checkpoint is five
+ * minutes away and has little to write. A role without the right to checkpoint (PostgreSQL 15:
+ * superuser or `pg_checkpoint`) measures without it, and the run says so.
+ */
+export async function checkpoint(serverUrl: string, log: (message: string) => void): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query('CHECKPOINT');
+  } catch (err) {
+    log(`  (no CHECKPOINT before timing: ${err instanceof Error ? err.message : String(err)})`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** One line describing the machine, for the summary and docs/performance.md. */
 export async function describeMachine(serverUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });

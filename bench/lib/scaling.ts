@@ -103,6 +103,7 @@ export async function measureScaling(
 
     const samples = new Map<string, { small: number[]; large: number[]; rounds: Round[] }>();
     for (const c of cases) samples.set(c.label, { small: [], large: [], rounds: [] });
+    await ctx.beforeTiming();
     for (let round = 0; round < rounds; round += 1) {
       for (const c of cases) {
         const p99 = { small: Number.NaN, large: Number.NaN };

@@ -52,6 +52,7 @@ export const apiOverhead: Scenario = {
       ctx.log(`  same JSON from both: ${sameJson ? 'yes' : 'NO'}; warming up`);
       await load(appUrl, 2, market.viewer.cookie);
       await load(bareUrl, 2);
+      await ctx.beforeTiming();
       const app: number[] = [];
       const bare: number[] = [];
       let failed = 0;

@@ -66,6 +66,7 @@ export const hotAuctionBids: Scenario = {
       // Long enough for V8 to optimise the request path, and for every bidder's first bid (which asks
       // the payment provider about the card once): segments measure a server that has been up a while.
       await runSegment(new Tally(), load, WARM_UP_SECONDS, overHttp.attempt(auction['warm-up']));
+      await ctx.beforeTiming();
       const http = new Tally();
       const driver = new Tally();
       const segment = {

@@ -133,6 +133,7 @@ export const wsFanout: Scenario = {
       // Warm-up, not kept: the app's first (which also gives the bare side its payload), then the bare server's.
       await play(appSide, WARM_UP_UPDATES);
       await play(bareSide, WARM_UP_UPDATES);
+      await ctx.beforeTiming();
       const appLatencies: number[] = [];
       const local: number[] = [];
       const remote: number[] = [];
