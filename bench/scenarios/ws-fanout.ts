@@ -29,9 +29,9 @@ const UPDATE_TIMEOUT_MS = 5000;
  * p99 was simply its slowest update, and one hiccup decided the verdict; twenty make the p99 a
  * property of the path rather than of one update. `detail.slowestUpdates` names the worst ones.
  * Rounds still ranged from 0.7 to 2.7 on a busy two-core machine, and the median of 5 of them moved
- * up to 22% from one quick run to the next; a median of 11 (about 40 s) moved at most 8.5% in three
- * runs. Forty updates in 5 rounds did not help (1.58 and 1.21): it is the count of rounds the
- * median is taken over that steadies it.
+ * up to 22% from one quick run to the next; a median of 11 (about 40 s) moved 4% and 13% between
+ * quick runs back to back. Forty updates in 5 rounds did not help (1.58 and 1.21): it is the count
+ * of rounds the median is taken over that steadies it.
  *
  * The subscribers are not in the runner's event loop: they are spread over worker threads
  * (bench/lib/ws-subscriber-threads.ts), each holding its share of both sides, app and bare, so
