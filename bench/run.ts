@@ -131,20 +131,21 @@ async function main() {
   try {
     for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
       const scratch: ScratchDatabase[] = [];
+      const log = (message: string) => console.log(message);
       const ctx: BenchContext = {
         quick,
         serverUrl,
         sessionSecret,
         webDistDir,
         chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        log: (message) => console.log(message),
+        log,
         async scratchDatabase(label) {
           const database = await createScratchDatabase(serverUrl, label);
           scratch.push(database);
           return database;
         },
         marketplace,
-        beforeTiming: () => checkpoint(serverUrl, (message) => console.log(message)),
+        beforeTiming: () => checkpoint(serverUrl, log),
       };
       console.log(`\n${scenario.name}`);
       const started = Date.now();
