@@ -70,33 +70,36 @@ export class HttpConnection {
 }
 
 /**
- * Sends `total` requests from `concurrency` connections (a closed loop: each connection sends
- * its next request when the previous answer arrived) and returns every latency in ms.
- * `check` sees each answer and throws on a wrong one, which stops the run.
+ * Sends `total` requests for `path` to each of two servers on one keep-alive connection each, one
+ * request in flight at any moment, the servers taking turns in runs of `turn` requests; returns
+ * each server's latencies in ms. Which server goes first alternates from one turn to the next,
+ * starting with `firstTarget`. Turns of a few dozen requests (a tenth of a second or so) put a
+ * burst of load from elsewhere on the machine, which lasts longer than that, on both servers
+ * alike, while each server stays busy through its turn: taking turns request by request left each
+ * server and its database connection idle between requests, and waking them doubled a request's
+ * median (2-4 ms to 5-7 ms), which measures the machine's wake-ups rather than the query.
  */
-export async function measureLatencies(input: {
-  baseUrl: string;
-  cookie?: string;
+export async function measureLatenciesInTurns(input: {
+  targets: readonly [{ baseUrl: string; cookie?: string }, { baseUrl: string; cookie?: string }];
   path: string;
   total: number;
-  concurrency: number;
-  check?: (answer: HttpAnswer) => void;
-}): Promise<number[]> {
-  const latencies: number[] = [];
-  let issued = 0;
-  const connections = Array.from({ length: input.concurrency }, () => new HttpConnection(input.baseUrl, input.cookie));
+  turn: number;
+  firstTarget: 0 | 1;
+}): Promise<[number[], number[]]> {
+  const latencies: [number[], number[]] = [[], []];
+  const connections = input.targets.map((t) => new HttpConnection(t.baseUrl, t.cookie));
   try {
-    await Promise.all(
-      connections.map(async (connection) => {
-        while (issued < input.total) {
-          issued += 1;
-          const answer = await connection.get(input.path);
+    for (let sent = 0, pair = 0; sent < input.total; sent += input.turn, pair += 1) {
+      const count = Math.min(input.turn, input.total - sent);
+      const first = (input.firstTarget + pair) % 2;
+      for (const which of [first, 1 - first]) {
+        for (let i = 0; i < count; i += 1) {
+          const answer = await connections[which]!.get(input.path);
           if (answer.status !== 200) throw new Error(`GET ${input.path} answered ${answer.status}: ${answer.body}`);
-          input.check?.(answer);
-          latencies.push(answer.ms);
+          latencies[which]!.push(answer.ms);
         }
-      }),
-    );
+      }
+    }
   } finally {
     for (const connection of connections) connection.close();
   }

@@ -1,5 +1,5 @@
 import type { BenchContext, MarketplaceDatabase } from './context.js';
-import { measureLatencies, HttpConnection, type HttpAnswer } from './http.js';
+import { measureLatenciesInTurns, HttpConnection, type HttpAnswer } from './http.js';
 import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from './servers.js';
 import { summarizeLatencies, type LatencySummary } from './stats.js';
 import { aggregateRounds, roundFigure, type Measurement, type Round } from '../summary.js';
@@ -30,13 +30,19 @@ export function requestsPerRound(ctx: Pick<BenchContext, 'quick'>): number {
 }
 
 /**
- * One request in flight per size. With four, one pause of the machine (a collection, a descheduled
- * process) held four requests at once, so a round's fourth-slowest request, its p99, was that one
- * event; with one, each slow request is its own event. Scaling asks how a request's latency grows
- * with the data, which queueing behind the benchmark's own requests only blurs; throughput under
- * load is api-overhead's and capacity's question.
+ * One request in flight at a time, the two sizes taking turns request by request. With four in
+ * flight, one pause of the machine (a collection, a descheduled process) held four requests at
+ * once, so a round's fourth-slowest request, its p99, was that one event; with one, each slow
+ * request is its own event. Scaling asks how a request's latency grows with the data, which
+ * queueing behind the benchmark's own requests only blurs; throughput under load is
+ * api-overhead's and capacity's question. Taking turns request by request, rather than 400
+ * requests to one size and then 400 to the other, puts a burst of load from elsewhere (which
+ * lasts longer than a request) on both sizes of the round alike.
  */
 export const CONCURRENCY = 1;
+
+/** Requests to one size before the other size's turn (see `measureLatenciesInTurns`). */
+export const TURN = 40;
 
 export interface ScalingCase {
   label: string;
@@ -106,22 +112,24 @@ export async function measureScaling(
     await ctx.beforeTiming();
     for (let round = 0; round < rounds; round += 1) {
       for (const c of cases) {
-        const p99 = { small: Number.NaN, large: Number.NaN };
-        const order = round % 2 === 0 ? sides : [...sides].reverse();
-        for (const side of order) {
-          const latencies = await measureLatencies({
-            baseUrl: side.server.url,
-            cookie: side.market.viewer.cookie,
-            path: c.path,
-            // The first round also warms caches and the JIT; its first requests are not kept.
-            total: perRound + (round === 0 ? 10 : 0),
-            concurrency: CONCURRENCY,
-          });
-          const kept = round === 0 ? latencies.slice(10) : latencies;
-          const which = side.market.size === SMALL ? 'small' : 'large';
-          samples.get(c.label)![which].push(...kept);
-          p99[which] = summarizeLatencies(kept).p99;
-        }
+        // Each size first in turn, round by round and pair by pair within the round.
+        const [smallSide, largeSide] = sides as [Side, Side];
+        const [smallLatencies, largeLatencies] = await measureLatenciesInTurns({
+          targets: [
+            { baseUrl: smallSide.server.url, cookie: smallSide.market.viewer.cookie },
+            { baseUrl: largeSide.server.url, cookie: largeSide.market.viewer.cookie },
+          ],
+          path: c.path,
+          // The first round also warms caches and the JIT; its first requests are not kept.
+          total: perRound + (round === 0 ? 10 : 0),
+          turn: TURN,
+          firstTarget: round % 2 === 0 ? 0 : 1,
+        });
+        const keep = (latencies: number[]) => (round === 0 ? latencies.slice(10) : latencies);
+        const kept = { small: keep(smallLatencies), large: keep(largeLatencies) };
+        samples.get(c.label)!.small.push(...kept.small);
+        samples.get(c.label)!.large.push(...kept.large);
+        const p99 = { small: summarizeLatencies(kept.small).p99, large: summarizeLatencies(kept.large).p99 };
         samples.get(c.label)!.rounds.push({ value: p99.large, ceiling: p99.small });
       }
       ctx.log(`  round ${round + 1}/${rounds} done`);

@@ -51,7 +51,7 @@ export const wsFanout: Scenario = {
   async run(ctx) {
     // 1,000 subscribers × 20 updates: 20,000 samples per side per round even in quick mode.
     const subscriberCount = ctx.quick ? QUICK_SUBSCRIBERS : FULL_SUBSCRIBERS;
-    const rounds = ctx.quick ? 11 : 7;
+    const rounds = ctx.quick ? 21 : 7;
     const updatesPerRound = 20;
     const database = await ctx.scratchDatabase('ws');
     const [host, bidderA, bidderB, ...viewers] = await createMembers(database.pool, {
@@ -142,10 +142,16 @@ export const wsFanout: Scenario = {
       const bareUpdates: UpdateFigures[] = [];
       const roundFigures: Array<{ value: number; ceiling: number }> = [];
       for (let round = 0; round < rounds; round += 1) {
-        const appFirst = round % 2 === 0;
-        const first = await play(appFirst ? appSide : bareSide, updatesPerRound);
-        const second = await play(appFirst ? bareSide : appSide, updatesPerRound);
-        const [app, ceiling] = appFirst ? [first, second] : [second, first];
+        // The two sides take turns update by update, each first in turn, so a burst of load from
+        // elsewhere on the machine falls on both sides of the round alike.
+        const app = emptyBatch();
+        const ceiling = emptyBatch();
+        for (let k = 0; k < updatesPerRound; k += 1) {
+          const appFirst = (round + k) % 2 === 0;
+          for (const side of appFirst ? [appSide, bareSide] : [bareSide, appSide]) {
+            addBatch(side === appSide ? app : ceiling, await play(side, 1));
+          }
+        }
         appLatencies.push(...app.all);
         local.push(...app.local);
         remote.push(...app.remote);
@@ -284,6 +290,19 @@ async function runUpdates(
     if (samples.length > 0) updates.push(updateFigures(n, samples, answeredAt.get(n)! - sentAt.get(n)!));
   }
   return { all, local, remote, updates };
+}
+
+type Batch = Awaited<ReturnType<typeof runUpdates>>;
+
+function emptyBatch(): Batch {
+  return { all: [], local: [], remote: [], updates: [] };
+}
+
+function addBatch(into: Batch, batch: Batch): void {
+  into.all.push(...batch.all);
+  into.local.push(...batch.local);
+  into.remote.push(...batch.remote);
+  into.updates.push(...batch.updates);
 }
 
 interface UpdateFigures {
