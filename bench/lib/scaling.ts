@@ -35,13 +35,15 @@ export function requestsPerRound(ctx: Pick<BenchContext, 'quick'>): number {
  * once, so a round's fourth-slowest request, its p99, was that one event; with one, each slow
  * request is its own event. Scaling asks how a request's latency grows with the data, which
  * queueing behind the benchmark's own requests only blurs; throughput under load is
- * api-overhead's and capacity's question. Taking turns request by request, rather than 400
- * requests to one size and then 400 to the other, puts a burst of load from elsewhere (which
- * lasts longer than a request) on both sizes of the round alike.
+ * api-overhead's and capacity's question.
  */
 export const CONCURRENCY = 1;
 
-/** Requests to one size before the other size's turn (see `measureLatenciesInTurns`). */
+/**
+ * Requests to one size before the other size's turn (`measureLatenciesInTurns`). Runs of 40,
+ * about 0.2 s, rather than all 400 of a round to one size and then 400 to the other, put a burst
+ * of load from elsewhere on both sizes of the round alike.
+ */
 export const TURN = 40;
 
 export interface ScalingCase {
@@ -61,8 +63,9 @@ interface Side {
 
 /**
  * Serves the small and the large marketplace from two app instances at once and measures every
- * case on both in alternating rounds (9 quick, 7 full, each size first in turn), so a burst of load
- * from elsewhere on the machine falls on both sizes alike instead of skewing the ratio. A case's
+ * case on both in alternating rounds (9 quick, 7 full, each size first in turn), the sizes taking
+ * turns in runs of `TURN` requests within a round, so a burst of load from elsewhere on the
+ * machine falls on both sizes alike instead of skewing the ratio. A case's
  * ratio is the median of its rounds' ratios (p99 at the large size over p99 at the small one in
  * the same round); the scenario's is the worst case's, with that case's medians as value and
  * ceiling and its rounds' spread (docs/performance.md, "Method"). Percentiles in `detail` come

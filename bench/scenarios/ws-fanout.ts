@@ -20,8 +20,8 @@ const UPDATE_TIMEOUT_MS = 5000;
  * moment its `bid_update` arrived; nothing is timed before every pooled database connection of
  * both instances has decided a bid (`warmEveryPooledConnection`). Ceiling: a bare `ws` server broadcasting the same payloads
  * to as many clients of its own, timed from the moment the broadcast request was sent. Both sets of
- * clients stay connected and the two sides take turns in rounds (11 quick, 7 full), each first in turn;
- * a round's ratio is its p99 over the bare server's p99 in the same round, and the verdict is
+ * clients stay connected and the two sides take turns update by update, each first in turn, in
+ * rounds (21 quick, 7 full); a round's ratio is its p99 over the bare server's p99 in the same round, and the verdict is
  * the median of the rounds' ratios (docs/performance.md, "Method").
  *
  * A round sends 20 updates per side. Every subscriber of one update shares that update's fate (a
@@ -30,8 +30,11 @@ const UPDATE_TIMEOUT_MS = 5000;
  * property of the path rather than of one update. `detail.slowestUpdates` names the worst ones.
  * Rounds still ranged from 0.7 to 2.7 on a busy two-core machine, and the median of 5 of them moved
  * up to 22% from one quick run to the next; a median of 11 (about 40 s) moved 4% and 13% between
- * quick runs back to back. Forty updates in 5 rounds did not help (1.58 and 1.21): it is the count
- * of rounds the median is taken over that steadies it.
+ * quick runs back to back, but once 1.24 and then 2.03. Forty updates in 5 rounds did not help
+ * (1.58 and 1.21): it is the count of rounds the median is taken over that steadies it, so quick
+ * mode takes 21 (about 100 s). A round used to send its 20 app updates and then its 20
+ * bare ones, so a burst of load elsewhere lasting a second fell on one side of the round only;
+ * now the sides take turns update by update.
  *
  * The subscribers are not in the runner's event loop: they are spread over worker threads
  * (bench/lib/ws-subscriber-threads.ts), each holding its share of both sides, app and bare, so
