@@ -30,7 +30,7 @@ export function requestsPerRound(ctx: Pick<BenchContext, 'quick'>): number {
 }
 
 /**
- * One request in flight at a time, the two sizes taking turns request by request. With four in
+ * One request in flight at a time, the two sizes taking turns (`TURN`). With four in
  * flight, one pause of the machine (a collection, a descheduled process) held four requests at
  * once, so a round's fourth-slowest request, its p99, was that one event; with one, each slow
  * request is its own event. Scaling asks how a request's latency grows with the data, which
@@ -115,7 +115,7 @@ export async function measureScaling(
     await ctx.beforeTiming();
     for (let round = 0; round < rounds; round += 1) {
       for (const c of cases) {
-        // Each size first in turn, round by round and pair by pair within the round.
+        // Each size first in turn, round by round and turn by turn within the round.
         const [smallSide, largeSide] = sides as [Side, Side];
         const [smallLatencies, largeLatencies] = await measureLatenciesInTurns({
           targets: [
