@@ -30,19 +30,16 @@ export function requestsPerRound(ctx: Pick<BenchContext, 'quick'>): number {
 }
 
 /**
- * One request in flight at a time, the two sizes taking turns (`TURN`). With four in
- * flight, one pause of the machine (a collection, a descheduled process) held four requests at
- * once, so a round's fourth-slowest request, its p99, was that one event; with one, each slow
- * request is its own event. Scaling asks how a request's latency grows with the data, which
- * queueing behind the benchmark's own requests only blurs; throughput under load is
- * api-overhead's and capacity's question.
- */
-export const CONCURRENCY = 1;
-
-/**
- * Requests to one size before the other size's turn (`measureLatenciesInTurns`). Runs of 40,
- * about 0.2 s, rather than all 400 of a round to one size and then 400 to the other, put a burst
- * of load from elsewhere on both sizes of the round alike.
+ * Requests to one size before the other size's turn (`measureLatenciesInTurns`, which keeps one
+ * request in flight at a time). Runs of 40, about 0.2 s, rather than all 400 of a round to one
+ * size and then 400 to the other, put a burst of load from elsewhere on both sizes of the round
+ * alike.
+ *
+ * Why one request in flight: with four, one pause of the machine (a collection, a descheduled
+ * process) held four requests at once, so a round's fourth-slowest request, its p99, was that one
+ * event; with one, each slow request is its own event. Scaling asks how a request's latency grows
+ * with the data, which queueing behind the benchmark's own requests only blurs; throughput under
+ * load is api-overhead's and capacity's question.
  */
 export const TURN = 40;
 
@@ -112,16 +109,17 @@ export async function measureScaling(
 
     const samples = new Map<string, { small: number[]; large: number[]; rounds: Round[] }>();
     for (const c of cases) samples.set(c.label, { small: [], large: [], rounds: [] });
+    // `sides` holds the small size, then the large one.
+    const targets = sides.map((side) => ({ baseUrl: side.server.url, cookie: side.market.viewer.cookie })) as [
+      { baseUrl: string; cookie: string },
+      { baseUrl: string; cookie: string },
+    ];
     await ctx.beforeTiming();
     for (let round = 0; round < rounds; round += 1) {
       for (const c of cases) {
         // Each size first in turn, round by round and turn by turn within the round.
-        const [smallSide, largeSide] = sides as [Side, Side];
         const [smallLatencies, largeLatencies] = await measureLatenciesInTurns({
-          targets: [
-            { baseUrl: smallSide.server.url, cookie: smallSide.market.viewer.cookie },
-            { baseUrl: largeSide.server.url, cookie: largeSide.market.viewer.cookie },
-          ],
+          targets,
           path: c.path,
           // The first round also warms caches and the JIT; its first requests are not kept.
           total: perRound + (round === 0 ? 10 : 0),
@@ -166,7 +164,8 @@ export async function measureScaling(
         roundsPerCase: rounds,
         casesMeasured: cases.length,
         casesSpotChecked: allCases.length,
-        concurrency: CONCURRENCY,
+        // One request in flight at a time (`measureLatenciesInTurns`).
+        concurrency: 1,
         datasets: { small: small.description, large: large.description },
         wrong,
         cases: perCase,
