@@ -101,7 +101,7 @@ export type BidRequestOutcome =
   | {
       accepted: true;
       state: AutoBidState;
-      /** Rows to store, in order. Empty when the leader only raised their own maximum. */
+      /** Rows to store, in order. Empty when the leader bid again (which only raises their maximum). */
       rows: BidRow[];
       /** The bidder whose lead was taken (gets 'outbid' with the new price), or null. */
       outbidId: string | null;
@@ -118,30 +118,20 @@ export type BidRequestOutcome =
  *   amount of a request with a maximum only sets where its visible bid starts;
  * - a request that does not beat the leader's maximum is stored at its maximum and answered at
  *   once by an automatic bid of the leader;
- * - the leader raising their own maximum does not move the price (a plain bid by the leader does,
- *   as before automatic bids existed).
+ * - any new bid by the leader, a maximum or a plain bid, only raises their maximum (to the higher of
+ *   the two) and never moves the price: the leader has nobody to beat (as on eBay and Catawiki).
  */
 export function applyBidRequest(state: AutoBidState, request: BidRequest): BidRequestOutcome {
   const minimum = minimumBidCents(state);
-  const isMaxBid = request.maxCents !== undefined;
   const max = request.maxCents ?? request.amountCents;
   if (max < minimum || max < request.amountCents) return { accepted: false, minimumCents: minimum };
   const start = Math.min(max, Math.max(request.amountCents, minimum));
   const bidCount = (rows: BidRow[]) => state.bidCount + rows.length;
 
   if (state.leaderId === request.bidderId) {
-    if (isMaxBid) {
-      const next = { ...state, leaderMaxCents: Math.max(state.leaderMaxCents, max) };
-      return { accepted: true, state: next, rows: [], outbidId: null, outbidByAutomaticBid: false };
-    }
-    const rows = [{ bidderId: request.bidderId, amountCents: start, automatic: false }];
-    const next = {
-      ...state,
-      priceCents: start,
-      bidCount: bidCount(rows),
-      leaderMaxCents: Math.max(state.leaderMaxCents, start),
-    };
-    return { accepted: true, state: next, rows, outbidId: null, outbidByAutomaticBid: false };
+    // A plain bid counts as a maximum equal to its amount: the price stays, no row is stored.
+    const next = { ...state, leaderMaxCents: Math.max(state.leaderMaxCents, max) };
+    return { accepted: true, state: next, rows: [], outbidId: null, outbidByAutomaticBid: false };
   }
 
   if (state.leaderId === null) {
