@@ -47,6 +47,16 @@ export const outbidByAutomaticBidMessage = (minimumCents: number) =>
 export const MAX_BELOW_AMOUNT_MESSAGE = 'Your maximum must be at least your bid';
 
 /**
+ * What the leader's bid button says (docs/auctions.md): a leader's new bid only raises their
+ * maximum, so the page offers that instead of "Place Bid".
+ */
+export const RAISE_YOUR_MAXIMUM = 'Raise your maximum';
+/** The toast once the leader's maximum is raised. */
+export const MAXIMUM_RAISED_TITLE = 'Maximum raised';
+export const maximumRaisedMessage = (maxCents: number) =>
+  `You're still winning. We'll bid for you up to $${formatAmountPlain(maxCents)}.`;
+
+/**
  * The problem with an amount (a bid's `amount` or its `maxAmount`) against the auction's money
  * bounds, or null. `buyNowPrice` is the auction's Buy Now price when it has one.
  */
