@@ -1,4 +1,4 @@
-import { formatAmountPlain, formatWholeDollars } from './money.js';
+import { centsToMoneyString, formatAmountPlain, formatDollars, formatWholeDollars } from './money.js';
 
 /**
  * Automatic (maximum) bids and the bounds on money a bid may carry (docs/auctions.md).
@@ -27,14 +27,8 @@ export function bidCeilingCents(minimumCents: number): number {
   return Math.min(BID_CEILING_ABSOLUTE_CENTS, Math.max(BID_CEILING_FLOOR_CENTS, BID_CEILING_MULTIPLIER * minimumCents));
 }
 
-/** "$1,000" or "$1,000.50". */
-function formatDollars(cents: number): string {
-  const whole = Math.floor(cents / 100).toLocaleString('en-US');
-  return cents % 100 === 0 ? `$${whole}` : `$${whole}.${String(cents % 100).padStart(2, '0')}`;
-}
-
 export const bidTooHighMessage = (ceilingCents: number) =>
-  `Bids on this auction can be at most ${formatDollars(ceilingCents)} for now. Please enter a smaller amount.`;
+  `Bids on this auction can be at most ${formatDollars(centsToMoneyString(ceilingCents))} for now. Please enter a smaller amount.`;
 
 /** A bid (or maximum) at or above the Buy Now price: buying is the honest way to pay that much. */
 export const buyNowInsteadMessage = (buyNowPrice: string) =>
