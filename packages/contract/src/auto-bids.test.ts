@@ -189,7 +189,11 @@ describe('automatic bids: the rule', () => {
 
   it('the storm of twelve maximums, then everyone bidding their maximum again by hand: $95, not $99', () => {
     const maximums = [20, 57, 94, 41, 78, 25, 62, 99, 46, 83, 30, 67];
-    const storm: BidRequest[] = maximums.map((max, i) => ({ bidderId: `b${i}`, amountCents: 1000, maxCents: max * 100 }));
+    const storm: BidRequest[] = maximums.map((max, i) => ({
+      bidderId: `b${i}`,
+      amountCents: 1000,
+      maxCents: max * 100,
+    }));
     const again: BidRequest[] = maximums.map((max, i) => ({ bidderId: `b${i}`, amountCents: max * 100 }));
     const before = replayBidRequests(1000, storm).state;
     expect(before).toMatchObject({ leaderId: 'b7', priceCents: 9500, leaderMaxCents: 9900 });

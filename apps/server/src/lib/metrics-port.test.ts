@@ -19,10 +19,14 @@ describe('the metrics port when it is taken', () => {
 
   it('is a warning in development: the server starts without a metrics listener', async () => {
     const warnings: string[] = [];
-    const server = await serveMetrics(new Registry(), { host: '127.0.0.1', port }, {
-      strict: false,
-      warn: (message) => warnings.push(message),
-    });
+    const server = await serveMetrics(
+      new Registry(),
+      { host: '127.0.0.1', port },
+      {
+        strict: false,
+        warn: (message) => warnings.push(message),
+      },
+    );
     expect(server).toBeUndefined();
     expect(warnings).toEqual([
       `metrics are not served: 127.0.0.1:${port} is taken (EADDRINUSE); set METRICS_PORT to serve them`,
@@ -36,10 +40,14 @@ describe('the metrics port when it is taken', () => {
   });
 
   it('serves them when the port is free', async () => {
-    const server = await serveMetrics(new Registry(), { host: '127.0.0.1', port: 0 }, {
-      strict: false,
-      warn: () => undefined,
-    });
+    const server = await serveMetrics(
+      new Registry(),
+      { host: '127.0.0.1', port: 0 },
+      {
+        strict: false,
+        warn: () => undefined,
+      },
+    );
     expect(server?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await server?.close();
   });

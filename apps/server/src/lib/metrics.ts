@@ -165,7 +165,7 @@ export async function serveMetrics(
       policy.warn(`metrics are not served: ${where} is taken (EADDRINUSE); set METRICS_PORT to serve them`);
       return undefined;
     }
-    throw new Error(`cannot serve metrics on ${where} (set METRICS_PORT): ${String(err)}`);
+    throw new Error(`cannot serve metrics on ${where} (set METRICS_PORT): ${String(err)}`, { cause: err });
   }
 }
 

@@ -176,7 +176,10 @@ describe.each(testDatabaseFactories())('automatic bids on $kind', (factory) => {
     expect((await h.bid(ann, { auctionId: auction.id, amount: '20', maxAmount: '200' })).statusCode).toBe(201);
     await watcher.take((m) => m.type === 'bid_update');
     const eve = await h.bid(ben, { auctionId: auction.id, amount: '50' });
-    expect(eve.json<PlaceBidResponse>()).toMatchObject({ outbidByAutomaticBid: true, auction: { currentBid: '51.00' } });
+    expect(eve.json<PlaceBidResponse>()).toMatchObject({
+      outbidByAutomaticBid: true,
+      auction: { currentBid: '51.00' },
+    });
     expect(await watcher.take((m) => m.type === 'bid_update')).toMatchObject({ newBid: '51.00' });
 
     // The leader raises their maximum, then bids by hand: neither is anyone else's news.

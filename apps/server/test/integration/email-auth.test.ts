@@ -116,7 +116,12 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
     const stranger = '203.0.113.9';
     const verifyFrom = (remoteAddress: string, otp: string, who = email) =>
       app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: who, otp }, remoteAddress });
-    const sent = await app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email }, remoteAddress: victim });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { email },
+      remoteAddress: victim,
+    });
     const { devOtp } = sent.json<{ devOtp: string }>();
     const wrongCode = devOtp === '999999' ? '888888' : '999999';
     for (let i = 0; i < 10; i++) {

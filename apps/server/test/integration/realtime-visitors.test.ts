@@ -3,7 +3,7 @@ import { WS_MAX_PAYLOAD_BYTES, WS_MAX_VISITOR_SOCKETS_PER_ADDRESS } from '@bid/c
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseFactories } from '../support/databases.js';
-import { LiveClient, suiteWorld } from '../support/world.js';
+import { type LiveClient, suiteWorld } from '../support/world.js';
 
 /**
  * Two findings of the third hostile test (docs/reliability.md): visitors' sockets had no cap per

@@ -173,7 +173,10 @@ async function consumeRightCode(deps: EmailAuthDeps, input: { email: string; otp
     deps.db,
     { email: input.email, ip: input.ip },
     {
-      perEmailAndIp: { max: WRONG_CODE_LIMITS.perEmailAndIp.max, since: since(WRONG_CODE_LIMITS.perEmailAndIp.windowMinutes) },
+      perEmailAndIp: {
+        max: WRONG_CODE_LIMITS.perEmailAndIp.max,
+        since: since(WRONG_CODE_LIMITS.perEmailAndIp.windowMinutes),
+      },
       perIp: { max: WRONG_CODE_LIMITS.perIp.max, since: since(WRONG_CODE_LIMITS.perIp.windowMinutes) },
     },
     (tx) => checkCode(deps, tx, input, now),
@@ -203,7 +206,9 @@ async function checkCode(
   const stored = live.find((code) => hexDigestsEqual(code.codeHash, entered));
   if (stored) {
     // Burned, expired or used by a concurrent request between the read and this update: refused.
-    return (await consumeCode(tx, stored.id, now, MAX_FAILED_ATTEMPTS)) ? undefined : badRequest(INVALID_CODE_MESSAGE, 'otp');
+    return (await consumeCode(tx, stored.id, now, MAX_FAILED_ATTEMPTS))
+      ? undefined
+      : badRequest(INVALID_CODE_MESSAGE, 'otp');
   }
   await recordWrongGuess(tx, { email: input.email, ip: input.ip, now });
   if (unused.length === 0) return badRequest(INVALID_CODE_MESSAGE, 'otp');
