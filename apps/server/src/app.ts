@@ -53,6 +53,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { createVerificationPartner, type VerificationPartner } from './modules/identity/providers/index.js';
 import { authPlugin } from './plugins/auth.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { securityPlugin } from './plugins/security.js';
@@ -164,6 +165,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // With S3 storage the browser PUTs the picture straight to the bucket.
     ...(config.s3 ? { extraConnectOrigins: [new URL(config.s3.endpoint).origin] } : {}),
   });
+  // JSON answers of 1 KB or more, Brotli or gzip when the client accepts it (docs/performance.md "Compression").
+  await app.register(compressionPlugin);
   await app.register(sessionPlugin, {
     db: database.db,
     secret: config.sessionSecret,

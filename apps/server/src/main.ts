@@ -5,7 +5,7 @@ import { runMigrations } from './db/migrate.js';
 import { seedDemoDataIfEmpty } from './seed/demo.js';
 import { createLogger } from './lib/logger.js';
 import { installGracefulShutdown } from './lib/graceful-shutdown.js';
-import { startMetricsServer } from './lib/metrics.js';
+import { serveMetrics } from './lib/metrics.js';
 import { createObjectStorage } from './lib/storage/create-object-storage.js';
 import path from 'node:path';
 
@@ -67,12 +67,16 @@ async function main() {
   const app = await buildApp({ config, database, logger });
   app.addHook('onClose', async () => database.close());
 
-  const metricsServer = await startMetricsServer(app.metrics.registry, config.metrics).catch((err: unknown) => {
-    throw new Error(
-      `cannot serve metrics on ${config.metrics.host}:${config.metrics.port} (set METRICS_PORT): ${String(err)}`,
-    );
+  const metricsServer = await serveMetrics(app.metrics.registry, config.metrics, {
+    strict: config.isProduction,
+    warn: (message) => logger.warn(message),
   });
-  installGracefulShutdown({ app, logger, delayMs: config.shutdownDelayMs, alsoClose: [() => metricsServer.close()] });
+  installGracefulShutdown({
+    app,
+    logger,
+    delayMs: config.shutdownDelayMs,
+    alsoClose: [async () => metricsServer?.close()],
+  });
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(
@@ -80,7 +84,7 @@ async function main() {
       url: config.publicUrl,
       environment: config.nodeEnv,
       services: describeServices(config, database.description, app.realtime.fanOut),
-      metrics: `${metricsServer.url}/metrics`,
+      metrics: metricsServer ? `${metricsServer.url}/metrics` : 'not served (the port was taken)',
     },
     `listening on port ${config.port}`,
   );

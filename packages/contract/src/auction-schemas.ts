@@ -21,6 +21,7 @@ import {
   PRICE_RANGES,
   VIEWER_STANDINGS,
 } from './auctions.js';
+import { BID_CEILING_ABSOLUTE_CENTS } from './auto-bids.js';
 import { centsToMoneyString, parseMoneyToCents } from './money.js';
 import { plainText } from './text.js';
 
@@ -40,6 +41,16 @@ export const moneyString = (message: string) =>
     }
     return centsToMoneyString(cents);
   });
+
+/**
+ * The highest starting bid and Buy Now price: what the highest bid may be (docs/auctions.md,
+ * "Bounded money"). Above it no bid could ever be placed, or Buy Now would charge more than a
+ * charge may be.
+ */
+export const AUCTION_PRICE_MAX_CENTS = BID_CEILING_ABSOLUTE_CENTS;
+export const STARTING_BID_TOO_HIGH_MESSAGE = 'Starting bid can be at most $100,000';
+export const BUY_NOW_TOO_HIGH_MESSAGE = 'Buy now price can be at most $100,000';
+const atMostPriceMax = (amount: string) => (parseMoneyToCents(amount) ?? 0) <= AUCTION_PRICE_MAX_CENTS;
 
 const durationSchema = z.coerce
   .number({ error: 'Duration must be at least 15 minutes' })
@@ -77,10 +88,9 @@ export const createAuctionSchema = z
       .int('Radius must be a whole number of miles')
       .min(RADIUS_MIN_MILES, 'Radius must be at least 1 mile')
       .max(RADIUS_MAX_MILES, 'Radius too large'),
-    startingBid: moneyString('Starting bid must be at least $1').refine(
-      (amount) => (parseMoneyToCents(amount) ?? 0) >= 100,
-      'Starting bid must be at least $1',
-    ),
+    startingBid: moneyString('Starting bid must be at least $1')
+      .refine((amount) => (parseMoneyToCents(amount) ?? 0) >= 100, 'Starting bid must be at least $1')
+      .refine(atMostPriceMax, STARTING_BID_TOO_HIGH_MESSAGE),
     buyNowPrice: z
       .union([z.null(), z.literal(''), moneyString('Buy now price must be at least $1')])
       .optional()
@@ -88,7 +98,8 @@ export const createAuctionSchema = z
       .refine(
         (value) => value === undefined || (parseMoneyToCents(value) ?? 0) >= 100,
         'Buy now price must be at least $1',
-      ),
+      )
+      .refine((value) => value === undefined || atMostPriceMax(value), BUY_NOW_TOO_HIGH_MESSAGE),
     endTime: z.iso.datetime({ offset: true, error: 'Please select an end date for your auction.' }),
     paymentResponsibility: z.enum(PAYMENT_RESPONSIBILITIES, { error: 'Please select who pays for the date' }),
     paymentNotes: plainText(
@@ -129,6 +140,10 @@ export const editAuctionSchema = z
         const cents = parseMoneyToCents(value);
         if (cents === undefined || cents <= 0) {
           ctx.addIssue({ code: 'custom', message: BUY_NOW_POSITIVE_MESSAGE });
+          return z.NEVER;
+        }
+        if (cents > AUCTION_PRICE_MAX_CENTS) {
+          ctx.addIssue({ code: 'custom', message: BUY_NOW_TOO_HIGH_MESSAGE });
           return z.NEVER;
         }
         return centsToMoneyString(cents);

@@ -47,7 +47,8 @@ function replayWithMaximums(startingCents: number, requests: BidRequest[]) {
         highestAmountCents: known?.highestAmountCents ?? 0,
       });
     }
-    if (before.leaderId === request.bidderId && request.maxCents !== undefined) maxRaisedWhileLeading = true;
+    // Any bid by the leader (a maximum or a plain bid) only raises their maximum.
+    if (before.leaderId === request.bidderId) maxRaisedWhileLeading = true;
     for (const row of outcome.rows) {
       const entry = bidders.get(row.bidderId)!;
       entry.highestAmountCents = Math.max(entry.highestAmountCents, row.amountCents);
@@ -110,13 +111,14 @@ describe('automatic bids: the rule', () => {
     );
   });
 
-  it('behaves exactly like plain bidding when nobody sets a maximum', () => {
+  it('behaves exactly like plain bidding when nobody sets a maximum and nobody bids while leading', () => {
     fc.assert(
       fc.property(startingArb, fc.array(requestArb, { maxLength: 30 }), (starting, items) => {
         let state = initialAutoBidState(starting);
         let price = starting;
         let count = 0;
         for (const item of items) {
+          if (item.bidderId === state.leaderId) continue;
           const minimum = count === 0 ? starting : price + 100;
           const outcome = applyBidRequest(state, { bidderId: item.bidderId, amountCents: item.amountCents });
           expect(outcome.accepted).toBe(item.amountCents >= minimum);
@@ -165,6 +167,38 @@ describe('automatic bids: the rule', () => {
     if (!tie.accepted) throw new Error('refused');
     expect(tie.state.leaderId).toBe('ben');
     expect(tie.state.priceCents).toBe(30_000);
+  });
+
+  it('a new bid by the leader, plain or a maximum, raises their maximum and never the price', () => {
+    fc.assert(
+      fc.property(startingArb, sequenceArb, requestArb, (starting, requests, extra) => {
+        const { state } = replayBidRequests(starting, requests);
+        if (!state.leaderId) return;
+        const request = { bidderId: state.leaderId, amountCents: extra.amountCents };
+        const outcome = applyBidRequest(state, request);
+        if (!outcome.accepted) return;
+        expect(outcome.rows).toEqual([]);
+        expect(outcome.outbidId).toBeNull();
+        expect(outcome.state.priceCents).toBe(state.priceCents);
+        expect(outcome.state.bidCount).toBe(state.bidCount);
+        expect(outcome.state.leaderMaxCents).toBe(Math.max(state.leaderMaxCents, request.amountCents));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the storm of twelve maximums, then everyone bidding their maximum again by hand: $95, not $99', () => {
+    const maximums = [20, 57, 94, 41, 78, 25, 62, 99, 46, 83, 30, 67];
+    const storm: BidRequest[] = maximums.map((max, i) => ({
+      bidderId: `b${i}`,
+      amountCents: 1000,
+      maxCents: max * 100,
+    }));
+    const again: BidRequest[] = maximums.map((max, i) => ({ bidderId: `b${i}`, amountCents: max * 100 }));
+    const before = replayBidRequests(1000, storm).state;
+    expect(before).toMatchObject({ leaderId: 'b7', priceCents: 9500, leaderMaxCents: 9900 });
+    const after = replayBidRequests(1000, [...storm, ...again]).state;
+    expect(after).toMatchObject({ leaderId: 'b7', priceCents: 9500, leaderMaxCents: 9900, bidCount: before.bidCount });
   });
 
   it('says how much leads in the message', () => {

@@ -1,4 +1,4 @@
-import { formatAmountPlain, formatWholeDollars } from './money.js';
+import { centsToMoneyString, formatAmountPlain, formatDollars, formatWholeDollars } from './money.js';
 
 /**
  * Automatic (maximum) bids and the bounds on money a bid may carry (docs/auctions.md).
@@ -27,14 +27,8 @@ export function bidCeilingCents(minimumCents: number): number {
   return Math.min(BID_CEILING_ABSOLUTE_CENTS, Math.max(BID_CEILING_FLOOR_CENTS, BID_CEILING_MULTIPLIER * minimumCents));
 }
 
-/** "$1,000" or "$1,000.50". */
-function formatDollars(cents: number): string {
-  const whole = Math.floor(cents / 100).toLocaleString('en-US');
-  return cents % 100 === 0 ? `$${whole}` : `$${whole}.${String(cents % 100).padStart(2, '0')}`;
-}
-
 export const bidTooHighMessage = (ceilingCents: number) =>
-  `Bids on this auction can be at most ${formatDollars(ceilingCents)} for now. Please enter a smaller amount.`;
+  `Bids on this auction can be at most ${formatDollars(centsToMoneyString(ceilingCents))} for now. Please enter a smaller amount.`;
 
 /** A bid (or maximum) at or above the Buy Now price: buying is the honest way to pay that much. */
 export const buyNowInsteadMessage = (buyNowPrice: string) =>
@@ -45,6 +39,16 @@ export const outbidByAutomaticBidMessage = (minimumCents: number) =>
   `Someone's maximum bid is higher. Bid at least $${formatAmountPlain(minimumCents)} to lead.`;
 
 export const MAX_BELOW_AMOUNT_MESSAGE = 'Your maximum must be at least your bid';
+
+/**
+ * What the leader's bid button says (docs/auctions.md): a leader's new bid only raises their
+ * maximum, so the page offers that instead of "Place Bid".
+ */
+export const RAISE_YOUR_MAXIMUM = 'Raise your maximum';
+/** The toast once the leader's maximum is raised. */
+export const MAXIMUM_RAISED_TITLE = 'Maximum raised';
+export const maximumRaisedMessage = (maxCents: number) =>
+  `You're still winning. We'll bid for you up to $${formatAmountPlain(maxCents)}.`;
 
 /**
  * The problem with an amount (a bid's `amount` or its `maxAmount`) against the auction's money
@@ -101,7 +105,7 @@ export type BidRequestOutcome =
   | {
       accepted: true;
       state: AutoBidState;
-      /** Rows to store, in order. Empty when the leader only raised their own maximum. */
+      /** Rows to store, in order. Empty when the leader bid again (which only raises their maximum). */
       rows: BidRow[];
       /** The bidder whose lead was taken (gets 'outbid' with the new price), or null. */
       outbidId: string | null;
@@ -118,30 +122,20 @@ export type BidRequestOutcome =
  *   amount of a request with a maximum only sets where its visible bid starts;
  * - a request that does not beat the leader's maximum is stored at its maximum and answered at
  *   once by an automatic bid of the leader;
- * - the leader raising their own maximum does not move the price (a plain bid by the leader does,
- *   as before automatic bids existed).
+ * - any new bid by the leader, a maximum or a plain bid, only raises their maximum (to the higher of
+ *   the two) and never moves the price: the leader has nobody to beat (as on eBay and Catawiki).
  */
 export function applyBidRequest(state: AutoBidState, request: BidRequest): BidRequestOutcome {
   const minimum = minimumBidCents(state);
-  const isMaxBid = request.maxCents !== undefined;
   const max = request.maxCents ?? request.amountCents;
   if (max < minimum || max < request.amountCents) return { accepted: false, minimumCents: minimum };
   const start = Math.min(max, Math.max(request.amountCents, minimum));
   const bidCount = (rows: BidRow[]) => state.bidCount + rows.length;
 
   if (state.leaderId === request.bidderId) {
-    if (isMaxBid) {
-      const next = { ...state, leaderMaxCents: Math.max(state.leaderMaxCents, max) };
-      return { accepted: true, state: next, rows: [], outbidId: null, outbidByAutomaticBid: false };
-    }
-    const rows = [{ bidderId: request.bidderId, amountCents: start, automatic: false }];
-    const next = {
-      ...state,
-      priceCents: start,
-      bidCount: bidCount(rows),
-      leaderMaxCents: Math.max(state.leaderMaxCents, start),
-    };
-    return { accepted: true, state: next, rows, outbidId: null, outbidByAutomaticBid: false };
+    // A plain bid counts as a maximum equal to its amount: the price stays, no row is stored.
+    const next = { ...state, leaderMaxCents: Math.max(state.leaderMaxCents, max) };
+    return { accepted: true, state: next, rows: [], outbidId: null, outbidByAutomaticBid: false };
   }
 
   if (state.leaderId === null) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   centsToMoneyString,
   formatAmountPlain,
+  formatDollars,
   formatWholeDollars,
   groupThousands,
   parseMoneyToCents,
@@ -52,5 +53,14 @@ describe('money', () => {
     expect(groupThousands(999)).toBe('999');
     expect(groupThousands(1000)).toBe('1,000');
     expect(groupThousands(99_999_999)).toBe('99,999,999');
+  });
+});
+
+describe('formatDollars (amounts in mails and pushes)', () => {
+  it('shows cents whenever the amount has any', () => {
+    expect(formatDollars('389.88')).toBe('$389.88');
+    expect(formatDollars('389.00')).toBe('$389');
+    expect(formatDollars('100000.05')).toBe('$100,000.05');
+    expect(formatDollars(12.5)).toBe('$12.50');
   });
 });

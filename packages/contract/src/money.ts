@@ -36,6 +36,16 @@ export function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
+/**
+ * "$1,000" for whole dollars, "$389.88" when the amount has cents: every amount in a mail or a push
+ * (docs/notifications.md), where a dropped "88" beside "at least $390.88" reads as a wrong sum.
+ */
+export function formatDollars(value: string | number): string {
+  const cents = typeof value === 'number' ? Math.round(value * 100) : (parseMoneyToCents(value) ?? 0);
+  const whole = `$${groupThousands(Math.floor(cents / 100))}`;
+  return cents % 100 === 0 ? whole : `${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
 /** docs/product.md §9: amounts are shown as whole dollars ("$51"). */
 export function formatWholeDollars(value: string | number): string {
   const cents = typeof value === 'number' ? Math.round(value * 100) : (parseMoneyToCents(value) ?? 0);

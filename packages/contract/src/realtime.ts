@@ -33,6 +33,11 @@ export const WS_HEARTBEAT_MS = 30_000;
 export const WS_MAX_SOCKETS_PER_SESSION = 10;
 /** Open sockets one member may hold on one instance across all their sessions and devices. */
 export const WS_MAX_SOCKETS_PER_USER = 30;
+/**
+ * Open sockets visitors (no session) may hold from one client address on one instance: the
+ * members' caps above do not reach them, and each socket may hold WS_MAX_SUBSCRIPTIONS channels.
+ */
+export const WS_MAX_VISITOR_SOCKETS_PER_ADDRESS = 30;
 
 /** Close codes the server uses. */
 export const WS_CLOSE = {

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Sent as `Retry-After` (seconds) with the answer: a 429 that knows when the limit lifts. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

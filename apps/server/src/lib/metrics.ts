@@ -147,6 +147,29 @@ export interface MetricsServer {
 }
 
 /**
+ * `startMetricsServer` for main.ts. A port already taken (a second `npm start` on one machine, or
+ * the tests beside a dev server) stops a production server, where operators rely on the metrics,
+ * but is only a warning elsewhere: the server then starts without them (README.md, METRICS_PORT).
+ * Any other failure stops the server everywhere.
+ */
+export async function serveMetrics(
+  registry: Registry,
+  options: { host: string; port: number },
+  policy: { strict: boolean; warn: (message: string) => void },
+): Promise<MetricsServer | undefined> {
+  try {
+    return await startMetricsServer(registry, options);
+  } catch (err) {
+    const where = `${options.host}:${options.port}`;
+    if (!policy.strict && (err as { code?: unknown } | null)?.code === 'EADDRINUSE') {
+      policy.warn(`metrics are not served: ${where} is taken (EADDRINUSE); set METRICS_PORT to serve them`);
+      return undefined;
+    }
+    throw new Error(`cannot serve metrics on ${where} (set METRICS_PORT): ${String(err)}`, { cause: err });
+  }
+}
+
+/**
  * Serves `GET /metrics` of `registry` on `host:port` (METRICS_HOST, METRICS_PORT): a listener of
  * its own, so the public port never exposes it; anything else is a 404.
  */

@@ -106,6 +106,7 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
+        if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.status(error.statusCode).send(error.toBody());
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { WS_HEARTBEAT_MS, WS_MAX_PAYLOAD_BYTES } from '@bid/contract';
 import websocket from '@fastify/websocket';
-import type { RawData } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
@@ -63,6 +63,7 @@ export const realtimePlugin = fp(
     hub.onBusConnected(() => app.sessions.clearCache());
 
     await app.register(websocket, {
+      errorHandler: onSocketError,
       options: {
         maxPayload: WS_MAX_PAYLOAD_BYTES,
         verifyClient: (info, done) => {
@@ -80,7 +81,7 @@ export const realtimePlugin = fp(
       // @fastify/websocket answers an empty 404, unlike every other refusal of the API.
       handler: refuseWithoutUpgrade,
       wsHandler: (socket, request) => {
-        const connection = hub.attach(socket, request.userId, request.session?.id);
+        const connection = hub.attach(socket, request.userId, request.session?.id, request.ip);
         socket.on('message', (raw) => hub.receive(connection, rawDataToString(raw)));
         socket.on('pong', () => {
           connection.alive = true;
@@ -138,6 +139,38 @@ function isAllowedOrigin(origin: string | undefined, publicOrigin: string, host:
   } catch {
     return false;
   }
+}
+
+/**
+ * What the `ws` library raises when a client breaks the protocol on purpose or by accident (a frame
+ * past maxPayload, text that is not UTF-8, a bad opcode, an unmasked frame...): every code it gives
+ * such errors starts with WS_ERR_. A client that vanishes mid-frame gives ECONNRESET or EPIPE.
+ */
+function isClientCaused(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE');
+}
+
+/** Sockets whose error was logged: one line per socket, however many errors it raises. */
+const loggedSockets = new WeakSet<object>();
+
+/**
+ * @fastify/websocket's error handler, replacing its default (the error at error level, with its
+ * stack): anyone can send an oversize frame or invalid UTF-8, so that would let any visitor flood
+ * the error log. A client's fault is one info line per socket, without a stack; anything else is
+ * still an error. The socket is terminated either way, as the default did.
+ */
+function onSocketError(this: FastifyInstance, error: Error, socket: WebSocket, request: FastifyRequest): void {
+  if (!loggedSockets.has(socket)) {
+    loggedSockets.add(socket);
+    if (isClientCaused(error)) {
+      const code = (error as { code?: unknown }).code;
+      request.log.info({ code, reason: error.message }, 'realtime: a client broke the WebSocket protocol');
+    } else {
+      request.log.error({ err: error }, 'realtime: socket error');
+    }
+  }
+  socket.terminate();
 }
 
 function rawDataToString(raw: RawData): string {

@@ -194,11 +194,11 @@ describe.each(testDatabaseFactories())('POST /api/bids on $kind', (factory) => {
       relatedUserId: ben.id,
     });
 
-    // Raising your own lead outbids nobody.
-    await h.bid(ben, { auctionId: auction.id, amount: '30' });
+    // The leader's new bid only raises their maximum (docs/auctions.md): nobody is told.
+    expect((await h.bid(ben, { auctionId: auction.id, amount: '30' })).statusCode).toBe(201);
     const afterRaise = await about();
     expect(afterRaise.filter((n) => n.type === 'outbid')).toHaveLength(1);
-    expect(afterRaise.filter((n) => n.type === 'bid_received')).toHaveLength(3);
+    expect(afterRaise.filter((n) => n.type === 'bid_received')).toHaveLength(2);
     expect(afterRaise.every((n) => n.userId !== ben.id)).toBe(true);
   });
 
@@ -365,15 +365,18 @@ describe.each(testDatabaseFactories())('the bid rate limit on $kind', (factory) 
     const first = await h.createAuction(host, { startingBid: '10' });
     const second = await h.createAuction(host, { startingBid: '10' });
 
-    // The limit counts bids across auctions: two here, one there.
-    for (const [auction, amount] of [
-      [first, '10'],
-      [first, '11'],
-      [second, '10'],
+    // The limit counts bids across auctions: two here (Calm bids between, so Eager's second bid
+    // is not a leader's, which only raises a maximum), one there.
+    for (const [who, auction, amount] of [
+      [calm, first, '10'],
+      [eager, first, '11'],
+      [calm, first, '12'],
+      [eager, first, '13'],
+      [eager, second, '10'],
     ] as const) {
-      expect((await h.bid(eager, { auctionId: auction.id, amount })).statusCode).toBe(201);
+      expect((await h.bid(who, { auctionId: auction.id, amount })).statusCode).toBe(201);
     }
-    const refused = await h.bid(eager, { auctionId: first.id, amount: '12' });
+    const refused = await h.bid(eager, { auctionId: first.id, amount: '15' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       message: 'You are bidding too quickly. Please wait a moment and try again.',
@@ -384,9 +387,9 @@ describe.each(testDatabaseFactories())('the bid rate limit on $kind', (factory) 
     const stored = await db.select().from(bids).where(eq(bids.bidderId, eager.id));
     expect(stored).toHaveLength(3);
     const [auction] = await db.select().from(auctions).where(eq(auctions.id, first.id));
-    expect(auction!.currentBid).toBe('11.00');
+    expect(auction!.currentBid).toBe('13.00');
 
     // Another member is not held back by the eager one.
-    expect((await h.bid(calm, { auctionId: first.id, amount: '12' })).statusCode).toBe(201);
+    expect((await h.bid(calm, { auctionId: first.id, amount: '14' })).statusCode).toBe(201);
   });
 });

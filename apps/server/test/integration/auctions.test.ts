@@ -344,6 +344,10 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       [{ startingBid: '0.99' }, 'Starting bid must be at least $1', 'startingBid'],
       [{ startingBid: 'abc' }, 'Starting bid must be at least $1', 'startingBid'],
       [{ buyNowPrice: '0.5' }, 'Buy now price must be at least $1', 'buyNowPrice'],
+      // The third hostile test: prices no bid can reach (docs/reliability.md).
+      [{ startingBid: '5000000' }, 'Starting bid can be at most $100,000', 'startingBid'],
+      [{ startingBid: '100000.01' }, 'Starting bid can be at most $100,000', 'startingBid'],
+      [{ buyNowPrice: '9999999' }, 'Buy now price can be at most $100,000', 'buyNowPrice'],
       [{ paymentResponsibility: 'nobody' }, 'Please select who pays for the date', 'paymentResponsibility'],
       [{ paymentNotes: 'x'.repeat(501) }, 'Payment notes must be less than 500 characters', 'paymentNotes'],
       [{ expectedDuration: 0 }, 'Duration must be at least 15 minutes', 'expectedDuration'],
@@ -487,10 +491,12 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         [{ description: '' }, 'Description is required'],
         [{ buyNowPrice: 'lots' }, 'Buy now price must be a positive number'],
         [{ buyNowPrice: '0' }, 'Buy now price must be a positive number'],
+        [{ buyNowPrice: '9999999' }, 'Buy now price can be at most $100,000'],
       ] as const) {
         const res = await put(auction.id, body, owner);
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe(message);
+        expect(res.json().field).toBe(Object.keys(body)[0]);
       }
       const unknownField = await put(auction.id, { startingBid: '1' }, owner);
       expect(unknownField.statusCode).toBe(400);

@@ -166,6 +166,45 @@ describe.each(testDatabaseFactories())('automatic bids on $kind', (factory) => {
     expect((await h.get(`/api/auctions/${auction.id}`, ben)).json<AuctionDetail>().myMaxAmount).toBeNull();
   });
 
+  it('tells a leader answered by their own maximum nothing, and says nothing of a raised maximum', async () => {
+    // Finding 1 of the third hostile test: Bob was told "outbid" while still leading. Finding 6: a
+    // leader raising their maximum published a bid_update with nothing public changed.
+    const auction = await h.createAuction(host, { title: 'Still leading coffee' });
+    const bob = await h.live(ann);
+    const watcher = await h.live();
+    await watcher.request({ type: 'subscribe_auction', auctionId: auction.id });
+    expect((await h.bid(ann, { auctionId: auction.id, amount: '20', maxAmount: '200' })).statusCode).toBe(201);
+    await watcher.take((m) => m.type === 'bid_update');
+    const eve = await h.bid(ben, { auctionId: auction.id, amount: '50' });
+    expect(eve.json<PlaceBidResponse>()).toMatchObject({
+      outbidByAutomaticBid: true,
+      auction: { currentBid: '51.00' },
+    });
+    expect(await watcher.take((m) => m.type === 'bid_update')).toMatchObject({ newBid: '51.00' });
+
+    // The leader raises their maximum, then bids by hand: neither is anyone else's news.
+    expect((await h.bid(ann, { auctionId: auction.id, amount: '60', maxAmount: '300' })).statusCode).toBe(201);
+    expect((await h.bid(ann, { auctionId: auction.id, amount: '310' })).statusCode).toBe(201);
+    const sent = await h.testDb.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.relatedAuctionId, auction.id));
+    expect(sent.filter((n) => n.type === 'outbid')).toEqual([]);
+
+    // Rule 8: the leader's plain bid of $310 raised their maximum, not the price.
+    const row = await h.auctionRow(auction.id);
+    expect([row.currentBid, row.bidCount, row.leaderId, row.leaderMax]).toEqual(['51.00', 3, ann.id, '310.00']);
+    // A rival above the maximum does outbid: now the leader hears it. Events arrive in the order
+    // they were published, so anything the bids above had published has arrived by then.
+    expect((await h.bid(cat, { auctionId: auction.id, amount: '320' })).statusCode).toBe(201);
+    await watcher.take((m) => m.type === 'bid_update' && m.newBid === '320.00');
+    await bob.take((m) => m.type === 'outbid' && m.newBid === '320.00');
+    expect(watcher.messages.filter((m) => m.type === 'bid_update')).toEqual([]);
+    expect(bob.messages.filter((m) => m.type === 'outbid')).toEqual([]);
+    bob.close();
+    watcher.close();
+  });
+
   it('refuses a maximum below the bid or the minimum, and says why', async () => {
     const auction = await h.createAuction(host);
     const below = await h.bid(ann, { auctionId: auction.id, amount: '30', maxAmount: '25' });
@@ -181,6 +220,7 @@ describe.each(testDatabaseFactories())('automatic bids on $kind', (factory) => {
     expect(await h.rows(auction.id)).toHaveLength(1);
   });
 
+  // Leaders bid again often in these sequences (three bidders), plain and with maximums: rule 8.
   it('agrees with the rule in packages/contract on random sequences of bids and maximums', async () => {
     const people = [ann, ben, cat];
     const requestArb = fc.record({

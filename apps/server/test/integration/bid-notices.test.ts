@@ -300,13 +300,13 @@ describe.each(testDatabaseFactories())('bids on one auction arriving together on
 
   it('are decided one by one when their shared call fails, so one bad bid fails alone', async () => {
     const host = await world.signUp('Host');
-    const [ann, ben] = await Promise.all([world.signUp('Ann'), world.signUp('Ben')]);
+    const [ann, ben, cat] = await Promise.all([world.signUp('Ann'), world.signUp('Ben'), world.signUp('Cat')]);
     const auction = await world.createAuction(host);
     const queue = queueOf(world);
     const first = queue.place(auction.id, request(ann, '20'));
     // Not a number: the database refuses the whole statement it is in.
     const broken = queue.place(auction.id, { ...request(ben, '21'), amount: 'twenty-one' });
-    const after = queue.place(auction.id, request(ann, '25'));
+    const after = queue.place(auction.id, request(cat, '25'));
     expect((await first).accepted).toBe(true);
     await expect(broken).rejects.toThrow();
     expect(await after).toMatchObject({ accepted: true, amount: '25.00' });

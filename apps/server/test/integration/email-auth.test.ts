@@ -8,6 +8,7 @@ import {
   EXPIRED_CODE_MESSAGE,
   INVALID_CODE_MESSAGE,
   INVALID_TOKEN_MESSAGE,
+  TOO_MANY_WRONG_CODES_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '../../src/modules/auth/email-auth.service.js';
 import { createTestApp } from '../support/app.js';
@@ -105,6 +106,51 @@ describe.each(testDatabaseFactories())('e-mail sign-in on $kind', (factory) => {
     const membersSecond = await send(email);
     expect(membersSecond.statusCode).toBe(200);
     expect((await verify(email, membersFirst)).statusCode).toBe(200);
+  });
+
+  it('never lets a stranger void the code: wrong guesses from elsewhere are limited, then 429', async () => {
+    // The third hostile test: five wrong guesses for the victim's e-mail from another address made
+    // the victim's right code fail, and 46 wrong guesses in a row were all 400, never 429.
+    const email = freshEmail();
+    const victim = '198.51.100.10';
+    const stranger = '203.0.113.9';
+    const verifyFrom = (remoteAddress: string, otp: string, who = email) =>
+      app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: who, otp }, remoteAddress });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { email },
+      remoteAddress: victim,
+    });
+    const { devOtp } = sent.json<{ devOtp: string }>();
+    const wrongCode = devOtp === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 10; i++) {
+      const res = await verifyFrom(stranger, wrongCode);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(INVALID_CODE_MESSAGE);
+    }
+    const limited = await verifyFrom(stranger, wrongCode);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', message: TOO_MANY_WRONG_CODES_MESSAGE });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Past the limit even the right code is refused from there, so guessing gains nothing...
+    expect((await verifyFrom(stranger, devOtp)).statusCode).toBe(429);
+    // ...and the member's own tries keep working.
+    expect((await verifyFrom(victim, devOtp)).statusCode).toBe(200);
+
+    // Per address, whatever the e-mail: 50 wrong codes an hour (10 above, 40 here), then 429.
+    for (let i = 0; i < 40; i++) expect((await verifyFrom(stranger, wrongCode, freshEmail())).statusCode).toBe(400);
+    expect((await verifyFrom(stranger, wrongCode, freshEmail())).statusCode).toBe(429);
+    // The limits lift once the wrong tries leave their windows (Retry-After said when).
+    const before = clock;
+    clock = new Date(before.getTime() + 60 * 60 * 1000 + 1000);
+    try {
+      expect((await verifyFrom(stranger, wrongCode, freshEmail())).statusCode).toBe(400);
+    } finally {
+      clock = before;
+    }
   });
 
   it('expires a code after 10 minutes', async () => {

@@ -7,6 +7,7 @@ import {
   BURNED_CODE_MESSAGE,
   EXPIRED_CODE_MESSAGE,
   INVALID_CODE_MESSAGE,
+  TOO_MANY_WRONG_CODES_MESSAGE,
   NO_ACCOUNT_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '../../src/modules/auth/email-auth.service.js';
@@ -260,6 +261,25 @@ describe.each(testDatabaseFactories())('password check and reset on $kind', (fac
       expect((await reset(email, devOtp, 'the new password')).statusCode).toBe(400);
       expect(await passwordHashOf(email)).toBe(hashBefore);
       expect((await me(session.cookie)).statusCode).toBe(200);
+    });
+
+    it('wrong codes from another address never burn the member’s reset code; past the limit, 429', async () => {
+      const email = freshEmail();
+      await signInByEmail(app, email, 'the old password', true);
+      const { devOtp } = (await sendReset(email, '198.51.100.20')).json();
+      const resetFrom = (remoteAddress: string, otp: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { email, otp, password: 'the new password' },
+          remoteAddress,
+        });
+      for (let i = 0; i < 10; i++) expect((await resetFrom('203.0.113.50', otherCode(devOtp))).statusCode).toBe(400);
+      const limited = await resetFrom('203.0.113.50', otherCode(devOtp));
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe(TOO_MANY_WRONG_CODES_MESSAGE);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await resetFrom('198.51.100.20', devOtp)).statusCode).toBe(200);
     });
 
     it('refuses an expired code with its own message and changes nothing', async () => {

@@ -25,6 +25,26 @@ export const emailOtps = pgTable(
   ],
 );
 
+/**
+ * Wrong sign-in and reset codes, one row per wrong try (docs/accounts.md, "Codes and tokens"). A
+ * wrong try only counts against the codes requested from the same client address, so a stranger
+ * cannot burn a member's code; these rows are what limits the stranger instead: wrong tries per
+ * e-mail and address, and per address, answered 429 with Retry-After past the limit.
+ */
+export const otpFailedAttempts = pgTable(
+  'otp_failed_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 320 }).notNull(),
+    requestIp: varchar('request_ip', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('otp_failed_attempts_email_ip_created_idx').on(t.email, t.requestIp, t.createdAt),
+    index('otp_failed_attempts_ip_created_idx').on(t.requestIp, t.createdAt),
+  ],
+);
+
 /** Proof that an e-mail address was verified by code, exchanged once for a session. */
 export const emailVerificationTokens = pgTable('email_verification_tokens', {
   tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),

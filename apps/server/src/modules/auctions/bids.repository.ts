@@ -37,7 +37,7 @@ export type BidOutcome =
       createdAt: Date;
       /** The request did not beat the leader's maximum: it was stored and answered at once. */
       outbidByAutomaticBid: boolean;
-      /** Who led before the bid (the bidder of the highest bid), read in the same statement. */
+      /** Who led before the bid (the leader the fold knew, migration 0030), read in the same statement. */
       previousLeaderId: string | null;
       auction: BidAuctionState;
     }

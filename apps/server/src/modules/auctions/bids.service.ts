@@ -74,6 +74,8 @@ function assertAmountAllowed(auction: BidRuleFields, maxCents: number, field: 'a
  */
 export interface BidRecipients {
   outbidId: string | null;
+  /** The bidder led already, so the bid only raised their private maximum: nobody else hears of it. */
+  raisedOwnMaximum: boolean;
 }
 
 type RequestAmounts =
@@ -155,10 +157,14 @@ export async function placeBid(
 
   const after = outcome.auction;
   const leaderId = outcome.previousLeaderId;
-  const outbidId = leaderId && leaderId !== bidderId ? leaderId : null;
+  // The lead changed hands only when the bidder was not leading and no automatic bid answered them:
+  // a leader whose maximum answered the bid is still leading and hears nothing (docs/realtime.md).
+  const outbidId = leaderId && leaderId !== bidderId && !outcome.outbidByAutomaticBid ? leaderId : null;
+  // The leader's new bid only raised their maximum (docs/auctions.md): nothing public changed.
+  const raisedOwnMaximum = leaderId === bidderId;
   const maxAmount = amounts.problem ? undefined : amounts.maxAmount;
   return {
-    recipients: { outbidId },
+    recipients: { outbidId, raisedOwnMaximum },
     bid: {
       id: outcome.bidId,
       auctionId: after.id,

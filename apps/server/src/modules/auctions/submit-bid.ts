@@ -18,6 +18,9 @@ export interface SubmitBidDeps extends BidsDeps {
 export async function submitBid(deps: SubmitBidDeps, bidderId: string, body: unknown): Promise<PlaceBidResponse> {
   const { recipients, ...response } = await placeBid(deps, bidderId, body);
   const { auction } = response;
+  // The leader raising their own maximum changed nothing anyone else can see (the price, the count
+  // and the end stay): publishing would only tell watchers that the leader raised it.
+  if (recipients.raisedOwnMaximum) return response;
   // Every page showing the auction: the new price, count and end.
   deps.realtime.publish(auctionChannel(auction.id), {
     type: 'bid_update',

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { emailOtps, emailVerificationTokens, users } from '../../db/schema/index.js';
+import { emailOtps, emailVerificationTokens, otpFailedAttempts, users } from '../../db/schema/index.js';
 import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
 
 /**
@@ -91,6 +91,56 @@ export async function insertCodeWithinLimits(
     await tx.insert(emailOtps).values(row);
     return undefined;
   });
+}
+
+export interface GuessLimits {
+  /** Wrong codes for one e-mail from one client address. */
+  perEmailAndIp: { max: number; since: Date };
+  /** Wrong codes from one client address, whatever the e-mail. */
+  perIp: { max: number; since: Date };
+}
+
+export type GuessCheck<T> =
+  | { refused: false; result: T }
+  /** `freedAt`: when the wrong try that frees a place was made (it leaves the window first). */
+  | { refused: true; limit: keyof GuessLimits; freedAt: Date };
+
+/**
+ * Runs one check of a code under locks on the e-mail and address pair and on the address, so a
+ * burst of concurrent guesses is decided one at a time and never passes more than a limit. A
+ * limit reached refuses before `check` runs.
+ */
+export async function withinGuessLimits<T>(
+  db: Db,
+  key: { email: string; ip: string },
+  limits: GuessLimits,
+  check: (tx: Db) => Promise<T>,
+): Promise<GuessCheck<T>> {
+  return db.transaction(async (tx): Promise<GuessCheck<T>> => {
+    await lockRateLimitKeys(tx, [`otp-guess:${key.email}:${key.ip}`, `otp-guess-ip:${key.ip}`]);
+    const sameEmailAndIp = and(eq(otpFailedAttempts.email, key.email), eq(otpFailedAttempts.requestIp, key.ip));
+    const windows = [
+      { limit: 'perEmailAndIp' as const, where: sameEmailAndIp, ...limits.perEmailAndIp },
+      { limit: 'perIp' as const, where: eq(otpFailedAttempts.requestIp, key.ip), ...limits.perIp },
+    ];
+    for (const { limit, where, max, since } of windows) {
+      // The max-th newest wrong try in the window: none means the limit is not reached.
+      const [edge] = await tx
+        .select({ at: otpFailedAttempts.createdAt })
+        .from(otpFailedAttempts)
+        .where(and(where, gte(otpFailedAttempts.createdAt, since)))
+        .orderBy(desc(otpFailedAttempts.createdAt))
+        .offset(max - 1)
+        .limit(1);
+      if (edge) return { refused: true, limit, freedAt: edge.at };
+    }
+    return { refused: false, result: await check(tx) };
+  });
+}
+
+/** Records one wrong code for the limits above. */
+export async function recordWrongGuess(db: Db, values: { email: string; ip: string; now: Date }): Promise<void> {
+  await db.insert(otpFailedAttempts).values({ email: values.email, requestIp: values.ip, createdAt: values.now });
 }
 
 /** The e-mail's codes that may still be tried, newest first. */

@@ -45,7 +45,7 @@ export async function emailAuthRoutes(
   });
 
   r.post('/api/auth/verify-otp', { schema: { body: verifyOtpSchema } }, async (request) => {
-    const { verificationToken } = await verifySignInCode(deps, request.body);
+    const { verificationToken } = await verifySignInCode(deps, { ...request.body, ip: request.ip });
     return { verificationToken, message: 'Code verified' };
   });
 
@@ -93,7 +93,9 @@ export async function emailAuthRoutes(
 
   r.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, (request, reply) =>
     signInWith(request, reply, 'password_reset', async () => {
-      const { userId } = await resetPassword(deps, request.body, (id) => app.sessions.endAllForUser(id));
+      const { userId } = await resetPassword(deps, { ...request.body, ip: request.ip }, (id) =>
+        app.sessions.endAllForUser(id),
+      );
       return { userId, outcome: 'password_reset' as const };
     }),
   );

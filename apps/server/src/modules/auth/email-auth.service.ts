@@ -14,7 +14,9 @@ import {
   insertUserWithPassword,
   insertVerificationToken,
   recordFailedAttempt,
+  recordWrongGuess,
   setPasswordHash,
+  withinGuessLimits,
 } from './email-auth.repository.js';
 
 /** docs/engineering.md §5: a code lives 10 minutes and burns after 5 wrong tries. */
@@ -148,38 +150,86 @@ export async function sendPasswordResetCode(
 }
 
 /**
- * Uses up the right code for `email`, once, or throws a 400 that says why (wrong, expired,
- * burned). Wrong tries count against every live code, so several codes give no extra guesses.
+ * Wrong codes are limited per e-mail and client address, and per address (docs/accounts.md,
+ * "Codes and tokens"): past either limit the answer is 429 with Retry-After. A wrong code only
+ * counts against the codes asked for from the same address, so these limits, not the five-try
+ * burn, are what stop a stranger guessing from elsewhere.
  */
-async function consumeRightCode(deps: EmailAuthDeps, input: { email: string; otp: string }): Promise<void> {
+export const WRONG_CODE_LIMITS = {
+  perEmailAndIp: { max: 10, windowMinutes: 15 },
+  perIp: { max: 50, windowMinutes: 60 },
+} as const;
+export const TOO_MANY_WRONG_CODES_MESSAGE = 'Too many wrong codes. Please wait a few minutes and try again.';
+
+/**
+ * Uses up the right code for `email`, once, or throws a 400 that says why (wrong, expired,
+ * burned), or a 429 past the wrong-code limits. The right code works from any address (a code
+ * asked for on a laptop may be typed on a phone).
+ */
+async function consumeRightCode(deps: EmailAuthDeps, input: { email: string; otp: string; ip: string }): Promise<void> {
   const now = deps.now();
-  const unused = await findUnusedCodes(deps.db, input.email);
+  const since = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+  const checked = await withinGuessLimits(
+    deps.db,
+    { email: input.email, ip: input.ip },
+    {
+      perEmailAndIp: {
+        max: WRONG_CODE_LIMITS.perEmailAndIp.max,
+        since: since(WRONG_CODE_LIMITS.perEmailAndIp.windowMinutes),
+      },
+      perIp: { max: WRONG_CODE_LIMITS.perIp.max, since: since(WRONG_CODE_LIMITS.perIp.windowMinutes) },
+    },
+    (tx) => checkCode(deps, tx, input, now),
+  );
+  if (checked.refused) {
+    const windowMs = WRONG_CODE_LIMITS[checked.limit].windowMinutes * 60_000;
+    const retryAfterSeconds = Math.max(1, Math.ceil((checked.freedAt.getTime() + windowMs - now.getTime()) / 1000));
+    throw new AppError(429, 'rate_limited', TOO_MANY_WRONG_CODES_MESSAGE, undefined, retryAfterSeconds);
+  }
+  if (checked.result) throw checked.result;
+}
+
+/**
+ * One check of a code, inside the limits' transaction. It returns the refusal rather than throwing
+ * it, so the wrong try it recorded commits.
+ */
+async function checkCode(
+  deps: EmailAuthDeps,
+  tx: Db,
+  input: { email: string; otp: string; ip: string },
+  now: Date,
+): Promise<AppError | undefined> {
+  const unused = await findUnusedCodes(tx, input.email);
   // A new request never cancels a pending code from another address; each address keeps its last three.
   const live = unused.filter((code) => code.expiresAt.getTime() > now.getTime());
-  if (unused.length === 0) throw badRequest(INVALID_CODE_MESSAGE, 'otp');
-  if (live.length === 0) throw badRequest(EXPIRED_CODE_MESSAGE, 'otp');
-
   const entered = codeHash(deps.config.sessionSecret, input.email, input.otp);
   const stored = live.find((code) => hexDigestsEqual(code.codeHash, entered));
-  if (!stored) {
-    const failures = await recordFailedAttempt(
-      deps.db,
-      live.map((code) => code.id),
-      now,
-      MAX_FAILED_ATTEMPTS,
-    );
-    throw badRequest(failures >= MAX_FAILED_ATTEMPTS ? BURNED_CODE_MESSAGE : INVALID_CODE_MESSAGE, 'otp');
+  if (stored) {
+    // Burned, expired or used by a concurrent request between the read and this update: refused.
+    return (await consumeCode(tx, stored.id, now, MAX_FAILED_ATTEMPTS))
+      ? undefined
+      : badRequest(INVALID_CODE_MESSAGE, 'otp');
   }
-  if (!(await consumeCode(deps.db, stored.id, now, MAX_FAILED_ATTEMPTS))) {
-    // Burned, expired or used by a concurrent request between the read and this update.
-    throw badRequest(INVALID_CODE_MESSAGE, 'otp');
-  }
+  await recordWrongGuess(tx, { email: input.email, ip: input.ip, now });
+  if (unused.length === 0) return badRequest(INVALID_CODE_MESSAGE, 'otp');
+  if (live.length === 0) return badRequest(EXPIRED_CODE_MESSAGE, 'otp');
+  // The try counts against the codes asked for from this address only (all of them, so several
+  // codes give no extra guesses): a stranger elsewhere can never burn the member's code.
+  const own = live.filter((code) => code.requestIp === input.ip);
+  if (own.length === 0) return badRequest(INVALID_CODE_MESSAGE, 'otp');
+  const failures = await recordFailedAttempt(
+    tx,
+    own.map((code) => code.id),
+    now,
+    MAX_FAILED_ATTEMPTS,
+  );
+  return badRequest(failures >= MAX_FAILED_ATTEMPTS ? BURNED_CODE_MESSAGE : INVALID_CODE_MESSAGE, 'otp');
 }
 
 /** Checks a code and, once, exchanges it for a short-lived proof that the caller owns the e-mail. */
 export async function verifySignInCode(
   deps: EmailAuthDeps,
-  input: { email: string; otp: string },
+  input: { email: string; otp: string; ip: string },
 ): Promise<{ verificationToken: string }> {
   await consumeRightCode(deps, input);
   const now = deps.now();
@@ -262,7 +312,7 @@ async function replacePassword(
  */
 export async function resetPassword(
   deps: EmailAuthDeps,
-  input: { email: string; otp: string; password: string },
+  input: { email: string; otp: string; password: string; ip: string },
   endSessions: (userId: string) => Promise<unknown>,
 ): Promise<{ userId: string }> {
   await consumeRightCode(deps, input);

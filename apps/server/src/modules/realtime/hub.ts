@@ -21,6 +21,7 @@ import {
   WS_MAX_MESSAGES_PER_SECOND,
   WS_MAX_SOCKETS_PER_SESSION,
   WS_MAX_SOCKETS_PER_USER,
+  WS_MAX_VISITOR_SOCKETS_PER_ADDRESS,
   WS_MAX_SUBSCRIPTIONS,
   WS_RATE_STRIKES_BEFORE_CLOSE,
   type Channel,
@@ -106,6 +107,8 @@ export class Connection {
     readonly userId: string | undefined,
     /** The session the cookie named at the handshake: the socket lives no longer than it. */
     readonly sessionId: string | undefined = undefined,
+    /** A visitor's (no member) client address, for the per-address cap; undefined for members. */
+    readonly visitorAddress: string | undefined = undefined,
   ) {}
 
   get subscriptionCount(): number {
@@ -138,6 +141,8 @@ export class RealtimeHub implements Realtime {
   private readonly channels = new Map<string, Set<Connection>>();
   private readonly users = new Map<string, Set<Connection>>();
   private readonly sessions = new Map<string, Set<Connection>>();
+  /** Visitors' sockets by client address (members are capped per session and per member instead). */
+  private readonly visitorAddresses = new Map<string, Set<Connection>>();
   private sessionChecker: SessionChecker | undefined;
   private readonly connections = new Set<Connection>();
   /** instanceId → userId → until when that instance said the user was online. */
@@ -302,11 +307,18 @@ export class RealtimeHub implements Realtime {
 
   /**
    * Registers a socket that passed the handshake; a signed-in user's socket joins `user:{id}`.
-   * A socket over the per-session or per-member cap is closed at once (1008).
+   * A socket over the per-session, per-member or (for visitors) per-address cap is closed at once (1008).
    */
-  attach(socket: HubSocket, userId: string | undefined, sessionId?: string): Connection {
-    const connection = new Connection(socket, userId?.toLowerCase(), userId ? sessionId : undefined);
+  attach(socket: HubSocket, userId: string | undefined, sessionId?: string, address?: string): Connection {
+    const connection = new Connection(
+      socket,
+      userId?.toLowerCase(),
+      userId ? sessionId : undefined,
+      userId ? undefined : address,
+    );
     const overCap =
+      (connection.visitorAddress !== undefined &&
+        (this.visitorAddresses.get(connection.visitorAddress)?.size ?? 0) >= WS_MAX_VISITOR_SOCKETS_PER_ADDRESS) ||
       (connection.sessionId !== undefined &&
         (this.sessions.get(connection.sessionId)?.size ?? 0) >= WS_MAX_SOCKETS_PER_SESSION) ||
       (connection.userId !== undefined && (this.users.get(connection.userId)?.size ?? 0) >= WS_MAX_SOCKETS_PER_USER);
@@ -316,6 +328,14 @@ export class RealtimeHub implements Realtime {
       return connection;
     }
     this.connections.add(connection);
+    if (connection.visitorAddress !== undefined) {
+      let sockets = this.visitorAddresses.get(connection.visitorAddress);
+      if (!sockets) {
+        sockets = new Set();
+        this.visitorAddresses.set(connection.visitorAddress, sockets);
+      }
+      sockets.add(connection);
+    }
     if (connection.sessionId) {
       let sockets = this.sessions.get(connection.sessionId);
       if (!sockets) {
@@ -343,6 +363,11 @@ export class RealtimeHub implements Realtime {
     connection.closed = true;
     this.connections.delete(connection);
     for (const channel of connection.channels) this.leave(connection, channel);
+    if (connection.visitorAddress !== undefined) {
+      const sockets = this.visitorAddresses.get(connection.visitorAddress);
+      sockets?.delete(connection);
+      if (sockets && sockets.size === 0) this.visitorAddresses.delete(connection.visitorAddress);
+    }
     if (connection.sessionId) {
       const sockets = this.sessions.get(connection.sessionId);
       sockets?.delete(connection);

@@ -1,9 +1,10 @@
-import { formatWholeDollars } from '@bid/contract';
+import { formatDollars } from '@bid/contract';
 
 /**
  * The words of the notifications the auction lifecycle sends. Notification titles are
  * short fixed strings (the column holds 255 characters, and so may an auction title);
- * the auction's title goes into the message. Amounts are whole dollars (docs/product.md §9).
+ * the auction's title goes into the message. They travel by mail and push too, so an amount with
+ * cents shows them ("$389.88"); whole dollars stay "$75" (docs/notifications.md).
  */
 export const LIFECYCLE_TITLES = {
   won: 'You won!',
@@ -16,15 +17,15 @@ export const LIFECYCLE_TITLES = {
 /** The host hears how their auction ended; the winner's name is theirs to see, as they may now chat. */
 export function hostEndedMessage(auctionTitle: string, winnerName: string | null, amount: string | null): string {
   if (!winnerName || !amount) return `"${auctionTitle}" ended without bids.`;
-  return `"${auctionTitle}" ended. ${winnerName} won with ${formatWholeDollars(amount)}: say hello in Messages.`;
+  return `"${auctionTitle}" ended. ${winnerName} won with ${formatDollars(amount)}: say hello in Messages.`;
 }
 
 export function wonMessage(auctionTitle: string, amount: string): string {
-  return `You won "${auctionTitle}"! Your winning bid: ${formatWholeDollars(amount)}.`;
+  return `You won "${auctionTitle}"! Your winning bid: ${formatDollars(amount)}.`;
 }
 
 export function boughtMessage(auctionTitle: string, amount: string): string {
-  return `You won "${auctionTitle}"! You bought it with Buy Now for ${formatWholeDollars(amount)}.`;
+  return `You won "${auctionTitle}"! You bought it with Buy Now for ${formatDollars(amount)}.`;
 }
 
 /** Bidders are charged only if they win (docs/product.md §1), so a losing bidder is told they pay nothing. */
@@ -36,7 +37,7 @@ export function lostToBuyNowMessage(auctionTitle: string): string {
 export const LOST_MESSAGE_PARTS = ['"', '" has ended and another bidder won. You will not be charged.'] as const;
 
 export function soldByBuyNowMessage(buyerName: string, auctionTitle: string, amount: string): string {
-  return `${buyerName} bought "${auctionTitle}" with Buy Now for ${formatWholeDollars(amount)}.`;
+  return `${buyerName} bought "${auctionTitle}" with Buy Now for ${formatDollars(amount)}.`;
 }
 
 /** '"<title>" ends within 1 hour. Place your final bid!', as the text before and after the title (built in SQL). */

@@ -39,6 +39,14 @@ describe('alert e-mails', () => {
     );
   });
 
+  it('show the cents of an amount that has any, in both parts (the third hostile test)', async () => {
+    const mail = await renderAlertEmail({ ...BASE, amount: '389.88', message: 'Bid at least $390.88' });
+    expect(mail.html).toContain('Current bid: $389.88');
+    expect(mail.text).toContain('Current bid: $389.88');
+    const won = await renderAlertEmail({ ...BASE, type: 'auction_won', amount: '12345.50' });
+    expect(won.text).toContain('Winning bid: $12,345.50');
+  });
+
   it('escape whatever a member wrote in the HTML part', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40 }), async (text) => {

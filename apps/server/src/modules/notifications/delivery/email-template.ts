@@ -1,4 +1,4 @@
-import { formatWholeDollars, type OutOfAppNotificationType } from '@bid/contract';
+import { formatDollars, type OutOfAppNotificationType } from '@bid/contract';
 import mjml2html from 'mjml';
 
 /** What an alert e-mail is built from: the notification, its auction, and the links. */
@@ -166,7 +166,7 @@ export async function renderAlertEmail(input: AlertEmailInput): Promise<Rendered
   const greeting = input.recipientFirstName?.trim() ? `Hi ${input.recipientFirstName.trim()},` : 'Hi,';
   const amount =
     input.amount !== null && AMOUNT_TYPES.has(input.type)
-      ? `${input.type === 'auction_won' ? 'Winning bid' : 'Current bid'}: ${formatWholeDollars(input.amount)}`
+      ? `${input.type === 'auction_won' ? 'Winning bid' : 'Current bid'}: ${formatDollars(input.amount)}`
       : null;
   const label = buttonLabel(input.type, input.auctionTitle !== null);
 

@@ -31,4 +31,37 @@ describe('unsubscribe tokens', () => {
     expect(verifyUnsubscribeToken(SECRET, undefined)).toBeUndefined();
     expect(verifyUnsubscribeToken(SECRET, ['x'])).toBeUndefined();
   });
+
+  it('refuse a non-canonical spelling of a valid token (the third hostile test)', () => {
+    // The last character of a base64url string whose length is not a multiple of 4 carries unused
+    // bits: changing them decodes to the same bytes. Only the spelling this server wrote is valid.
+    const base64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respell = (part: string) => {
+      const last = base64url.indexOf(part.at(-1)!);
+      for (let bits = 1; bits < 16; bits++) {
+        const other = `${part.slice(0, -1)}${base64url[last ^ bits]}`;
+        if (Buffer.from(other, 'base64url').equals(Buffer.from(part, 'base64url'))) return other;
+      }
+      return undefined;
+    };
+    let checked = 0;
+    for (let i = 0; i < 20; i++) {
+      const token = signUnsubscribeToken(SECRET, randomUUID(), 'outbid');
+      expect(verifyUnsubscribeToken(SECRET, token)).toBeDefined();
+      const [payload, signature] = token.split('.') as [string, string];
+      for (const [other, rebuilt] of [
+        [respell(payload), (p: string) => `${p}.${signature}`],
+        [respell(signature), (s: string) => `${payload}.${s}`],
+      ] as const) {
+        if (other === undefined) continue;
+        checked++;
+        expect(verifyUnsubscribeToken(SECRET, rebuilt(other))).toBeUndefined();
+      }
+    }
+    // The signature (32 bytes) always has spare bits, so every round checked at least one.
+    expect(checked).toBeGreaterThanOrEqual(20);
+    // Padding is not part of the spelling either.
+    const token = signUnsubscribeToken(SECRET, randomUUID(), 'outbid');
+    expect(verifyUnsubscribeToken(SECRET, `${token}=`)).toBeUndefined();
+  });
 });

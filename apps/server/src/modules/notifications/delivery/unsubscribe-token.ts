@@ -30,6 +30,12 @@ export function verifyUnsubscribeToken(
   if (!encoded || !signature || rest.length > 0) return undefined;
   const payload = Buffer.from(encoded, 'base64url').toString();
   const given = Buffer.from(signature, 'base64url');
+  // Only the spelling this server writes: Node's decoder ignores padding, stray characters and the
+  // spare bits of the last character, so several strings decode to one token. Re-encoding and
+  // comparing makes each token have exactly one valid spelling.
+  if (Buffer.from(payload).toString('base64url') !== encoded || given.toString('base64url') !== signature) {
+    return undefined;
+  }
   const expected = signatureOf(secret, payload);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const [userId, type] = payload.split('.');

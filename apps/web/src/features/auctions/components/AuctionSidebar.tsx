@@ -1,4 +1,4 @@
-import { type AuctionDetail, formatWholeDollars } from '@bid/contract';
+import { type AuctionDetail, formatWholeDollars, RAISE_YOUR_MAXIMUM } from '@bid/contract';
 import { CalendarHeart, MessageCircle, Trophy, Zap } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
@@ -40,6 +40,9 @@ export function AuctionSidebar({ auction, user, now, renderChat }: AuctionSideba
   const showMessage = canMessageAbout(auction, user?.id, at);
   const standing = isCreator ? null : auction.viewerStanding;
   const winnerName = winnerFirstName(auction);
+  // The leader's new bid only raises their maximum (docs/auctions.md), so the button says that.
+  const leading = standing === 'winning';
+  const bidLabel = leading ? RAISE_YOUR_MAXIMUM : 'Place Bid';
   // The host talks to the winner by name (docs/web-app.md "Where you stand").
   const messageLabel = isCreator ? `Message ${winnerName ?? 'the winner'}` : 'Message';
 
@@ -72,7 +75,7 @@ export function AuctionSidebar({ auction, user, now, renderChat }: AuctionSideba
     actions = (
       <>
         <Button size="lg" className="w-full" onClick={() => setIsBidding(true)}>
-          Place Bid
+          {bidLabel}
         </Button>
         {canBuyNow(auction) && (
           <Button size="lg" variant="outline" className="w-full" onClick={() => setIsBuying(true)}>
@@ -134,8 +137,14 @@ export function AuctionSidebar({ auction, user, now, renderChat }: AuctionSideba
         )}
       </div>
 
-      <StickyBidBar auction={auction} signedIn={user !== null} onBid={openBid} statusText={stickyStatus} />
-      {isBidding && <BidDialog auction={auction} open={isBidding} onOpenChange={setIsBidding} />}
+      <StickyBidBar
+        auction={auction}
+        signedIn={user !== null}
+        onBid={openBid}
+        bidLabel={bidLabel}
+        statusText={stickyStatus}
+      />
+      {isBidding && <BidDialog auction={auction} open={isBidding} onOpenChange={setIsBidding} leading={leading} />}
       {isChatting &&
         user &&
         auction.winnerId &&

@@ -35,13 +35,18 @@ const auction: BiddableAuction = {
   bidCount: 3,
 };
 
-function renderDialog(options: { who?: CurrentUser; target?: BiddableAuction } = {}) {
+function renderDialog(options: { who?: CurrentUser; target?: BiddableAuction; leading?: boolean } = {}) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(AUTH_USER_KEY, options.who ?? user);
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
-      <BidDialog auction={options.target ?? auction} open onOpenChange={onOpenChange} />
+      <BidDialog
+        auction={options.target ?? auction}
+        open
+        onOpenChange={onOpenChange}
+        leading={options.leading ?? false}
+      />
     </QueryClientProvider>,
   );
   const toasts = recordToasts();
@@ -95,6 +100,31 @@ describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {
     expect(amountInput().step).toBe('1');
     expect(amountInput().min).toBe('36');
     expect(submitButton().disabled).toBe(false);
+  });
+
+  it('for the leader, offers to raise their maximum: the price stays (docs/auctions.md)', async () => {
+    stubFetch(
+      async () =>
+        new Response(
+          JSON.stringify({
+            bid: { id: 'b1', auctionId: 'a1', amount: '35.00', createdAt: '2030-01-01T00:00:00.000Z' },
+            outbidByAutomaticBid: false,
+            maxAmount: null,
+            auction: { id: 'a1', currentBid: '35.00', bidCount: 3, endTime: '2030-01-01T00:00:00.000Z' },
+          }),
+          { status: 201 },
+        ),
+    );
+    const { onOpenChange, toasts } = renderDialog({ leading: true });
+    expect(screen.getByRole('dialog', { name: 'Raise your maximum' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place Bid' })).toBeNull();
+    typeAmount('80');
+    fireEvent.click(screen.getByRole('button', { name: 'Raise your maximum' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(toasts.last()).toMatchObject({
+      title: 'Maximum raised',
+      description: "You're still winning. We'll bid for you up to $80.",
+    });
   });
 
   it('lets the first bid meet the starting bid exactly', () => {

@@ -3,10 +3,13 @@ import {
   bidTooLowMessage,
   formatAmountPlain,
   formatWholeDollars,
+  MAXIMUM_RAISED_TITLE,
+  maximumRaisedMessage,
   minimumNextBidCents,
   outbidByAutomaticBidMessage,
   parseMoneyToCents,
   QUICK_BID_STEPS,
+  RAISE_YOUR_MAXIMUM,
 } from '@bid/contract';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -35,20 +38,25 @@ interface BidDialogProps {
   auction: BiddableAuction;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * The viewer leads: their new bid only raises their maximum (docs/auctions.md), and the dialog
+   * says so instead of "Place Your Bid".
+   */
+  leading?: boolean;
 }
 
 /** docs/product.md §2 "Bid dialog". The form mounts with the dialog, so each opening starts at the current minimum. */
-export function BidDialog({ auction, open, onOpenChange }: BidDialogProps) {
+export function BidDialog({ auction, open, onOpenChange, leading = false }: BidDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Place Your Bid</DialogTitle>
+          <DialogTitle>{leading ? RAISE_YOUR_MAXIMUM : 'Place Your Bid'}</DialogTitle>
           <DialogDescription>
             {auction.title} · Current bid {formatWholeDollars(auction.currentBid)}
           </DialogDescription>
         </DialogHeader>
-        <BidForm auction={auction} onDone={() => onOpenChange(false)} />
+        <BidForm auction={auction} leading={leading} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -62,7 +70,7 @@ export function bidAmountProblem(amount: string, minCents: number): string | nul
   return cents < minCents ? bidTooLowMessage(minCents) : null;
 }
 
-function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => void }) {
+function BidForm({ auction, leading, onDone }: { auction: BiddableAuction; leading: boolean; onDone: () => void }) {
   const id = useId();
   const { user } = useAuth();
   const minCents = minimumNextBidCents(auction);
@@ -97,6 +105,9 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
               description: outbidByAutomaticBidMessage(next),
               variant: 'destructive',
             });
+          } else if (leading) {
+            // The price stays where it was; only the leader's private maximum went up.
+            toast({ title: MAXIMUM_RAISED_TITLE, description: maximumRaisedMessage(cents) });
           } else {
             toast({
               title: 'Bid Placed Successfully!',
@@ -167,7 +178,7 @@ function BidForm({ auction, onDone }: { auction: BiddableAuction; onDone: () => 
 
       <DialogFooter>
         <Button type="submit" disabled={!canSubmit} className="w-full sm:w-auto">
-          {placeBid.isPending ? 'Placing Bid...' : 'Place Bid'}
+          {placeBid.isPending ? 'Placing Bid...' : leading ? RAISE_YOUR_MAXIMUM : 'Place Bid'}
         </Button>
       </DialogFooter>
     </form>

@@ -9,6 +9,8 @@ interface StickyBidBarProps {
   signedIn: boolean;
   /** Opens the bid dialog; absent when this viewer cannot bid now. */
   onBid: (() => void) | undefined;
+  /** The button's words: "Place Bid", or "Raise your maximum" for the leader (docs/auctions.md). */
+  bidLabel?: string;
   /** What to say instead of the button (where the viewer stands, or that it ended). */
   statusText: string | null;
 }
@@ -19,7 +21,7 @@ interface StickyBidBarProps {
  * (Tailwind's lg) have the sticky sidebar instead, so there it is not rendered at all: one
  * "Place Bid" per page.
  */
-export function StickyBidBar({ auction, signedIn, onBid, statusText }: StickyBidBarProps) {
+export function StickyBidBar({ auction, signedIn, onBid, bidLabel = 'Place Bid', statusText }: StickyBidBarProps) {
   const isLarge = useMediaQuery('(min-width: 1024px)');
   if (isLarge) return null;
   return (
@@ -45,7 +47,7 @@ export function StickyBidBar({ auction, signedIn, onBid, statusText }: StickyBid
                 {statusText}
               </p>
             )}
-            <Button onClick={onBid}>Place Bid</Button>
+            <Button onClick={onBid}>{bidLabel}</Button>
           </div>
         ) : !signedIn ? (
           <Button asChild className="shrink-0">
