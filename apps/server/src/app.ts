@@ -167,17 +167,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // With S3 storage the browser PUTs the picture straight to the bucket.
     ...(config.s3 ? { extraConnectOrigins: [new URL(config.s3.endpoint).origin] } : {}),
   });
-  await app.register(sessionPlugin, {
-    db: database.db,
-    secret: config.sessionSecret,
-    secureCookies: config.publicUrl.startsWith('https://'),
-    ...(deps.now ? { now: deps.now } : {}),
-  });
-  await app.register(authPlugin);
-  await app.register(realtimePlugin, { publicUrl: config.publicUrl, database, redisUrl: config.redisUrl });
-  await app.register(servicePlugin, { database });
-
-  await app.register(healthRoutes, { database });
   // Two times (docs/payments.md, "The test clock"). `realNow` is the real time, for what must
   // never move with a test clock: sessions, sign-in codes and their limits, signed upload URLs,
   // audit checkpoints. `now` is the time every product rule reads (auction ends, soft close,
@@ -187,6 +176,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const isTestClockOn = !config.isProduction && config.stripe === undefined;
   const clock = createAppClock(realNow);
   const now = isTestClockOn ? clock.now : realNow;
+  await app.register(sessionPlugin, {
+    db: database.db,
+    secret: config.sessionSecret,
+    secureCookies: config.publicUrl.startsWith('https://'),
+    now: realNow,
+    activityNow: now,
+  });
+  await app.register(authPlugin);
+  await app.register(realtimePlugin, { publicUrl: config.publicUrl, database, redisUrl: config.redisUrl });
+  await app.register(servicePlugin, { database });
+
+  await app.register(healthRoutes, { database });
   const mailer =
     deps.mailer ??
     (config.smtpUrl
