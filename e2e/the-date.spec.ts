@@ -28,7 +28,11 @@ const DESKTOP: Size = { name: 'desktop', viewport: { width: 1280, height: 720 },
 const PHONE: Size = { name: '390x844', viewport: { width: 390, height: 844 }, isMobile: true };
 
 async function member(browser: Browser, size: Size, firstName: string) {
-  const context = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+  const context = await browser.newContext({
+    viewport: size.viewport,
+    isMobile: size.isMobile,
+    hasTouch: size.isMobile,
+  });
   const member = await signUpMember(context.request, firstName);
   return { member, context, page: await context.newPage() };
 }

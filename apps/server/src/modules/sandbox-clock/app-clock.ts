@@ -5,11 +5,12 @@
  * database's `sandbox_clock` row (see sandbox-clock.service.ts for how every instance learns it).
  */
 export interface AppClock {
-  now(): Date;
+  /** A plain function (no `this`), handed to every module as its `now`. */
+  now: () => Date;
   /** How many minutes the clock is ahead of `base`. */
-  offsetMinutes(): number;
+  offsetMinutes: () => number;
   /** Takes an offset read from the database or heard from another instance; never goes back. */
-  follow(offsetMinutes: number): void;
+  follow: (offsetMinutes: number) => void;
 }
 
 export function createAppClock(base: () => Date): AppClock {
