@@ -42,18 +42,25 @@ export async function createAuctionViaApi(request: APIRequestContext, input: Auc
   return id;
 }
 
-/** The local date ('YYYY-MM-DD') and time ('HH:MM:SS') `secondsAhead` from now, in the browser's own time zone. */
+/**
+ * The local date ('YYYY-MM-DD') and time ('HH:MM:SS') `secondsAhead` after `from` (by default
+ * now, by this machine's clock), in the browser's own time zone.
+ */
 export async function localEndInBrowser(
   page: Page,
   secondsAhead: number,
+  from?: number,
 ): Promise<{ date: string; time: string; at: number }> {
-  return page.evaluate((seconds) => {
-    const end = new Date(Date.now() + seconds * 1000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return {
-      date: `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}`,
-      time: `${pad(end.getHours())}:${pad(end.getMinutes())}:${pad(end.getSeconds())}`,
-      at: end.getTime(),
-    };
-  }, secondsAhead);
+  return page.evaluate(
+    ({ seconds, base }) => {
+      const end = new Date((base ?? Date.now()) + seconds * 1000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return {
+        date: `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}`,
+        time: `${pad(end.getHours())}:${pad(end.getMinutes())}:${pad(end.getSeconds())}`,
+        at: end.getTime(),
+      };
+    },
+    { seconds: secondsAhead, base: from },
+  );
 }
