@@ -17,6 +17,34 @@ export const chromiumArgs = [
 const port = Number(process.env.E2E_PORT ?? 5099);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `bid-e2e-${process.pid}`);
+/**
+ * The journeys that move the server's test clock (docs/payments.md, "The test clock") run on a
+ * server of their own, one at a time: a move ends every auction and date on its server, so it
+ * must never reach a journey that counts on the real time, nor another journey mid-way.
+ */
+const clockPort = Number(process.env.E2E_CLOCK_PORT ?? port + 500);
+const clockBaseURL = `http://localhost:${clockPort}`;
+const CLOCK_JOURNEYS = /(the-date|payments|auctions)\.spec\.ts$/;
+
+/** Both servers: the built app on a fresh embedded database, served exactly as `npm start` serves it. */
+const serverEnv = (serverPort: number, serverDataDir: string) => ({
+  PORT: String(serverPort),
+  DATA_DIR: serverDataDir,
+  PUBLIC_URL: `http://localhost:${serverPort}`,
+  SEED_DEMO: '0',
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  // Metrics on any free port: the default 9464 may be taken by another server on this machine.
+  METRICS_PORT: '0',
+  // A bid in the last moments must not extend the end (e2e/auctions.spec.ts waits for a close).
+  SOFT_CLOSE_SECONDS: '0',
+  // The moderator of e2e/moderation.spec.ts (docs/trust-and-safety.md: the role comes from this list).
+  MODERATOR_EMAILS: 'moderator.e2e@example.com',
+  // Every journey signs its members up from this one address; the per-address code limit
+  // (docs/accounts.md) would refuse the suite's hundred-odd sign-ups within the hour.
+  OTP_MAX_PER_IP: '100000',
+  ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -41,30 +69,29 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // A fresh embedded database per run; the built app is served exactly as `npm start` serves it.
-    command: `node scripts/e2e-server.mjs`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      SEED_DEMO: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      // Metrics on any free port: the default 9464 may be taken by another server on this machine.
-      METRICS_PORT: '0',
-      // A bid in the last moments must not extend the end (e2e/auctions.spec.ts waits for a close).
-      SOFT_CLOSE_SECONDS: '0',
-      // The moderator of e2e/moderation.spec.ts (docs/trust-and-safety.md: the role comes from this list).
-      MODERATOR_EMAILS: 'moderator.e2e@example.com',
-      // Every journey signs its members up from this one address; the per-address code limit
-      // (docs/accounts.md) would refuse the suite's hundred-odd sign-ups within the hour.
-      OTP_MAX_PER_IP: '100000',
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
+  projects: [
+    { name: 'chromium', testIgnore: CLOCK_JOURNEYS, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'test-clock',
+      testMatch: CLOCK_JOURNEYS,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], baseURL: clockBaseURL },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: `node scripts/e2e-server.mjs`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(port, dataDir),
+    },
+    {
+      command: `node scripts/e2e-server.mjs`,
+      url: `${clockBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(clockPort, `${dataDir}-clock`),
+    },
+  ],
 });

@@ -2,21 +2,23 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { newSignedInMember, type SignedInMember } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createAuctionViaApi, localEndInBrowser, uniqueTitle } from './support/auctions';
+import { moveClockPast, serverNow } from './support/clock';
 
 // docs/product.md §2 (home, auction card, bid dialog, auction detail, create auction, public browse),
 // §4 (auction states, live bids, creation success), §5 (bid and create rules), §8 (toasts).
 // The web server runs with SOFT_CLOSE_SECONDS=0 (playwright.config.ts), so a late bid never
-// moves the end time, and its lifecycle job closes due auctions every few seconds.
+// moves the end time. The journey's auction ends on the server's test clock (docs/payments.md,
+// "The test clock"), so these journeys run in the "test-clock" project.
 
 const toast = (page: Page) => page.getByTestId('toast');
 const cardFor = (page: Page, title: string): Locator =>
   page.getByTestId('auction-card').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
-/** Seconds between creating the journey's auction and its end: enough for two bids and the checks in between. */
-const AUCTION_SECONDS = 75;
+/** Seconds between creating the journey's auction and its end (by the server's time); the clock then passes it. */
+const AUCTION_SECONDS = 3600;
 
 test('create, bid, outbid, close: the winner may message, the outbid bidder may not', async ({ browser }) => {
-  test.setTimeout(170_000);
+  test.setTimeout(150_000);
   const [host, bidder, winner] = await Promise.all([
     newSignedInMember(browser, 'Hana', 'Host'),
     newSignedInMember(browser, 'Bram', 'Bidder'),
@@ -24,7 +26,7 @@ test('create, bid, outbid, close: the winner may message, the outbid bidder may 
   ]);
   try {
     const title = uniqueTitle('Tapas and a gallery walk');
-    const auctionId = await createThroughTheForm(host, title);
+    const { id: auctionId, endsAt } = await createThroughTheForm(host, title);
     const { page: a } = host;
 
     // The success toast (docs/web-app.md) and refreshed list; the host lands on the new auction with its
@@ -99,8 +101,9 @@ test('create, bid, outbid, close: the winner may message, the outbid bidder may 
 
     await checkPublicBrowse(browser, title);
 
-    // After the end time the server closes the auction; C's open page updates without a reload.
-    await expect(c.getByRole('button', { name: 'Message' })).toBeVisible({ timeout: (AUCTION_SECONDS + 40) * 1000 });
+    // The clock passes the end: the server closes the auction; C's open page updates without a reload.
+    await moveClockPast(winner.context.request, endsAt);
+    await expect(c.getByRole('button', { name: 'Message' })).toBeVisible();
     await expect(c.getByText('Auction has ended')).toBeVisible();
     await expect(c.getByRole('button', { name: 'Place Bid' })).toHaveCount(0);
     await c.getByRole('button', { name: 'Message' }).click();
@@ -120,7 +123,7 @@ test('create, bid, outbid, close: the winner may message, the outbid bidder may 
 });
 
 /** Host A fills every field of the create page (docs/product.md §2) and submits; returns the new auction's id. */
-async function createThroughTheForm({ page }: SignedInMember, title: string): Promise<string> {
+async function createThroughTheForm({ page }: SignedInMember, title: string): Promise<{ id: string; endsAt: number }> {
   await page.goto('/');
   await page.getByRole('link', { name: 'Create Your Auction' }).click();
   await expect(page).toHaveURL(/\/create-auction$/);
@@ -152,7 +155,7 @@ async function createThroughTheForm({ page }: SignedInMember, title: string): Pr
   await expect(toast(page)).toContainText('End Date Required');
   await expect(toast(page)).toContainText('Please select an end date for your auction.');
 
-  const end = await localEndInBrowser(page, AUCTION_SECONDS);
+  const end = await localEndInBrowser(page, AUCTION_SECONDS, await serverNow(page.request));
   await page.getByLabel('End date').fill(end.date);
   await page.getByLabel('End time').fill(end.time);
   const preview = page.getByTestId('auction-preview');
@@ -180,7 +183,7 @@ async function createThroughTheForm({ page }: SignedInMember, title: string): Pr
   await expect(toast(page)).toContainText('Auction Created!');
   await expect(toast(page)).toContainText('Your auction has been successfully created and is now live.');
   const { id } = (await response.json()) as { id: string };
-  return id;
+  return { id, endsAt: end.at };
 }
 
 /** docs/product.md §2 "Public browse page": a visitor finds the auction and is sent to sign up, in a new tab. */

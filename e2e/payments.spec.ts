@@ -2,11 +2,13 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { newSignedInMember } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
+import { MINUTE, moveClockPast, serverNow } from './support/clock';
 
 // docs/product.md §2 "Profile page" (Payment Methods tab; /profile is the return address after setup),
 // §2 "Bid dialog", §4 "Payment method add", §8 payment toasts; docs/payments.md. The server has
-// no Stripe keys here, so the offline sandbox takes the payments with Stripe's test card numbers,
-// and its lifecycle job closes due auctions (and charges the winner) every few seconds.
+// no Stripe keys here, so the offline sandbox takes the payments with Stripe's test card numbers.
+// A won auction ends on the server's test clock (docs/payments.md, "The test clock"), which closes
+// it and charges the winner before it answers: these journeys run in the "test-clock" project.
 
 const toast = (page: Page) => page.getByTestId('toast');
 const savedMethods = (page: Page) => page.getByRole('list', { name: 'Saved payment methods' });
@@ -146,12 +148,13 @@ test('the whole journey: add a card, win an auction, see the charge with its fee
     await expect(toast(page)).toContainText('Payment Method Added');
     await expect(savedMethods(page).getByText('Visa •••• 4242')).toBeVisible();
 
-    // Ends soon after the bid; SOFT_CLOSE_SECONDS=0, so the bid does not move the end.
+    // Ends an hour from the server's time; the clock moves past it after the bid.
     const title = uniqueTitle('Sunset kayak tour');
+    const endsAt = (await serverNow(host.context.request)) + 60 * MINUTE;
     const auctionId = await createAuctionViaApi(host.context.request, {
       title,
       startingBid: '50',
-      endTime: new Date(Date.now() + 20_000).toISOString(),
+      endTime: new Date(endsAt).toISOString(),
     });
     await page.goto(`/auction/${auctionId}`);
     await page.getByRole('button', { name: 'Place Bid' }).click();
@@ -161,12 +164,12 @@ test('the whole journey: add a card, win an auction, see the charge with its fee
     await dialog.getByRole('button', { name: 'Place Bid' }).click();
     await expect(toast(page)).toContainText('Bid Placed Successfully!');
 
-    // The lifecycle job closes the auction and charges the winner's saved card.
+    // The clock passes the end: the lifecycle job closes the auction and charges the winner's
+    // saved card before the move answers.
+    await moveClockPast(bidder.context.request, endsAt);
     const row = page.getByTestId('payment-row').filter({ has: page.getByRole('link', { name: title }) });
-    await expect(async () => {
-      await page.goto('/profile?tab=payments');
-      await expect(row.getByText('Paid', { exact: true })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 75_000, intervals: [3_000] });
+    await page.goto('/profile?tab=payments');
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
     await expect(row.getByRole('link', { name: title })).toHaveAttribute('href', `/auction/${auctionId}`);
     await expect(row.getByText('Charge', { exact: true })).toBeVisible();
     await expect(row.getByText('$55.00', { exact: true })).toBeVisible();

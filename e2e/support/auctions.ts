@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { serverNow } from './clock';
 
 export interface AuctionInput {
   title: string;
@@ -17,8 +18,12 @@ export interface AuctionInput {
 export const uniqueTitle = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** POST /api/auctions as the member signed in on `request`; returns the new id. */
+/**
+ * POST /api/auctions as the member signed in on `request`; returns the new id. Without an end time
+ * it ends a day after the server's time, which the test clock may have moved ahead of this machine's.
+ */
 export async function createAuctionViaApi(request: APIRequestContext, input: AuctionInput): Promise<string> {
+  const endTime = input.endTime ?? new Date((await serverNow(request)) + 24 * 3600_000).toISOString();
   const res = await request.post('/api/auctions', {
     data: {
       description: 'An easy-going outing for two, somewhere public and fun.',
@@ -26,7 +31,7 @@ export async function createAuctionViaApi(request: APIRequestContext, input: Auc
       location: 'Austin, TX',
       locationRadius: 25,
       startingBid: '20',
-      endTime: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      endTime,
       paymentResponsibility: '50_50',
       expectedDuration: 60,
       ...input,
@@ -37,18 +42,25 @@ export async function createAuctionViaApi(request: APIRequestContext, input: Auc
   return id;
 }
 
-/** The local date ('YYYY-MM-DD') and time ('HH:MM:SS') `secondsAhead` from now, in the browser's own time zone. */
+/**
+ * The local date ('YYYY-MM-DD') and time ('HH:MM:SS') `secondsAhead` after `from` (by default
+ * now, by this machine's clock), in the browser's own time zone.
+ */
 export async function localEndInBrowser(
   page: Page,
   secondsAhead: number,
+  from?: number,
 ): Promise<{ date: string; time: string; at: number }> {
-  return page.evaluate((seconds) => {
-    const end = new Date(Date.now() + seconds * 1000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return {
-      date: `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}`,
-      time: `${pad(end.getHours())}:${pad(end.getMinutes())}:${pad(end.getSeconds())}`,
-      at: end.getTime(),
-    };
-  }, secondsAhead);
+  return page.evaluate(
+    ({ seconds, base }) => {
+      const end = new Date((base ?? Date.now()) + seconds * 1000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return {
+        date: `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}`,
+        time: `${pad(end.getHours())}:${pad(end.getMinutes())}:${pad(end.getSeconds())}`,
+        at: end.getTime(),
+      };
+    },
+    { seconds: secondsAhead, base: from },
+  );
 }

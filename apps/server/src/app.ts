@@ -63,6 +63,9 @@ import { servicePlugin } from './plugins/service.js';
 import { webPlugin } from './plugins/web.js';
 import { recordRoutes } from './plugins/route-list.js';
 import { registerJob } from './plugins/jobs.js';
+import { createAppClock } from './modules/sandbox-clock/app-clock.js';
+import { sandboxClockRoutes } from './modules/sandbox-clock/sandbox-clock.routes.js';
+import { followSandboxClock } from './modules/sandbox-clock/sandbox-clock.service.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -167,18 +170,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // JSON answers of 1 KB or more, Brotli or gzip when the client accepts it (docs/performance.md "Compression").
   await app.register(compressionPlugin);
+  // Two times (docs/payments.md, "The test clock"). `realNow` is the real time, for what must
+  // never move with a test clock: sessions, sign-in codes and their limits, signed upload URLs,
+  // audit checkpoints. `now` is the time every product rule reads (auction ends, soft close,
+  // Date Mode, grace periods, reminders, retention): the real time, moved forward by the test
+  // clock while the payment sandbox runs outside production.
+  const realNow = deps.now ?? (() => new Date());
+  const isTestClockOn = !config.isProduction && config.stripe === undefined;
+  const clock = createAppClock(realNow);
+  const now = isTestClockOn ? clock.now : realNow;
   await app.register(sessionPlugin, {
     db: database.db,
     secret: config.sessionSecret,
     secureCookies: config.publicUrl.startsWith('https://'),
-    ...(deps.now ? { now: deps.now } : {}),
+    now: realNow,
+    activityNow: now,
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin, { publicUrl: config.publicUrl, database, redisUrl: config.redisUrl });
   await app.register(servicePlugin, { database });
 
   await app.register(healthRoutes, { database });
-  const now = deps.now ?? (() => new Date());
   const mailer =
     deps.mailer ??
     (config.smtpUrl
@@ -190,7 +202,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: database.db,
     mailer,
     config,
-    now,
+    now: realNow,
     moderatorEmails: config.moderatorEmails,
   });
   await app.register(profileRoutes, { db: database.db });
@@ -261,7 +273,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(moderationRoutes, { db: database.db, now, realtime: app.realtime });
   // MODERATOR_EMAILS grants the role to accounts that exist already (idempotent); sign-in grants it to later ones.
   await grantModeratorEmails(database.db, config.moderatorEmails);
-  await app.register(uploadRoutes, { db: database.db, config, now });
+  await app.register(uploadRoutes, { db: database.db, config, now: realNow });
   const storage = createObjectStorage(config);
   await app.register(accountRoutes, { db: database.db, paymentProvider, storage, now });
   await app.register(identityRoutes, {
@@ -271,53 +283,76 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     partner: deps.identityPartner ?? createVerificationPartner(config),
   });
 
-  if (deps.runJobs ?? true) {
-    registerJob(app, {
-      name: 'lifecycle',
-      job: createLifecycleJob({
-        db: database.db,
-        logger: app.log,
-        endingSoonMinutes: config.endingSoonMinutes,
-        now,
-        ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
-        realtime: app.realtime,
-        paymentProvider,
-      }),
+  // The jobs that read the product's time are built even when they are off (tests that drive
+  // them by hand), so that moving the test clock can run them at the new time.
+  const runJobs = deps.runJobs ?? true;
+  const lifecycleJob = registerJob(app, {
+    name: 'lifecycle',
+    start: runJobs,
+    job: createLifecycleJob({
+      db: database.db,
+      logger: app.log,
+      endingSoonMinutes: config.endingSoonMinutes,
+      now,
+      ...(deps.lifecycleIntervalMs ? { intervalMs: deps.lifecycleIntervalMs } : {}),
+      realtime: app.realtime,
+      paymentProvider,
+    }),
+  });
+  // Retention (docs/trust-and-safety.md): exactly once across instances, like the lifecycle job.
+  const retentionJob = registerJob(app, {
+    name: 'retention',
+    start: runJobs,
+    job: createRetentionJob({
+      db: database.db,
+      logger: app.log,
+      paymentProvider,
+      storage,
+      now,
+      ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
+      onAccountsDeleted: (userIds) => {
+        for (const userId of userIds) invalidateSessions(app, { userId });
+      },
+    }),
+  });
+  // The date itself (docs/the-date.md): reminders, no-shows, releases, refunds and payouts.
+  const dateJob = registerJob(app, {
+    name: 'date',
+    start: runJobs,
+    job: createDateJob({
+      db: database.db,
+      paymentProvider,
+      logger: app.log,
+      now,
+      ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
+      realtime: app.realtime,
+    }),
+  });
+  if (isTestClockOn) {
+    const stopFollowing = await followSandboxClock({ db: database.db, clock, realtime: app.realtime, logger: app.log });
+    app.addHook('onClose', async () => stopFollowing());
+    await app.register(sandboxClockRoutes, {
+      db: database.db,
+      clock,
+      realtime: app.realtime,
+      // In order: closing auctions charges winners and creates dates; the date job then settles
+      // and pays; retention; and last the outbox, which sends what the others wrote.
+      runDueJobs: async () => {
+        await lifecycleJob.runAfterCurrent();
+        await dateJob.runAfterCurrent();
+        await retentionJob.runAfterCurrent();
+        await deliveryJob.runAfterCurrent();
+      },
     });
-    // Retention (docs/trust-and-safety.md): exactly once across instances, like the lifecycle job.
-    registerJob(app, {
-      name: 'retention',
-      job: createRetentionJob({
-        db: database.db,
-        logger: app.log,
-        paymentProvider,
-        storage,
-        now,
-        ...(deps.retentionIntervalMs ? { intervalMs: deps.retentionIntervalMs } : {}),
-        onAccountsDeleted: (userIds) => {
-          for (const userId of userIds) invalidateSessions(app, { userId });
-        },
-      }),
-    });
-    // The date itself (docs/the-date.md): reminders, no-shows, releases, refunds and payouts.
-    registerJob(app, {
-      name: 'date',
-      job: createDateJob({
-        db: database.db,
-        paymentProvider,
-        logger: app.log,
-        now,
-        ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
-        realtime: app.realtime,
-      }),
-    });
+  }
+  if (runJobs) {
     // The audit chain's head, signed, outside the database (docs/reliability.md, "The audit chain").
     registerJob(app, {
       job: createAuditCheckpointJob({
         db: database.db,
         store: createCheckpointStore(config),
         key: await resolveAuditCheckpointKey(config),
-        now,
+        now: realNow,
         logger: app.log,
         ...(deps.auditCheckpointIntervalMs ? { intervalMs: deps.auditCheckpointIntervalMs } : {}),
       }),
@@ -334,6 +369,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         waitlistUrl: config.waitlistUrl,
         softCloseSeconds: config.softCloseSeconds,
         requireVerifiedHosts: config.requireVerifiedHosts,
+        testClock: isTestClockOn,
         payments: config.stripe
           ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
           : { provider: 'sandbox' },

@@ -6,6 +6,11 @@ export interface PeriodicJob<Result> {
   start(): void;
   /** Runs once now (or joins the run in progress, so runs never overlap). Never throws if `run` never does. */
   runOnce(): Promise<Result>;
+  /**
+   * Waits for the run in progress, if any, then runs once (or joins a run begun since): for a
+   * caller that changed something a run already under way may not have seen (the test clock).
+   */
+  runAfterCurrent(): Promise<Result>;
   /** Cancels the next run and waits for the one in progress. */
   stop(): Promise<void>;
   /** True once stop() was called: long runs check it between batches. */
@@ -96,6 +101,10 @@ export function createPeriodicJob<Result>(options: {
       schedule(options.firstDelayMs ?? intervalMs);
     },
     runOnce: () => runOnce(),
+    async runAfterCurrent() {
+      if (inFlight) await inFlight.catch(() => undefined);
+      return runOnce();
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

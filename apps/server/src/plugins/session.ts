@@ -82,6 +82,11 @@ export interface SessionPluginOptions {
   secret: string;
   secureCookies: boolean;
   now?: () => Date;
+  /**
+   * The time a member's activity is recorded at (`users.last_active_at`, which retention reads):
+   * the product's time, which the test clock moves, where the sessions' own expiry keeps `now`.
+   */
+  activityNow?: () => Date;
   /** Session cache bounds (tests); defaults SESSION_CACHE_TTL_MS and SESSION_CACHE_MAX_ENTRIES. */
   cacheTtlMs?: number;
   cacheMaxEntries?: number;
@@ -94,6 +99,7 @@ export interface SessionPluginOptions {
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: SessionPluginOptions) => {
     const now = opts.now ?? (() => new Date());
+    const activityNow = opts.activityNow ?? now;
     await app.register(cookie, { secret: opts.secret });
 
     const cookieOptions = {
@@ -171,7 +177,7 @@ export const sessionPlugin = fp(
       let expire = row.expire;
       if (expire.getTime() - current < SESSION_IDLE_MS - TOUCH_INTERVAL_MS) {
         expire = new Date(current + SESSION_IDLE_MS);
-        await touchSession(opts.db, row.sid, expire, now());
+        await touchSession(opts.db, row.sid, expire, activityNow());
         cache.updateExpire(row.sid, expire);
       }
       request.session = { id: row.sid, data, expire };
@@ -188,7 +194,7 @@ export const sessionPlugin = fp(
         const data: SessionData = { userId, createdAt: now().getTime() };
         const expire = new Date(now().getTime() + SESSION_IDLE_MS);
         await upsertSession(opts.db, id, data, expire);
-        await recordUserActivity(opts.db, userId, now());
+        await recordUserActivity(opts.db, userId, activityNow());
         request.session = { id, data, expire };
         request.userId = userId;
         reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });

@@ -24,6 +24,8 @@ export interface PublicWebConfig {
   payments: PaymentsClientConfig;
   /** REQUIRE_VERIFIED_HOSTS: the create page explains that hosting needs a verified identity. */
   requireVerifiedHosts?: boolean;
+  /** The test clock is on (docs/payments.md): the web app reads the server's time from GET /api/sandbox/clock. */
+  testClock?: boolean;
 }
 
 const escapeAttribute = (value: string) =>

@@ -447,6 +447,32 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
       why: 'the call names no account: another member completes their own onboarding (they started it in the row above)',
     },
   },
+  // The test clock (docs/payments.md, "The test clock"): a sandbox facility any signed-in member
+  // may use, so "another member" is simply a member; it belongs to nobody in particular.
+  {
+    route: 'GET /api/sandbox/clock',
+    owner: 'any signed-in member (the sandbox test clock)',
+    prepare: async (w) => ({ request: get('/api/sandbox/clock'), owner: w.host }),
+    expect: { nobody: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'POST /api/sandbox/clock',
+    owner: 'any signed-in member (the sandbox test clock)',
+    prepare: async (w) => ({ request: post('/api/sandbox/clock', { advanceMinutes: 1 }), owner: w.host }),
+    expect: { nobody: 401, other: 200, owner: 200 },
+    callerMayChange: {
+      other: [
+        'sandbox_clock',
+        // What the jobs the move runs do with the world as it stands: the date job's reminders
+        // and the outbox sending what is due (docs/payments.md, "The test clock").
+        'auction_dates',
+        'notifications',
+        'notification_deliveries',
+        'message_email_slots',
+      ],
+      why: 'the test clock is shared by every member of a sandbox server: any of them may move it, and moving it runs the due jobs',
+    },
+  },
 
   // ── The date ────────────────────────────────────────────────────────────────────────────
   {

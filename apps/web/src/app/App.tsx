@@ -13,6 +13,7 @@ import { createQueryClient } from '@/lib/queryClient';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { applyPalette, paletteFor } from '@/lib/theme';
 import { useVisualViewportInsets } from '@/lib/visualViewport';
+import { startServerClock } from '@/lib/serverClock';
 import { AppRoutes } from './routes';
 
 function Shell() {
@@ -26,6 +27,10 @@ function Shell() {
   // docs/product.md §7: one real-time connection per tab, for visitors too (auction pages are public).
   // Back after a drop (an instance restarting, docs/deploy.md): refetch what may have changed meanwhile.
   useRealtimeConnection(user?.id ?? null, !isLoading, () => void queryClient.invalidateQueries());
+  // A server whose test clock is on is ahead of the browser: follow its time (docs/payments.md).
+  useEffect(() => {
+    if (user) startServerClock();
+  }, [user]);
   // Bottom sheets keep their input above a phone's keyboard (docs/web-app.md).
   useVisualViewportInsets();
 

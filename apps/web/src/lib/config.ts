@@ -9,6 +9,8 @@ export interface PublicConfig {
   payments: PaymentsClientConfig;
   /** Hosting an auction needs a verified identity (REQUIRE_VERIFIED_HOSTS). */
   requireVerifiedHosts: boolean;
+  /** The server's test clock is on (docs/payments.md): the app reads the server's time (serverClock.ts). */
+  testClock: boolean;
 }
 
 const DEFAULT_CONFIG: PublicConfig = {
@@ -16,6 +18,7 @@ const DEFAULT_CONFIG: PublicConfig = {
   softCloseSeconds: 120,
   payments: { provider: 'sandbox' },
   requireVerifiedHosts: false,
+  testClock: false,
 };
 
 function readConfig(): PublicConfig {

@@ -1,5 +1,6 @@
 import { COUNTDOWN_REFRESH_MS } from '@bid/contract';
 import { useEffect, useState } from 'react';
+import { onServerClockChange, serverNow } from './serverClock';
 
 /** setTimeout cannot wait longer than this (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -18,23 +19,28 @@ export interface UseNowOptions {
 }
 
 /**
- * The current time in milliseconds, the one ticking clock of the web app: countdowns, relative
- * times ("5m ago") and open/ended states read it and move on by themselves.
+ * The current time in milliseconds (the server's, serverClock.ts), the one ticking clock of the web
+ * app: countdowns, relative times ("5m ago") and open/ended states read it and move on by themselves.
  */
 export function useNow({ every = COUNTDOWN_REFRESH_MS, wakeAt }: UseNowOptions = {}): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), every);
-    return () => clearInterval(timer);
+    const timer = setInterval(() => setNow(serverNow()), every);
+    // The server's test clock moved (serverClock.ts): everything reading the time moves with it.
+    const unsubscribe = onServerClockChange(() => setNow(serverNow()));
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
   }, [every]);
 
   const wakeMs = wakeAt === undefined || wakeAt === null ? undefined : new Date(wakeAt).getTime();
   useEffect(() => {
     if (wakeMs === undefined || Number.isNaN(wakeMs)) return;
-    const delay = wakeMs - Date.now();
+    const delay = wakeMs - serverNow();
     if (delay < 0 || delay > MAX_TIMEOUT_MS) return;
-    const timer = setTimeout(() => setNow(Date.now()), delay + 50);
+    const timer = setTimeout(() => setNow(serverNow()), delay + 50);
     return () => clearTimeout(timer);
   }, [wakeMs]);
 

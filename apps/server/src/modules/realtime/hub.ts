@@ -66,6 +66,12 @@ export interface Realtime extends RealtimePublisher {
   readonly fanOut: string;
   /** Sends what is queued for the bus now (tests, shutdown). */
   flush(): Promise<void>;
+  /** Tells every other instance that the test clock moved (docs/payments.md, "The test clock"). */
+  publishClockMoved(offsetMinutes: number): void;
+  /** Hears the test clock moves other instances publish. */
+  onClockMoved(listener: (offsetMinutes: number) => void): void;
+  /** Runs after every (re)connection of the bus listener (what was published meanwhile was missed). */
+  onBusConnected(listener: () => void): void;
   /** Sockets open on this instance right now (metrics). */
   readonly connectionCount: number;
   /** Frames sent to sockets of this instance since it started (metrics). */
@@ -128,7 +134,8 @@ type ControlOp =
   | 'presence-beat'
   | 'presence-sync'
   | 'presence-bye'
-  | 'sessions-invalid';
+  | 'sessions-invalid'
+  | 'clock-moved';
 
 /**
  * The realtime hub of one app instance: its sockets, their channels, and the bus that joins
@@ -153,6 +160,7 @@ export class RealtimeHub implements Realtime {
   private sent = 0;
   private readonly invalidationListeners: Array<(body: string) => void> = [];
   private readonly connectedListeners: Array<() => void> = [];
+  private readonly clockListeners: Array<(offsetMinutes: number) => void> = [];
 
   constructor(
     private readonly bus: Bus,
@@ -265,6 +273,19 @@ export class RealtimeHub implements Realtime {
   publishSessionInvalidation(body: string): void {
     this.sendControl('sessions-invalid', body);
     void this.bus.flush();
+  }
+
+  /**
+   * Tells every other instance the test clock's new offset, sent at once like an invalidation: the
+   * instance that moved it has already run the due jobs, and the others should judge by the same time.
+   */
+  publishClockMoved(offsetMinutes: number): void {
+    this.sendControl('clock-moved', String(offsetMinutes));
+    void this.bus.flush();
+  }
+
+  onClockMoved(listener: (offsetMinutes: number) => void): void {
+    this.clockListeners.push(listener);
   }
 
   /** Hears the invalidations other instances publish. */
@@ -631,6 +652,12 @@ export class RealtimeHub implements Realtime {
       case 'sessions-invalid':
         for (const listener of this.invalidationListeners) listener(body);
         return;
+      case 'clock-moved': {
+        const offsetMinutes = Number(body);
+        if (Number.isSafeInteger(offsetMinutes) && offsetMinutes >= 0)
+          for (const listener of this.clockListeners) listener(offsetMinutes);
+        return;
+      }
     }
   }
 

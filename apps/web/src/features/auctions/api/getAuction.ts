@@ -1,5 +1,6 @@
 import { type AuctionDetail, POLL_INTERVAL_MS } from '@bid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { serverNow } from '@/lib/serverClock';
 import { AUCTIONS_KEY } from './auctionCache';
 import { useLiveAuctions } from './liveAuctions';
 
@@ -7,7 +8,7 @@ import { useLiveAuctions } from './liveAuctions';
 export const CLOSING_POLL_MS = 3_000;
 
 /** How often to read an auction again: every 30 s while open, briefly faster while the server closes it, then never. */
-export function auctionRefetchInterval(auction: AuctionDetail | undefined, now = Date.now()): number | false {
+export function auctionRefetchInterval(auction: AuctionDetail | undefined, now = serverNow()): number | false {
   if (!auction?.isActive) return false;
   return new Date(auction.endTime).getTime() <= now ? CLOSING_POLL_MS : POLL_INTERVAL_MS;
 }

@@ -1,6 +1,7 @@
 import { COUNTDOWN_SECONDS_WITHIN_MS, formatCountdown, formatCountdownPrecise, isCountdownUrgent } from '@bid/contract';
 import { Clock } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { serverNow } from '@/lib/serverClock';
 import { useNow } from '@/lib/useNow';
 
 interface CountdownProps {
@@ -17,7 +18,7 @@ interface CountdownProps {
 
 /** docs/product.md §4 countdown ('2d 4h', '3h 12m', '45m', 'Ended'), refreshed every 60 s and at the end time. */
 export function Countdown({ endTime, className, precise = false, isActive = true }: CountdownProps) {
-  const closing = precise && isActive && new Date(endTime).getTime() - Date.now() < COUNTDOWN_SECONDS_WITHIN_MS;
+  const closing = precise && isActive && new Date(endTime).getTime() - serverNow() < COUNTDOWN_SECONDS_WITHIN_MS;
   const now = useNow({ wakeAt: endTime, every: closing ? 1000 : undefined });
   let label: string;
   if (!isActive) label = 'Ended';

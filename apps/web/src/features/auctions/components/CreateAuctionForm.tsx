@@ -32,6 +32,7 @@ import {
   parseCreateAuction,
 } from '../createAuctionForm';
 import { DATE_TYPE_ICONS, DATE_TYPE_LABELS } from '@/lib/auctionLabels';
+import { serverNow } from '@/lib/serverClock';
 import { AuctionPreview } from './AuctionPreview';
 import { hasCompleteProfile } from '../profileGate';
 
@@ -124,11 +125,11 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
     // docs/product.md §5 "Pre-submit checks, in order": profile complete, then the end date and prices.
     if (!hasCompleteProfile(user, 'auction')) return;
     const endTime = combineEndTime(values.endDate, values.endTimeOfDay);
-    const problem = findPreSubmitProblem({
-      endTime,
-      startingBid: values.startingBid,
-      buyNowPrice: values.buyNowPrice.trim() || undefined,
-    });
+    // "In the future" by the server's time, which a test clock may have moved (lib/serverClock.ts).
+    const problem = findPreSubmitProblem(
+      { endTime, startingBid: values.startingBid, buyNowPrice: values.buyNowPrice.trim() || undefined },
+      new Date(serverNow()),
+    );
     if (problem || !endTime) {
       const { title, description } = problem ?? { title: 'End Date Required', description: '' };
       toast({ title, description, variant: 'destructive' });

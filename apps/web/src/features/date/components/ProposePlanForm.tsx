@@ -2,6 +2,7 @@ import { DATE_MESSAGES, PLACE_MAX_LENGTH, PLACE_MIN_LENGTH, planTimeProblem } fr
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/form-field';
+import { serverNow } from '@/lib/serverClock';
 import { useProposePlan } from '../api/dateState';
 import { localDateTimeToIso } from '../format';
 import { errorText } from '../people';
@@ -33,7 +34,7 @@ export function ProposePlanForm({ auctionId, onProposed, onCancel }: ProposePlan
           ? DATE_MESSAGES.placeTooLong
           : startsAt === undefined
             ? DATE_MESSAGES.startsAtInvalid
-            : planTimeProblem(new Date(startsAt), new Date());
+            : planTimeProblem(new Date(startsAt), new Date(serverNow()));
     setProblem(localProblem);
     if (localProblem || !startsAt) return;
     propose.mutate(
