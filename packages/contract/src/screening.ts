@@ -77,3 +77,48 @@ export const heldListingRejectedMessage = (title: string, reasons: string) =>
   `"${title}" was not published by our moderators. Reasons: ${reasons}`;
 export const HELD_PHOTO_APPROVED_TITLE = 'Your photo is visible';
 export const HELD_PHOTO_REJECTED_TITLE = 'Your photo was removed';
+export const HELD_LISTING_EDIT_MESSAGE = 'This auction is in review: you can edit it once a moderator has checked it.';
+export const HELD_ITEM_NOT_FOUND = 'Nothing in review by that id.';
+
+/** One item of the moderators' queue of held text (GET /api/moderation/held). */
+export interface HeldItem {
+  kind: 'auction' | 'bio';
+  /** The auction's id, or the member's for a bio. */
+  id: string;
+  member: { id: string; name: string };
+  /** The texts the screening read, by field, as written. */
+  fields: Record<string, string>;
+  reasons: ScreeningReason[];
+  heldAt: string;
+}
+
+/**
+ * `text` cut into pieces, each marked when it is one of the excerpts: the queue highlights the
+ * matched words with it. Every occurrence of an excerpt is marked, case-insensitively.
+ */
+export function highlightExcerpts(
+  text: string,
+  excerpts: readonly string[],
+): Array<{ text: string; isMatch: boolean }> {
+  const marks: Array<[number, number]> = [];
+  const lower = text.toLowerCase();
+  for (const excerpt of excerpts) {
+    const needle = excerpt.toLowerCase();
+    if (needle === '') continue;
+    for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + needle.length)) {
+      marks.push([at, at + needle.length]);
+    }
+  }
+  marks.sort((a, b) => a[0] - b[0]);
+  const pieces: Array<{ text: string; isMatch: boolean }> = [];
+  let cursor = 0;
+  for (const [start, end] of marks) {
+    if (end <= cursor) continue;
+    const from = Math.max(start, cursor);
+    if (from > cursor) pieces.push({ text: text.slice(cursor, from), isMatch: false });
+    pieces.push({ text: text.slice(from, end), isMatch: true });
+    cursor = end;
+  }
+  if (cursor < text.length) pieces.push({ text: text.slice(cursor), isMatch: false });
+  return pieces;
+}
