@@ -103,7 +103,8 @@ const VERDICT_ORDER: ScreeningVerdict[] = ['allow', 'warn', 'hold', 'refuse'];
 const obscenityMatcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
 /** A phone number: 7 to 15 digits written with spaces, dots, dashes or brackets between them. */
-const PHONE = /(?<![\d\p{L}$])\+?\(?\d(?:[\s.\-()]{0,3}\d){6,14}(?![\d\p{L}])/gu;
+// Not inside a longer token: a uuid's or an order number's digits ("…-4901-8529-…") are not a phone.
+const PHONE = /(?<![\p{L}\p{N}$_][-._]?)\+?\(?\d(?:[\s.\-()]{0,3}\d){6,14}(?![-._]?[\p{L}\p{N}])/gu;
 const EMAIL_RULE = PATTERN_RULES.find((rule) => rule.kind === 'email')!;
 const DIGIT_WORDS: Record<string, string> = {
   zero: '0',

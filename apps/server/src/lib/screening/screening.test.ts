@@ -114,3 +114,21 @@ describe('the labelled corpus', () => {
     }
   });
 });
+
+describe('phone numbers and the numbers that are not', () => {
+  it('does not read a uuid, a range of years or a price as a phone number', () => {
+    for (const text of [
+      'Hello 3f2b1c7e-4901-8529-a1b2-0c9d8e7f6a5b',
+      'Season 2025-2026',
+      'Tickets $1,250,000 raised',
+      'Order #A1234567B',
+    ]) {
+      expect(screenText(text, 'content', message).reasons, text).toEqual([]);
+    }
+  });
+  it('reads phone numbers however they are written', () => {
+    for (const text of ['555-0134 222', '(555) 123-4567', '+44 7911 123456', '555.013.4567.']) {
+      expect(screenText(text, 'content', message).reasons.map((reason) => reason.category), text).toEqual(['contact']);
+    }
+  });
+});
