@@ -128,7 +128,10 @@ describe('phone numbers and the numbers that are not', () => {
   });
   it('reads phone numbers however they are written', () => {
     for (const text of ['555-0134 222', '(555) 123-4567', '+44 7911 123456', '555.013.4567.']) {
-      expect(screenText(text, 'content', message).reasons.map((reason) => reason.category), text).toEqual(['contact']);
+      expect(
+        screenText(text, 'content', message).reasons.map((reason) => reason.category),
+        text,
+      ).toEqual(['contact']);
     }
   });
 });
