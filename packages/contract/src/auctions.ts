@@ -1,4 +1,5 @@
 import type { DateType, PAYMENT_RESPONSIBILITIES } from './constants.js';
+import type { ReviewStatus, ScreeningReason } from './screening.js';
 
 // Auctions' rules, words and shapes, free of zod so the web app's first pages load without the
 // schema library (docs/performance.md); the API's schemas are in auction-schemas.ts.
@@ -169,6 +170,8 @@ export interface AuctionListItem {
   isWatched: boolean;
   /** How many members watch it (the host sees the interest). */
   watcherCount: number;
+  /** Present only while screening held it or after a moderator refused it (docs/trust-and-safety.md "Screening"). */
+  review?: { status: ReviewStatus; reasons: ScreeningReason[] };
   /** Where the signed-in viewer stands on this auction; null for visitors and members who never bid on it. */
   viewerStanding: ViewerStanding;
   creator: {

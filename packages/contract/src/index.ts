@@ -37,3 +37,4 @@ export * from './conversation-id.js';
 export * from './geo.js';
 export * from './cards.js';
 export * from './sandbox-clock.js';
+export * from './screening.js';

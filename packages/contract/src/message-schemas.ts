@@ -15,6 +15,8 @@ export const sendMessageBodySchema = z.preprocess(
     conversationId: z.unknown().optional(),
     receiverId: z.unknown().optional(),
     content: z.unknown().optional(),
+    /** true: send although screening asked "Are you sure?" (docs/trust-and-safety.md "Screening"). */
+    confirmed: z.unknown().optional(),
   }),
 );
 export type SendMessageBody = z.output<typeof sendMessageBodySchema>;
@@ -27,7 +29,7 @@ export type SendMessageBody = z.output<typeof sendMessageBodySchema>;
 export const startConversationBodySchema = z.preprocess(
   fieldsOf,
   z
-    .object({ receiverId: z.unknown().optional(), message: z.unknown().optional() })
+    .object({ receiverId: z.unknown().optional(), message: z.unknown().optional(), confirmed: z.unknown().optional() })
     .refine((body) => body.receiverId !== undefined && body.receiverId !== null && body.receiverId !== '', {
       error: 'Please select a user',
       path: ['receiverId'],

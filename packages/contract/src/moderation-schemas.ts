@@ -28,3 +28,18 @@ export const voidBidSchema = z.object({
   ),
 });
 export type VoidBidInput = z.input<typeof voidBidSchema>;
+
+/** POST /api/moderation/held/{auctions|bios}/{id}/decide (docs/trust-and-safety.md "Screening"). */
+export const HELD_DECISIONS = ['approve', 'reject'] as const;
+export const decideHeldItemSchema = z.object({
+  decision: z.enum(HELD_DECISIONS, { error: 'decision must be approve or reject' }),
+  reasons: plainText(
+    z
+      .string({ error: 'Please give a reason' })
+      .trim()
+      .min(1, 'Please give a reason')
+      .max(1000, 'The reason must be at most 1000 characters'),
+    'Reason',
+  ),
+});
+export type DecideHeldItem = z.output<typeof decideHeldItemSchema>;

@@ -102,6 +102,8 @@ export const chatMessageSchema = z.object({
   content: z.string(),
   isRead: z.boolean(),
   createdAt: isoTime,
+  /** Sent after the sender confirmed screening's "Are you sure?" (docs/trust-and-safety.md "Screening"). */
+  sentAfterWarning: z.boolean().optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 

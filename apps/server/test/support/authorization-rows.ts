@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { signUnsubscribeToken } from '../../src/modules/notifications/delivery/unsubscribe-token.js';
 import { completeProfile } from './profiles.js';
+import { auctionInput } from './world.js';
 
 /**
  * The authorization matrix (docs/reliability.md): one row per registered route, keyed
@@ -689,6 +690,23 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     callerMayChange: { other: ['reports'], why: 'another member files a report of their own' },
   },
   moderatorRow('GET /api/moderation/reports', async () => get('/api/moderation/reports')),
+  // Screening (docs/trust-and-safety.md "Screening"): a listing and a bio it held.
+  moderatorRow('GET /api/moderation/held', async () => get('/api/moderation/held')),
+  moderatorRow('POST /api/moderation/held/auctions/:id/decide', async (w) => {
+    const held = await w.must(
+      w.host,
+      post('/api/auctions', auctionInput({ title: 'Sexy rooftop bar night' }, w.clock)),
+    );
+    return post(`/api/moderation/held/auctions/${held.json<{ id: string }>().id}/decide`, {
+      decision: 'approve',
+      reasons: 'Matrix check',
+    });
+  }),
+  moderatorRow('POST /api/moderation/held/bios/:id/decide', async (w) => {
+    const member = await w.member('Held');
+    await w.must(member, put('/api/profile', { ...completeProfile('Held'), bio: 'Sexy and fun, ask me anything' }));
+    return post(`/api/moderation/held/bios/${member.id}/decide`, { decision: 'approve', reasons: 'Matrix check' });
+  }),
   moderatorRow('POST /api/moderation/bids/:id/void', async (w) => {
     const auctionId = await w.openAuction(w.host);
     const bid = await w.must(w.winner, { method: 'POST', url: '/api/bids', payload: { auctionId, amount: '25' } });

@@ -28,6 +28,7 @@ import { AuctionChatDialog } from '@/features/messages/components/AuctionChatDia
 import { BlockButton } from '@/features/moderation/components/BlockButton';
 import { ReportDialog } from '@/features/moderation/components/ReportDialog';
 import { chatPaneSlots } from './chat/chatPaneSlots';
+import { InReviewNotice } from '@/components/InReviewNotice';
 
 /** docs/product.md §2 "Auction detail page", open to everyone so shared links work; bidding needs signing in. */
 export default function AuctionDetailPage({ id }: { id: string }) {
@@ -82,6 +83,7 @@ export default function AuctionDetailPage({ id }: { id: string }) {
             }
           />
           <Card className="p-6">
+            {auction.review && <InReviewNotice review={auction.review} />}
             <div className="flex items-start justify-between gap-2">
               <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{auction.title}</h1>
               {user && (

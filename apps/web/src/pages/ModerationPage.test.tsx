@@ -1,4 +1,4 @@
-import type { ModerationQueueItem } from '@bid/contract';
+import type { HeldItem, ModerationQueueItem } from '@bid/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/testing/renderAt';
@@ -25,7 +25,7 @@ const report = (overrides: Partial<ModerationQueueItem>): ModerationQueueItem =>
   ...overrides,
 });
 
-function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[]) {
+function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[], held: HeldItem[] = []) {
   const fetchMock = vi.fn((url: string) => {
     const body = url.startsWith('/api/auth/user')
       ? { id: 'me', role, interests: [], openToDatesWith: [] }
@@ -33,7 +33,9 @@ function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[]) 
         ? []
         : url.startsWith('/api/moderation/refund-requests')
           ? { requests: [] }
-          : queue;
+          : url.startsWith('/api/moderation/held')
+            ? held
+            : queue;
     return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -86,5 +88,23 @@ describe('moderation page (docs/trust-and-safety.md)', () => {
     expect(options).toEqual(['Dismiss', 'Warn the member', 'Suspend the member']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Write the reasons for your decision');
+  });
+
+  it('shows what screening held with the matched words highlighted, and asks for reasons before deciding', async () => {
+    const held: HeldItem = {
+      kind: 'auction',
+      id: 'a9',
+      member: { id: 'u3', name: 'Hana Host' },
+      fields: { title: 'Sexy rooftop bar night', description: 'Cocktails with a view.' },
+      reasons: [{ category: 'sexual', field: 'title', excerpt: 'Sexy' }],
+      heldAt: new Date().toISOString(),
+    };
+    renderPage('moderator', [], [held]);
+    const row = await screen.findByTestId('held-item');
+    expect(row.textContent).toContain('Listing by Hana Host');
+    const marks = row.querySelectorAll('mark');
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['Sexy']);
+    fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    expect(within(row).getByRole('alert').textContent).toBe('Please give a reason');
   });
 });

@@ -1,5 +1,6 @@
 import { useAuth } from '@/lib/useAuth';
 import { VerificationReviewQueue } from '@/features/identity/components/VerificationReviewQueue';
+import { HeldItemQueue } from '@/features/moderation/components/HeldItemQueue';
 import { ModerationQueue } from '@/features/moderation/components/ModerationQueue';
 import { RefundRequestQueue } from '@/features/moderation/components/RefundRequestQueue';
 import NotFoundPage from './NotFoundPage';
@@ -19,6 +20,9 @@ export default function ModerationPage() {
       </p>
       <div className="mt-6">
         <ModerationQueue />
+      </div>
+      <div className="mt-10">
+        <HeldItemQueue />
       </div>
       <div className="mt-10">
         <VerificationReviewQueue />

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { ReviewStatus, ScreeningReason } from '@bid/contract';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, latitude, longitude, money, timestamptz, updatedAt } from './columns.js';
 import { dateTypeEnum, paymentResponsibilityEnum } from './enums.js';
 import { users } from './users.js';
@@ -54,6 +55,14 @@ export const auctions = pgTable(
     leaderMax: money('leader_max'),
     /** Members watching the auction, kept by the watch and unwatch calls (lists need no COUNT). */
     watcherCount: integer('watcher_count').notNull().default(0),
+    /**
+     * Screening (docs/trust-and-safety.md "Screening"): 'pending' while a moderator reviews a
+     * listing the screening held (it is then hidden and inactive, like one a moderator hid),
+     * 'rejected' when the moderator refused it, 'approved' otherwise. `reviewReasons` are the
+     * screening's reasons, shown to the host and the moderators only.
+     */
+    reviewStatus: text('review_status').$type<ReviewStatus>().notNull().default('approved'),
+    reviewReasons: jsonb('review_reasons').$type<ScreeningReason[]>().notNull().default([]),
     /** The host's cover photo (`/api/objects/images/<id>-1280.jpg`, docs/uploads.md); null shows the default. */
     coverImageUrl: text('cover_image_url'),
     createdAt: createdAt(),
@@ -69,6 +78,11 @@ export const auctions = pgTable(
       sql`${t.expectedDuration} BETWEEN 15 AND 10080 AND ${t.expectedDuration} % 15 = 0`,
     ),
     check('auctions_bid_count_nonnegative', sql`${t.bidCount} >= 0`),
+    check('auctions_review_status_valid', sql`${t.reviewStatus} IN ('approved', 'pending', 'rejected')`),
+    // The moderators' queue of held listings, oldest first.
+    index('auctions_review_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.reviewStatus} = 'pending'`),
     // The home feed and public browse list active auctions in these orders (docs/product.md §2 filters).
     // Each index ends with its sort's tie-breakers, so paging deep into equal values stays an index walk.
     index('auctions_active_end_time_idx')

@@ -16,6 +16,11 @@ export const messages = pgTable(
       .references(() => users.id),
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    /**
+     * The sender was asked "Are you sure?" by screening and sent it anyway: the receiver is asked
+     * "Does this bother you?" (docs/trust-and-safety.md "Screening").
+     */
+    sentAfterWarning: boolean('sent_after_warning').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

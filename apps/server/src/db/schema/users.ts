@@ -1,4 +1,4 @@
-import type { StoredOnboarding } from '@bid/contract';
+import type { ReviewStatus, ScreeningReason, StoredOnboarding } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, latitude, longitude, timestamptz, updatedAt } from './columns.js';
@@ -18,6 +18,13 @@ export const users = pgTable(
     lastName: varchar('last_name', { length: 100 }),
     profileImageUrl: text('profile_image_url'),
     bio: varchar('bio', { length: 500 }),
+    /**
+     * Screening of the bio (docs/trust-and-safety.md "Screening"): 'pending' while a moderator
+     * reviews a bio the screening held; others do not see it meanwhile.
+     */
+    bioReviewStatus: text('bio_review_status').$type<ReviewStatus>().notNull().default('approved'),
+    bioReviewReasons: jsonb('bio_review_reasons').$type<ScreeningReason[]>().notNull().default([]),
+    bioReviewSince: timestamptz('bio_review_since'),
     age: integer('age'),
     location: varchar('location', { length: 255 }),
     country: varchar('country', { length: 100 }),
@@ -87,6 +94,7 @@ export const users = pgTable(
   },
   (t) => [
     // docs/product.md §5 "User record": the database refuses what no screen may produce.
+    check('users_bio_review_status_valid', sql`${t.bioReviewStatus} IN ('approved', 'pending', 'rejected')`),
     check('users_age_range', sql`${t.age} IS NULL OR ${t.age} BETWEEN 18 AND 100`),
     check('users_email_format', sql`${t.email} IS NULL OR ${t.email} ~ '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$'`),
     // Search by name (docs/engineering.md §7): ILIKE '%term%' on this exact expression is served by the trigram index.

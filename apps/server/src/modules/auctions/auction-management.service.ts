@@ -1,4 +1,5 @@
 import {
+  HELD_LISTING_EDIT_MESSAGE,
   IDENTITY_MESSAGES,
   createAuctionSchema,
   editAuctionSchema,
@@ -26,6 +27,7 @@ import {
 } from './auctions.repository.js';
 import { AUCTION_NOT_FOUND, assertAuctionId, coordinatesOfUser, type AuctionsDeps } from './auctions.service.js';
 import { parseOrThrow } from '../../lib/validation.js';
+import { screenListing } from './listing-screening.js';
 
 export const BUY_NOW_ABOVE_CURRENT_BID = 'Buy now price must be higher than the current bid.';
 export const NOT_YOUR_AUCTION_EDIT = 'You can only edit your own auctions.';
@@ -72,6 +74,8 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
   if (problem) {
     throw badRequest(problem.description, problem === PRE_SUBMIT_MESSAGES.buyNowTooLow ? 'buyNowPrice' : 'endTime');
   }
+  // Screening last, so a form with a mistake hears about the mistake first.
+  const held = screenListing(input, now);
 
   const auction = await insertAuction(deps.db, {
     creatorId: creator.id,
@@ -89,6 +93,7 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
     expectedDuration: input.expectedDuration,
     endTime: new Date(input.endTime),
     bidCount: 0,
+    ...held,
   });
   return presentAuctionListItem(auction, creator);
 }
@@ -129,6 +134,7 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
   const creator = await findUserById(deps.db, userId);
   if (!creator) throw unauthorized();
   const now = deps.now();
+  if (auction.reviewStatus === 'pending') throw conflict(HELD_LISTING_EDIT_MESSAGE);
   assertStillOpen(auction, now, 'edit');
   const input = parseOrThrow(editAuctionSchema, body ?? {});
 
@@ -146,6 +152,9 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
     patch.buyNowPrice = input.buyNowPrice;
   }
   if (Object.keys(patch).length === 0) return presentAuctionListItem(auction, creator);
+  // Edits are screened again: only the text that changed, which the moderators have not seen.
+  const held = screenListing({ title: patch.title, description: patch.description, location: patch.location }, now);
+  if (held) Object.assign(patch, held);
 
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateOpenAuction(tx, { id: auction.id, ownerId: userId, now, patch });

@@ -35,6 +35,10 @@ export function presentAuctionFields(auction: Auction): Omit<AuctionListItem, 'c
     updatedAt: auction.updatedAt.toISOString(),
     isWatched: false,
     watcherCount: auction.watcherCount,
+    // Only a held or refused listing carries its review, and only its host and moderators can see one.
+    ...(auction.reviewStatus === 'approved'
+      ? {}
+      : { review: { status: auction.reviewStatus, reasons: auction.reviewReasons } }),
   };
 }
 

@@ -123,7 +123,20 @@ function isOpenAndOwnedBy(id: string, ownerId: string, now: Date): SQL {
 }
 
 export type AuctionEdit = Partial<
-  Pick<NewAuction, 'title' | 'description' | 'location' | 'latitude' | 'longitude' | 'buyNowPrice'>
+  Pick<
+    NewAuction,
+    | 'title'
+    | 'description'
+    | 'location'
+    | 'latitude'
+    | 'longitude'
+    | 'buyNowPrice'
+    // An edit the screening held takes the listing back into review.
+    | 'hiddenAt'
+    | 'isActive'
+    | 'reviewStatus'
+    | 'reviewReasons'
+  >
 >;
 
 /**

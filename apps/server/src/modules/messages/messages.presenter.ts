@@ -11,6 +11,7 @@ export function presentMessage(message: Message) {
     content: message.content,
     isRead: message.isRead,
     createdAt: message.createdAt.toISOString(),
+    sentAfterWarning: message.sentAfterWarning,
   };
 }
 

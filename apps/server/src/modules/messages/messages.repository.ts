@@ -144,7 +144,7 @@ export async function countMessagesSentSince(db: Db, senderId: string, since: Da
 
 export async function insertMessage(
   db: Db,
-  input: { conversationId: string; senderId: string; receiverId: string; content: string },
+  input: { conversationId: string; senderId: string; receiverId: string; content: string; sentAfterWarning: boolean },
 ): Promise<Message> {
   const [row] = await db
     .insert(messages)

@@ -14,6 +14,7 @@ import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/error
 import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
+import { screenMessage } from './message-screening.js';
 import { assertNotBlocked, assertReceiverNotDeleted, canMessage, getConversationAccess } from './messages.policy.js';
 import { presentConversationSummary, presentMessage, type PresentedMessage } from './messages.presenter.js';
 import {
@@ -116,7 +117,14 @@ async function assertSendingRate(db: Db, senderId: string): Promise<void> {
  */
 async function deliver(
   deps: MessagesDeps,
-  input: { conversationId: string; senderId: string; receiverId: string; content: string; auctionId?: string },
+  input: {
+    conversationId: string;
+    senderId: string;
+    receiverId: string;
+    content: string;
+    auctionId?: string;
+    sentAfterWarning: boolean;
+  },
 ): Promise<PresentedMessage> {
   const sender = await findChatUser(deps.db, input.senderId);
   const senderName = sender?.firstName?.trim() || 'Someone';
@@ -129,6 +137,7 @@ async function deliver(
       senderId: input.senderId,
       receiverId: input.receiverId,
       content: input.content,
+      sentAfterWarning: input.sentAfterWarning,
     });
     await insertNotifications(tx, [
       {
@@ -172,11 +181,17 @@ export async function sendMessage(
   }
   await assertNotBlocked(deps.db, senderId, access.otherUserId);
   await assertReceiverNotDeleted(deps.db, access.otherUserId);
+  // An auction chat exists only between the host and the winner: the date is won (docs/messaging.md).
+  const screened = screenMessage(content, 'content', {
+    dateWon: access.ref.kind === 'auction',
+    confirmed: fields.confirmed,
+  });
   return deliver(deps, {
     conversationId,
     senderId,
     receiverId: access.otherUserId,
     content,
+    sentAfterWarning: screened.sentAfterWarning,
     ...(access.auction ? { auctionId: access.auction.id } : {}),
   });
 }
@@ -199,7 +214,9 @@ export async function startConversation(
   if (!(await canMessage(deps.db, senderId, receiverId, conversationId))) throw notFound(RECIPIENT_NOT_FOUND);
   await assertNotBlocked(deps.db, senderId, receiverId);
   await assertReceiverNotDeleted(deps.db, receiverId);
-  await deliver(deps, { conversationId, senderId, receiverId, content });
+  // A direct chat: no date won between these two.
+  const screened = screenMessage(content, 'message', { dateWon: false, confirmed: fields.confirmed });
+  await deliver(deps, { conversationId, senderId, receiverId, content, sentAfterWarning: screened.sentAfterWarning });
   return { conversationId };
 }
 

@@ -1,4 +1,5 @@
 import {
+  decideHeldItemSchema,
   HAS_MORE_HEADER,
   idParamsSchema,
   moderationQueueQuerySchema,
@@ -13,6 +14,7 @@ import { requireUserId } from '../../plugins/auth.js';
 import { requireModerator } from '../../plugins/moderators.js';
 import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';
 import { voidBid } from './void-bid.service.js';
+import { decideHeldAuction, decideHeldBioReview, listHeldItems } from './held-items.service.js';
 
 /**
  * The moderation queue (docs/trust-and-safety.md). Moderators only: nobody signed in is a 401,
@@ -54,6 +56,19 @@ export async function moderationRoutes(
     '/api/moderation/reports/:id/resolve',
     { ...moderatorOnly, schema: { params, body: bodyOrEmpty(resolveReportSchema) } },
     async (request) => resolveReport(deps, requireUserId(request), request.params.id, request.body),
+  );
+
+  // What screening held (docs/trust-and-safety.md "Screening").
+  r.get('/api/moderation/held', moderatorOnly, async () => listHeldItems(opts.db));
+  r.post(
+    '/api/moderation/held/auctions/:id/decide',
+    { ...moderatorOnly, schema: { params, body: bodyOrEmpty(decideHeldItemSchema) } },
+    async (request) => decideHeldAuction(deps, requireUserId(request), request.params.id, request.body),
+  );
+  r.post(
+    '/api/moderation/held/bios/:id/decide',
+    { ...moderatorOnly, schema: { params, body: bodyOrEmpty(decideHeldItemSchema) } },
+    async (request) => decideHeldBioReview(deps, requireUserId(request), request.params.id, request.body),
   );
 
   r.post(

@@ -17,7 +17,8 @@ export async function updateProfileFields(
     | 'interests'
     | 'sex'
     | 'openToDatesWith'
-  >,
+  > &
+    Partial<Pick<NewUser, 'bioReviewStatus' | 'bioReviewReasons' | 'bioReviewSince'>>,
 ) {
   const [user] = await db.update(users).set(fields).where(eq(users.id, userId)).returning();
   return user;

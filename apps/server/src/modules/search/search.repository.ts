@@ -157,7 +157,8 @@ export function searchUsersQuery(
       profileImageUrl: users.profileImageUrl,
       location: users.location,
       age: users.age,
-      bio: users.bio,
+      // A bio the screening held is nobody else's to read yet (docs/trust-and-safety.md "Screening").
+      bio: sql<string | null>`CASE WHEN ${users.bioReviewStatus} = 'approved' THEN ${users.bio} END`,
       interests: users.interests,
       identityVerificationStatus: users.identityVerificationStatus,
     })

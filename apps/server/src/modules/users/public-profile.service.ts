@@ -25,7 +25,8 @@ export async function getPublicMember(db: Db, viewerId: string, id: string): Pro
     firstName: user.firstName,
     age: user.age,
     location: user.location,
-    bio: user.bio,
+    // A bio the screening held shows only to its owner (docs/trust-and-safety.md "Screening").
+    bio: isMe || user.bioReviewStatus === 'approved' ? user.bio : null,
     interests: user.interests,
     profileImageUrl: user.profileImageUrl,
     identityVerified: user.identityVerificationStatus === 'verified',

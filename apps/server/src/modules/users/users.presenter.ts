@@ -13,6 +13,9 @@ export function presentCurrentUser(user: User, onboarding: OnboardingState) {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     bio: user.bio,
+    /** The screening held the bio: others do not see it until a moderator approves it. */
+    bioReview:
+      user.bioReviewStatus === 'pending' ? { status: user.bioReviewStatus, reasons: user.bioReviewReasons } : null,
     age: user.age,
     location: user.location,
     country: user.country,

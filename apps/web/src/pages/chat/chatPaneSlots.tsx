@@ -1,3 +1,4 @@
+import { BOTHER_REPORT_ACTION } from '@bid/contract';
 import type { ChatPaneSlots } from '@/features/messages/components/ChatPane';
 import { PlanCard } from '@/features/date/components/PlanCard';
 import { BlockButton } from '@/features/moderation/components/BlockButton';
@@ -19,4 +20,16 @@ export const chatPaneSlots: ChatPaneSlots = {
     />
   ),
   auctionPlan: (auctionId) => <PlanCard auctionId={auctionId} />,
+  // "Does this bother you?": one tap opens the report of the message, already filled in.
+  botherReport: (message) => (
+    <ReportDialog
+      targetType="message"
+      targetId={message.id}
+      variant="ghost"
+      label={BOTHER_REPORT_ACTION}
+      triggerClassName="h-6 px-1 text-xs text-neutral-text/80"
+      initialReason="inappropriate_content"
+      initialDetails={message.content}
+    />
+  ),
 };

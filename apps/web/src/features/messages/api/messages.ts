@@ -32,6 +32,8 @@ export interface SendMessageVariables {
   conversationId: string;
   receiverId: string;
   content: string;
+  /** Send although screening asked "Are you sure?" (docs/trust-and-safety.md "Screening"). */
+  confirmed?: true;
 }
 
 /** POST /api/messages {conversationId, receiverId, content}; content trimmed (docs/product.md §5 Chat). */

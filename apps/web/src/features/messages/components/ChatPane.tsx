@@ -1,8 +1,21 @@
-import { auctionIdOfConversation, formatRelativeTime } from '@bid/contract';
+import {
+  auctionIdOfConversation,
+  BOTHER_PROMPT,
+  CONFIRM_SEND_ACTION,
+  CONFIRM_SEND_CANCEL,
+  CONFIRM_SEND_CODE,
+  CONFIRM_SEND_MESSAGE,
+  CONFIRM_SEND_TITLE,
+  formatRelativeTime,
+  SCREENING_CATEGORY_EXPLANATIONS,
+  type ScreeningReason,
+} from '@bid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ApiError } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/useAuth';
@@ -27,6 +40,22 @@ export interface ChatPaneSlots {
   messageActions?: (message: { id: string }) => ReactNode;
   /** An auction chat's plan, above its messages: where the winner and the host agree the date. */
   auctionPlan?: (auctionId: string) => ReactNode;
+  /**
+   * Under a message its sender sent after screening asked "Are you sure?": the one-tap report,
+   * prefilled with the message (docs/trust-and-safety.md "Screening").
+   */
+  botherReport?: (message: { id: string; content: string }) => ReactNode;
+}
+
+/** The reasons of a 409 confirm_send answer, or null for any other failure. */
+function confirmSendReasons(error: unknown): ScreeningReason[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.body?.code !== CONFIRM_SEND_CODE) return null;
+  try {
+    const { reasons } = JSON.parse(error.bodyText) as { reasons?: ScreeningReason[] };
+    return Array.isArray(reasons) ? reasons : [];
+  } catch {
+    return [];
+  }
 }
 
 interface ChatPaneProps extends ChatPaneSlots {
@@ -54,6 +83,7 @@ export function ChatPane({
   memberActions,
   messageActions,
   auctionPlan,
+  botherReport,
 }: ChatPaneProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -61,6 +91,8 @@ export function ChatPane({
   const presence = usePresence(otherUser.id);
   const send = useSendMessage();
   const [draft, setDraft] = useState('');
+  // Set while the chat asks "Are you sure?" about the draft (the server's reasons).
+  const [warning, setWarning] = useState<ScreeningReason[] | null>(null);
   const now = useNow({ every: RELATIVE_TIME_REFRESH_MS });
   const listRef = useRef<HTMLDivElement>(null);
   const items = messages.data ?? [];
@@ -94,16 +126,24 @@ export function ChatPane({
 
   const canSend = draft.trim().length > 0 && !send.isPending;
 
-  const submit = () => {
+  const submit = (confirmed?: true) => {
     if (!canSend) return;
     send.mutate(
-      { conversationId, receiverId: otherUser.id, content: draft },
+      { conversationId, receiverId: otherUser.id, content: draft, ...(confirmed ? { confirmed } : {}) },
       {
-        onSuccess: () => setDraft(''),
-        onError: (error) => onMutationError(error, MESSAGE_FAILED),
+        onSuccess: () => {
+          setDraft('');
+          setWarning(null);
+        },
+        onError: (error) => {
+          const reasons = confirmSendReasons(error);
+          if (reasons) setWarning(reasons);
+          else onMutationError(error, MESSAGE_FAILED);
+        },
       },
     );
   };
+  const warningCategories = [...new Set((warning ?? []).map((reason) => reason.category))];
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -169,6 +209,12 @@ export function ChatPane({
                   </time>
                   {!isMine && messageActions?.(message)}
                 </span>
+                {!isMine && message.sentAfterWarning === true && (
+                  <p className="flex items-center gap-1 text-xs text-neutral-text/80" data-testid="bother-prompt">
+                    {BOTHER_PROMPT}
+                    {botherReport?.(message)}
+                  </p>
+                )}
               </li>
             );
           })}
@@ -189,6 +235,24 @@ export function ChatPane({
           <Send aria-hidden="true" />
         </Button>
       </form>
+      <ConfirmDialog
+        open={warning !== null}
+        onOpenChange={(open) => {
+          if (!open) setWarning(null);
+        }}
+        isPending={send.isPending}
+        title={CONFIRM_SEND_TITLE}
+        description={CONFIRM_SEND_MESSAGE}
+        keepLabel={CONFIRM_SEND_CANCEL}
+        confirmLabel={CONFIRM_SEND_ACTION}
+        onConfirm={() => submit(true)}
+      >
+        <ul className="grid gap-1 text-sm" data-testid="confirm-send-reasons">
+          {warningCategories.map((category) => (
+            <li key={category}>{SCREENING_CATEGORY_EXPLANATIONS[category]}</li>
+          ))}
+        </ul>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -27,6 +27,10 @@ interface ReportDialogProps {
   label?: string;
   triggerClassName?: string;
   variant?: 'outline' | 'ghost';
+  /** Chosen when the dialog opens (the chat's "Does this bother you?" report). */
+  initialReason?: ReportReason;
+  /** Written in Details when the dialog opens (the message reported). */
+  initialDetails?: string;
 }
 
 /**
@@ -40,18 +44,20 @@ export function ReportDialog({
   label = 'Report',
   triggerClassName,
   variant = 'outline',
+  initialReason,
+  initialDetails = '',
 }: ReportDialogProps) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | ''>('');
-  const [details, setDetails] = useState('');
+  const [reason, setReason] = useState<ReportReason | ''>(initialReason ?? '');
+  const [details, setDetails] = useState(initialDetails.slice(0, REPORT_DETAILS_MAX_LENGTH));
   const [error, setError] = useState('');
   const createReport = useCreateReport();
   const ids = useId();
   const noun = TARGET_NOUNS[targetType];
 
   const reset = () => {
-    setReason('');
-    setDetails('');
+    setReason(initialReason ?? '');
+    setDetails(initialDetails.slice(0, REPORT_DETAILS_MAX_LENGTH));
     setError('');
   };
 

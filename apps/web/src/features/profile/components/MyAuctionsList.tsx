@@ -2,6 +2,7 @@ import { formatCountdown, formatWholeDollars } from '@bid/contract';
 import { Clock, Pencil, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { InReviewBadge } from '@/components/InReviewNotice';
 import { Button } from '@/components/ui/button';
 import type { MyAuction } from '../api/listMyAuctions';
 import { type MyAuctionStatus, myAuctionStatus } from '../status';
@@ -60,6 +61,7 @@ export function MyAuctionsList({ auctions }: { auctions: MyAuction[] }) {
               }
               end={
                 <div className="flex flex-wrap items-center gap-2">
+                  {auction.review ? <InReviewBadge status={auction.review.status} /> : null}
                   <Badge variant={badge.variant} className={badge.className}>
                     {badge.label}
                   </Badge>

@@ -1,0 +1,124 @@
+/**
+ * Screening of what members write and upload before others see it (issue 36,
+ * docs/trust-and-safety.md "Screening"). The server decides; these are the shapes and the words
+ * both sides show.
+ */
+
+export const SCREENING_CATEGORIES = ['sexual', 'contact', 'harassment'] as const;
+export type ScreeningCategory = (typeof SCREENING_CATEGORIES)[number];
+
+/** allow: goes out; warn: a message asks its sender first; hold: saved, hidden until a moderator approves; refuse: 400. */
+export const SCREENING_VERDICTS = ['allow', 'warn', 'hold', 'refuse'] as const;
+export type ScreeningVerdict = (typeof SCREENING_VERDICTS)[number];
+
+/** One thing the screening found: its category, the field it is in and the words that matched (as written). */
+export interface ScreeningReason {
+  category: ScreeningCategory;
+  field: string;
+  excerpt: string;
+}
+
+export interface ScreeningResult {
+  verdict: ScreeningVerdict;
+  reasons: ScreeningReason[];
+}
+
+/** The state of a listing or photo that screening held for a moderator. */
+export const REVIEW_STATUSES = ['approved', 'pending', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Shown to the owner of a held listing or photo (and nobody else sees it). */
+export const IN_REVIEW_LABEL = 'In review';
+export const IN_REVIEW_EXPLANATION =
+  'Our moderators are checking this before anyone else can see it. We will tell you when it is done.';
+
+/** Why, per category, in words a member understands (the host's "In review" note, the chat's prompts). */
+export const SCREENING_CATEGORY_EXPLANATIONS: Record<ScreeningCategory, string> = {
+  sexual: 'Dates here are platonic: it reads as sexual or as paid companionship.',
+  contact: 'It contains contact details or a way to pay outside the app.',
+  harassment: 'It reads as a threat, a slur or an insult.',
+};
+
+/** 400 messages when a listing or profile field is refused, by category. */
+export const LISTING_REFUSAL_MESSAGES: Record<ScreeningCategory, string> = {
+  contact: 'Keep contact details off the listing: the winner can message you after the auction.',
+  sexual: 'Dates on BidYourDate are platonic: remove the sexual or paid-companionship wording.',
+  harassment: 'Remove the threat, slur or insult.',
+};
+export const PROFILE_REFUSAL_MESSAGES: Record<ScreeningCategory, string> = {
+  contact: 'Keep contact details off your profile: members can message you in the app.',
+  sexual: 'Dates on BidYourDate are platonic: remove the sexual or paid-companionship wording.',
+  harassment: 'Remove the threat, slur or insult.',
+};
+/** 400 when a message is refused (threats, slurs, solicitation for money). */
+export const MESSAGE_REFUSAL_MESSAGES: Record<ScreeningCategory, string> = {
+  contact: 'This message cannot be sent: payments go through BidYourDate only.',
+  sexual: 'This message cannot be sent: offering or asking money for companionship or sex is not allowed.',
+  harassment: 'This message cannot be sent: threats and slurs are not allowed.',
+};
+
+/** The chat's prompt before a message the screening warned about (Tinder's "Are You Sure?"). */
+export const CONFIRM_SEND_CODE = 'confirm_send';
+export const CONFIRM_SEND_TITLE = 'Are you sure?';
+export const CONFIRM_SEND_MESSAGE = 'This message may upset the person you are writing to.';
+export const CONFIRM_SEND_ACTION = 'Send anyway';
+export const CONFIRM_SEND_CANCEL = 'Edit message';
+
+/** Under a received message that was sent after a warning (Tinder's "Does This Bother You?"). */
+export const BOTHER_PROMPT = 'Does this bother you?';
+export const BOTHER_REPORT_ACTION = 'Report it';
+
+/** Moderation queue of held items. */
+export const HELD_LISTING_APPROVED_TITLE = 'Your auction is live';
+export const HELD_LISTING_REJECTED_TITLE = 'Your auction was not published';
+export const heldListingApprovedMessage = (title: string) =>
+  `"${title}" was checked by our moderators and is now visible to everyone.`;
+export const heldListingRejectedMessage = (title: string, reasons: string) =>
+  `"${title}" was not published by our moderators. Reasons: ${reasons}`;
+export const HELD_PHOTO_APPROVED_TITLE = 'Your photo is visible';
+export const HELD_PHOTO_REJECTED_TITLE = 'Your photo was removed';
+export const HELD_LISTING_EDIT_MESSAGE = 'This auction is in review: you can edit it once a moderator has checked it.';
+export const HELD_ITEM_NOT_FOUND = 'Nothing in review by that id.';
+
+/** One item of the moderators' queue of held text (GET /api/moderation/held). */
+export interface HeldItem {
+  kind: 'auction' | 'bio';
+  /** The auction's id, or the member's for a bio. */
+  id: string;
+  member: { id: string; name: string };
+  /** The texts the screening read, by field, as written. */
+  fields: Record<string, string>;
+  reasons: ScreeningReason[];
+  heldAt: string;
+}
+
+/**
+ * `text` cut into pieces, each marked when it is one of the excerpts: the queue highlights the
+ * matched words with it. Every occurrence of an excerpt is marked, case-insensitively.
+ */
+export function highlightExcerpts(
+  text: string,
+  excerpts: readonly string[],
+): Array<{ text: string; isMatch: boolean }> {
+  const marks: Array<[number, number]> = [];
+  const lower = text.toLowerCase();
+  for (const excerpt of excerpts) {
+    const needle = excerpt.toLowerCase();
+    if (needle === '') continue;
+    for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + needle.length)) {
+      marks.push([at, at + needle.length]);
+    }
+  }
+  marks.sort((a, b) => a[0] - b[0]);
+  const pieces: Array<{ text: string; isMatch: boolean }> = [];
+  let cursor = 0;
+  for (const [start, end] of marks) {
+    if (end <= cursor) continue;
+    const from = Math.max(start, cursor);
+    if (from > cursor) pieces.push({ text: text.slice(cursor, from), isMatch: false });
+    pieces.push({ text: text.slice(from, end), isMatch: true });
+    cursor = end;
+  }
+  if (cursor < text.length) pieces.push({ text: text.slice(cursor), isMatch: false });
+  return pieces;
+}
