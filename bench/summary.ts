@@ -15,6 +15,7 @@ export const SCENARIO_NAMES = [
   'ws-fanout',
   'api-overhead',
   'web-initial-js',
+  'hot-auction-latency',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -44,6 +45,11 @@ export interface Measurement {
   rounds?: readonly Round[];
   invariantHeld: boolean;
   detail: Record<string, unknown>;
+  /**
+   * Measurements of companion scenarios taken in the same run (Scenario.companions): e.g.
+   * hot-auction-latency is read from hot-auction-bids' segments.
+   */
+  companions?: Partial<Record<ScenarioName, Measurement>>;
 }
 
 export interface ScenarioResult {
