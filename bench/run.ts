@@ -23,6 +23,7 @@ import { auctionListScaling } from './scenarios/auction-list-scaling.js';
 import { apiOverhead } from './scenarios/api-overhead.js';
 import { hotAuctionBids } from './scenarios/hot-auction-bids.js';
 import { searchScaling } from './scenarios/search-scaling.js';
+import { socketMemory } from './scenarios/socket-memory.js';
 import { webInitialJs } from './scenarios/web-initial-js.js';
 import { wsFanout } from './scenarios/ws-fanout.js';
 import {
@@ -34,7 +35,15 @@ import {
   type ScenarioOutcome,
 } from './summary.js';
 
-const SCENARIOS: Scenario[] = [hotAuctionBids, auctionListScaling, searchScaling, wsFanout, apiOverhead, webInitialJs];
+const SCENARIOS: Scenario[] = [
+  hotAuctionBids,
+  auctionListScaling,
+  searchScaling,
+  wsFanout,
+  apiOverhead,
+  webInitialJs,
+  socketMemory,
+];
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');

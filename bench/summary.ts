@@ -16,6 +16,7 @@ export const SCENARIO_NAMES = [
   'api-overhead',
   'web-initial-js',
   'hot-auction-latency',
+  'socket-memory',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
