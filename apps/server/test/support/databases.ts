@@ -77,8 +77,7 @@ function postgresFactory(adminUrl: string): TestDatabaseFactory {
 export function testDatabaseFactories(): TestDatabaseFactory[] {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return [pgliteFactory];
-  // CI runs the suites once on PGlite alone (the fresh-clone `npm test`), then again with a
-  // server: TEST_SKIP_PGLITE=1 spares that second pass the PGlite half it has already run.
+  // TEST_SKIP_PGLITE=1: a PostgreSQL-only run by hand (CI runs both halves in one pass).
   if (process.env.TEST_SKIP_PGLITE === '1') return [postgresFactory(url)];
   return [pgliteFactory, postgresFactory(url)];
 }
