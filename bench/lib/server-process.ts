@@ -163,18 +163,21 @@ async function stop(): Promise<void> {
 }
 
 /**
- * socket-memory asks for the resident set size after a full garbage collection (the server runs
- * with --expose-gc), so garbage not yet collected does not count as memory the sockets hold.
+ * socket-memory asks for the process's memory after a full garbage collection (the server runs
+ * with --expose-gc), so garbage not yet collected does not count as memory the sockets hold:
+ * the resident set size, and the live bytes (V8's heap in use plus memory outside it, the
+ * sockets' buffers included).
  */
-function residentBytes(): number {
+function memoryReading(): { rss: number; live: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) for (let i = 0; i < 3; i += 1) gc();
-  return process.memoryUsage().rss;
+  const usage = process.memoryUsage();
+  return { rss: usage.rss, live: usage.heapUsed + usage.external };
 }
 
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'stop') void stop();
-  if (message.type === 'memory') process.send?.({ type: 'memory', rss: residentBytes() });
+  if (message.type === 'memory') process.send?.({ type: 'memory', ...memoryReading() });
 });
 process.on('SIGTERM', () => void stop());
 

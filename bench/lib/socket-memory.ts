@@ -1,10 +1,15 @@
 import type { Round } from '../summary.js';
 
-/** Resident set sizes of one server process before its sockets were opened and once they all were. */
+/**
+ * Live bytes (heap in use + external, after a full collection) of one server process before its
+ * sockets were opened and once they all were; its resident set sizes too, for `detail`.
+ */
 export interface MemoryReading {
   beforeBytes: number;
   afterBytes: number;
   sockets: number;
+  residentBeforeBytes?: number;
+  residentAfterBytes?: number;
 }
 
 /** Bytes the process's resident set grew by per socket it holds (NaN without sockets). */
@@ -12,7 +17,7 @@ export function bytesPerSocket(reading: MemoryReading): number {
   return reading.sockets > 0 ? (reading.afterBytes - reading.beforeBytes) / reading.sockets : Number.NaN;
 }
 
-/** socket-memory's unit: megabytes (10^6 bytes) of resident memory added per 1,000 sockets. */
+/** socket-memory's unit: megabytes (10^6 bytes) of memory added per 1,000 sockets. */
 export function megabytesPerThousand(reading: MemoryReading): number {
   return (bytesPerSocket(reading) * 1000) / 1e6;
 }
