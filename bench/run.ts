@@ -18,15 +18,32 @@ import {
 import type { BenchContext, MarketplaceDatabase, Scenario } from './lib/context.js';
 import { Marketplace } from './lib/marketplace.js';
 import { createMembers } from './lib/members.js';
+import { scenarioOutcomes } from './lib/outcomes.js';
 import { auctionListScaling } from './scenarios/auction-list-scaling.js';
 import { apiOverhead } from './scenarios/api-overhead.js';
 import { hotAuctionBids } from './scenarios/hot-auction-bids.js';
 import { searchScaling } from './scenarios/search-scaling.js';
+import { socketMemory } from './scenarios/socket-memory.js';
 import { webInitialJs } from './scenarios/web-initial-js.js';
 import { wsFanout } from './scenarios/ws-fanout.js';
-import { buildSummary, formatTable, writeSummary, type ScenarioOutcome } from './summary.js';
+import {
+  buildSummary,
+  formatTable,
+  writeSummary,
+  type Measurement,
+  type ScenarioName,
+  type ScenarioOutcome,
+} from './summary.js';
 
-const SCENARIOS: Scenario[] = [hotAuctionBids, auctionListScaling, searchScaling, wsFanout, apiOverhead, webInitialJs];
+const SCENARIOS: Scenario[] = [
+  hotAuctionBids,
+  auctionListScaling,
+  searchScaling,
+  wsFanout,
+  apiOverhead,
+  webInitialJs,
+  socketMemory,
+];
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -44,9 +61,10 @@ function parseArgs(argv: string[]) {
   const quick = argv.includes('--quick');
   const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const only = onlyArg ? onlyArg.split(',').filter(Boolean) : undefined;
-  const unknown = only?.filter((name) => !SCENARIOS.some((s) => s.name === name)) ?? [];
+  const names = SCENARIOS.flatMap((s) => [s.name, ...(s.companions ?? []).map((c) => c.name)]);
+  const unknown = only?.filter((name) => !names.includes(name as ScenarioName)) ?? [];
   if (unknown.length > 0) {
-    console.error(`Unknown scenario ${unknown.join(', ')}. Scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+    console.error(`Unknown scenario ${unknown.join(', ')}. Scenarios: ${names.join(', ')}`);
     process.exit(2);
   }
   return { quick, only };
@@ -129,7 +147,9 @@ async function main() {
 
   const outcomes: ScenarioOutcome[] = [];
   try {
-    for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
+    const chosen = (s: Scenario) =>
+      !only || [s.name, ...(s.companions ?? []).map((c) => c.name)].some((name) => only.includes(name));
+    for (const scenario of SCENARIOS.filter(chosen)) {
       const scratch: ScratchDatabase[] = [];
       const log = (message: string) => console.log(message);
       const ctx: BenchContext = {
@@ -149,18 +169,17 @@ async function main() {
       };
       console.log(`\n${scenario.name}`);
       const started = Date.now();
-      let measurement: ScenarioOutcome['measurement'];
+      let result: Measurement | { error: string };
       try {
-        const measured = await scenario.run(ctx);
-        measurement = { ...measured, detail: { unit: scenario.unit, ...measured.detail } };
+        result = await scenario.run(ctx);
       } catch (err) {
         console.error(err);
-        measurement = { error: err instanceof Error ? err.message : String(err) };
+        result = { error: err instanceof Error ? err.message : String(err) };
       } finally {
         for (const database of scratch) await database.drop().catch((err: unknown) => console.warn(err));
       }
       console.log(`  done in ${Math.round((Date.now() - started) / 1000)} s`);
-      outcomes.push({ name: scenario.name, target: scenario.target, invariant: scenario.invariant, measurement });
+      outcomes.push(...scenarioOutcomes(scenario, quick, result));
     }
   } finally {
     for (const seeded of marketplaces.values()) {

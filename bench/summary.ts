@@ -15,6 +15,8 @@ export const SCENARIO_NAMES = [
   'ws-fanout',
   'api-overhead',
   'web-initial-js',
+  'hot-auction-latency',
+  'socket-memory',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -44,6 +46,11 @@ export interface Measurement {
   rounds?: readonly Round[];
   invariantHeld: boolean;
   detail: Record<string, unknown>;
+  /**
+   * Measurements of companion scenarios taken in the same run (Scenario.companions): e.g.
+   * hot-auction-latency is read from hot-auction-bids' segments.
+   */
+  companions?: Partial<Record<ScenarioName, Measurement>>;
 }
 
 export interface ScenarioResult {

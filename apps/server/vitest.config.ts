@@ -10,5 +10,7 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Migrates one PGlite and one PostgreSQL database per run; each file starts from a copy.
+    globalSetup: ['./test/support/global-setup.ts'],
   },
 });

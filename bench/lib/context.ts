@@ -33,11 +33,19 @@ export interface BenchContext {
   beforeTiming(): Promise<void>;
 }
 
-export interface Scenario {
+/** A scenario measured within another's run (its Measurement.companions), with a row of its own. */
+export interface CompanionScenario {
   name: ScenarioName;
   /** Unit of `value` and `ceiling`, for the table (kept in `detail.unit`). */
   unit: string;
   target: Target;
   invariant: string;
+}
+
+export interface Scenario extends CompanionScenario {
+  /** The target of the full run where it is stricter than quick mode's `target`. */
+  fullTarget?: Target;
+  /** Scenarios this run also measures; `--only=<companion>` runs this scenario. */
+  companions?: readonly CompanionScenario[];
   run(ctx: BenchContext): Promise<Measurement>;
 }

@@ -9,7 +9,7 @@
  *   client (the ws-fanout ceiling).
  */
 import http from 'node:http';
-import { AUCTION_PAGE_SIZE_DEFAULT, viewerStandingOf } from '@bid/contract';
+import { AUCTION_PAGE_SIZE_DEFAULT, auctionChannel, viewerStandingOf } from '@bid/contract';
 import { getTableColumns } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -21,6 +21,7 @@ import { presentAuctionListItem } from '../../apps/server/src/modules/auctions/a
 import type { Mailer } from '../../apps/server/src/lib/mailer.js';
 import { listOpenAuctionsQuery } from '../../apps/server/src/modules/auctions/auctions.repository.js';
 import type { ServerSpec } from './servers.js';
+import { messageText } from './socket-memory.js';
 
 const spec = JSON.parse(process.env.BENCH_SERVER ?? 'null') as ServerSpec | null;
 if (!spec) throw new Error('BENCH_SERVER is not set: this file is started by bench/lib/servers.ts');
@@ -126,7 +127,26 @@ async function startBareWs(s: Extract<ServerSpec, { kind: 'bare-ws' }>): Promise
     });
   });
   const wss = new WebSocketServer({ server, path: '/ws' });
-  wss.on('connection', (socket: WebSocket) => socket.on('error', () => undefined));
+  wss.on('connection', (socket: WebSocket) => {
+    socket.on('error', () => undefined);
+    // socket-memory's ceiling holds what the hub must hold per socket at the least: the channels
+    // it subscribed to, each confirmed as the hub confirms it.
+    const channels = new Set<string>();
+    socket.on('message', (data: WebSocket.RawData) => {
+      let message: { type?: string; auctionIds?: unknown };
+      try {
+        message = JSON.parse(messageText(data)) as typeof message;
+      } catch {
+        return;
+      }
+      if (message.type !== 'subscribe_auctions' || !Array.isArray(message.auctionIds)) return;
+      for (const id of message.auctionIds) {
+        const channel = auctionChannel(String(id));
+        channels.add(channel);
+        socket.send(JSON.stringify({ type: 'subscribed', channel }));
+      }
+    });
+  });
   await new Promise<void>((resolve) => server.listen(s.port, '127.0.0.1', resolve));
   closers.push(
     () =>
@@ -142,8 +162,22 @@ async function stop(): Promise<void> {
   process.exit(0);
 }
 
+/**
+ * socket-memory asks for the process's memory after a full garbage collection (the server runs
+ * with --expose-gc), so garbage not yet collected does not count as memory the sockets hold:
+ * the resident set size, and the live bytes (V8's heap in use plus memory outside it, the
+ * sockets' buffers included).
+ */
+function memoryReading(): { rss: number; live: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) for (let i = 0; i < 3; i += 1) gc();
+  const usage = process.memoryUsage();
+  return { rss: usage.rss, live: usage.heapUsed + usage.external };
+}
+
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'stop') void stop();
+  if (message.type === 'memory') process.send?.({ type: 'memory', ...memoryReading() });
 });
 process.on('SIGTERM', () => void stop());
 

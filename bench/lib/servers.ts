@@ -31,6 +31,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Kills the process with `signal` (SIGKILL: a crash, no shutdown hooks) and resolves once it exited. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** The process's resident set size and live bytes (heap in use + external), after a full garbage collection (socket-memory). */
+  memory(): Promise<{ rss: number; live: number }>;
 }
 
 export interface StartOptions {
@@ -67,6 +69,8 @@ export async function startServer(spec: ServerSpec, options: StartOptions = {}):
     execArgv: [
       '--import',
       'tsx',
+      // Lets residentBytes() collect garbage first; collection is otherwise V8's as usual.
+      '--expose-gc',
       ...(process.env.BENCH_CPU_PROFILE_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
         : []),
@@ -91,7 +95,25 @@ export async function startServer(spec: ServerSpec, options: StartOptions = {}):
     pid: child.pid!,
     stop: () => stopChild(child),
     kill: (signal = 'SIGKILL') => killChild(child, signal),
+    memory: () => askMemory(child),
   };
+}
+
+function askMemory(child: ChildProcess): Promise<{ rss: number; live: number }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', onMessage);
+      reject(new Error('the server did not report its memory in time'));
+    }, START_TIMEOUT_MS);
+    const onMessage = (message: { type?: string; rss?: number; live?: number }) => {
+      if (message.type !== 'memory' || typeof message.rss !== 'number' || typeof message.live !== 'number') return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve({ rss: message.rss, live: message.live });
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'memory' });
+  });
 }
 
 function killChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {

@@ -38,6 +38,9 @@ export const auctionListScaling: Scenario = {
   name: 'auction-list-scaling',
   unit: 'ms',
   target: { of: 'ratio', op: '<=', bound: 2 },
+  // The full run's worst case is measured again in fresh rounds (bench/lib/scaling.ts), which
+  // lets it be held to 1.5 (issue 41).
+  fullTarget: { of: 'ratio', op: '<=', bound: 1.5 },
   invariant: 'every filter and sort answers the first page SQL computes, in order, at both sizes',
   run: (ctx: BenchContext) =>
     measureScaling(ctx, async () => {

@@ -7,7 +7,9 @@ import type { Scenario } from '../lib/context.js';
 import { HttpConnection } from '../lib/http.js';
 import { addSandboxCards, createMembers, type Member } from '../lib/members.js';
 import { APP_POOL_SIZE, freePort, startServer } from '../lib/servers.js';
+import { p99Round } from '../lib/latency-rounds.js';
 import { summarizeLatencies } from '../lib/stats.js';
+import type { Round } from '../summary.js';
 
 /**
  * 50 (quick) or 64 concurrent callers hammer one auction through POST /api/bids, each sending its
@@ -38,6 +40,20 @@ export const hotAuctionBids: Scenario = {
   unit: 'bids/s',
   target: { of: 'ratio', op: '>=', bound: 0.75 },
   invariant: 'final current bid = highest accepted bid; accepted bids rise strictly; bidCount = accepted',
+  /**
+   * hot-auction-latency is read from the same segments: what a bidder waits for under this load
+   * (the batching of place_bids raises throughput and could lengthen each answer), against what
+   * one statement waits under the same concurrency. A round's ratio is the p99 of its HTTP
+   * segment's answers over the p99 of its driver segment's statements (bench/lib/latency-rounds.ts).
+   */
+  companions: [
+    {
+      name: 'hot-auction-latency',
+      unit: 'ms',
+      target: { of: 'ratio', op: '<=', bound: 2 },
+      invariant: 'every bid of the timed segments was answered (201, 400 or 409), none failed',
+    },
+  ],
   async run(ctx) {
     const callers = ctx.quick ? 50 : 64;
     const segments = ctx.quick ? 5 : 7;
@@ -76,15 +92,23 @@ export const hotAuctionBids: Scenario = {
             runSegment(driver, load, segmentSeconds, bareStatementAttempt(pool, auction.driver)),
           ),
       };
-      const rounds: Array<{ value: number; ceiling: number }> = [];
+      const rounds: Round[] = [];
+      const latencyRounds: Round[] = [];
       for (let i = 0; i < segments; i += 1) {
         // Each side first in turn.
         const httpFirst = i % 2 === 0;
+        const httpFrom = http.latencies.length;
+        const driverFrom = driver.latencies.length;
         const first = await (httpFirst ? segment.http() : segment.driver());
         const second = await (httpFirst ? segment.driver() : segment.http());
         const [rate, driverRate] = httpFirst ? [first, second] : [second, first];
         rounds.push({ value: rate, ceiling: driverRate });
-        ctx.log(`  round ${i + 1}/${segments}: HTTP ${rate} bids/s, driver ${driverRate} bids/s`);
+        const latency = p99Round(http.latencies.slice(httpFrom), driver.latencies.slice(driverFrom));
+        latencyRounds.push(latency);
+        ctx.log(
+          `  round ${i + 1}/${segments}: HTTP ${rate} bids/s (p99 ${latency.value.toFixed(1)} ms), ` +
+            `driver ${driverRate} bids/s (p99 ${latency.ceiling.toFixed(1)} ms)`,
+        );
       }
       // Diagnosis, not the ceiling: the app's own call without HTTP, sessions or checks.
       const appCall = new Tally();
@@ -112,6 +136,23 @@ export const hotAuctionBids: Scenario = {
           appCallWithoutHttp: appCall.summary(),
           httpCheck,
           driverCheck,
+        },
+        companions: {
+          'hot-auction-latency': {
+            value: null,
+            ceiling: null,
+            rounds: latencyRounds,
+            invariantHeld: http.errors === 0 && driver.errors === 0,
+            detail: {
+              callers,
+              segmentSeconds,
+              appPoolSize: APP_POOL_SIZE,
+              httpLatencyMs: summarizeLatencies(http.latencies),
+              driverLatencyMs: summarizeLatencies(driver.latencies),
+              httpErrors: http.errors,
+              driverErrors: driver.errors,
+            },
+          },
         },
       };
     } finally {

@@ -1,0 +1,182 @@
+import { auctionChannel } from '@bid/contract';
+import WebSocket from 'ws';
+import { createHotAuctions } from '../lib/auctions.js';
+import type { Scenario } from '../lib/context.js';
+import { createMembers, type Member } from '../lib/members.js';
+import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from '../lib/servers.js';
+import { bytesPerSocket, messageText, socketMemoryRound, type MemoryReading } from '../lib/socket-memory.js';
+import type { Round } from '../summary.js';
+
+/** Sockets per side and round: 1,000 in quick mode, 5,000 in the full run. */
+const QUICK_SOCKETS = 1000;
+const FULL_SOCKETS = 5000;
+/** Auctions each socket subscribes to (issue 41). */
+const SUBSCRIPTIONS = 10;
+/** Sockets opened, subscribed and closed before the baseline, so first-use allocations count on neither side. */
+const WARM_UP_SOCKETS = 50;
+/** Handshakes in flight at once while opening the sockets. */
+const HANDSHAKES_AT_ONCE = 50;
+
+/**
+ * Resident memory an app instance adds per 1,000 idle signed-in WebSocket clients, each
+ * subscribed to 10 auctions in one `subscribe_auctions` frame, against a bare `ws` server
+ * (bench/lib/server-process.ts) holding as many sockets with the same subscriptions in a Set per
+ * socket, confirming each as the hub does. Each side runs in a fresh process per round (3 quick,
+ * 5 full; each side first in turn), so memory a previous round's sockets left behind never counts:
+ * warm up with 50 sockets, read the memory after a full collection, open the sockets, read it
+ * again. The figure is live memory (V8's heap in use plus memory outside it, where the sockets'
+ * buffers are); the resident set size is in `detail`, not judged on: in a smoke run on a loaded
+ * machine it fell by 30 MB while an idle app took 1,000 sockets (V8 and the allocator hand pages
+ * back on their own schedule). A round's ratio is the app's growth over the bare server's; the verdict is the
+ * median of the rounds' (docs/performance.md, "Method"). `detail` reports bytes per socket.
+ */
+export const socketMemory: Scenario = {
+  name: 'socket-memory',
+  unit: 'MB per 1,000 sockets',
+  target: { of: 'ratio', op: '<=', bound: 2 },
+  invariant: 'every socket stayed open with its 10 subscriptions confirmed',
+  async run(ctx) {
+    const sockets = ctx.quick ? QUICK_SOCKETS : FULL_SOCKETS;
+    const roundCount = ctx.quick ? 3 : 5;
+    const database = await ctx.scratchDatabase('sockets');
+    const [host, ...viewers] = await createMembers(database.pool, {
+      count: sockets + WARM_UP_SOCKETS + 1,
+      sessionSecret: ctx.sessionSecret,
+      label: 'Viewer',
+    });
+    const auctionIds = await createHotAuctions(database.pool, host!.id, SUBSCRIPTIONS);
+    const warmUpMembers = viewers.slice(0, WARM_UP_SOCKETS);
+    const members = viewers.slice(WARM_UP_SOCKETS);
+    ctx.log(`  ${sockets} sockets per side, ${SUBSCRIPTIONS} subscriptions each, ${roundCount} rounds`);
+
+    const sides = {
+      app: () =>
+        freePort().then((port) =>
+          startServer({
+            kind: 'app',
+            databaseUrl: database.url,
+            port,
+            sessionSecret: ctx.sessionSecret,
+            poolSize: APP_POOL_SIZE,
+            serveWeb: false,
+          }),
+        ),
+      bare: () => freePort().then((port) => startServer({ kind: 'bare-ws', port })),
+    };
+    const readings: Record<'app' | 'bare', MemoryReading[]> = { app: [], bare: [] };
+    let held = true;
+    await ctx.beforeTiming();
+    const rounds: Round[] = [];
+    for (let round = 0; round < roundCount; round += 1) {
+      const order: Array<'app' | 'bare'> = round % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
+      const reading: Partial<Record<'app' | 'bare', MemoryReading>> = {};
+      for (const side of order) {
+        const server = await sides[side]();
+        try {
+          const measured = await measureSide(server, warmUpMembers, members, auctionIds);
+          held &&= measured.held;
+          reading[side] = measured.reading;
+          readings[side].push(measured.reading);
+        } finally {
+          await server.stop();
+        }
+      }
+      const r = socketMemoryRound(reading.app!, reading.bare!);
+      rounds.push(r);
+      ctx.log(
+        `  round ${round + 1}/${roundCount}: app ${Math.round(bytesPerSocket(reading.app!))} B/socket, ` +
+          `bare ${Math.round(bytesPerSocket(reading.bare!))} B/socket`,
+      );
+    }
+    const perSocket = (side: 'app' | 'bare') => readings[side].map((r) => Math.round(bytesPerSocket(r)));
+    return {
+      value: null,
+      ceiling: null,
+      rounds,
+      invariantHeld: held,
+      detail: {
+        sockets,
+        subscriptionsPerSocket: SUBSCRIPTIONS,
+        bytesPerSocket: { app: perSocket('app'), bare: perSocket('bare') },
+        // The resident set size before and after, in MB: what `ps` shows, too noisy to judge on
+        // (docs/performance.md, socket-memory).
+        residentMB: {
+          app: readings.app.map((r) =>
+            [r.residentBeforeBytes ?? 0, r.residentAfterBytes ?? 0].map((v) => Math.round(v / 1e6)),
+          ),
+          bare: readings.bare.map((r) =>
+            [r.residentBeforeBytes ?? 0, r.residentAfterBytes ?? 0].map((v) => Math.round(v / 1e6)),
+          ),
+        },
+      },
+    };
+  },
+};
+
+/** Warm-up, baseline, `members.length` subscribed sockets, reading; then every socket is closed. */
+async function measureSide(
+  server: RunningServer,
+  warmUpMembers: readonly Member[],
+  members: readonly Member[],
+  auctionIds: readonly string[],
+): Promise<{ reading: MemoryReading; held: boolean }> {
+  const url = `${server.url.replace('http', 'ws')}/ws`;
+  const warmUp = await openSubscribed(url, warmUpMembers, auctionIds);
+  await closeAll(warmUp);
+  const before = await server.memory();
+  const open = await openSubscribed(url, members, auctionIds);
+  try {
+    const after = await server.memory();
+    const held = open.length === members.length && open.every((socket) => socket.readyState === WebSocket.OPEN);
+    return {
+      reading: {
+        beforeBytes: before.live,
+        afterBytes: after.live,
+        sockets: open.length,
+        residentBeforeBytes: before.rss,
+        residentAfterBytes: after.rss,
+      },
+      held,
+    };
+  } finally {
+    await closeAll(open);
+  }
+}
+
+/** Opens one socket per member (with the member's session cookie) and resolves once each has every subscription confirmed. */
+async function openSubscribed(url: string, members: readonly Member[], auctionIds: readonly string[]) {
+  const open: WebSocket[] = [];
+  for (let i = 0; i < members.length; i += HANDSHAKES_AT_ONCE) {
+    const batch = members.slice(i, i + HANDSHAKES_AT_ONCE);
+    open.push(...(await Promise.all(batch.map((member) => subscribedSocket(url, member.cookie, auctionIds)))));
+  }
+  return open;
+}
+
+function subscribedSocket(url: string, cookie: string, auctionIds: readonly string[]): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers: { cookie } });
+    const wanted = new Set<string>(auctionIds.map(auctionChannel));
+    socket.once('error', reject);
+    socket.on('message', (data: WebSocket.RawData) => {
+      const message = JSON.parse(messageText(data)) as { type?: string; channel?: string; message?: string };
+      if (message.type === 'error') reject(new Error(`subscription refused: ${message.message}`));
+      if (message.type === 'subscribed' && message.channel) wanted.delete(message.channel);
+      if (wanted.size === 0) resolve(socket);
+    });
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe_auctions', auctionIds })));
+  });
+}
+
+function closeAll(sockets: readonly WebSocket[]): Promise<void> {
+  return Promise.all(
+    sockets.map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          if (socket.readyState === WebSocket.CLOSED) return resolve();
+          socket.once('close', () => resolve());
+          socket.terminate();
+        }),
+    ),
+  ).then(() => undefined);
+}
