@@ -36,3 +36,4 @@ export * from './search-schemas.js';
 export * from './conversation-id.js';
 export * from './geo.js';
 export * from './cards.js';
+export * from './feedback.js';
