@@ -25,6 +25,8 @@ import { messageRoutes } from './modules/messages/messages.routes.js';
 import { paymentRoutes } from './use-cases/payments/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
 import { createDateJob } from './modules/dates/date.job.js';
+import { createFeedbackJob } from './modules/feedback/feedback.job.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { paymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
 import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js';
 import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.js';
@@ -225,6 +227,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     realtime: app.realtime,
   });
+  // Feedback after a date and reviews (issue 35, docs/the-date.md "Feedback after the date").
+  await app.register(feedbackRoutes, { db: database.db, now, realtime: app.realtime });
   await app.register(messageRoutes, { db: database.db, realtime: app.realtime });
   await app.register(notificationRoutes, { db: database.db, realtime: app.realtime });
   const vapid = await resolveVapidKeys(config, database.db, app.log);
@@ -307,6 +311,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         ...(deps.dateJobIntervalMs ? { intervalMs: deps.dateJobIntervalMs } : {}),
         realtime: app.realtime,
       }),
+    });
+    // Feedback reminders and the reveal when a window closes (docs/the-date.md "Feedback after the date").
+    registerJob(app, {
+      name: 'feedback',
+      job: createFeedbackJob({ db: database.db, logger: app.log, now, realtime: app.realtime }),
     });
     // The audit chain's head, signed, outside the database (docs/reliability.md, "The audit chain").
     registerJob(app, {

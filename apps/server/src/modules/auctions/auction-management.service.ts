@@ -26,6 +26,9 @@ import {
 } from './auctions.repository.js';
 import { AUCTION_NOT_FOUND, assertAuctionId, coordinatesOfUser, type AuctionsDeps } from './auctions.service.js';
 import { parseOrThrow } from '../../lib/validation.js';
+import { FEEDBACK_MESSAGES } from '@bid/contract';
+import { isHostingSuspended } from '../feedback/feedback.repository.js';
+import { reputationColumnsOf } from '../feedback/reputation.js';
 
 export const BUY_NOW_ABOVE_CURRENT_BID = 'Buy now price must be higher than the current bid.';
 export const NOT_YOUR_AUCTION_EDIT = 'You can only edit your own auctions.';
@@ -65,6 +68,8 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
   if (deps.requireVerifiedHosts && creator.identityVerificationStatus !== 'verified') {
     throw forbidden(IDENTITY_MESSAGES.verifiedHostRequired);
   }
+  // Issue 35: repeated no-shows as host pause hosting until a moderator lifts it.
+  if (await isHostingSuspended(deps.db, creator.id)) throw forbidden(FEEDBACK_MESSAGES.hostingSuspended);
 
   const input = parseOrThrow(createAuctionSchema, body ?? {});
   const now = deps.now();
@@ -90,7 +95,7 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
     endTime: new Date(input.endTime),
     bidCount: 0,
   });
-  return presentAuctionListItem(auction, creator);
+  return presentAuctionListItem(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }
 
 /** Loads the auction an owner acts on: 404 when there is none, 403 when it is someone else's. */
@@ -145,7 +150,7 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
     if (input.buyNowPrice !== null) assertBuyNowAboveCurrentBid(auction, input.buyNowPrice);
     patch.buyNowPrice = input.buyNowPrice;
   }
-  if (Object.keys(patch).length === 0) return presentAuctionListItem(auction, creator);
+  if (Object.keys(patch).length === 0) return presentAuctionListItem(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateOpenAuction(tx, { id: auction.id, ownerId: userId, now, patch });
@@ -160,7 +165,7 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
     if (patch.buyNowPrice) assertBuyNowAboveCurrentBid(fresh, patch.buyNowPrice);
     throw conflict('The auction changed while you were editing it. Please try again.');
   }
-  return presentAuctionListItem(updated, creator);
+  return presentAuctionListItem(updated, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }
 
 /**
@@ -185,5 +190,5 @@ export async function cancelAuction(deps: AuctionsDeps, userId: string, id: unkn
   }
   const creator = await findUserById(deps.db, userId);
   if (!creator) throw unauthorized();
-  return presentAuctionListItem(cancelled, creator);
+  return presentAuctionListItem(cancelled, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }

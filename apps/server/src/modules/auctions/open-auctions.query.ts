@@ -1,7 +1,8 @@
 import type { AuctionSort, DateType } from '@bid/contract';
 import { and, eq, gt, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auctions, users } from '../../db/schema/index.js';
+import { auctions, memberReputations, users } from '../../db/schema/index.js';
+import { reputationColumns } from '../feedback/reputation.js';
 import { EARTH_RADIUS_MILES, type BoundingBox, type Coordinates } from '../../lib/geo.js';
 import { isNotBlockedWithSql } from '../blocks/blocks.repository.js';
 
@@ -93,6 +94,8 @@ const creatorNames = {
   lastName: users.lastName,
   identityVerificationStatus: users.identityVerificationStatus,
   profileImageUrl: users.profileImageUrl,
+  // The host's reputation (issue 35): a primary-key probe of member_reputations per card of the page.
+  ...reputationColumns,
 };
 
 /** A value of the statement: the filter's own, or a placeholder filled in at execution. */
@@ -204,6 +207,7 @@ function buildPage(db: Db, v: PageValues) {
     .from(auctions)
     .innerJoin(page, eq(page.id, auctions.id))
     .innerJoin(users, eq(users.id, auctions.creatorId))
+    .leftJoin(memberReputations, eq(memberReputations.userId, auctions.creatorId))
     .orderBy(...SORT_ORDERS[v.sortBy]);
 }
 

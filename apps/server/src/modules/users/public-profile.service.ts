@@ -1,9 +1,10 @@
-import { displayNameOf, isUuid, type PublicMember, USER_NOT_FOUND_MESSAGE } from '@bid/contract';
+import { displayNameOf, isTopHost, isUuid, type PublicMember, USER_NOT_FOUND_MESSAGE } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { hasBlocked } from '../blocks/blocks.repository.js';
 import { isModerator } from '../../plugins/moderators.js';
-import { findUserById } from './users.repository.js';
+import { findReputation } from '../feedback/reputation.js';
+import { findUserById, listPhotoUrls } from './users.repository.js';
 
 /**
  * GET /api/users/{id}: another member's public page (docs/trust-and-safety.md). A member who
@@ -19,6 +20,8 @@ export async function getPublicMember(db: Db, viewerId: string, id: string): Pro
     if (user.suspendedAt && !(await isModerator(db, viewerId))) throw notFound(USER_NOT_FOUND_MESSAGE);
     if (await hasBlocked(db, user.id, viewerId)) throw notFound(USER_NOT_FOUND_MESSAGE);
   }
+  const reputation = await findReputation(db, user.id);
+  const photos = await listPhotoUrls(db, user.id);
   return {
     id: user.id,
     name: displayNameOf(user),
@@ -29,6 +32,10 @@ export async function getPublicMember(db: Db, viewerId: string, id: string): Pro
     interests: user.interests,
     profileImageUrl: user.profileImageUrl,
     identityVerified: user.identityVerificationStatus === 'verified',
+    reputation,
+    isTopHost: isTopHost(reputation),
+    // The main photo first, then the others in the member's order (the profile page is photo-first).
+    photos: photos.length > 0 ? photos : user.profileImageUrl ? [user.profileImageUrl] : [],
     isBlockedByMe: isMe ? false : await hasBlocked(db, viewerId, user.id),
     isMe,
   };

@@ -1,7 +1,7 @@
 import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASON_LABELS,
-  REPORT_REASONS,
+  MEMBER_REPORT_REASONS,
   type ReportReason,
   type ReportTargetType,
 } from '@bid/contract';
@@ -104,7 +104,7 @@ export function ReportDialog({
         busyLabel="Sending..."
       >
         <FormFieldset legend="Reason" error={reason ? undefined : error} errorRole="alert">
-          {REPORT_REASONS.map((value) => (
+          {MEMBER_REPORT_REASONS.map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm">
               <input
                 type="radio"
