@@ -256,7 +256,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerJob(app, { job: deliveryJob, start: deps.runJobs ?? true });
   await app.register(searchRoutes, { db: database.db, now });
   await app.register(presenceRoutes, { db: database.db });
-  await app.register(userRoutes, { db: database.db });
+  await app.register(userRoutes, { db: database.db, now });
   await app.register(blockRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db, now });
   await app.register(moderationRoutes, { db: database.db, now, realtime: app.realtime });

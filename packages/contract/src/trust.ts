@@ -50,6 +50,7 @@ export const REPORT_TARGET_TYPES = ['user', 'auction', 'message', 'date', 'revie
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 /** What a member may report themselves. */
 export const MEMBER_REPORT_TARGET_TYPES = ['user', 'auction', 'message', 'review'] as const;
+export type MemberReportTargetType = (typeof MEMBER_REPORT_TARGET_TYPES)[number];
 
 /** The reasons a member picks from when reporting; 'other' needs details. */
 export const REPORT_REASONS = [
@@ -67,6 +68,7 @@ export const REPORT_REASONS = [
   'no_show',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+export type MemberReportReason = Exclude<ReportReason, 'unsafe_date' | 'no_show'>;
 /** The reasons the report dialog offers. */
 export const MEMBER_REPORT_REASONS = REPORT_REASONS.filter(
   (reason): reason is Exclude<ReportReason, 'unsafe_date' | 'no_show'> => reason !== 'unsafe_date' && reason !== 'no_show',
@@ -226,10 +228,15 @@ export interface PublicMember {
   isTopHost: boolean;
   /** The member's photos, main one first (the profile page is photo-first). */
   photos: string[];
+  /** Their open auctions, ending soonest first (at most MEMBER_OPEN_AUCTIONS_LIMIT). */
+  openAuctions: Array<{ id: string; title: string; dateType: string; currentBid: string; endTime: string }>;
   /** Whether the viewer has blocked this member. */
   isBlockedByMe: boolean;
   isMe: boolean;
 }
+
+/** How many open auctions a member's page lists. */
+export const MEMBER_OPEN_AUCTIONS_LIMIT = 12;
 
 /** Shown to a suspended member who tries to sign in (and by any route their old session reaches). */
 export const ACCOUNT_SUSPENDED_MESSAGE =

@@ -2,8 +2,8 @@ import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASON_LABELS,
   MEMBER_REPORT_REASONS,
-  type ReportReason,
-  type ReportTargetType,
+  type MemberReportReason,
+  type MemberReportTargetType,
 } from '@bid/contract';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -14,14 +14,15 @@ import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { useCreateReport } from '../api/reports';
 
-const TARGET_NOUNS: Record<ReportTargetType, string> = {
+const TARGET_NOUNS: Record<MemberReportTargetType, string> = {
   user: 'member',
   auction: 'auction',
   message: 'message',
+  review: 'review',
 };
 
 interface ReportDialogProps {
-  targetType: ReportTargetType;
+  targetType: MemberReportTargetType;
   targetId: string;
   /** The trigger's text (default "Report"). */
   label?: string;
@@ -42,7 +43,7 @@ export function ReportDialog({
   variant = 'outline',
 }: ReportDialogProps) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [reason, setReason] = useState<MemberReportReason | ''>('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState('');
   const createReport = useCreateReport();
