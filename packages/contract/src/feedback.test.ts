@@ -88,7 +88,13 @@ describe('reputation', () => {
 
 describe('the feedback form', () => {
   it('names the field of a bad answer', () => {
-    const result = submitFeedbackSchema.safeParse({ met: 'yes', feltSafe: true, again: true, rating: 5, review: 'short' });
+    const result = submitFeedbackSchema.safeParse({
+      met: 'yes',
+      feltSafe: true,
+      again: true,
+      rating: 5,
+      review: 'short',
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ['review'], message: FEEDBACK_MESSAGES.reviewTooShort });
     const noRating = submitFeedbackSchema.safeParse({

@@ -158,7 +158,12 @@ export interface Reputation {
   averageRating: number | null;
 }
 
-export const EMPTY_REPUTATION: Reputation = { datesCompleted: 0, showUpRate: null, reviewCount: 0, averageRating: null };
+export const EMPTY_REPUTATION: Reputation = {
+  datesCompleted: 0,
+  showUpRate: null,
+  reviewCount: 0,
+  averageRating: null,
+};
 
 /** The public figures from the counts the server keeps. */
 export function reputationOf(counts: {

@@ -71,7 +71,8 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export type MemberReportReason = Exclude<ReportReason, 'unsafe_date' | 'no_show'>;
 /** The reasons the report dialog offers. */
 export const MEMBER_REPORT_REASONS = REPORT_REASONS.filter(
-  (reason): reason is Exclude<ReportReason, 'unsafe_date' | 'no_show'> => reason !== 'unsafe_date' && reason !== 'no_show',
+  (reason): reason is Exclude<ReportReason, 'unsafe_date' | 'no_show'> =>
+    reason !== 'unsafe_date' && reason !== 'no_show',
 );
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {

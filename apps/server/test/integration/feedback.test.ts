@@ -123,14 +123,23 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
     expect(await world.db.select().from(dateFeedback).where(eq(dateFeedback.auctionId, auctionId))).toHaveLength(0);
 
     const hostReview = review('Great company.');
-    const first = await call(host, 'POST', feedbackUrl(auctionId), { ...answers, again: false, rating: 5, review: hostReview });
+    const first = await call(host, 'POST', feedbackUrl(auctionId), {
+      ...answers,
+      again: false,
+      rating: 5,
+      review: hostReview,
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<FeedbackState>()).toMatchObject({
       mine: { met: 'yes', feltSafe: true, again: false, rating: 5, review: hostReview },
       isRevealed: false,
       theirs: null,
     });
-    const again = await call(host, 'POST', feedbackUrl(auctionId), { ...answers, rating: 1, review: review('Changed.') });
+    const again = await call(host, 'POST', feedbackUrl(auctionId), {
+      ...answers,
+      rating: 1,
+      review: review('Changed.'),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: FEEDBACK_MESSAGES.alreadySubmitted });
 
@@ -152,13 +161,15 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
     expect((await stateOf(host, auctionId)).theirs).toMatchObject({ rating: 4, review: winnerReview });
 
     // One public response each, after the reveal, within 500 characters.
-    const respond = (who: Member, text: unknown) =>
-      call(who, 'POST', `${feedbackUrl(auctionId)}/response`, { text });
+    const respond = (who: Member, text: unknown) => call(who, 'POST', `${feedbackUrl(auctionId)}/response`, { text });
     expect((await respond(host, 'x'.repeat(501))).json()).toMatchObject({
       field: 'text',
       message: FEEDBACK_MESSAGES.responseTooLong,
     });
-    expect((await respond(host, '')).json()).toMatchObject({ field: 'text', message: FEEDBACK_MESSAGES.responseRequired });
+    expect((await respond(host, '')).json()).toMatchObject({
+      field: 'text',
+      message: FEEDBACK_MESSAGES.responseRequired,
+    });
     const responded = await respond(host, 'Thank you, it was a pleasure.');
     expect(responded.statusCode, responded.body).toBe(200);
     expect(responded.json<FeedbackState>()).toMatchObject({ canRespond: false });
@@ -184,11 +195,19 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
     const winner = suite.cast.nextWinner();
     const auctionId = await dateEndedByHost(world, host, winner);
     const before = (await call(stranger, 'GET', `/api/users/${host.id}`)).json<PublicMember>().reputation;
-    const res = await call(winner, 'POST', feedbackUrl(auctionId), { met: 'they_did_not_show', feltSafe: false, again: false });
+    const res = await call(winner, 'POST', feedbackUrl(auctionId), {
+      met: 'they_did_not_show',
+      feltSafe: false,
+      again: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const cases = (await queue()).filter((c) => c.targetType === 'date' && c.targetId === auctionId);
     expect(cases).toHaveLength(1);
-    expect(cases[0]).toMatchObject({ reason: 'unsafe_date', reportedUser: { id: host.id }, reporter: { id: winner.id } });
+    expect(cases[0]).toMatchObject({
+      reason: 'unsafe_date',
+      reportedUser: { id: host.id },
+      reporter: { id: winner.id },
+    });
     expect(new Date(cases[0]!.dueAt).getTime() - new Date(cases[0]!.createdAt).getTime()).toBe(24 * 60 * MINUTE);
     expect((await call(host, 'GET', '/api/moderation/reports')).statusCode).toBe(404);
     const after = (await call(stranger, 'GET', `/api/users/${host.id}`)).json<PublicMember>().reputation;
@@ -212,7 +231,8 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
   it('suspends hosting after 3 host no-shows in 90 days until a moderator lifts it; counts them in the reputation', async () => {
     const flaky = await world.signUp('Flo', { card: false });
     const dates: string[] = [];
-    for (let i = 0; i < 3; i += 1) dates.push(await hostNoShowDate(world, flaky, suite.cast.nextWinner(), suite.runDateJob));
+    for (let i = 0; i < 3; i += 1)
+      dates.push(await hostNoShowDate(world, flaky, suite.cast.nextWinner(), suite.runDateJob));
     const refused = await call(flaky, 'POST', '/api/auctions', auctionInput({}, world.clock));
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: FEEDBACK_MESSAGES.hostingSuspended });
@@ -241,8 +261,15 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
       const mine = await call(stranger, 'GET', '/api/auctions?limit=50&sortBy=newest');
       return mine.json<AuctionListItem[]>().find((a) => a.creator.id === newcomer.id)?.creator.reputation;
     };
-    const created = (await call(newcomer, 'POST', '/api/auctions', auctionInput({}, world.clock))).json<AuctionListItem>();
-    expect(created.creator.reputation).toEqual({ datesCompleted: 0, showUpRate: null, reviewCount: 0, averageRating: null });
+    const created = (
+      await call(newcomer, 'POST', '/api/auctions', auctionInput({}, world.clock))
+    ).json<AuctionListItem>();
+    expect(created.creator.reputation).toEqual({
+      datesCompleted: 0,
+      showUpRate: null,
+      reviewCount: 0,
+      averageRating: null,
+    });
     for (let i = 0; i < 3; i += 1) {
       const winner = suite.cast.nextWinner();
       const id = await dateEndedByHost(world, newcomer, winner);
@@ -258,7 +285,9 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
       }
     }
     const expected = { datesCompleted: 3, showUpRate: 1, reviewCount: 3, averageRating: 4.7 };
-    expect((await call(stranger, 'GET', `/api/users/${newcomer.id}`)).json<PublicMember>().reputation).toEqual(expected);
+    expect((await call(stranger, 'GET', `/api/users/${newcomer.id}`)).json<PublicMember>().reputation).toEqual(
+      expected,
+    );
     const open = (await call(newcomer, 'POST', '/api/auctions', auctionInput({}, world.clock))).json<AuctionListItem>();
     expect(open.creator.reputation).toEqual(expected);
     expect((await call(stranger, 'GET', `/api/auctions/${open.id}`)).json<AuctionDetail>().creator.reputation).toEqual(
@@ -271,18 +300,25 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
     const winner = suite.cast.nextWinner();
     const auctionId = await dateEndedByHost(world, host, winner);
     const text = review('Rude remarks about my shoes.');
-    expect((await call(winner, 'POST', feedbackUrl(auctionId), { ...answers, rating: 2, review: text })).statusCode).toBe(200);
+    expect(
+      (await call(winner, 'POST', feedbackUrl(auctionId), { ...answers, rating: 2, review: text })).statusCode,
+    ).toBe(200);
     expect((await call(host, 'POST', feedbackUrl(auctionId), answers)).statusCode).toBe(200);
     const [row] = await world.db
       .select()
       .from(dateFeedback)
       .where(and(eq(dateFeedback.auctionId, auctionId), eq(dateFeedback.authorId, winner.id)));
 
-    const reported = await call(host, 'POST', '/api/reports', { targetType: 'review', targetId: row!.id, reason: 'harassment' });
+    const reported = await call(host, 'POST', '/api/reports', {
+      targetType: 'review',
+      targetId: row!.id,
+      reason: 'harassment',
+    });
     expect(reported.statusCode, reported.body).toBe(201);
     // The date's own cases are not something a member can file.
     expect(
-      (await call(host, 'POST', '/api/reports', { targetType: 'date', targetId: auctionId, reason: 'no_show' })).statusCode,
+      (await call(host, 'POST', '/api/reports', { targetType: 'date', targetId: auctionId, reason: 'no_show' }))
+        .statusCode,
     ).toBe(400);
     const item = (await queue()).find((c) => c.targetType === 'review' && c.targetId === row!.id);
     expect(item?.targetSummary).toBe(text);
@@ -310,7 +346,9 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
     const winner = suite.cast.nextWinner();
     const auctionId = await dateEndedByHost(world, host, winner);
     const text = review('Would gladly go again.');
-    expect((await call(winner, 'POST', feedbackUrl(auctionId), { ...answers, rating: 5, review: text })).statusCode).toBe(200);
+    expect(
+      (await call(winner, 'POST', feedbackUrl(auctionId), { ...answers, rating: 5, review: text })).statusCode,
+    ).toBe(200);
     expect((await call(host, 'POST', feedbackUrl(auctionId), answers)).statusCode).toBe(200);
     const deleted = await call(winner, 'DELETE', '/api/account', { confirm: 'DELETE' });
     expect(deleted.statusCode, deleted.body).toBe(200);

@@ -185,7 +185,12 @@ function ReviewPage({
               actions={
                 user && review.author.id !== null && review.author.id !== user.id ? (
                   <div>
-                    <ReportDialog targetType="review" targetId={review.id} label={REPUTATION_COPY.reportReview} variant="ghost" />
+                    <ReportDialog
+                      targetType="review"
+                      targetId={review.id}
+                      label={REPUTATION_COPY.reportReview}
+                      variant="ghost"
+                    />
                   </div>
                 ) : null
               }

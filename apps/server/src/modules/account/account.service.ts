@@ -55,14 +55,15 @@ export async function exportMyData(
       listReportsMade(db, userId),
       listReportsAbout(db, userId),
     ]);
-  const [documents, signInMethods, auditEntries, notificationPreferences, pushDevices, feedbackWritten] = await Promise.all([
-    listDocumentsOf(db, userId),
-    listSignInMethods(db, userId),
-    listAuditEntriesOf(db, userId),
-    getMyPreferences({ db }, userId),
-    pushDevicesForExport(db, userId),
-    listFeedbackWrittenBy(db, userId),
-  ]);
+  const [documents, signInMethods, auditEntries, notificationPreferences, pushDevices, feedbackWritten] =
+    await Promise.all([
+      listDocumentsOf(db, userId),
+      listSignInMethods(db, userId),
+      listAuditEntriesOf(db, userId),
+      getMyPreferences({ db }, userId),
+      pushDevicesForExport(db, userId),
+      listFeedbackWrittenBy(db, userId),
+    ]);
 
   let paymentMethods: { type: string; brand: string | null; last4: string | null }[] = [];
   if (user.stripeCustomerId) {

@@ -150,7 +150,8 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
     if (input.buyNowPrice !== null) assertBuyNowAboveCurrentBid(auction, input.buyNowPrice);
     patch.buyNowPrice = input.buyNowPrice;
   }
-  if (Object.keys(patch).length === 0) return presentAuctionListItem(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
+  if (Object.keys(patch).length === 0)
+    return presentAuctionListItem(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateOpenAuction(tx, { id: auction.id, ownerId: userId, now, patch });

@@ -317,7 +317,10 @@ export async function isHostingSuspended(db: Db, userId: string): Promise<boolea
   return rows.length > 0;
 }
 
-export async function liftHostingSuspension(tx: Db, input: { userId: string; by: string; now: Date }): Promise<boolean> {
+export async function liftHostingSuspension(
+  tx: Db,
+  input: { userId: string; by: string; now: Date },
+): Promise<boolean> {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       UPDATE hosting_suspensions SET lifted_at = ${timestampParam(input.now)}, lifted_by = ${input.by}::uuid
@@ -356,7 +359,13 @@ export async function claimDueReminders(
   input: { now: Date; openedBefore: Date; limit: number },
 ): Promise<Array<{ auctionId: string; title: string; missing: string[] }>> {
   const at = timestampParam(input.now);
-  const rows = rowsOf<{ auction_id: string; title: string; host_id: string; winner_id: string; authors: string[] | null }>(
+  const rows = rowsOf<{
+    auction_id: string;
+    title: string;
+    host_id: string;
+    winner_id: string;
+    authors: string[] | null;
+  }>(
     await tx.execute(sql`
       WITH due AS (
         SELECT auction_id FROM date_feedback_windows
@@ -413,11 +422,23 @@ export async function listFeedbackWrittenBy(db: Db, userId: string) {
   );
 }
 
-/** Clears the private answers a deleted member wrote; their public reviews stay (as "A former member"). */
+/**
+ * Clears the private answers a deleted member wrote; their public reviews stay (as "A former
+ * member"). The people a cleared no-show answer was about have their reputation recounted.
+ */
 export async function clearPrivateAnswersOf(tx: Db, userId: string, now: Date): Promise<void> {
-  await tx.execute(sql`
-    UPDATE date_feedback SET met = NULL, felt_safe = NULL, again = NULL, private_deleted_at = ${timestampParam(now)}
-    WHERE author_id = ${userId}::uuid AND private_deleted_at IS NULL`);
+  const rows = rowsOf<{ subject_id: string; was_no_show: boolean }>(
+    await tx.execute(sql`
+      UPDATE date_feedback f SET met = NULL, felt_safe = NULL, again = NULL, private_deleted_at = ${timestampParam(now)}
+      FROM date_feedback before
+      WHERE before.id = f.id AND f.author_id = ${userId}::uuid AND f.private_deleted_at IS NULL
+      RETURNING f.subject_id, (before.met = 'they_did_not_show') AS was_no_show`),
+  );
+  await refreshReputations(
+    tx,
+    rows.filter((row) => row.was_no_show).map((row) => row.subject_id),
+    now,
+  );
 }
 
 /** A moderator hides a review (once); answers whose reputation changes. */

@@ -33,8 +33,7 @@ function useFeedbackMutation<TVariables>(auctionId: string, path: string) {
 export const useSubmitFeedback = (auctionId: string) => useFeedbackMutation<SubmitFeedbackInput>(auctionId, '');
 
 /** POST /api/auctions/{id}/feedback/response: the one public answer to their review. */
-export const useRespondToReview = (auctionId: string) =>
-  useFeedbackMutation<{ text: string }>(auctionId, '/response');
+export const useRespondToReview = (auctionId: string) => useFeedbackMutation<{ text: string }>(auctionId, '/response');
 
 /** GET /api/users/{id}/reviews?page: shown reviews, newest first. */
 export function useReviews(userId: string, page: number) {

@@ -18,7 +18,13 @@ import { useFeedback, useRespondToReview, useSubmitFeedback } from '../api/feedb
 import { ReviewItem } from './ReviewItem';
 
 const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(iso).toLocaleString(undefined, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /**
  * "How did it go?" on the date's page once the date is over (docs/the-date.md "Feedback after
