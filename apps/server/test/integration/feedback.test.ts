@@ -294,6 +294,10 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
       expected,
     );
     expect(await reputationOnCard()).toEqual(expected);
+    // The member's page lists their open auctions.
+    const page = (await call(stranger, 'GET', `/api/users/${newcomer.id}`)).json<PublicMember>();
+    expect(page.openAuctions.map((a) => a.id)).toContain(open.id);
+    expect(page.isTopHost).toBe(false);
   });
 
   it('lets a shown review be reported and hidden by a moderator (the author told); exports the author’s own feedback', async () => {
@@ -308,6 +312,11 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
       .select()
       .from(dateFeedback)
       .where(and(eq(dateFeedback.auctionId, auctionId), eq(dateFeedback.authorId, winner.id)));
+
+    // The host left no public review, so the winner has nothing to answer.
+    const nothing = await call(winner, 'POST', `${feedbackUrl(auctionId)}/response`, { text: 'Thanks!' });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toMatchObject({ message: FEEDBACK_MESSAGES.noReviewToAnswer });
 
     const reported = await call(host, 'POST', '/api/reports', {
       targetType: 'review',

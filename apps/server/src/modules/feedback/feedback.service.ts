@@ -195,9 +195,10 @@ export async function respondToReview(
   if (!window || !otherId) throw conflict(FEEDBACK_MESSAGES.notOver);
   const rows = await listFeedbackOf(deps.db, auctionId);
   const state = stateOf(userId, window, rows, deps.now());
+  // Before the reveal nothing is said about what they wrote, not even whether they rated.
+  if (!state.isRevealed) throw conflict(FEEDBACK_MESSAGES.responseNotYet);
   const theirs = rows.find((row) => row.authorId !== userId);
   if (!theirs || theirs.rating === null || theirs.hiddenAt !== null) throw conflict(FEEDBACK_MESSAGES.noReviewToAnswer);
-  if (!state.isRevealed) throw conflict(FEEDBACK_MESSAGES.responseNotYet);
   const written = await writeResponse(deps.db, { id: theirs.id, text, now: deps.now() });
   if (!written) throw conflict(FEEDBACK_MESSAGES.alreadyResponded);
   deps.realtime.publishToUser(otherId, { type: 'date_updated', auctionId });
