@@ -125,7 +125,9 @@ function ResolveDialog({ item, onClose }: { item: ModerationQueueItem | null; on
     (a) =>
       (a !== 'hide_auction' || item?.targetType === 'auction') &&
       (a !== 'hide_review' || item?.targetType === 'review') &&
-      (a !== 'overturn_no_show' || item?.targetType === 'date'),
+      (a !== 'overturn_no_show' || item?.targetType === 'date') &&
+      // Hosting is suspended by no-shows, so only a no-show case offers to lift it.
+      (a !== 'lift_hosting_suspension' || item?.reason === 'no_show'),
   );
 
   const close = () => {
