@@ -6,7 +6,7 @@ import { Avatar } from '@/components/Avatar';
 import { Button } from '@/components/ui/button';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { useReviews } from '@/features/feedback/api/feedback';
-import { ReputationLine } from '@/features/feedback/components/ReputationLine';
+import { ReputationLine } from '@/components/ReputationLine';
 import { ReviewItem } from '@/features/feedback/components/ReviewItem';
 import { BlockButton } from '@/features/moderation/components/BlockButton';
 import { ReportDialog } from '@/features/moderation/components/ReportDialog';

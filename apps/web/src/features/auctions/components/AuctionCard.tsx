@@ -10,7 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
-import { ReputationLine } from '@/features/feedback/components/ReputationLine';
+import { ReputationLine } from '@/components/ReputationLine';
 import { bidCountLabel } from '@/lib/auctionLabels';
 import { useNow } from '@/lib/useNow';
 import { AuctionCardHeading } from '@/components/AuctionCardHeading';

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { useAuth } from '@/lib/useAuth';
 import { Avatar } from '@/components/Avatar';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
-import { ReputationLine } from '@/features/feedback/components/ReputationLine';
+import { ReputationLine } from '@/components/ReputationLine';
 import { DATE_TYPE_ICONS, dateTypeLabel } from '@/lib/auctionLabels';
 
 /** docs/product.md §2 creator card: first name plus last initial (or Anonymous), age, location, date type badge. */

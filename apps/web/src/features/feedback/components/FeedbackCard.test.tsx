@@ -2,8 +2,11 @@ import { FEEDBACK_COPY, FEEDBACK_MESSAGES, type FeedbackState } from '@bid/contr
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/testing/renderAt';
-import { AUCTION_ID, json } from '@/features/date/testing/dateState';
 import { FeedbackCard } from './FeedbackCard';
+
+const AUCTION_ID = '0b7f1c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const open: FeedbackState = {
   opensAt: '2031-06-01T12:00:00.000Z',
@@ -28,7 +31,7 @@ describe('"How did it go?" after the date (docs/the-date.md "Feedback after the 
       'fetch',
       vi.fn(async (_url: string, init?: RequestInit) => {
         if (init?.method === 'POST') {
-          bodies.push(JSON.parse(String(init.body)));
+          bodies.push(JSON.parse(init.body as string));
           return json({
             ...open,
             otherHasSubmitted: false,

@@ -13,9 +13,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError, FormFieldset, TextAreaField } from '@/components/ui/form-field';
 import { apiErrorBody } from '@/lib/api';
-import { errorText } from '@/features/date/people';
 import { useFeedback, useRespondToReview, useSubmitFeedback } from '../api/feedback';
 import { ReviewItem } from './ReviewItem';
+
+const errorText = (error: unknown) => apiErrorBody(error)?.message ?? 'Something went wrong. Please try again.';
 
 const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
