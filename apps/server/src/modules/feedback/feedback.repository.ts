@@ -465,3 +465,16 @@ export async function overturnNoShow(
   );
   return row?.subject_id;
 }
+
+/** Whether a member's reviews may be shown at all: exists, deleted or suspended. */
+export async function findReviewedMember(
+  db: Db,
+  id: string,
+): Promise<{ id: string; deletedAt: Date | null; suspendedAt: Date | null } | undefined> {
+  const [row] = rowsOf<{ id: string; deleted_at: unknown; suspended_at: unknown }>(
+    await db.execute(sql`SELECT id, deleted_at, suspended_at FROM users WHERE id = ${id}::uuid`),
+  );
+  return row
+    ? { id: row.id, deletedAt: toDateOrNull(row.deleted_at), suspendedAt: toDateOrNull(row.suspended_at) }
+    : undefined;
+}

@@ -19,11 +19,11 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { hasBlocked } from '../blocks/blocks.repository.js';
 import { isModerator } from '../../plugins/moderators.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
-import { findUserById } from '../users/users.repository.js';
 import { suspendHostingIfDue } from './feedback-window.js';
 import {
   countFeedback,
   findAuctionParties,
+  findReviewedMember,
   insertCase,
   insertFeedback,
   listFeedbackOf,
@@ -216,7 +216,7 @@ export async function listReviews(
   page: number,
 ): Promise<ReviewsPage> {
   if (!isUuid(memberId)) throw notFound(USER_NOT_FOUND_MESSAGE);
-  const user = await findUserById(deps.db, memberId);
+  const user = await findReviewedMember(deps.db, memberId);
   if (!user || user.deletedAt) throw notFound(USER_NOT_FOUND_MESSAGE);
   if (user.id !== viewerId) {
     if (user.suspendedAt && !(await isModerator(deps.db, viewerId))) throw notFound(USER_NOT_FOUND_MESSAGE);
