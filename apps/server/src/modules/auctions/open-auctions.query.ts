@@ -1,8 +1,8 @@
 import type { AuctionSort, DateType } from '@bid/contract';
 import { and, eq, gt, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auctions, memberReputations, users } from '../../db/schema/index.js';
-import { reputationColumns } from '../feedback/reputation.js';
+import { auctions, users } from '../../db/schema/index.js';
+import { reputationProbes } from '../feedback/reputation.js';
 import { EARTH_RADIUS_MILES, type BoundingBox, type Coordinates } from '../../lib/geo.js';
 import { isNotBlockedWithSql } from '../blocks/blocks.repository.js';
 
@@ -94,8 +94,8 @@ const creatorNames = {
   lastName: users.lastName,
   identityVerificationStatus: users.identityVerificationStatus,
   profileImageUrl: users.profileImageUrl,
-  // The host's reputation (issue 35): a primary-key probe of member_reputations per card of the page.
-  ...reputationColumns,
+  // The host's reputation (issue 35): primary-key probes of member_reputations per card of the page.
+  ...reputationProbes(auctions.creatorId),
 };
 
 /** A value of the statement: the filter's own, or a placeholder filled in at execution. */
@@ -207,7 +207,6 @@ function buildPage(db: Db, v: PageValues) {
     .from(auctions)
     .innerJoin(page, eq(page.id, auctions.id))
     .innerJoin(users, eq(users.id, auctions.creatorId))
-    .leftJoin(memberReputations, eq(memberReputations.userId, auctions.creatorId))
     .orderBy(...SORT_ORDERS[v.sortBy]);
 }
 
