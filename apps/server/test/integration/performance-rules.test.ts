@@ -125,7 +125,7 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
   });
 
   it.each(AUCTION_SORTS)(
-    'joins each %s card host’s reputation by its primary key, only for the page’s rows',
+    'probes each %s card host’s reputation by its primary key, only for the page’s rows',
     async (sortBy) => {
       // Issue 35 (docs/trust-and-safety.md "Reliability"): the figures are kept in member_reputations
       // so a card costs one probe, never an aggregate, and only the chosen page is joined.
