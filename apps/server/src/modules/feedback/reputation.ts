@@ -1,6 +1,6 @@
 import { EMPTY_REPUTATION, reputationOf, type Reputation } from '@bid/contract';
 import type { Db } from '../../db/client.js';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { memberReputations } from '../../db/schema/index.js';
 import { findReputationCounts } from './feedback.repository.js';
 
@@ -21,7 +21,7 @@ export const reputationColumns = {
  * there adds a relation to the planner's join search, which then could pick another way to walk
  * the page (docs/performance.md); a probe per card leaves the page's plan as it was.
  */
-export function reputationProbes(creatorId: SQL | unknown) {
+export function reputationProbes(creatorId: SQL | AnyColumn) {
   const probe = (column: string) =>
     sql<number | null>`(SELECT r.${sql.raw(column)} FROM member_reputations r WHERE r.user_id = ${creatorId})`;
   return {
