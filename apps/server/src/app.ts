@@ -25,6 +25,8 @@ import { messageRoutes } from './modules/messages/messages.routes.js';
 import { paymentRoutes } from './use-cases/payments/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
 import { createDateJob } from './modules/dates/date.job.js';
+import { createFeedbackJob } from './modules/feedback/feedback.job.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { paymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
 import { payoutAccountRoutes } from './modules/payouts/payout-accounts.routes.js';
 import { createAuditCheckpointJob } from './modules/audit/audit-checkpoint.job.js';
@@ -240,6 +242,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     realtime: app.realtime,
   });
+  // Feedback after a date and reviews (issue 35, docs/the-date.md "Feedback after the date").
+  await app.register(feedbackRoutes, { db: database.db, now, realtime: app.realtime });
   await app.register(messageRoutes, { db: database.db, realtime: app.realtime });
   await app.register(notificationRoutes, { db: database.db, realtime: app.realtime });
   const vapid = await resolveVapidKeys(config, database.db, app.log);
@@ -267,7 +271,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerJob(app, { job: deliveryJob, start: deps.runJobs ?? true });
   await app.register(searchRoutes, { db: database.db, now });
   await app.register(presenceRoutes, { db: database.db });
-  await app.register(userRoutes, { db: database.db });
+  await app.register(userRoutes, { db: database.db, now });
   await app.register(blockRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db, now });
   await app.register(moderationRoutes, { db: database.db, now, realtime: app.realtime });
@@ -328,6 +332,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       realtime: app.realtime,
     }),
   });
+  // Feedback reminders and the reveal when a window closes (docs/the-date.md "Feedback after the date").
+  const feedbackJob = registerJob(app, {
+    name: 'feedback',
+    start: runJobs,
+    job: createFeedbackJob({ db: database.db, logger: app.log, now, realtime: app.realtime }),
+  });
   if (isTestClockOn) {
     const stopFollowing = await followSandboxClock({ db: database.db, clock, realtime: app.realtime, logger: app.log });
     app.addHook('onClose', async () => stopFollowing());
@@ -340,6 +350,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       runDueJobs: async () => {
         await lifecycleJob.runAfterCurrent();
         await dateJob.runAfterCurrent();
+        await feedbackJob.runAfterCurrent();
         await retentionJob.runAfterCurrent();
         await deliveryJob.runAfterCurrent();
       },

@@ -1,3 +1,4 @@
+import type { Reputation } from './feedback.js';
 import type { DateType, PAYMENT_RESPONSIBILITIES } from './constants.js';
 import type { ReviewStatus, ScreeningReason } from './screening.js';
 
@@ -183,6 +184,8 @@ export interface AuctionListItem {
     identityVerified: boolean;
     /** The host's main photo, the card's picture when the auction has no cover. */
     profileImageUrl: string | null;
+    /** What the host's past dates say (issue 35, docs/trust-and-safety.md "Reliability"). */
+    reputation: Reputation;
   };
 }
 
@@ -205,6 +208,8 @@ export interface AuctionDetail extends Omit<AuctionListItem, 'creator'> {
     profileImageUrl: string | null;
     location: string | null;
     identityVerified: boolean;
+    /** What the host's past dates say (issue 35). */
+    reputation: Reputation;
   };
   /** The latest bids, newest first (docs/product.md §9: 5). */
   bids: AuctionBidView[];

@@ -87,6 +87,8 @@ export const NOTIFICATION_TYPES = [
   'date_mode',
   'refund',
   'payout',
+  // Issue 35 (docs/the-date.md "Feedback after the date"): the request after a date and its reminder.
+  'feedback_request',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

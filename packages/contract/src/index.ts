@@ -38,3 +38,4 @@ export * from './geo.js';
 export * from './cards.js';
 export * from './sandbox-clock.js';
 export * from './screening.js';
+export * from './feedback.js';

@@ -20,6 +20,7 @@ export const OUT_OF_APP_NOTIFICATION_TYPES = [
   'payout',
   'report_resolved',
   'account_inactive',
+  'feedback_request',
 ] as const satisfies readonly NotificationType[];
 export type OutOfAppNotificationType = (typeof OUT_OF_APP_NOTIFICATION_TYPES)[number];
 
@@ -49,6 +50,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<OutOfAppNotificationType, string> 
   payout: 'Payouts',
   report_resolved: 'Your report was resolved',
   account_inactive: 'Your account is about to be deleted for inactivity',
+  feedback_request: 'How did your date go? (feedback after a date)',
 };
 
 const outOfAppType = z.enum(OUT_OF_APP_NOTIFICATION_TYPES, {
@@ -133,6 +135,10 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 /** The app page a notification is about: the chat list for messages, else its auction, else the home page. */
 export function notificationAppPath(notification: { type: string; relatedAuctionId: string | null }): string {
   if (notification.type === 'message_received') return '/messages';
+  // The feedback form is on the date's page (docs/the-date.md "Feedback after the date").
+  if (notification.type === 'feedback_request' && notification.relatedAuctionId) {
+    return `/auctions/${notification.relatedAuctionId}/date`;
+  }
   if (notification.relatedAuctionId) return `/auction/${notification.relatedAuctionId}`;
   return '/';
 }

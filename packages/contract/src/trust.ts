@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './id-schemas.js';
+import type { Reputation } from './feedback.js';
 import { plainText } from './text.js';
 
 /**
@@ -41,8 +42,15 @@ export const VERIFICATION_DATA_RETENTION_DAYS = 30;
 export const USER_ROLES = ['member', 'moderator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const REPORT_TARGET_TYPES = ['user', 'auction', 'message'] as const;
+/**
+ * What a report (a moderation case) is about. 'date' cases are opened by the feedback after a
+ * date (issue 35), never by a member's report; 'review' is a public review a member reported.
+ */
+export const REPORT_TARGET_TYPES = ['user', 'auction', 'message', 'date', 'review'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/** What a member may report themselves. */
+export const MEMBER_REPORT_TARGET_TYPES = ['user', 'auction', 'message', 'review'] as const;
+export type MemberReportTargetType = (typeof MEMBER_REPORT_TARGET_TYPES)[number];
 
 /** The reasons a member picks from when reporting; 'other' needs details. */
 export const REPORT_REASONS = [
@@ -55,8 +63,17 @@ export const REPORT_REASONS = [
   'safety_concern',
   'spam',
   'other',
+  // Opened by the feedback after a date (issue 35, docs/trust-and-safety.md), never picked by a member.
+  'unsafe_date',
+  'no_show',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+export type MemberReportReason = Exclude<ReportReason, 'unsafe_date' | 'no_show'>;
+/** The reasons the report dialog offers. */
+export const MEMBER_REPORT_REASONS = REPORT_REASONS.filter(
+  (reason): reason is Exclude<ReportReason, 'unsafe_date' | 'no_show'> =>
+    reason !== 'unsafe_date' && reason !== 'no_show',
+);
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   harassment: 'Harassment or bullying',
@@ -68,6 +85,8 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   safety_concern: 'Safety concern',
   spam: 'Spam',
   other: 'Something else',
+  unsafe_date: 'Did not feel safe on a date',
+  no_show: 'Did not show up to a date',
 };
 
 /** docs/product.md §1: the target for reviewing reports is 24 hours; a report is due this long after it was made. */
@@ -78,7 +97,17 @@ export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** What a moderator can do with a report. */
-export const MODERATION_ACTIONS = ['dismiss', 'warn', 'hide_auction', 'suspend_user'] as const;
+export const MODERATION_ACTIONS = [
+  'dismiss',
+  'warn',
+  'hide_auction',
+  'suspend_user',
+  // Issue 35: a reported review is hidden; a no-show answer found untrue stops counting; a
+  // host's suspension from hosting after repeated no-shows is lifted.
+  'hide_review',
+  'overturn_no_show',
+  'lift_hosting_suspension',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
@@ -86,14 +115,17 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   warn: 'Warn the member',
   hide_auction: 'Hide the auction',
   suspend_user: 'Suspend the member',
+  hide_review: 'Hide the review',
+  overturn_no_show: 'Overturn the no-show (they did show up)',
+  lift_hosting_suspension: 'Lift the hosting suspension',
 };
 
 export const MODERATION_REASONS_MAX_LENGTH = 1000;
 
 export const createReportSchema = z.object({
-  targetType: z.enum(REPORT_TARGET_TYPES, { error: 'Choose what you are reporting' }),
+  targetType: z.enum(MEMBER_REPORT_TARGET_TYPES, { error: 'Choose what you are reporting' }),
   targetId: uuidSchema('Choose what you are reporting', 'Choose what you are reporting'),
-  reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
+  reason: z.enum(MEMBER_REPORT_REASONS, { error: 'Choose a reason' }),
   details: plainText(
     z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters`),
     'Details',
@@ -130,6 +162,9 @@ export const REPORT_TARGET_NOT_FOUND = 'We could not find what you are reporting
 export const REPORTS_TOO_FAST = 'You have sent many reports in the last hour. Please try again later.';
 export const REPORT_ALREADY_RESOLVED = 'This report has already been resolved';
 export const HIDE_AUCTION_NEEDS_AUCTION = 'Only a report of an auction can hide an auction';
+export const HIDE_REVIEW_NEEDS_REVIEW = 'Only a report of a review can hide a review';
+export const OVERTURN_NEEDS_NO_SHOW = 'Only a no-show case can be overturned';
+export const LIFT_NEEDS_SUSPENDED_HOST = 'This member is not suspended from hosting';
 export const BLOCK_SELF_MESSAGE = 'You cannot block yourself';
 export const BLOCKED_BID_MESSAGE = 'You cannot bid on this auction because one of you has blocked the other';
 export const BLOCKED_MESSAGE_MESSAGE = 'You cannot message this member because one of you has blocked the other';
@@ -189,10 +224,20 @@ export interface PublicMember {
   profileImageUrl: string | null;
   /** The member's identity was verified by the partner (docs/trust-and-safety.md). */
   identityVerified: boolean;
+  /** What the member's past dates say (issue 35, docs/trust-and-safety.md "Reliability"). */
+  reputation: Reputation;
+  isTopHost: boolean;
+  /** The member's photos, main one first (the profile page is photo-first). */
+  photos: string[];
+  /** Their open auctions, ending soonest first (at most MEMBER_OPEN_AUCTIONS_LIMIT). */
+  openAuctions: Array<{ id: string; title: string; dateType: string; currentBid: string; endTime: string }>;
   /** Whether the viewer has blocked this member. */
   isBlockedByMe: boolean;
   isMe: boolean;
 }
+
+/** How many open auctions a member's page lists. */
+export const MEMBER_OPEN_AUCTIONS_LIMIT = 12;
 
 /** Shown to a suspended member who tries to sign in (and by any route their old session reaches). */
 export const ACCOUNT_SUSPENDED_MESSAGE =

@@ -58,6 +58,8 @@ const SPEC_ENUMS: Record<string, string[]> = {
     // Trust and safety (docs/trust-and-safety.md).
     'identity_verification', 'report_resolved', 'moderation_action', 'account_inactive',
     'date_plan', 'date_reminder', 'date_mode', 'refund', 'payout',
+    // Feedback after a date (docs/the-date.md).
+    'feedback_request',
   ],
   audit_action: [
     'upload', 'download', 'verify', 'delete', 'access_granted', 'access_denied', 'login', 'logout',
@@ -67,13 +69,15 @@ const SPEC_ENUMS: Record<string, string[]> = {
   compliance_level: ['ial1', 'ial2', 'ial3'],
   // Trust and safety (docs/trust-and-safety.md), beyond docs/product.md §3.
   identity_document_kind: ['document_front', 'document_back', 'selfie'],
-  moderation_action: ['dismiss', 'warn', 'hide_auction', 'suspend_user'],
+  moderation_action: [
+    'dismiss', 'warn', 'hide_auction', 'suspend_user', 'hide_review', 'overturn_no_show', 'lift_hosting_suspension',
+  ],
   report_reason: [
     'harassment', 'inappropriate_content', 'sexual_content', 'fake_profile', 'scam_or_fraud', 'underage',
-    'safety_concern', 'spam', 'other',
+    'safety_concern', 'spam', 'other', 'unsafe_date', 'no_show',
   ],
   report_status: ['open', 'resolved'],
-  report_target_type: ['user', 'auction', 'message'],
+  report_target_type: ['user', 'auction', 'message', 'date', 'review'],
   user_role: ['member', 'moderator'],
 };
 

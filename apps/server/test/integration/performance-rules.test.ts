@@ -124,6 +124,23 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     expect(findNode(page!, (n) => n['Node Type'] === 'Sort')).toBeUndefined();
   });
 
+  it.each(AUCTION_SORTS)(
+    'probes each %s card host’s reputation by its primary key, only for the page’s rows',
+    async (sortBy) => {
+      // Issue 35 (docs/trust-and-safety.md "Reliability"): the figures are kept in member_reputations
+      // so a card costs one probe, never an aggregate, and only the chosen page is joined.
+      const plan = await explainPlan(firstPageQuery(sortBy), { priceOut: ['seqscan'] });
+      const page = findNode(
+        plan,
+        (n) => n['Node Type'] === 'Limit' && findNode(n, (m) => m['Relation Name'] === 'auctions') !== undefined,
+      );
+      expect(page, 'the page is chosen by a LIMIT').toBeDefined();
+      expect(findNode(page!, (n) => n['Relation Name'] === 'member_reputations')).toBeUndefined();
+      const probe = findNode(plan, (n) => n['Relation Name'] === 'member_reputations');
+      expect(probe?.['Index Name']).toBe('member_reputations_pkey');
+    },
+  );
+
   /** Keys of a card in the middle of each order, as a cursor carries them. */
   const CURSOR_KEYS: Record<(typeof AUCTION_SORTS)[number], string[]> = {
     'ending-soon': [new Date(Date.now() + 1_500 * 60_000).toISOString().replace('Z', '000Z'), ZERO_ID],

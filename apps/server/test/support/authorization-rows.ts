@@ -511,6 +511,30 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     post(`/api/auctions/${id}/refund-request`, { reason: w.secret('refund reason') }),
   ),
   dateRow('POST /api/auctions/:id/release', 'ended', 'winner', (_w, id) => post(`/api/auctions/${id}/release`)),
+  // Feedback after the date (issue 35): only its two people, once it is over.
+  dateRow('GET /api/auctions/:id/feedback', 'ended', 'winner', (_w, id) => get(`/api/auctions/${id}/feedback`)),
+  dateRow('POST /api/auctions/:id/feedback', 'ended', 'winner', (w, id) =>
+    post(`/api/auctions/${id}/feedback`, {
+      met: 'yes',
+      feltSafe: true,
+      again: true,
+      rating: 5,
+      review: w.secret('public review of the host'),
+    }),
+  ),
+  {
+    route: 'POST /api/auctions/:id/feedback/response',
+    owner: 'the host of an ended date the winner reviewed (both submitted, so revealed)',
+    prepare: async (w) => {
+      const date = await w.paidDate('ended');
+      const base = `/api/auctions/${date.auctionId}/feedback`;
+      const answers = { met: 'yes', feltSafe: true, again: true };
+      await w.must(date.winner, post(base, { ...answers, rating: 5, review: w.secret('winner review of host') }));
+      await w.must(date.host, post(base, answers));
+      return { request: post(`${base}/response`, { text: w.secret('host response') }), owner: date.host };
+    },
+    expect: { nobody: 401, other: 404, owner: 200 },
+  },
   {
     // The trusted contact's page: the token is the only key, and the place is what it is for.
     route: 'GET /api/shared-dates/:token',
@@ -642,6 +666,19 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     route: 'GET /api/users/:id/presence',
     owner: 'the member whose presence it is (members only)',
     prepare: async (w) => ({ request: get(`/api/users/${w.host.id}/presence`), owner: w.host }),
+    expect: { nobody: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'GET /api/users/:id/reviews',
+    owner: 'the member whose reviews they are (public to members)',
+    // Reviews (and their responses) are public to members once shown: that is what the route is for.
+    prepare: async (w) => ({
+      request: get(`/api/users/${w.host.id}/reviews`),
+      owner: w.host,
+      publicValues: [...w.markers]
+        .filter(([, what]) => ['winner review of host', 'host response', 'public review of the host'].includes(what))
+        .map(([value]) => value),
+    }),
     expect: { nobody: 401, other: 200, owner: 200 },
   },
   {

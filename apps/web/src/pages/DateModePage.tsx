@@ -13,6 +13,7 @@ import { EndDateButton } from '@/features/date/components/EndDateButton';
 import { PersonAvatar } from '@/features/date/components/PersonAvatar';
 import { SafeCheckIn } from '@/features/date/components/SafeCheckIn';
 import { SettlementSummary } from '@/features/date/components/SettlementSummary';
+import { FeedbackCard } from '@/features/feedback/components/FeedbackCard';
 import { ShareDateButton } from '@/features/date/components/ShareDateButton';
 import { LocationSharingControl } from '@/features/date/location/LocationSharingControl';
 import { useLocationSharing } from '@/features/date/location/useLocationSharing';
@@ -156,6 +157,9 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
           <SettlementSummary state={state} now={now} readOnly={readOnly} />
         </Card>
       )}
+
+      {/* Issue 35: feedback once the date is over, however it ended (docs/the-date.md). */}
+      {!readOnly && state.settlement && <FeedbackCard auctionId={state.auctionId} otherName={firstNameOf(other)} />}
     </div>
   );
 }

@@ -12,3 +12,4 @@ export * from './dates.js';
 export * from './notification-delivery.js';
 export * from './search.js';
 export * from './sandbox-clock.js';
+export * from './feedback.js';

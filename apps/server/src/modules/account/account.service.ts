@@ -24,6 +24,7 @@ import {
   type AccountDeletionDeps,
   type DeletedAccount,
 } from './delete-account.js';
+import { listFeedbackWrittenBy } from '../feedback/feedback.repository.js';
 
 /** Every payment row of a member fits: GET /api/payments shows 100, the export shows them all. */
 const EXPORT_PAYMENTS_LIMIT = 100_000;
@@ -54,13 +55,15 @@ export async function exportMyData(
       listReportsMade(db, userId),
       listReportsAbout(db, userId),
     ]);
-  const [documents, signInMethods, auditEntries, notificationPreferences, pushDevices] = await Promise.all([
-    listDocumentsOf(db, userId),
-    listSignInMethods(db, userId),
-    listAuditEntriesOf(db, userId),
-    getMyPreferences({ db }, userId),
-    pushDevicesForExport(db, userId),
-  ]);
+  const [documents, signInMethods, auditEntries, notificationPreferences, pushDevices, feedbackWritten] =
+    await Promise.all([
+      listDocumentsOf(db, userId),
+      listSignInMethods(db, userId),
+      listAuditEntriesOf(db, userId),
+      getMyPreferences({ db }, userId),
+      pushDevicesForExport(db, userId),
+      listFeedbackWrittenBy(db, userId),
+    ]);
 
   let paymentMethods: { type: string; brand: string | null; last4: string | null }[] = [];
   if (user.stripeCustomerId) {
@@ -164,6 +167,18 @@ export async function exportMyData(
       resolvedAt: iso(r.resolvedAt),
       action: r.action,
       resolutionReasons: r.resolutionReasons,
+    })),
+    // Issue 35: the member's own feedback after dates, private answers included (never the other person's).
+    feedbackGiven: feedbackWritten.map((f) => ({
+      auctionId: String(f.auction_id),
+      auctionTitle: String(f.title),
+      met: (f.met as string | null) ?? null,
+      feltSafe: (f.felt_safe as boolean | null) ?? null,
+      again: (f.again as boolean | null) ?? null,
+      rating: f.rating === null ? null : Number(f.rating),
+      review: (f.review as string | null) ?? null,
+      submittedAt: new Date(f.submitted_at as string).toISOString(),
+      responseToIt: (f.response as string | null) ?? null,
     })),
     auditLog: auditEntries.map((e) => ({ ...e, timestamp: iso(e.timestamp) })),
   };

@@ -18,6 +18,7 @@ import {
   renameInOthersNotifications,
   type DeletedDocument,
 } from './account.repository.js';
+import { clearPrivateAnswersOf } from '../feedback/feedback.repository.js';
 
 /** What deleting an account needs beyond the database: the places personal data lives outside it. */
 export interface AccountDeletionDeps {
@@ -90,6 +91,9 @@ export async function deleteAccountInTransaction(
   // notifications now, so the member's own go with the rest and others' stop naming them below.
   await writePendingBidNoticesOf(tx, userId);
   await deletePersonalRowsOf(tx, userId);
+  // Issue 35: the private answers they gave after dates go; the reviews they wrote stay, signed
+  // "A former member" (docs/accounts.md).
+  await clearPrivateAnswersOf(tx, userId, now);
   const displayName = displayNameOf({ firstName: before?.first_name, lastName: before?.last_name });
   if (before?.first_name?.trim()) {
     await renameInOthersNotifications(tx, {

@@ -28,6 +28,9 @@ import {
 import { AUCTION_NOT_FOUND, assertAuctionId, coordinatesOfUser, type AuctionsDeps } from './auctions.service.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { screenListing } from './listing-screening.js';
+import { FEEDBACK_MESSAGES } from '@bid/contract';
+import { isHostingSuspended } from '../feedback/feedback.repository.js';
+import { reputationColumnsOf } from '../feedback/reputation.js';
 
 export const BUY_NOW_ABOVE_CURRENT_BID = 'Buy now price must be higher than the current bid.';
 export const NOT_YOUR_AUCTION_EDIT = 'You can only edit your own auctions.';
@@ -67,6 +70,8 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
   if (deps.requireVerifiedHosts && creator.identityVerificationStatus !== 'verified') {
     throw forbidden(IDENTITY_MESSAGES.verifiedHostRequired);
   }
+  // Issue 35: repeated no-shows as host pause hosting until a moderator lifts it.
+  if (await isHostingSuspended(deps.db, creator.id)) throw forbidden(FEEDBACK_MESSAGES.hostingSuspended);
 
   const input = parseOrThrow(createAuctionSchema, body ?? {});
   const now = deps.now();
@@ -95,7 +100,7 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
     bidCount: 0,
     ...held,
   });
-  return presentAuctionListItem(auction, creator);
+  return presentAuctionListItem(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }
 
 /** Loads the auction an owner acts on: 404 when there is none, 403 when it is someone else's. */
@@ -151,7 +156,8 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
     if (input.buyNowPrice !== null) assertBuyNowAboveCurrentBid(auction, input.buyNowPrice);
     patch.buyNowPrice = input.buyNowPrice;
   }
-  if (Object.keys(patch).length === 0) return presentAuctionListItem(auction, creator);
+  if (Object.keys(patch).length === 0)
+    return presentAuctionListItem(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
   // Edits are screened again: only the text that changed, which the moderators have not seen.
   const held = screenListing({ title: patch.title, description: patch.description, location: patch.location }, now);
   if (held) Object.assign(patch, held);
@@ -169,7 +175,7 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
     if (patch.buyNowPrice) assertBuyNowAboveCurrentBid(fresh, patch.buyNowPrice);
     throw conflict('The auction changed while you were editing it. Please try again.');
   }
-  return presentAuctionListItem(updated, creator);
+  return presentAuctionListItem(updated, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }
 
 /**
@@ -194,5 +200,5 @@ export async function cancelAuction(deps: AuctionsDeps, userId: string, id: unkn
   }
   const creator = await findUserById(deps.db, userId);
   if (!creator) throw unauthorized();
-  return presentAuctionListItem(cancelled, creator);
+  return presentAuctionListItem(cancelled, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }

@@ -6,6 +6,7 @@ import {
   type ViewerStanding,
 } from '@bid/contract';
 import type { Auction } from '../../db/schema/index.js';
+import { reputationFromColumns, type ReputationColumns } from '../feedback/reputation.js';
 
 /** The auction's own fields as every response shows them: money as "12.50", times as ISO text. */
 export function presentAuctionFields(auction: Auction): Omit<AuctionListItem, 'creator' | 'viewerStanding'> {
@@ -42,7 +43,7 @@ export function presentAuctionFields(auction: Auction): Omit<AuctionListItem, 'c
   };
 }
 
-export interface CreatorNames {
+export interface CreatorNames extends ReputationColumns {
   id: string;
   firstName: string | null;
   lastName: string | null;
@@ -70,6 +71,7 @@ export function presentAuctionListItem(
       displayName: displayNameOf(creator),
       identityVerified: creator.identityVerificationStatus === 'verified',
       profileImageUrl: creator.profileImageUrl,
+      reputation: reputationFromColumns(creator),
     },
   };
 }
@@ -107,6 +109,7 @@ export function presentAuctionDetail(
       profileImageUrl: creator.profileImageUrl,
       location: creator.location,
       identityVerified: creator.identityVerificationStatus === 'verified',
+      reputation: reputationFromColumns(creator),
     },
     bids: recentBids.map(presentBidView),
     bidderCount,

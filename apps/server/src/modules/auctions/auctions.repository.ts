@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, gt, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auctions, bids, users, type NewAuction } from '../../db/schema/index.js';
+import { auctions, bids, memberReputations, users, type NewAuction } from '../../db/schema/index.js';
+import { reputationColumns } from '../feedback/reputation.js';
 
 /** Upper bound on one profile list. */
 const PROFILE_LIST_LIMIT = 100;
@@ -57,10 +58,11 @@ export async function findAuctionWithCreator(db: Db, id: string) {
   const [row] = await db
     .select({
       auction: auctions,
-      creator: { ...creatorNames, age: users.age, location: users.location },
+      creator: { ...creatorNames, age: users.age, location: users.location, ...reputationColumns },
     })
     .from(auctions)
     .innerJoin(users, eq(users.id, auctions.creatorId))
+    .leftJoin(memberReputations, eq(memberReputations.userId, auctions.creatorId))
     .where(eq(auctions.id, id))
     .limit(1);
   return row;

@@ -2,6 +2,7 @@ import type { AuctionSort, DateType } from '@bid/contract';
 import { and, eq, gt, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, users } from '../../db/schema/index.js';
+import { reputationProbes } from '../feedback/reputation.js';
 import { EARTH_RADIUS_MILES, type BoundingBox, type Coordinates } from '../../lib/geo.js';
 import { isNotBlockedWithSql } from '../blocks/blocks.repository.js';
 
@@ -93,6 +94,8 @@ const creatorNames = {
   lastName: users.lastName,
   identityVerificationStatus: users.identityVerificationStatus,
   profileImageUrl: users.profileImageUrl,
+  // The host's reputation (issue 35): primary-key probes of member_reputations per card of the page.
+  ...reputationProbes(auctions.creatorId),
 };
 
 /** A value of the statement: the filter's own, or a placeholder filled in at execution. */

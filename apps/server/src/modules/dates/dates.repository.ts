@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { openFeedbackWindow } from '../feedback/feedback-window.js';
 import { centsOf, rowsOf, timestampParam, toDate, toDateOrNull, uuidList } from '../../db/sql-helpers.js';
 
 /**
@@ -241,6 +242,8 @@ export async function writeSettlement(tx: Db, auctionId: string, s: SettlementFi
   // Every ending of a date (ended by a person, by the job, or decided by a moderator) is settled
   // here: the positions shared during it go with it (docs/the-date.md).
   if (rows.length > 0) await deletePositions(tx, auctionId);
+  // The date is over: its feedback window opens with its first settlement (issue 35).
+  if (rows.length > 0) await openFeedbackWindow(tx, { auctionId, hostNoShow: s.reason === 'host_no_show', now });
   return rows.length > 0;
 }
 

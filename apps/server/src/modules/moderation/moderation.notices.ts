@@ -10,6 +10,9 @@ const REPORTER_OUTCOME: Record<ModerationAction, string> = {
   warn: 'We reviewed your report and warned the member.',
   hide_auction: 'We reviewed your report and removed the auction.',
   suspend_user: 'We reviewed your report and suspended the member.',
+  hide_review: 'We reviewed your report and removed the review.',
+  overturn_no_show: 'We reviewed the date and found that the member did show up.',
+  lift_hosting_suspension: 'We reviewed the case and lifted the pause on their hosting.',
 };
 
 const REPORTED_TEXTS: Record<ModerationAction, { title: string; outcome: (auctionTitle: string | null) => string }> = {
@@ -29,6 +32,18 @@ const REPORTED_TEXTS: Record<ModerationAction, { title: string; outcome: (auctio
   suspend_user: {
     title: 'Your account was suspended',
     outcome: () => 'Our moderators suspended your account.',
+  },
+  hide_review: {
+    title: 'Your review was removed',
+    outcome: () => 'Our moderators removed a review you wrote.',
+  },
+  overturn_no_show: {
+    title: 'A no-show was taken off your record',
+    outcome: () => 'Our moderators reviewed a date and found that you did show up.',
+  },
+  lift_hosting_suspension: {
+    title: 'You can host again',
+    outcome: () => 'Our moderators lifted the pause on your hosting.',
   },
 };
 

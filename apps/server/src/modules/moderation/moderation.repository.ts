@@ -25,6 +25,7 @@ export interface QueueRow {
   reported_suspended_at: string | Date | null;
   auction_title: string | null;
   message_content: string | null;
+  review_text: string | null;
   target_first_name: string | null;
   target_last_name: string | null;
   earlier_reports: number | string;
@@ -50,7 +51,7 @@ export async function listQueue(
            r.reporter_id, rep.first_name AS reporter_first_name, rep.last_name AS reporter_last_name,
            r.reported_user_id, ru.first_name AS reported_first_name, ru.last_name AS reported_last_name,
            ru.suspended_at AS reported_suspended_at,
-           a.title AS auction_title, m.content AS message_content,
+           a.title AS auction_title, m.content AS message_content, f.review AS review_text,
            tu.first_name AS target_first_name, tu.last_name AS target_last_name,
            (SELECT count(*) FROM reports e
              WHERE r.reported_user_id IS NOT NULL AND e.reported_user_id = r.reported_user_id
@@ -58,7 +59,8 @@ export async function listQueue(
     FROM reports r
     LEFT JOIN users rep ON rep.id = r.reporter_id
     LEFT JOIN users ru ON ru.id = r.reported_user_id
-    LEFT JOIN auctions a ON r.target_type = 'auction' AND a.id = r.target_id
+    LEFT JOIN auctions a ON r.target_type IN ('auction', 'date') AND a.id = r.target_id
+    LEFT JOIN date_feedback f ON r.target_type = 'review' AND f.id = r.target_id
     LEFT JOIN messages m ON r.target_type = 'message' AND m.id = r.target_id
     LEFT JOIN users tu ON r.target_type = 'user' AND tu.id = r.target_id
     WHERE ${where}

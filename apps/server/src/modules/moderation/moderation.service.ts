@@ -1,5 +1,7 @@
 import {
   HIDE_AUCTION_NEEDS_AUCTION,
+  HIDE_REVIEW_NEEDS_REVIEW,
+  OVERTURN_NEEDS_NO_SHOW,
   isUuid,
   type ModerationQueueItem,
   type ModerationQueueQuery,
@@ -16,6 +18,7 @@ import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import type { Realtime } from '../realtime/hub.js';
 import type { VoidedBids } from '../auctions/void-bids.js';
+import { applyFeedbackDecision, isToldOfDecision } from './feedback-decisions.js';
 import { reportedMemberNotice, reporterNotice } from './moderation.notices.js';
 import { announceVoided, voidOpenBidsOf } from './void-bid.service.js';
 import {
@@ -47,11 +50,13 @@ function presentQueueRow(row: QueueRow, now: Date): ModerationQueueItem {
   const createdAt = new Date(row.created_at);
   const dueAt = new Date(row.due_at);
   const targetSummary =
-    row.target_type === 'auction'
+    row.target_type === 'auction' || row.target_type === 'date'
       ? (row.auction_title ?? 'Auction no longer exists')
       : row.target_type === 'message'
         ? (row.message_content ?? 'Message no longer exists')
-        : fullName(row.target_first_name, row.target_last_name);
+        : row.target_type === 'review'
+          ? (row.review_text ?? 'Review no longer exists')
+          : fullName(row.target_first_name, row.target_last_name);
   return {
     id: row.id,
     targetType: row.target_type,
@@ -119,6 +124,8 @@ export async function resolveReport(
   if (report.status !== 'open') throw conflict(REPORT_ALREADY_RESOLVED);
   if (action === 'hide_auction' && report.targetType !== 'auction')
     throw badRequest(HIDE_AUCTION_NEEDS_AUCTION, 'action');
+  if (action === 'hide_review' && report.targetType !== 'review') throw badRequest(HIDE_REVIEW_NEEDS_REVIEW, 'action');
+  if (action === 'overturn_no_show' && report.targetType !== 'date') throw badRequest(OVERTURN_NEEDS_NO_SHOW, 'action');
 
   const now = deps.now();
   const notified = new Set<string>();
@@ -141,6 +148,8 @@ export async function resolveReport(
       for (const id of await notifyBiddersOfRemoval(tx, hidden)) notified.add(id);
       // Their open bids go too, and each auction's price is recomputed without them (docs/auctions.md).
       voidedBids.push(...(await voidOpenBidsOf(tx, report.reportedUserId, now, reasons)));
+    } else {
+      await applyFeedbackDecision(tx, report, { action, moderatorId, now });
     }
 
     const notices: NewNotification[] = [];
@@ -152,7 +161,7 @@ export async function resolveReport(
         relatedAuctionId: report.targetType === 'auction' ? report.targetId : null,
       });
     }
-    if (report.reportedUserId) {
+    if (report.reportedUserId && isToldOfDecision(report, action)) {
       notices.push({
         userId: report.reportedUserId,
         type: 'moderation_action',

@@ -13,6 +13,7 @@ import type { Report } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
 import { isModerator } from '../../plugins/moderators.js';
+import { findShownReviewAuthor } from '../feedback/feedback.repository.js';
 import {
   countReportsSince,
   findOpenReportByReporter,
@@ -50,7 +51,14 @@ async function findReportedUserId(
   reporterId: string,
   targetType: ReportTargetType,
   targetId: string,
+  now: Date,
 ): Promise<string> {
+  if (targetType === 'review') {
+    // A review can be reported once it is shown (revealed, not hidden); it is about its author.
+    const authorId = await findShownReviewAuthor(db, targetId, now);
+    if (!authorId) throw notFound(REPORT_TARGET_NOT_FOUND);
+    return authorId;
+  }
   if (targetType === 'user') {
     const user = await findReportableUser(db, targetId);
     if (!user || user.deletedAt) throw notFound(REPORT_TARGET_NOT_FOUND);
@@ -84,7 +92,7 @@ export async function createReport(
   if (input.reason === 'other' && input.details === '') {
     throw new AppError(400, 'validation', 'Tell us what is wrong', 'details');
   }
-  const reportedUserId = await findReportedUserId(deps.db, reporterId, input.targetType, input.targetId);
+  const reportedUserId = await findReportedUserId(deps.db, reporterId, input.targetType, input.targetId, deps.now());
   if (reportedUserId === reporterId) throw badRequest(REPORT_SELF_MESSAGE, 'targetId');
 
   const existing = await findOpenReportByReporter(deps.db, { reporterId, ...input });

@@ -1,8 +1,42 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { auctions, profilePhotos, users } from '../../db/schema/index.js';
 
 export async function findUserById(db: Db, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
+}
+
+/** A member's photos in their order (profile_photos_user_position_idx). */
+export async function listPhotoUrls(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ url: profilePhotos.url })
+    .from(profilePhotos)
+    .where(eq(profilePhotos.userId, userId))
+    .orderBy(asc(profilePhotos.position));
+  return rows.map((row) => row.url);
+}
+
+/** A member's open auctions, ending soonest first (auctions_creator_idx finds the member's few). */
+export async function listOpenAuctionsOf(db: Db, creatorId: string, now: Date, limit: number) {
+  return db
+    .select({
+      id: auctions.id,
+      title: auctions.title,
+      dateType: auctions.dateType,
+      currentBid: auctions.currentBid,
+      endTime: auctions.endTime,
+    })
+    .from(auctions)
+    .where(
+      and(
+        eq(auctions.creatorId, creatorId),
+        eq(auctions.isActive, true),
+        isNull(auctions.closedAt),
+        isNull(auctions.hiddenAt),
+        gt(auctions.endTime, now),
+      ),
+    )
+    .orderBy(asc(auctions.endTime), asc(auctions.id))
+    .limit(limit);
 }

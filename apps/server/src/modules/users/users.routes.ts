@@ -6,11 +6,11 @@ import { requireUserId } from '../../plugins/auth.js';
 import { getPublicMember } from './public-profile.service.js';
 
 /** A member's public page, for signed-in members only. */
-export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function userRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
   // A malformed id is answered like an unknown member (404) by the use case.
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/users/:id', { schema: { params: idParamsSchema } }, async (request) =>
-      getPublicMember(opts.db, requireUserId(request), request.params.id),
+      getPublicMember(opts.db, requireUserId(request), request.params.id, opts.now()),
     );
 }

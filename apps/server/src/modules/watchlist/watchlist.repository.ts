@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auctions, auctionWatches, users } from '../../db/schema/index.js';
+import { auctions, auctionWatches, memberReputations, users } from '../../db/schema/index.js';
+import { reputationColumns } from '../feedback/reputation.js';
 import { isNotBlockedWithSql } from '../blocks/blocks.repository.js';
 
 /** The most auctions GET /api/watchlist answers with. */
@@ -46,11 +47,13 @@ export function listWatchedAuctions(db: Db, userId: string, now: Date) {
         lastName: users.lastName,
         identityVerificationStatus: users.identityVerificationStatus,
         profileImageUrl: users.profileImageUrl,
+        ...reputationColumns,
       },
     })
     .from(auctionWatches)
     .innerJoin(auctions, eq(auctions.id, auctionWatches.auctionId))
     .innerJoin(users, eq(users.id, auctions.creatorId))
+    .leftJoin(memberReputations, eq(memberReputations.userId, auctions.creatorId))
     .where(
       and(
         eq(auctionWatches.userId, userId),

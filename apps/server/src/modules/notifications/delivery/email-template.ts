@@ -50,6 +50,7 @@ export function alertSubject(input: Pick<AlertEmailInput, 'type' | 'title' | 'au
     payout: `Payout for ${auction}`,
     report_resolved: oneLine(input.title),
     account_inactive: oneLine(input.title),
+    feedback_request: `How did your date go? ${auction}`,
   };
   return oneLine(subjects[input.type]);
 }
@@ -57,6 +58,7 @@ export function alertSubject(input: Pick<AlertEmailInput, 'type' | 'title' | 'au
 function buttonLabel(type: OutOfAppNotificationType, hasAuction: boolean): string {
   if (type === 'message_received') return 'Open your messages';
   if (type === 'outbid') return 'Bid again';
+  if (type === 'feedback_request') return 'Leave feedback';
   if (hasAuction) return 'View the auction';
   return 'Open BidYourDate';
 }

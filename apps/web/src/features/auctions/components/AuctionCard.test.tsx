@@ -1,3 +1,4 @@
+import { EMPTY_REPUTATION } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ const auction = (identityVerified: boolean) =>
       displayName: 'Vera V.',
       identityVerified,
       profileImageUrl: null,
+      reputation: EMPTY_REPUTATION,
     },
   });
 

@@ -10,6 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
+import { ReputationLine } from '@/components/ReputationLine';
 import { bidCountLabel } from '@/lib/auctionLabels';
 import { useNow } from '@/lib/useNow';
 import { AuctionCardHeading } from '@/components/AuctionCardHeading';
@@ -66,6 +67,10 @@ export function AuctionCard({ auction, view, viewerId, priority = false }: Aucti
           <span className="sr-only">Host: </span>
           by {auction.creator.displayName}
           {auction.creator.identityVerified && <VerifiedBadge className="ml-1" />}
+        </p>
+        {/* Issue 35: the host's reliability in words (docs/trust-and-safety.md "Reliability"). */}
+        <p>
+          <ReputationLine reputation={auction.creator.reputation} />
         </p>
         {(auction.location || hasCoordinates) && (
           <p className="flex flex-wrap items-center gap-1">

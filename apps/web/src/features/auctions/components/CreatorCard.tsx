@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { useAuth } from '@/lib/useAuth';
 import { Avatar } from '@/components/Avatar';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
+import { ReputationLine } from '@/components/ReputationLine';
 import { DATE_TYPE_ICONS, dateTypeLabel } from '@/lib/auctionLabels';
 
 /** docs/product.md §2 creator card: first name plus last initial (or Anonymous), age, location, date type badge. */
@@ -46,6 +47,8 @@ export function CreatorCard({
             </span>
           )}
         </p>
+        {/* Issue 35: the host's reliability in words (docs/trust-and-safety.md "Reliability"). */}
+        <ReputationLine reputation={creator.reputation} className="text-sm" />
       </div>
       <Badge variant="secondary" className="text-sm">
         <TypeIcon aria-hidden="true" className="size-4" />

@@ -1,3 +1,4 @@
+import { EMPTY_REPUTATION } from '@bid/contract';
 import type { AuctionListItem } from '@bid/contract';
 
 /** An open coffee auction as the list API returns it, for component and rule tests. */
@@ -36,6 +37,7 @@ export function makeAuctionListItem(overrides: Partial<AuctionListItem> = {}): A
       displayName: 'Ada L.',
       identityVerified: false,
       profileImageUrl: null,
+      reputation: EMPTY_REPUTATION,
     },
     ...overrides,
   };

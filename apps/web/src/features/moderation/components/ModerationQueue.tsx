@@ -17,7 +17,13 @@ import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { useModerationQueue, useResolveReport } from '../api/moderationQueue';
 
-const TARGET_LABELS = { user: 'Member', auction: 'Auction', message: 'Message' } as const;
+const TARGET_LABELS = {
+  user: 'Member',
+  auction: 'Auction',
+  message: 'Message',
+  date: 'Date',
+  review: 'Review',
+} as const;
 
 /** '3h 20m' / '2d 4h' / '12m': how long a report has waited. */
 export function formatAge(minutes: number): string {
@@ -114,7 +120,15 @@ function ResolveDialog({ item, onClose }: { item: ModerationQueueItem | null; on
   const [error, setError] = useState('');
   const resolve = useResolveReport();
   const ids = useId();
-  const actions = MODERATION_ACTIONS.filter((a) => a !== 'hide_auction' || item?.targetType === 'auction');
+  // Each action only where it applies: hiding needs its kind of target; a no-show is overturned on a date's case.
+  const actions = MODERATION_ACTIONS.filter(
+    (a) =>
+      (a !== 'hide_auction' || item?.targetType === 'auction') &&
+      (a !== 'hide_review' || item?.targetType === 'review') &&
+      (a !== 'overturn_no_show' || item?.targetType === 'date') &&
+      // Hosting is suspended by no-shows, so only a no-show case offers to lift it.
+      (a !== 'lift_hosting_suspension' || item?.reason === 'no_show'),
+  );
 
   const close = () => {
     setAction('dismiss');

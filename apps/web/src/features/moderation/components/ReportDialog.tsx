@@ -1,9 +1,9 @@
 import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type ReportReason,
-  type ReportTargetType,
+  MEMBER_REPORT_REASONS,
+  type MemberReportReason,
+  type MemberReportTargetType,
 } from '@bid/contract';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -14,21 +14,22 @@ import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
 import { useCreateReport } from '../api/reports';
 
-const TARGET_NOUNS: Record<ReportTargetType, string> = {
+const TARGET_NOUNS: Record<MemberReportTargetType, string> = {
   user: 'member',
   auction: 'auction',
   message: 'message',
+  review: 'review',
 };
 
 interface ReportDialogProps {
-  targetType: ReportTargetType;
+  targetType: MemberReportTargetType;
   targetId: string;
   /** The trigger's text (default "Report"). */
   label?: string;
   triggerClassName?: string;
   variant?: 'outline' | 'ghost';
   /** Chosen when the dialog opens (the chat's "Does this bother you?" report). */
-  initialReason?: ReportReason;
+  initialReason?: MemberReportReason;
   /** Written in Details when the dialog opens (the message reported). */
   initialDetails?: string;
 }
@@ -48,7 +49,7 @@ export function ReportDialog({
   initialDetails = '',
 }: ReportDialogProps) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | ''>(initialReason ?? '');
+  const [reason, setReason] = useState<MemberReportReason | ''>(initialReason ?? '');
   const [details, setDetails] = useState(initialDetails.slice(0, REPORT_DETAILS_MAX_LENGTH));
   const [error, setError] = useState('');
   const createReport = useCreateReport();
@@ -110,7 +111,7 @@ export function ReportDialog({
         busyLabel="Sending..."
       >
         <FormFieldset legend="Reason" error={reason ? undefined : error} errorRole="alert">
-          {REPORT_REASONS.map((value) => (
+          {MEMBER_REPORT_REASONS.map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm">
               <input
                 type="radio"
