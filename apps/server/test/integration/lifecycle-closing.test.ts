@@ -96,8 +96,8 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
     );
     const won = sent.find((n) => n.type === 'auction_won')!;
     expect(won).toMatchObject({ title: 'You won!', relatedUserId: creator, isRead: false });
-    // docs/product.md §9: amounts in whole dollars.
-    expect(won.message).toBe('You won "Sunset kayak trip"! Your winning bid: $75.');
+    // Cents when the amount has any: the message travels by mail and push too (docs/notifications.md).
+    expect(won.message).toBe('You won "Sunset kayak trip"! Your winning bid: $75.50.');
     const lost = sent.find((n) => n.userId === ann)!;
     expect(lost).toMatchObject({
       title: 'Auction ended',
@@ -105,7 +105,7 @@ describe.each(testDatabaseFactories())('closing due auctions on $kind', (factory
     });
     const hostNotice = sent.find((n) => n.userId === creator)!;
     expect(hostNotice).toMatchObject({ title: 'Your auction ended', relatedUserId: cat });
-    expect(hostNotice.message).toMatch(/^"Sunset kayak trip" ended\. .+ won with \$75: say hello in Messages\.$/);
+    expect(hostNotice.message).toMatch(/^"Sunset kayak trip" ended\. .+ won with \$75\.50: say hello in Messages\.$/);
   });
 
   it('breaks a tie on the amount in favour of the earliest bid', async () => {
