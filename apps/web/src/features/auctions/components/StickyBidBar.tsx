@@ -11,6 +11,8 @@ interface StickyBidBarProps {
   onBid: (() => void) | undefined;
   /** What to say instead of the button (where the viewer stands, or that it ended). */
   statusText: string | null;
+  /** An ended auction's outcome ("Sold for $80"), shown instead of the price and the time left. */
+  outcome?: string | null;
 }
 
 /**
@@ -19,7 +21,7 @@ interface StickyBidBarProps {
  * (Tailwind's lg) have the sticky sidebar instead, so there it is not rendered at all: one
  * "Place Bid" per page.
  */
-export function StickyBidBar({ auction, signedIn, onBid, statusText }: StickyBidBarProps) {
+export function StickyBidBar({ auction, signedIn, onBid, statusText, outcome = null }: StickyBidBarProps) {
   const isLarge = useMediaQuery('(min-width: 1024px)');
   if (isLarge) return null;
   return (
@@ -30,14 +32,20 @@ export function StickyBidBar({ auction, signedIn, onBid, statusText }: StickyBid
       aria-label="Current bid and time left"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="text-xl font-extrabold leading-tight text-primary" data-testid="sticky-current-bid">
-            {formatWholeDollars(auction.currentBid)}
+        {outcome ? (
+          <p className="min-w-0 flex-1 text-lg font-extrabold leading-tight text-primary" data-testid="sticky-outcome">
+            {outcome}
           </p>
-          <p className="text-sm text-neutral-text/80">
-            <Countdown endTime={auction.endTime} isActive={auction.isActive} precise />
-          </p>
-        </div>
+        ) : (
+          <div className="min-w-0 flex-1">
+            <p className="text-xl font-extrabold leading-tight text-primary" data-testid="sticky-current-bid">
+              {formatWholeDollars(auction.currentBid)}
+            </p>
+            <p className="text-sm text-neutral-text/80">
+              <Countdown endTime={auction.endTime} isActive={auction.isActive} precise />
+            </p>
+          </div>
+        )}
         {onBid ? (
           <div className="grid shrink-0 justify-items-end gap-1">
             {statusText && (
@@ -51,7 +59,7 @@ export function StickyBidBar({ auction, signedIn, onBid, statusText }: StickyBid
           <Button asChild className="shrink-0">
             <Link href="/login">Login to Bid</Link>
           </Button>
-        ) : statusText ? (
+        ) : statusText && statusText !== outcome ? (
           <p className="max-w-[55%] text-right text-sm font-medium" data-testid="sticky-status">
             {statusText}
           </p>

@@ -27,6 +27,9 @@ interface ReportDialogProps {
   label?: string;
   triggerClassName?: string;
   variant?: 'outline' | 'ghost';
+  /** Controlled from outside (a menu item opens it): then no trigger button is drawn. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }
 
 /**
@@ -40,8 +43,13 @@ export function ReportDialog({
   label = 'Report',
   triggerClassName,
   variant = 'outline',
+  open: controlledOpen,
+  onOpenChange,
 }: ReportDialogProps) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const controlled = controlledOpen !== undefined;
+  const open = controlled ? controlledOpen : ownOpen;
+  const setOpen = (next: boolean) => (controlled ? onOpenChange?.(next) : setOwnOpen(next));
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState('');
@@ -78,6 +86,7 @@ export function ReportDialog({
 
   return (
     <>
+      {!controlled && (
       <Button
         type="button"
         variant={variant}
@@ -88,6 +97,7 @@ export function ReportDialog({
       >
         <Flag aria-hidden="true" /> {label}
       </Button>
+      )}
       <FormDialog
         open={open}
         onOpenChange={(next) => {
