@@ -4,6 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/app/Header';
+import { HeaderPlaceholder, PublicHeader } from '@/app/PublicHeader';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { LazyToaster } from '@/components/ui/LazyToaster';
 import { AUTH_USER_KEY, useAuth } from '@/lib/useAuth';
@@ -37,7 +38,9 @@ function Shell() {
       >
         Skip to content
       </a>
-      {user && <Header user={user} />}
+      {/* One header everywhere (docs/web-app.md "One header"): the member's, the visitor's, or its
+          place while the session is read. */}
+      {user ? <Header user={user} /> : isLoading ? <HeaderPlaceholder /> : <PublicHeader />}
       <main id="main" className="flex flex-1 flex-col">
         {/* Onboarding asks about notifications itself: no second offer on top of it. */}
         {user && !isLoading && location !== APP_ROUTES.welcome && <PushPrompt />}

@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEAR } from '@bid/contract';
+import { copyrightYears } from '@bid/contract';
 import { Link } from 'wouter';
 
 const FOOTER_LINKS = [
@@ -24,7 +24,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <p className="text-sm text-neutral-text/80">© {COPYRIGHT_YEAR} BidYourDate. All rights reserved.</p>
+        <p className="text-sm text-neutral-text/80">© {copyrightYears(new Date())} BidYourDate. All rights reserved.</p>
       </div>
     </footer>
   );
