@@ -123,8 +123,9 @@ for (const size of SIZES) {
         expect(cover!.height).toBeLessThanOrEqual(size.viewport.height / 2);
 
         // One list of the bids.
-        await expect(page.getByText('Recent Bids')).toHaveCount(0);
-        await expect(page.getByRole('list', { name: /bids/i })).toHaveCount(1);
+        await expect(page.getByRole('heading', { name: 'Recent Bids' })).toHaveCount(1);
+        await expect(page.getByText('Bid History', { exact: true })).toHaveCount(0);
+        await expect(page.getByRole('list', { name: /bid/i })).toHaveCount(1);
 
         // Report and Block live in one menu, not above the title.
         await expect(page.getByRole('button', { name: 'Report auction' })).toHaveCount(0);
@@ -155,19 +156,22 @@ for (const size of SIZES) {
         const page = bidder.page;
         await page.goto(`/auction/${id}`);
         await expect(page.getByRole('heading', { level: 2, name: 'Automatic bidding' })).toBeVisible();
-        const placeBid = page.getByTestId('bid-panel').getByRole('button', { name: 'Place Bid' });
+        // The panel's own button (on a phone the bar fixed to the bottom has another).
+        const placeBid = page.getByTestId('bid-panel').getByRole('button', { name: 'Place Bid' }).first();
         const maxForm = page.getByRole('form', { name: 'Set a maximum bid' });
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         for (let y = 0; y <= height; y += 150) {
           await page.evaluate((top) => window.scrollTo(0, top), y);
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
           const [bidBox, maxBox] = await Promise.all([placeBid.boundingBox(), maxForm.boundingBox()]);
           if (bidBox && maxBox) expect(overlaps(bidBox, maxBox), `overlap at scroll ${y}`).toBe(false);
         }
-        // The maximum form can be reached and used.
-        await maxForm.getByLabel('Your maximum bid ($)').fill('120');
+        // The maximum form can be reached and used; a raise is suggested above the maximum, never below.
+        const field = maxForm.getByRole('spinbutton');
+        await field.fill('120');
         await maxForm.getByRole('button').click();
         await expect(page.getByTestId('toast')).toContainText('Maximum bid set');
+        await expect(page.getByTestId('my-max')).toHaveText('Your maximum: $120');
+        await expect(field).toHaveAttribute('placeholder', '121');
       } finally {
         await Promise.all([host.context.close(), bidder.context.close()]);
       }

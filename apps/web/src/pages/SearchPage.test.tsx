@@ -63,7 +63,7 @@ describe('search page (docs/product.md §2 "Search page")', () => {
 
     const user = screen.getByTestId('search-user-card');
     for (const text of [
-      'Kay Lee',
+      'Kay L.',
       '31 years old',
       'Austin, TX',
       'Loves the outdoors.',
@@ -85,7 +85,7 @@ describe('search page (docs/product.md §2 "Search page")', () => {
       '$45',
       '2d 3h',
       '4 bids',
-      'by Hal Host',
+      'by Hal H.',
     ]) {
       expect(within(card).getByText(text), text).toBeInTheDocument();
     }

@@ -94,7 +94,7 @@ export function AuctionSidebar({ auction, user, now, canPlan, winnerPayment, ren
       </>
     );
   } else {
-    actions = null;
+    actions = note(status === 'cancelled' ? 'Auction not active' : 'Auction has ended');
   }
 
   let stickyStatus: string | null = outcome;

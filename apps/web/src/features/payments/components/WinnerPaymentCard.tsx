@@ -45,20 +45,27 @@ export function WinnerPaymentCard({ charge }: { charge: PaymentRecord }) {
   if (charge.status === 'pending' || charge.status === 'processing') {
     body = <p className="text-sm">{WINNER_PAYMENT_TEXT.processing(amount)}</p>;
   } else if (charge.status === 'failed' && open) {
+    // mutateAsync, not mutate's callbacks: a payment that went through removes this card at once,
+    // and the callbacks of an unmounted caller never run, so the toast would be lost.
     const onPay = () =>
-      retry.mutate(charge.id, {
-        onSuccess: (record) => {
-          if (record.status === 'succeeded') toast({ title: WINNER_PAYMENT_TEXT.paid, description: WINNER_PAYMENT_TEXT.retried });
-          else
+      retry.mutateAsync(charge.id).then(
+        (record) => {
+          if (record.status === 'succeeded') {
+            toast({ title: WINNER_PAYMENT_TEXT.paid, description: WINNER_PAYMENT_TEXT.retried });
+          } else {
             toast({
               title: WINNER_PAYMENT_TEXT.stillFailing,
               description: record.failureMessage ?? WINNER_PAYMENT_TEXT.stillFailing,
               variant: 'destructive',
             });
+          }
         },
-        onError: (error) =>
-          onMutationError(error, { title: WINNER_PAYMENT_TEXT.stillFailing, description: WINNER_PAYMENT_TEXT.stillFailing }),
-      });
+        (error: unknown) =>
+          onMutationError(error, {
+            title: WINNER_PAYMENT_TEXT.stillFailing,
+            description: WINNER_PAYMENT_TEXT.stillFailing,
+          }),
+      );
     body = (
       <>
         {charge.failureMessage && (
@@ -70,7 +77,7 @@ export function WinnerPaymentCard({ charge }: { charge: PaymentRecord }) {
           {WINNER_PAYMENT_TEXT.failed(amount, charge.payBy ? formatDeadline(charge.payBy) : '')}
         </p>
         {card ? (
-          <Button onClick={onPay} disabled={retry.isPending}>
+          <Button onClick={() => void onPay()} disabled={retry.isPending}>
             {WINNER_PAYMENT_TEXT.payNow(paymentMethodLabel(card))}
           </Button>
         ) : methods ? (
