@@ -52,7 +52,9 @@ function Shell() {
           </Suspense>
         )}
       </main>
-      <Footer />
+      {/* On a phone the Messages page is an app screen of the whole height: no footer under the
+          chat (docs/web-app.md "Messages on a phone"); larger screens keep it. */}
+      <Footer className={location === APP_ROUTES.messages ? 'max-md:hidden' : undefined} />
       <LazyToaster />
     </div>
   );
