@@ -13,6 +13,7 @@ import { startsSignedOut } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { applyPalette, paletteFor } from '@/lib/theme';
+import { useScrollToTopOnNavigate } from '@/lib/useScrollToTopOnNavigate';
 import { useVisualViewportInsets } from '@/lib/visualViewport';
 import { AppRoutes } from './routes';
 
@@ -29,6 +30,8 @@ function Shell() {
   useRealtimeConnection(user?.id ?? null, !isLoading, () => void queryClient.invalidateQueries());
   // Bottom sheets keep their input above a phone's keyboard (docs/web-app.md).
   useVisualViewportInsets();
+  // A new page opens at its top; Back keeps its place (docs/web-app.md "Scroll position").
+  useScrollToTopOnNavigate(location);
 
   return (
     <div className="flex min-h-screen flex-col">
