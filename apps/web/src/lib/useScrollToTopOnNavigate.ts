@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /**
  * A new page opens at its top; Back and Forward return to where that page was scrolled
@@ -46,7 +46,9 @@ function restore(top: number): void {
 }
 
 export function useScrollToTopOnNavigate(pathname: string): void {
-  useEffect(() => {
+  // A layout effect: the new address takes over before the browser reports the scroll the new,
+  // shorter page may cause, so that scroll is never recorded as the old page's position.
+  useLayoutEffect(() => {
     const previous = lastPath;
     lastPath = pathname;
     // The first page is a load, and a repeated effect is no navigation.
