@@ -16,7 +16,11 @@ type Size = (typeof SIZES)[number];
 const DECLINING_CARD = '4000000000000341';
 
 async function memberAt(browser: Browser, size: Size, firstName: string, options: { card?: string } = {}) {
-  const context = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+  const context = await browser.newContext({
+    viewport: size.viewport,
+    isMobile: size.isMobile,
+    hasTouch: size.isMobile,
+  });
   const member: TestMember = await signUpMember(context.request, firstName, 'Tester', { withCard: !options.card });
   if (options.card) await addSandboxCard(context.request, options.card);
   const page = await context.newPage();
@@ -64,9 +68,7 @@ for (const size of SIZES) {
         await expect(payment).toBeVisible();
         await expect(payment).toHaveAttribute('data-status', 'failed');
         await expect(payment.getByTestId('winner-payment-failure')).toHaveText('Your card was declined.');
-        await expect(payment.getByTestId('winner-payment-deadline')).toContainText(
-          'Pay $45.00 by ',
-        );
+        await expect(payment.getByTestId('winner-payment-deadline')).toContainText('Pay $45.00 by ');
         await expect(payment.getByTestId('winner-payment-deadline')).toContainText(
           'to keep your date; after that it is offered to the next bidder.',
         );
@@ -186,7 +188,11 @@ for (const size of SIZES) {
 
     test('4. one header on public pages, and the loading page keeps it', async ({ browser }) => {
       const host = await memberAt(browser, size, 'Hostd');
-      const visitor = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+      const visitor = await browser.newContext({
+        viewport: size.viewport,
+        isMobile: size.isMobile,
+        hasTouch: size.isMobile,
+      });
       try {
         const id = await createAuctionViaApi(host.context.request, { title: uniqueTitle('Museum morning') });
         const page = await visitor.newPage();
@@ -219,7 +225,11 @@ for (const size of SIZES) {
     });
 
     test('5. onboarding asks for name, age and location first', async ({ browser }) => {
-      const context = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+      const context = await browser.newContext({
+        viewport: size.viewport,
+        isMobile: size.isMobile,
+        hasTouch: size.isMobile,
+      });
       try {
         // A brand-new account: no profile yet.
         const email = `e2e-new-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -262,7 +272,10 @@ for (const size of SIZES) {
       const host = await memberAt(browser, size, 'Hoste');
       const winner = await memberAt(browser, size, 'Wine');
       try {
-        const id = await createAuctionViaApi(host.context.request, { title: uniqueTitle('Tea tasting'), buyNowPrice: '40' });
+        const id = await createAuctionViaApi(host.context.request, {
+          title: uniqueTitle('Tea tasting'),
+          buyNowPrice: '40',
+        });
         expect((await winner.context.request.post(`/api/auctions/${id}/buy-now`, { data: {} })).status()).toBe(200);
         const participants = [host.member.id, winner.member.id].sort().join('-');
         const sent = await winner.context.request.post('/api/messages', {
@@ -295,7 +308,10 @@ for (const size of SIZES) {
         // The plan card is whole: as wide as its scroller, never wider, and it can be read to its end.
         const plan = page.getByTestId('plan-card');
         await expect(plan).toBeVisible();
-        const [planBox, scrollBox] = await Promise.all([plan.boundingBox(), page.getByTestId('chat-scroll').boundingBox()]);
+        const [planBox, scrollBox] = await Promise.all([
+          plan.boundingBox(),
+          page.getByTestId('chat-scroll').boundingBox(),
+        ]);
         expect(planBox!.x).toBeGreaterThanOrEqual(scrollBox!.x - 1);
         expect(planBox!.x + planBox!.width).toBeLessThanOrEqual(scrollBox!.x + scrollBox!.width + 1);
         await expect(page.getByLabel('Type a message')).toBeInViewport({ ratio: 1 });
@@ -308,7 +324,11 @@ for (const size of SIZES) {
       const token = `zq${Math.random().toString(36).slice(2, 8)}`;
       const host = await memberAt(browser, size, 'Grace');
       const viewer = await memberAt(browser, size, 'Seeker');
-      const visitor = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+      const visitor = await browser.newContext({
+        viewport: size.viewport,
+        isMobile: size.isMobile,
+        hasTouch: size.isMobile,
+      });
       try {
         const title = uniqueTitle('Afternoon coffee');
         // The term is only in the description.
@@ -345,11 +365,23 @@ for (const size of SIZES) {
     }) => {
       const host = await memberAt(browser, size, 'Hostf');
       const bidder = await memberAt(browser, size, 'Bidf');
-      const visitor = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+      const visitor = await browser.newContext({
+        viewport: size.viewport,
+        isMobile: size.isMobile,
+        hasTouch: size.isMobile,
+      });
       try {
-        const open = await createAuctionViaApi(host.context.request, { title: uniqueTitle('Board games'), buyNowPrice: '90' });
-        const won = await createAuctionViaApi(host.context.request, { title: uniqueTitle('Bowling night'), buyNowPrice: '50' });
-        expect((await bidder.context.request.post('/api/bids', { data: { auctionId: open, amount: '25' } })).ok()).toBe(true);
+        const open = await createAuctionViaApi(host.context.request, {
+          title: uniqueTitle('Board games'),
+          buyNowPrice: '90',
+        });
+        const won = await createAuctionViaApi(host.context.request, {
+          title: uniqueTitle('Bowling night'),
+          buyNowPrice: '50',
+        });
+        expect((await bidder.context.request.post('/api/bids', { data: { auctionId: open, amount: '25' } })).ok()).toBe(
+          true,
+        );
         expect((await bidder.context.request.post(`/api/auctions/${won}/buy-now`, { data: {} })).status()).toBe(200);
 
         // Browse: the first card high on the first screen; a failed read says so, with Retry, and no count.
@@ -358,7 +390,9 @@ for (const size of SIZES) {
         const firstCard = page.getByRole('list', { name: 'Auctions' }).getByRole('listitem').first();
         await expect(firstCard).toBeVisible();
         const cardTop = (await firstCard.boundingBox())!.y;
-        expect(cardTop, 'the first card starts in the upper part of the screen').toBeLessThan(size.viewport.height * 0.6);
+        expect(cardTop, 'the first card starts in the upper part of the screen').toBeLessThan(
+          size.viewport.height * 0.6,
+        );
 
         // A new page opens at its top; Back returns to where the list was.
         await page.evaluate(() => window.scrollTo(0, 400));
@@ -381,7 +415,9 @@ for (const size of SIZES) {
 
         // The footer's years run to this one.
         const year = new Date().getFullYear();
-        await expect(page.getByTestId('site-footer')).toContainText(`© ${year > 2025 ? `2025–${year}` : '2025'} BidYourDate.`);
+        await expect(page.getByTestId('site-footer')).toContainText(
+          `© ${year > 2025 ? `2025–${year}` : '2025'} BidYourDate.`,
+        );
 
         // My Bids: the picture, the time left, and the next step of a won date.
         const mine = bidder.page;
@@ -400,11 +436,14 @@ for (const size of SIZES) {
       }
     });
 
-    test("8. \"I've arrived\" shows when it opens, as Start Date Mode does", async ({ browser }) => {
+    test('8. "I\'ve arrived" shows when it opens, as Start Date Mode does', async ({ browser }) => {
       const host = await memberAt(browser, size, 'Hostg');
       const winner = await memberAt(browser, size, 'Wing');
       try {
-        const id = await createAuctionViaApi(host.context.request, { title: uniqueTitle('Climbing wall'), buyNowPrice: '60' });
+        const id = await createAuctionViaApi(host.context.request, {
+          title: uniqueTitle('Climbing wall'),
+          buyNowPrice: '60',
+        });
         expect((await winner.context.request.post(`/api/auctions/${id}/buy-now`, { data: {} })).status()).toBe(200);
         // A plan an hour ahead: Date Mode is open (two hours before), arrivals are not (15 minutes before).
         const startsAt = new Date(Date.now() + 60 * 60_000).toISOString();

@@ -26,9 +26,7 @@ for (const path of PAGES) {
     }
     // From the spec's 2025 to the current year (docs/web-app.md "One header").
     const year = new Date().getFullYear();
-    await expect(footer).toContainText(
-      `© ${year > 2025 ? `2025–${year}` : '2025'} BidYourDate. All rights reserved.`,
-    );
+    await expect(footer).toContainText(`© ${year > 2025 ? `2025–${year}` : '2025'} BidYourDate. All rights reserved.`);
   });
 }
 

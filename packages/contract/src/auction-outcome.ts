@@ -12,7 +12,11 @@ export const AUCTION_OUTCOME_TEXT = {
 } as const;
 
 /** The outcome line of an auction that is no longer open. */
-export function auctionOutcomeText(auction: { winnerId: string | null; currentBid: string; cancelled: boolean }): string {
+export function auctionOutcomeText(auction: {
+  winnerId: string | null;
+  currentBid: string;
+  cancelled: boolean;
+}): string {
   if (auction.cancelled) return AUCTION_OUTCOME_TEXT.cancelled;
   return auction.winnerId ? AUCTION_OUTCOME_TEXT.soldFor(auction.currentBid) : AUCTION_OUTCOME_TEXT.noWinner;
 }

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE, DATE_MODE_OPENS_MINUTES_BEFORE, lastPositionSchema } from './date-api.js';
+import {
+  ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE,
+  DATE_MODE_OPENS_MINUTES_BEFORE,
+  lastPositionSchema,
+} from './date-api.js';
 
 /**
  * Date Mode's opening rule and live location sharing (issue 24, docs/the-date.md). The server

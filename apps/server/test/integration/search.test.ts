@@ -114,23 +114,21 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
     // Many of one name, for the limits.
     for (let i = 0; i < 55; i++) await insertUser(db, { firstName: 'Zanzibar', lastName: `Number ${i}` });
 
-    await db
-      .insert(auctions)
-      .values([
-        auctionRow(hostId, { title: 'Sunset kayak adventure', dateType: 'activity', currentBid: '45.50', bidCount: 3 }),
-        auctionRow(hostId, { title: 'Kayak and coffee' }),
-        auctionRow(hostId, { title: 'Dinner then a kayak ride', dateType: 'dinner' }),
-        auctionRow(hostId, { title: 'Closed kayak trip', isActive: false }),
-        auctionRow(hostId, { title: 'Ended kayak trip', endTime: new Date(Date.now() - HOUR) }),
-        auctionRow(hostId, { title: '50% off kayak lesson' }),
-        auctionRow(hostId, { title: 'Snake_case coding date' }),
-        // A term in the description or the place finds the auction too, as browse does.
-        auctionRow(hostId, { title: 'Evening walk', description: 'We end at the old LIGHTHOUSE for the view.' }),
-        auctionRow(hostId, { title: 'Lighthouse tour' }),
-        auctionRow(hostId, { title: 'Fish and chips', location: 'Lighthouse Point, FL' }),
-        auctionRow(hostId, { title: 'Closed lighthouse walk', description: 'lighthouse', isActive: false }),
-        ...Array.from({ length: 55 }, (_, i) => auctionRow(hostId, { title: `Quokka picnic ${i}` })),
-      ]);
+    await db.insert(auctions).values([
+      auctionRow(hostId, { title: 'Sunset kayak adventure', dateType: 'activity', currentBid: '45.50', bidCount: 3 }),
+      auctionRow(hostId, { title: 'Kayak and coffee' }),
+      auctionRow(hostId, { title: 'Dinner then a kayak ride', dateType: 'dinner' }),
+      auctionRow(hostId, { title: 'Closed kayak trip', isActive: false }),
+      auctionRow(hostId, { title: 'Ended kayak trip', endTime: new Date(Date.now() - HOUR) }),
+      auctionRow(hostId, { title: '50% off kayak lesson' }),
+      auctionRow(hostId, { title: 'Snake_case coding date' }),
+      // A term in the description or the place finds the auction too, as browse does.
+      auctionRow(hostId, { title: 'Evening walk', description: 'We end at the old LIGHTHOUSE for the view.' }),
+      auctionRow(hostId, { title: 'Lighthouse tour' }),
+      auctionRow(hostId, { title: 'Fish and chips', location: 'Lighthouse Point, FL' }),
+      auctionRow(hostId, { title: 'Closed lighthouse walk', description: 'lighthouse', isActive: false }),
+      ...Array.from({ length: 55 }, (_, i) => auctionRow(hostId, { title: `Quokka picnic ${i}` })),
+    ]);
   });
   afterAll(() => world.close());
 

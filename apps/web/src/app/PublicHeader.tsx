@@ -11,7 +11,10 @@ import { Logo } from './Header';
  */
 export function PublicHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b border-black/10 bg-white/95 backdrop-blur" data-testid="public-header">
+    <header
+      className="sticky top-0 z-40 border-b border-black/10 bg-white/95 backdrop-blur"
+      data-testid="public-header"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-4 sm:px-4">
         <Logo />
         <span className="flex-1" aria-hidden="true" />

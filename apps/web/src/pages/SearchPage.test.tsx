@@ -78,15 +78,7 @@ describe('search page (docs/product.md §2 "Search page")', () => {
 
     const card = screen.getByTestId('search-auction-card');
     expect(within(card).getByRole('link', { name: 'Kayak at sunset' }).getAttribute('href')).toBe('/auction/a1');
-    for (const text of [
-      'Activity',
-      'Lady Bird Lake',
-      'Paddle and a picnic.',
-      '$45',
-      '2d 3h',
-      '4 bids',
-      'by Hal H.',
-    ]) {
+    for (const text of ['Activity', 'Lady Bird Lake', 'Paddle and a picnic.', '$45', '2d 3h', '4 bids', 'by Hal H.']) {
       expect(within(card).getByText(text), text).toBeInTheDocument();
     }
   });

@@ -271,12 +271,7 @@ export function searchOpenAuctionsQuery(
           : undefined,
       ),
     )
-    .orderBy(
-      rank,
-      desc(sql`similarity(${auctions.title}, ${term})`),
-      asc(auctions.endTime),
-      asc(auctions.id),
-    )
+    .orderBy(rank, desc(sql`similarity(${auctions.title}, ${term})`), asc(auctions.endTime), asc(auctions.id))
     .limit(options.limit)
     .as('page');
   return (

@@ -51,8 +51,7 @@ export function AuctionSidebar({ auction, user, now, canPlan, winnerPayment, ren
   const messageLabel = isCreator ? `Message ${winnerName ?? 'the winner'}` : 'Message';
   // An auction that is no longer open shows its outcome, not a price to beat and a time left
   // (docs/web-app.md "Ended auctions and the winner's next step").
-  const outcome =
-    status === 'open' ? null : auctionOutcomeText({ ...auction, cancelled: status === 'cancelled' });
+  const outcome = status === 'open' ? null : auctionOutcomeText({ ...auction, cancelled: status === 'cancelled' });
 
   const note = (text: string) => (
     <p className="rounded-md bg-secondary/40 px-4 py-3 text-center font-medium" data-testid="auction-status-note">

@@ -34,10 +34,7 @@ export function ConversationList({
   const shown = (conversations ?? []).filter((c) => !term || fullNameOf(c.otherUser).toLowerCase().includes(term));
 
   return (
-    <aside
-      className={cn('flex min-h-0 flex-col md:border-r md:border-black/10', className)}
-      aria-label="Conversations"
-    >
+    <aside className={cn('flex min-h-0 flex-col md:border-r md:border-black/10', className)} aria-label="Conversations">
       <div className="flex items-center justify-between gap-2 px-4 pt-4">
         <h1 className="text-xl font-bold">Messages</h1>
         <Button size="sm" onClick={onNew}>

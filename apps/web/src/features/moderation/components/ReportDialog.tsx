@@ -87,16 +87,16 @@ export function ReportDialog({
   return (
     <>
       {!controlled && (
-      <Button
-        type="button"
-        variant={variant}
-        size="sm"
-        className={triggerClassName}
-        onClick={() => setOpen(true)}
-        data-testid={`report-${targetType}`}
-      >
-        <Flag aria-hidden="true" /> {label}
-      </Button>
+        <Button
+          type="button"
+          variant={variant}
+          size="sm"
+          className={triggerClassName}
+          onClick={() => setOpen(true)}
+          data-testid={`report-${targetType}`}
+        >
+          <Flag aria-hidden="true" /> {label}
+        </Button>
       )}
       <FormDialog
         open={open}

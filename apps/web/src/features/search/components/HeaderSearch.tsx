@@ -1,4 +1,10 @@
-import { formatWholeDollars, SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_LIMIT, type SearchResults, displayNameOf } from '@bid/contract';
+import {
+  formatWholeDollars,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_DROPDOWN_LIMIT,
+  type SearchResults,
+  displayNameOf,
+} from '@bid/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
