@@ -260,7 +260,10 @@ test('Buy Now asks for confirmation, then closes the auction with the buyer as w
 test('an unknown auction shows Auction Not Found with a way back', async ({ page }) => {
   await page.goto('/auction/00000000-0000-0000-0000-000000000000');
   await expect(page.getByRole('heading', { level: 1, name: 'Auction Not Found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Browse Auctions' })).toHaveAttribute('href', '/browse');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Browse Auctions' })).toHaveAttribute(
+    'href',
+    '/browse',
+  );
 });
 
 test('Load More appears only beyond 24 auctions and appends the next page', async ({ browser }) => {

@@ -71,16 +71,22 @@ export default function BrowsePage() {
     <div className="w-full">
       <title>Browse Auctions | BidYourDate</title>
       <div className="bg-palette-gradient">
-        {/* Short, so the first cards are in the first screen (docs/web-app.md "Browse"). */}
-        <section aria-labelledby="browse-heading" className="mx-auto max-w-4xl px-4 pb-6 pt-6 text-center">
-          <h1 id="browse-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-            Browse Auctions
-          </h1>
-          <p className="mx-auto mt-2 max-w-2xl text-neutral-text/80">
-            Coffee, dinner and activities people are auctioning right now. Sign up to place a bid; you are only charged
-            if you win.
-          </p>
-          <WaitlistLink className="mt-4">Sign Up Free</WaitlistLink>
+        {/* Short, so the first cards are in the first screen (docs/web-app.md "Header, loading, scroll
+            position, lists"): the heading and its call to action on one row from sm up. */}
+        <section
+          aria-labelledby="browse-heading"
+          className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-4 text-center sm:flex-row sm:justify-between sm:text-left"
+        >
+          <div className="min-w-0">
+            <h1 id="browse-heading" className="text-3xl font-extrabold tracking-tight">
+              Browse Auctions
+            </h1>
+            <p className="mt-1 max-w-2xl text-sm text-neutral-text/80">
+              Coffee, dinner and activities people are auctioning right now. Sign up to place a bid; you are only
+              charged if you win.
+            </p>
+          </div>
+          <WaitlistLink className="shrink-0">Sign Up Free</WaitlistLink>
         </section>
       </div>
 
