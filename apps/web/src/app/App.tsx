@@ -30,7 +30,7 @@ function Shell() {
   useRealtimeConnection(user?.id ?? null, !isLoading, () => void queryClient.invalidateQueries());
   // Bottom sheets keep their input above a phone's keyboard (docs/web-app.md).
   useVisualViewportInsets();
-  // A new page opens at its top; Back keeps its place (docs/web-app.md "Scroll position").
+  // A new page opens at its top; Back keeps its place (docs/web-app.md "Header, loading, scroll position, lists").
   useScrollToTopOnNavigate(location);
 
   return (
@@ -41,7 +41,7 @@ function Shell() {
       >
         Skip to content
       </a>
-      {/* One header everywhere (docs/web-app.md "One header"): the member's, the visitor's, or its
+      {/* One header everywhere (docs/web-app.md "Header, loading, scroll position, lists"): the member's, the visitor's, or its
           place while the session is read. */}
       {user ? <Header user={user} /> : isLoading ? <HeaderPlaceholder /> : <PublicHeader />}
       <main id="main" className="flex flex-1 flex-col">
@@ -56,7 +56,7 @@ function Shell() {
         )}
       </main>
       {/* On a phone the Messages page is an app screen of the whole height: no footer under the
-          chat (docs/web-app.md "Messages on a phone"); larger screens keep it. */}
+          chat (docs/web-app.md "Phone layout"); larger screens keep it. */}
       <Footer className={location === APP_ROUTES.messages ? 'max-md:hidden' : undefined} />
       <LazyToaster />
     </div>

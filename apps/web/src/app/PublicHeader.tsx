@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Logo } from './Header';
 
 /**
- * The visitor's header (docs/web-app.md "One header"): on every page a signed-out visitor sees
+ * The visitor's header (docs/web-app.md "Header, loading, scroll position, lists"): on every page a signed-out visitor sees
  * (the landing page, browse, an auction's shared link, About and the other public pages, the
  * 404 page) the same bar as the signed-in header's: the logo, where to look (Browse, About) and
  * Sign In. The signed-in header, with search, Create and the bell, stays for members

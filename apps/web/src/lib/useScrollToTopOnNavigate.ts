@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 
 /**
  * A new page opens at its top; Back and Forward return to where that page was scrolled
- * (docs/web-app.md "Scroll position"). A single-page app otherwise keeps the scroll of the page
+ * (docs/web-app.md "Header, loading, scroll position, lists"). A single-page app otherwise keeps the scroll of the page
  * it leaves, so a link followed from the middle of a long list opened the next page mid-way; and
  * the browser's own restoration runs before the page it returns to has rendered, so it lands short.
  */

@@ -157,7 +157,7 @@ function AuctionPage({ auction, now, justCreated }: { auction: AuctionDetail; no
   );
 }
 
-/** The page's shape while it loads (docs/web-app.md "Loading"): nothing jumps when it arrives. */
+/** The page's shape while it loads (docs/web-app.md "Header, loading, scroll position, lists"): nothing jumps when it arrives. */
 function AuctionPageSkeleton() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-28 pt-3 lg:pb-8" role="status" aria-label="Loading auction">

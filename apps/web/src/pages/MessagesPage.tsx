@@ -30,8 +30,8 @@ export default function MessagesPage() {
     <div className="container mx-auto md:px-4 md:py-6" data-testid="page-messages">
       {/* minmax(0, …) columns: a long auction title or the plan form cannot make the panes wider
           than the card, which clips them (docs/web-app.md "Phone layout"). On a phone the list and
-          the chat are two screens, each the whole height under the header (docs/web-app.md
-          "Messages on a phone"); from md up they sit side by side. */}
+          the chat are two screens, each the whole height under the header (same section); from md
+          up they sit side by side. */}
       <Card className="grid h-[calc(100dvh-4rem)] grid-cols-1 grid-rows-1 overflow-hidden rounded-none border-x-0 border-t-0 md:h-[calc(100vh-11rem)] md:min-h-[32rem] md:grid-cols-[20rem_minmax(0,1fr)] md:rounded-xl md:border">
         <ConversationList
           className={cn(selectedId && other && 'max-md:hidden')}

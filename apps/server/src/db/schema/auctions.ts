@@ -98,7 +98,7 @@ export const auctions = pgTable(
     // Titles that START with the term, by a range scan (see users_name_prefix_idx).
     index('auctions_title_prefix_idx').using('btree', sql`(lower(${t.title})) text_pattern_ops`),
     // The header search finds a term in the description or the place too, as browse does
-    // (docs/search-and-notifications.md "One search"): ILIKE '%term%' on exactly this expression.
+    // (docs/search-and-notifications.md "Search API"): ILIKE '%term%' on exactly this expression.
     index('auctions_details_trgm_idx').using(
       'gin',
       sql`(${t.description} || ' ' || coalesce(${t.location}, '')) gin_trgm_ops`,

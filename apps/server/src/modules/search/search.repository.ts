@@ -202,14 +202,14 @@ export interface AuctionSearchRow {
 }
 
 /**
- * An auction's description and place as one text (docs/search-and-notifications.md "One search"),
+ * An auction's description and place as one text (docs/search-and-notifications.md "Search API"),
  * exactly the expression of auctions_details_trgm_idx, so ILIKE on it is served by that index.
  */
 export const AUCTION_DETAILS_TEXT = sql`(${auctions.description} || ' ' || coalesce(${auctions.location}, ''))`;
 
 /**
  * Open auctions (active, not yet ended) whose title, description or place holds the term, as the
- * browse page matches them (docs/search-and-notifications.md "One search"): titles first.
+ * browse page matches them (docs/search-and-notifications.md "Search API"): titles first.
  */
 export function searchOpenAuctions(
   db: Db,

@@ -38,7 +38,7 @@ interface ChatPaneProps extends ChatPaneSlots {
   /** docs/product.md §4: the chat widget writes '5m ago' where the Messages page writes '5m'. */
   withAgo?: boolean;
   className?: string;
-  /** On a phone, where the list and the chat are two screens: back to the list (docs/web-app.md "Messages on a phone"). */
+  /** On a phone, where the list and the chat are two screens: back to the list (docs/web-app.md "Phone layout"). */
   onBack?: () => void;
 }
 
