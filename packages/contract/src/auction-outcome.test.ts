@@ -3,7 +3,7 @@ import { AUCTION_OUTCOME_TEXT, auctionOutcomeText } from './auction-outcome.js';
 import { copyrightYears } from './constants.js';
 import { arrivalCheckInOpensAt, arrivalOpensText } from './date-mode.js';
 
-describe('an ended auction says what happened (docs/web-app.md "Ended auctions and the winner's next step")', () => {
+describe('an ended auction says what happened (docs/web-app.md, its ended auctions section)', () => {
   it('sold, unsold, cancelled', () => {
     expect(auctionOutcomeText({ winnerId: 'u1', currentBid: '80.00', cancelled: false })).toBe('Sold for $80');
     expect(auctionOutcomeText({ winnerId: null, currentBid: '25.00', cancelled: false })).toBe('Ended with no winner');
