@@ -16,7 +16,8 @@ export function PublicHeader() {
       data-testid="public-header"
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-4 sm:px-4">
-        <Logo />
+        {/* On a phone the logo is its heart, as in the member's header: the bar fits 320 px. */}
+        <Logo compact />
         <span className="flex-1" aria-hidden="true" />
         <nav aria-label="Site">
           <ul className="flex items-center gap-1 sm:gap-2">
