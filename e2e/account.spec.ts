@@ -59,9 +59,9 @@ test('a member downloads their data, then deletes their account from the profile
 
   // The host still sees the bid, from a 'Deleted user'.
   await host.page.goto(`/auction/${auctionId}`);
-  await expect(host.page.getByTestId('recent-bid')).toHaveCount(1);
-  await expect(host.page.getByTestId('recent-bid').first()).toContainText('Deleted user');
-  await expect(host.page.getByTestId('recent-bid').first()).toContainText('$21');
+  await expect(host.page.getByTestId('bid-history-row')).toHaveCount(1);
+  await expect(host.page.getByTestId('bid-history-row').first()).toContainText('Deleted user');
+  await expect(host.page.getByTestId('bid-history-row').first()).toContainText('$21');
   await host.context.close();
   await context.close();
 });

@@ -24,7 +24,9 @@ for (const path of PAGES) {
     for (const link of FOOTER_LINKS) {
       await expect(footer.getByRole('link', { name: link.name, exact: true })).toHaveAttribute('href', link.href);
     }
-    await expect(footer).toContainText('© 2025 BidYourDate. All rights reserved.');
+    // From the spec's 2025 to the current year (docs/web-app.md "Header, loading, scroll position, lists").
+    const year = new Date().getFullYear();
+    await expect(footer).toContainText(`© ${year > 2025 ? `2025–${year}` : '2025'} BidYourDate. All rights reserved.`);
   });
 }
 

@@ -17,7 +17,7 @@ test('hero shows the heading, a subtitle and the top bar links', async ({ page }
   const siteNav = page.getByRole('navigation', { name: 'Site' });
   await expect(siteNav.getByRole('link', { name: 'Browse Auctions' })).toHaveAttribute('href', '/browse');
   await expect(siteNav.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-  await expect(page.getByRole('link', { name: 'BidYourDate', exact: true })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'BidYourDate home' })).toHaveAttribute('href', '/');
 });
 
 for (const label of ['Join Waitlist', 'Join Now']) {

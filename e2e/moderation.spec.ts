@@ -46,7 +46,8 @@ test('a member reports an auction and a moderator hides it; members cannot open 
     await expect(reporter.page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 
     await reporter.page.goto(`/auction/${auctionId}`);
-    await reporter.page.getByRole('button', { name: 'Report auction' }).click();
+    await reporter.page.getByRole('button', { name: 'More actions' }).click();
+    await reporter.page.getByRole('menuitem', { name: 'Report auction' }).click();
     const dialog = reporter.page.getByRole('dialog', { name: 'Report this auction' });
     await dialog.getByRole('button', { name: 'Send Report' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Choose a reason');

@@ -80,7 +80,7 @@ test('header search finds an auction and a person; View all results opens /searc
     await expect(dropdown.getByText('Users (1)')).toBeVisible();
     await expect(dropdown.getByText('Auctions (1)')).toBeVisible();
     await expect(dropdown.getByTestId('search-auction-result')).toContainText(title);
-    await expect(dropdown.getByTestId('search-user-result')).toContainText(`Casey ${token}`);
+    await expect(dropdown.getByTestId('search-user-result')).toContainText(`Casey ${token.charAt(0).toUpperCase()}.`);
 
     await dropdown.getByRole('link', { name: 'View all results' }).click();
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${token.toLowerCase()}$`));
@@ -88,7 +88,7 @@ test('header search finds an auction and a person; View all results opens /searc
     await expect(results.getByRole('tab', { name: 'All (2)' })).toBeVisible();
     await expect(results.getByRole('tab', { name: 'Users (1)' })).toBeVisible();
     await expect(results.getByRole('tab', { name: 'Auctions (1)' })).toBeVisible();
-    await expect(results.getByTestId('search-user-card')).toContainText(`Casey ${token}`);
+    await expect(results.getByTestId('search-user-card')).toContainText(`Casey ${token.charAt(0).toUpperCase()}.`);
     const card = results.getByTestId('search-auction-card');
     await expect(card).toContainText(title);
     await expect(card).toContainText('$20');

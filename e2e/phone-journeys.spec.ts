@@ -95,7 +95,7 @@ test('host page, bidders and My Bids follow the auction live; each bidder sees w
     // Ann buys it: the host's page names the winner, ends the countdown and offers the chat.
     expect((await ann.context.request.post(`/api/auctions/${auctionId}/buy-now`, { data: {} })).status()).toBe(200);
     await expect(h.getByTestId('auction-winner')).toHaveText('Won by Ann', { timeout: LIVE_TIMEOUT_MS });
-    await expect(h.getByTestId('sticky-bid-bar')).toContainText('Ended');
+    await expect(h.getByTestId('sticky-bid-bar')).toContainText('Sold for $90');
     await expect(h.getByRole('button', { name: 'Message Ann' })).toBeVisible();
     await expect(h.getByText('$90').first()).toBeVisible();
     expect(await stillSamePage(h)).toBe(true);

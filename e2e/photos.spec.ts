@@ -11,10 +11,15 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
 ] as const;
 
-/** A small PNG of the phone screen for a human look (docs/screens/). */
+/**
+ * A small PNG of the phone screen for a human look, in this test's output folder (ignored by git):
+ * `npm test` changes no tracked file; docs/screens/ changes only under `npm run screens`.
+ */
 async function screenshot(page: Page, name: string) {
   const png = await page.screenshot();
-  await sharp(png).png({ palette: true, quality: 60, compressionLevel: 9 }).toFile(`docs/screens/${name}.png`);
+  await sharp(png)
+    .png({ palette: true, quality: 60, compressionLevel: 9 })
+    .toFile(test.info().outputPath(`${name}.png`));
 }
 
 async function addPhotoThroughCrop(page: Page, hue: number) {

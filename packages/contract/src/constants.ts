@@ -42,6 +42,14 @@ export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const COPYRIGHT_YEAR = 2025;
+/**
+ * The footer's years: from COPYRIGHT_YEAR (the spec's 2025) to the current year, so the footer
+ * never names a year long gone ("2025–2026"), and just "2025" while it is 2025.
+ */
+export function copyrightYears(now: Date): string {
+  const year = now.getFullYear();
+  return year > COPYRIGHT_YEAR ? `${COPYRIGHT_YEAR}–${year}` : String(COPYRIGHT_YEAR);
+}
 export const PRIVACY_EFFECTIVE_DATE = 'September 22, 2025';
 
 export const DATE_TYPES = ['coffee', 'dinner', 'activity'] as const;

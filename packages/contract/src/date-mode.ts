@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { DATE_MODE_OPENS_MINUTES_BEFORE, lastPositionSchema } from './date-api.js';
+import {
+  ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE,
+  DATE_MODE_OPENS_MINUTES_BEFORE,
+  lastPositionSchema,
+} from './date-api.js';
 
 /**
  * Date Mode's opening rule and live location sharing (issue 24, docs/the-date.md). The server
@@ -19,6 +23,17 @@ export function dateModeOpensAt(startsAt: Date | string): Date {
 export function isDateModeOpen(startsAt: Date | string, now: Date | number): boolean {
   return new Date(now).getTime() >= dateModeOpensAt(startsAt).getTime();
 }
+
+/**
+ * When "I've arrived" opens for a plan starting at `startsAt`: ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE
+ * earlier. The server refuses an earlier arrival; the page shows the button from then on only.
+ */
+export function arrivalCheckInOpensAt(startsAt: Date | string): Date {
+  return new Date(new Date(startsAt).getTime() - ARRIVAL_CHECK_IN_OPENS_MINUTES_BEFORE * MINUTE_MS);
+}
+
+/** The line in place of "I've arrived" until it opens: "You can check in from 7:45 PM". */
+export const arrivalOpensText = (clock: string) => `You can check in from ${clock}`;
 
 /**
  * Within this much of now a weekday names one day only; further ahead the same weekday comes

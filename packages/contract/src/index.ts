@@ -9,6 +9,7 @@ export * from './auth.js';
 export * from './money.js';
 export * from './time.js';
 export * from './auctions.js';
+export * from './auction-outcome.js';
 export * from './auction-schemas.js';
 export * from './auto-bids.js';
 export * from './payments.js';

@@ -23,6 +23,12 @@ export const ONBOARDING_TEXTS = {
   skip: 'Skip for now',
   continue: 'Continue',
   progress: (index: number) => `Step ${index + 1} of ${ONBOARDING_STEPS.length}`,
+  /** Step 1 while the profile is incomplete: what the profile needs comes before the photo. */
+  profile: {
+    title: 'About you',
+    description: 'Your name, age and where you are: what members see on your auctions and bids.',
+    save: 'Save and continue',
+  },
   photo: {
     title: 'Add a photo',
     description: 'Members bid on people they can see. Your first photo is the one shown on your auctions.',

@@ -27,6 +27,14 @@ const BID_STEPS_ABOVE_MINIMUM = [0, 0, 0, 0, 5, 5, 10, 25] as const;
 /** How many bids an active auction gets; zeros keep a few "no bids yet" cards in the feed. */
 const ACTIVE_BID_COUNTS = [0, 0, 1, 2, 3, 4, 5, 6, 7, 9] as const;
 
+/**
+ * Where a won demo auction stands, so the demo shows every stage a member meets after winning
+ * (docs/the-date.md, "The demo's dates"). `to-review` is the place for the date to review once
+ * feedback exists; until then it is a finished date like `finished`, a day older.
+ */
+export const DEMO_STAGES = ['unpaid', 'to-plan', 'date-mode', 'finished', 'to-review'] as const;
+export type DemoStage = (typeof DEMO_STAGES)[number];
+
 export interface DemoUserPlan extends DemoProfile {
   createdAt: Date;
 }
@@ -44,6 +52,8 @@ export interface DemoAuctionPlan extends DemoAuctionTemplate {
   isActive: boolean;
   /** Index into `users` of the highest bidder of an ended auction. */
   winner: number | null;
+  /** The stage of a won auction's payment and date; null for an open or unsold one. */
+  stage: DemoStage | null;
   bidCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -220,6 +230,8 @@ export function planDemoData(now: Date, seed = 20_250_922): DemoPlan {
       endTime: new Date(endTime),
       isActive: !isEnded,
       winner: isEnded && last ? last.bidder : null,
+      // The ended auctions after the unsold one take the stages in turn (position 1 is the most recent).
+      stage: isEnded && last ? (DEMO_STAGES[(endedOrder.indexOf(index) - 1) % DEMO_STAGES.length] ?? null) : null,
       bidCount: auctionBids.length,
       createdAt: new Date(createdAt),
       updatedAt: isEnded ? new Date(endTime) : (last?.createdAt ?? new Date(createdAt)),

@@ -17,6 +17,7 @@ import type { ObjectStorage } from '../lib/storage/object-storage.js';
 import { storeDemoAvatar } from './demo-avatars.js';
 import { DEMO_COUNTRY } from './demo-content.js';
 import { planDemoData } from './demo-plan.js';
+import { seedDemoStage } from './demo-stages.js';
 
 /** Published on purpose (README, login hints): the demo runs in development only, never in production. */
 export const DEMO_PASSWORD = 'demo-password-2025';
@@ -164,6 +165,29 @@ export async function seedDemoDataIfEmpty(
     await tx.insert(auctions).values(auctionRows);
     if (bidRows.length > 0) await tx.insert(bids).values(bidRows);
     if (cardRows.length > 0) await tx.insert(sandboxPaymentMethods).values(cardRows);
+    // The won auctions' payments and dates (docs/the-date.md, "The demo's dates"): they are
+    // charged to the demo cards, so only when the sandbox holds those cards.
+    if (options.sandboxCards) {
+      for (const [index, auction] of plan.auctions.entries()) {
+        if (auction.stage === null || auction.winner === null) continue;
+        const winner = userRows[auction.winner]!;
+        await seedDemoStage(
+          tx,
+          {
+            stage: auction.stage,
+            auctionId: idOf(auctionIds, index),
+            auctionTitle: auction.title,
+            dateType: auction.dateType,
+            amount: auction.currentBid,
+            hostId: idOf(userIds, auction.creator),
+            winnerId: winner.id!,
+            customerId: winner.stripeCustomerId!,
+            auctionEndedAt: auction.endTime,
+          },
+          now,
+        );
+      }
+    }
     if (avatars.length > 0) {
       await tx
         .insert(profilePhotos)

@@ -595,6 +595,9 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         amount: '25.00',
         auction: { title: 'Bid target B', currentBid: '30.00', isActive: true, endTime: b.endTime },
       });
+      // What the row's picture needs (issue 38: My Bids shows one), and nothing more of the host.
+      expect(rows[0].auction).toMatchObject({ dateType: b.dateType, coverImageUrl: null });
+      expect(Object.keys(rows[0].auction.creator)).toEqual(['profileImageUrl']);
       expect(rows[1]).toMatchObject({ auctionId: a.id, amount: '20.00', auction: { title: 'Bid target A' } });
       expect(typeof rows[0].createdAt).toBe('string');
     });

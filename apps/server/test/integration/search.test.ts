@@ -114,18 +114,21 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
     // Many of one name, for the limits.
     for (let i = 0; i < 55; i++) await insertUser(db, { firstName: 'Zanzibar', lastName: `Number ${i}` });
 
-    await db
-      .insert(auctions)
-      .values([
-        auctionRow(hostId, { title: 'Sunset kayak adventure', dateType: 'activity', currentBid: '45.50', bidCount: 3 }),
-        auctionRow(hostId, { title: 'Kayak and coffee' }),
-        auctionRow(hostId, { title: 'Dinner then a kayak ride', dateType: 'dinner' }),
-        auctionRow(hostId, { title: 'Closed kayak trip', isActive: false }),
-        auctionRow(hostId, { title: 'Ended kayak trip', endTime: new Date(Date.now() - HOUR) }),
-        auctionRow(hostId, { title: '50% off kayak lesson' }),
-        auctionRow(hostId, { title: 'Snake_case coding date' }),
-        ...Array.from({ length: 55 }, (_, i) => auctionRow(hostId, { title: `Quokka picnic ${i}` })),
-      ]);
+    await db.insert(auctions).values([
+      auctionRow(hostId, { title: 'Sunset kayak adventure', dateType: 'activity', currentBid: '45.50', bidCount: 3 }),
+      auctionRow(hostId, { title: 'Kayak and coffee' }),
+      auctionRow(hostId, { title: 'Dinner then a kayak ride', dateType: 'dinner' }),
+      auctionRow(hostId, { title: 'Closed kayak trip', isActive: false }),
+      auctionRow(hostId, { title: 'Ended kayak trip', endTime: new Date(Date.now() - HOUR) }),
+      auctionRow(hostId, { title: '50% off kayak lesson' }),
+      auctionRow(hostId, { title: 'Snake_case coding date' }),
+      // A term in the description or the place finds the auction too, as browse does.
+      auctionRow(hostId, { title: 'Evening walk', description: 'We end at the old LIGHTHOUSE for the view.' }),
+      auctionRow(hostId, { title: 'Lighthouse tour' }),
+      auctionRow(hostId, { title: 'Fish and chips', location: 'Lighthouse Point, FL' }),
+      auctionRow(hostId, { title: 'Closed lighthouse walk', description: 'lighthouse', isActive: false }),
+      ...Array.from({ length: 55 }, (_, i) => auctionRow(hostId, { title: `Quokka picnic ${i}` })),
+    ]);
   });
   afterAll(() => world.close());
 
@@ -185,7 +188,7 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
     expect(auctionsRes.body).not.toMatch(/@example\.com|email|secret|cus_|password/i);
   });
 
-  it('finds open auctions by title only, prefix matches first, with the card fields', async () => {
+  it('finds open auctions by title, prefix matches first, with the card fields', async () => {
     const { auctions: list, users: people } = await found('kayak');
     expect(people).toEqual([]);
     const titles = list.map((a) => a.title);
@@ -207,6 +210,12 @@ describe.each(testDatabaseFactories())('search API on $kind', (factory) => {
     });
     expect(Object.keys(sunset?.creator ?? {}).sort()).toEqual(['firstName', 'id', 'identityVerified', 'lastName']);
     expect(Date.parse(sunset?.endTime ?? '')).toBeGreaterThan(Date.now());
+  });
+
+  it('finds open auctions by their description or place as well, after those whose title matches', async () => {
+    const titles = (await found('lighthouse')).auctions.map((a) => a.title);
+    expect(titles[0]).toBe('Lighthouse tour');
+    expect(new Set(titles)).toEqual(new Set(['Lighthouse tour', 'Evening walk', 'Fish and chips']));
   });
 
   it("treats LIKE's wildcards and the escape character literally", async () => {
@@ -312,6 +321,8 @@ describe.each(postgresOnlyFactories())('search query plans on $kind', (factory) 
       searchOpenAuctionsQuery(testDb.database.db, 'abcdef', { limit: 20, now: new Date() }).toSQL(),
     );
     expect(text).toContain('auctions_title_trgm_idx');
+    // The description and the place, when the title pools leave room, through their own index.
+    expect(text).toContain('auctions_details_trgm_idx');
   });
 });
 

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/app/Header';
+import { HeaderPlaceholder, PublicHeader } from '@/app/PublicHeader';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { LazyToaster } from '@/components/ui/LazyToaster';
 import { AUTH_USER_KEY, useAuth } from '@/lib/useAuth';
@@ -12,6 +13,7 @@ import { startsSignedOut } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { applyPalette, paletteFor } from '@/lib/theme';
+import { useScrollToTopOnNavigate } from '@/lib/useScrollToTopOnNavigate';
 import { useVisualViewportInsets } from '@/lib/visualViewport';
 import { startServerClock } from '@/lib/serverClock';
 import { AppRoutes } from './routes';
@@ -33,6 +35,8 @@ function Shell() {
   }, [user]);
   // Bottom sheets keep their input above a phone's keyboard (docs/web-app.md).
   useVisualViewportInsets();
+  // A new page opens at its top; Back keeps its place (docs/web-app.md "Header, loading, scroll position, lists").
+  useScrollToTopOnNavigate(location);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -42,7 +46,9 @@ function Shell() {
       >
         Skip to content
       </a>
-      {user && <Header user={user} />}
+      {/* One header everywhere (docs/web-app.md "Header, loading, scroll position, lists"): the member's, the visitor's, or its
+          place while the session is read. */}
+      {user ? <Header user={user} /> : isLoading ? <HeaderPlaceholder /> : <PublicHeader />}
       <main id="main" className="flex flex-1 flex-col">
         {/* Onboarding asks about notifications itself: no second offer on top of it. */}
         {user && !isLoading && location !== APP_ROUTES.welcome && <PushPrompt />}
@@ -54,7 +60,9 @@ function Shell() {
           </Suspense>
         )}
       </main>
-      <Footer />
+      {/* On a phone the Messages page is an app screen of the whole height: no footer under the
+          chat (docs/web-app.md "Phone layout"); larger screens keep it. */}
+      <Footer className={location === APP_ROUTES.messages ? 'max-md:hidden' : undefined} />
       <LazyToaster />
     </div>
   );

@@ -15,7 +15,6 @@ import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
 import { WaitlistLink } from '@/components/WaitlistLink';
 import { type BrowseFilters, DEFAULT_BROWSE_FILTERS, filterAndSortAuctions } from '@/features/auctions/browseFilters';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
-import { LandingTopBar } from '@/features/landing/LandingTopBar';
 import { useProgressiveCount } from '@/lib/useProgressiveCount';
 
 /**
@@ -29,7 +28,7 @@ const FIRST_CARDS = 6;
  * The distance filter needs the visitor's position, which they may share with the browser.
  */
 export default function BrowsePage() {
-  const { data, isError } = usePublicAuctions();
+  const { data, isError, refetch, isFetching } = usePublicAuctions();
   // The list arrives through React Query's store, whose updates React renders in one task it
   // cannot interrupt; the deferred copy renders the cards in the background instead, in slices
   // that leave the main thread free between them (docs/performance.md, item 17). Until it has
@@ -72,22 +71,26 @@ export default function BrowsePage() {
     <div className="w-full">
       <title>Browse Auctions | BidYourDate</title>
       <div className="bg-palette-gradient">
-        <LandingTopBar />
-        <section aria-labelledby="browse-heading" className="mx-auto max-w-4xl px-4 pb-12 pt-4 text-center">
-          <h1 id="browse-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Browse Auctions
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-text/80">
-            Coffee, dinner and activities people are auctioning right now. Sign up to place a bid; you are only charged
-            if you win.
-          </p>
-          <WaitlistLink size="lg" className="mt-6">
-            Sign Up Free
-          </WaitlistLink>
+        {/* Short, so the first cards are in the first screen (docs/web-app.md "Header, loading, scroll
+            position, lists"): the heading and its call to action on one row from sm up. */}
+        <section
+          aria-labelledby="browse-heading"
+          className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-4 text-center sm:flex-row sm:justify-between sm:text-left"
+        >
+          <div className="min-w-0">
+            <h1 id="browse-heading" className="text-3xl font-extrabold tracking-tight">
+              Browse Auctions
+            </h1>
+            <p className="mt-1 max-w-2xl text-sm text-neutral-text/80">
+              Coffee, dinner and activities people are auctioning right now. Sign up to place a bid; you are only
+              charged if you win.
+            </p>
+          </div>
+          <WaitlistLink className="shrink-0">Sign Up Free</WaitlistLink>
         </section>
       </div>
 
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
+      <div className="mx-auto grid max-w-6xl gap-4 px-4 py-4">
         <FiltersSheet activeCount={countActiveFilters(filters, DEFAULT_BROWSE_FILTERS)}>
           <BrowseFilterBar filters={filters} onChange={setFilters} locationState={locationState} onLocate={locate} />
         </FiltersSheet>
@@ -96,8 +99,9 @@ export default function BrowsePage() {
           Auctions
         </h2>
         <div className="flex flex-wrap items-center justify-between gap-3">
+          {/* No count beside a failed read: "0 auctions" would say the list is empty. */}
           <p className="font-medium" role="status" aria-live="polite">
-            {isPending ? 'Loading auctions...' : countLabel}
+            {isPending ? 'Loading auctions...' : isError && !list ? '' : countLabel}
           </p>
           <Button variant="outline" size="sm" onClick={clearSearch}>
             Clear Search
@@ -108,8 +112,8 @@ export default function BrowsePage() {
           // Holds a screen's height for the list, so the card below it does not jump down when the
           // auctions arrive (a layout shift, docs/performance.md "Lighthouse (mobile)").
           <div aria-hidden="true" className="min-h-screen" data-testid="browse-list-placeholder" />
-        ) : isError ? (
-          <AuctionsLoadError />
+        ) : isError && !list ? (
+          <AuctionsLoadError onRetry={() => void refetch()} retrying={isFetching} />
         ) : auctions.length === 0 ? (
           <NoAuctionsFound headingLevel="h2" hint="Try a different search or fewer filters." />
         ) : (

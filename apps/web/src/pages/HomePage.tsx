@@ -79,7 +79,7 @@ export default function HomePage() {
               Loading auctions...
             </p>
           ) : feed.isError ? (
-            <AuctionsLoadError />
+            <AuctionsLoadError onRetry={() => void feed.refetch()} retrying={feed.isRefetching} />
           ) : auctions.length === 0 ? (
             <NoAuctionsFound headingLevel="h3" hint="Try other filters, or put an outing of your own up for bids.">
               <Button asChild className="mt-6">

@@ -1,6 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
 import { useAuth } from '@/lib/useAuth';
 import { useConversations } from '@/features/messages/api/conversations';
 import { ChatPane } from '@/features/messages/components/ChatPane';
@@ -26,11 +27,14 @@ export default function MessagesPage() {
   const other = selected?.otherUser ?? (startedWith?.conversationId === selectedId ? startedWith?.user : undefined);
 
   return (
-    <div className="container mx-auto px-4 py-6" data-testid="page-messages">
+    <div className="container mx-auto md:px-4 md:py-6" data-testid="page-messages">
       {/* minmax(0, …) columns: a long auction title or the plan form cannot make the panes wider
-          than the card, which clips them (docs/web-app.md "Phone layout"). */}
-      <Card className="grid h-[calc(100vh-11rem)] min-h-[32rem] grid-cols-1 grid-rows-[minmax(0,16rem)_1fr] overflow-hidden md:grid-cols-[20rem_minmax(0,1fr)] md:grid-rows-1">
+          than the card, which clips them (docs/web-app.md "Phone layout"). On a phone the list and
+          the chat are two screens, each the whole height under the header (same section); from md
+          up they sit side by side. */}
+      <Card className="grid h-[calc(100dvh-4rem)] grid-cols-1 grid-rows-1 overflow-hidden rounded-none border-x-0 border-t-0 md:h-[calc(100vh-11rem)] md:min-h-[32rem] md:grid-cols-[20rem_minmax(0,1fr)] md:rounded-xl md:border">
         <ConversationList
+          className={cn(selectedId && other && 'max-md:hidden')}
           conversations={conversations.data}
           isLoading={conversations.isLoading}
           selectedId={selectedId}
@@ -41,13 +45,14 @@ export default function MessagesPage() {
         {selectedId && other ? (
           <ChatPane
             className="min-h-0"
+            onBack={() => setSelectedId(undefined)}
             conversationId={selectedId}
             otherUser={{ id: other.id, name: fullNameOf(other) }}
             subtitle={selected?.auction?.title}
             {...chatPaneSlots}
           />
         ) : (
-          <div className="flex flex-col items-center justify-center gap-2 p-8 text-center text-neutral-text/70">
+          <div className="flex flex-col items-center justify-center gap-2 p-8 text-center text-neutral-text/70 max-md:hidden">
             <MessageCircle aria-hidden="true" className="h-10 w-10" />
             <p className="font-medium">Select a conversation</p>
           </div>

@@ -20,8 +20,7 @@ import { useAnswerOnboarding } from '@/features/onboarding/api/answerOnboarding'
 import { PaymentMethodsTab } from '@/features/payments/components/PaymentMethodsTab';
 import { useHasPaymentMethod } from '@/lib/useHasPaymentMethod';
 import { useProfilePhotos } from '@/features/profile/api/profilePhotos';
-import { EditProfileDialog } from '@/features/profile/components/EditProfileDialog';
-import { IncompleteProfileNotice } from '@/features/profile/components/IncompleteProfileNotice';
+import { EditProfileForm } from '@/features/profile/components/EditProfileDialog';
 import { ProfilePhotos } from '@/features/profile/components/ProfilePhotos';
 
 /** The first step after `step` still pending in `state`, or null when onboarding is over. */
@@ -54,7 +53,9 @@ export default function OnboardingPage() {
   if (!user || step === null) return <RedirectTo to="/" />;
 
   const index = ONBOARDING_STEPS.indexOf(step);
-  const texts = ONBOARDING_TEXTS[step];
+  // Step 1 asks for what the profile needs (name, age, place) before the photo, so nobody starts
+  // out as "Anonymous User" (docs/accounts.md "Onboarding").
+  const texts = step === 'photo' && !isProfileComplete(user) ? ONBOARDING_TEXTS.profile : ONBOARDING_TEXTS[step];
   const props = { busy: answer.isPending, onAnswer: (outcome: OnboardingOutcome) => answerStep(step, outcome) };
 
   return (
@@ -89,16 +90,24 @@ interface StepProps {
   onAnswer: (outcome: OnboardingOutcome) => void;
 }
 
-/** The profile form (while incomplete) and the photos of the profile page. */
+/**
+ * The profile form while the profile is incomplete (what it needs first), then the photos of the
+ * profile page. Saving the form brings the photos, in the same step.
+ */
 function PhotoStep({ user, busy, onAnswer }: StepProps & { user: CurrentUser }) {
   const photos = useProfilePhotos();
-  const [isEditing, setIsEditing] = useState(false);
   const hasPhoto = (photos.data?.length ?? 0) > 0;
+  if (!isProfileComplete(user)) {
+    return (
+      <>
+        <EditProfileForm user={user} onDone={() => undefined} submitLabel={ONBOARDING_TEXTS.profile.save} />
+        <StepActions busy={busy} canContinue={false} onAnswer={onAnswer} hideContinue />
+      </>
+    );
+  }
   return (
     <>
-      {!isProfileComplete(user) && <IncompleteProfileNotice onComplete={() => setIsEditing(true)} />}
       <ProfilePhotos />
-      <EditProfileDialog user={user} open={isEditing} onOpenChange={setIsEditing} />
       <StepActions busy={busy} canContinue={hasPhoto} onAnswer={onAnswer} />
     </>
   );
@@ -138,15 +147,22 @@ function useDoneOnArrival(holds: boolean | undefined, onAnswer: (outcome: Onboar
   }, [holds, onAnswer]);
 }
 
-function StepActions({ busy, canContinue, onAnswer }: StepProps & { canContinue: boolean }): ReactNode {
+function StepActions({
+  busy,
+  canContinue,
+  onAnswer,
+  hideContinue = false,
+}: StepProps & { canContinue: boolean; hideContinue?: boolean }): ReactNode {
   return (
     <div className="flex flex-wrap justify-end gap-3">
       <Button type="button" variant="ghost" disabled={busy} onClick={() => onAnswer('skipped')}>
         {ONBOARDING_TEXTS.skip}
       </Button>
-      <Button type="button" disabled={busy || !canContinue} onClick={() => onAnswer('done')}>
-        {ONBOARDING_TEXTS.continue}
-      </Button>
+      {!hideContinue && (
+        <Button type="button" disabled={busy || !canContinue} onClick={() => onAnswer('done')}>
+          {ONBOARDING_TEXTS.continue}
+        </Button>
+      )}
     </div>
   );
 }

@@ -111,6 +111,12 @@ export const auctions = pgTable(
     index('auctions_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     // Titles that START with the term, by a range scan (see users_name_prefix_idx).
     index('auctions_title_prefix_idx').using('btree', sql`(lower(${t.title})) text_pattern_ops`),
+    // The header search finds a term in the description or the place too, as browse does
+    // (docs/search-and-notifications.md "Search API"): ILIKE '%term%' on exactly this expression.
+    index('auctions_details_trgm_idx').using(
+      'gin',
+      sql`(${t.description} || ' ' || coalesce(${t.location}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -140,6 +140,9 @@ export interface OwnBidRow {
     endTime: Date;
     winnerId: string | null;
     cancelledAt: Date | null;
+    dateType: string;
+    coverImageUrl: string | null;
+    creatorImageUrl: string | null;
   };
 }
 
@@ -159,6 +162,9 @@ export function presentOwnBid(bid: OwnBidRow, viewerStanding: ViewerStanding = n
       winnerId: bid.auction.winnerId,
       cancelledAt: bid.auction.cancelledAt?.toISOString() ?? null,
       viewerStanding,
+      dateType: bid.auction.dateType,
+      coverImageUrl: bid.auction.coverImageUrl,
+      creator: { profileImageUrl: bid.auction.creatorImageUrl },
     },
   };
 }

@@ -37,10 +37,15 @@ export function listBidsByBidder(db: Db, bidderId: string) {
         endTime: auctions.endTime,
         winnerId: auctions.winnerId,
         cancelledAt: auctions.cancelledAt,
+        // The row's picture (docs/uploads.md's rule: the cover, the host's photo, the drawing).
+        dateType: auctions.dateType,
+        coverImageUrl: auctions.coverImageUrl,
+        creatorImageUrl: users.profileImageUrl,
       },
     })
     .from(bids)
     .innerJoin(auctions, eq(auctions.id, bids.auctionId))
+    .innerJoin(users, eq(users.id, auctions.creatorId))
     .where(eq(bids.bidderId, bidderId))
     .orderBy(desc(bids.createdAt), desc(bids.id))
     .limit(PROFILE_LIST_LIMIT);

@@ -65,8 +65,13 @@ function candidateIds(input: {
   laterWords: { table: SQL; id: SQL; suffix: SQL };
   term: string;
   pageSize: number;
+  /**
+   * More text the term may be anywhere in (an auction's description and place), read like the
+   * "anywhere" pool and only when it is: the expression a trigram index declares.
+   */
+  alsoIn?: SQL;
 }): SQL {
-  const { table, id, text, eligible, laterWords: words, term, pageSize } = input;
+  const { table, id, text, eligible, laterWords: words, term, pageSize, alsoIn } = input;
   const { starts, anywhere } = matchPatterns(term);
   // "Starts with" as `lower(text) LIKE lower('term%')`, the form the prefix btree indexes
   // (users_name_prefix_idx, auctions_title_prefix_idx) serve by a range scan. Ordered as those
@@ -92,9 +97,17 @@ function candidateIds(input: {
     ORDER BY ${words.suffix} USING ~<~ LIMIT ${CANDIDATES_PER_KIND}`;
   const anywherePool = (pattern: string) =>
     sql`SELECT ${id} AS id FROM ${table} WHERE ${text} ILIKE ${pattern} AND ${eligible} LIMIT ${CANDIDATES_PER_KIND}`;
+  const alsoInPool = (pattern: string, more: SQL) =>
+    sql`SELECT ${id} AS id FROM ${table} WHERE ${more} ILIKE ${pattern} AND ${eligible} LIMIT ${CANDIDATES_PER_KIND}`;
   const rest = anywhere
     ? sql`UNION SELECT id FROM (${anywherePool(anywhere)}) AS anywhere
+          WHERE (SELECT count(*) FROM starts) + (SELECT count(*) FROM later_word) <= ${pageSize}
+          ${
+            alsoIn
+              ? sql`UNION SELECT id FROM (${alsoInPool(anywhere, alsoIn)}) AS also_in
           WHERE (SELECT count(*) FROM starts) + (SELECT count(*) FROM later_word) <= ${pageSize}`
+              : sql``
+          }`
     : sql``;
   // The later-word pool as distinct ids, so the count that decides whether the "anywhere" pool is
   // read counts texts, not suffixes.
@@ -189,7 +202,16 @@ export interface AuctionSearchRow {
   creatorIdentityVerificationStatus: string;
 }
 
-/** Open auctions (active, not yet ended) whose title matches the term. */
+/**
+ * An auction's description and place as one text (docs/search-and-notifications.md "Search API"),
+ * exactly the expression of auctions_details_trgm_idx, so ILIKE on it is served by that index.
+ */
+export const AUCTION_DETAILS_TEXT = sql`(${auctions.description} || ' ' || coalesce(${auctions.location}, ''))`;
+
+/**
+ * Open auctions (active, not yet ended) whose title, description or place holds the term, as the
+ * browse page matches them (docs/search-and-notifications.md "Search API"): titles first.
+ */
 export function searchOpenAuctions(
   db: Db,
   term: string,
@@ -218,7 +240,11 @@ export function searchOpenAuctionsQuery(
     },
     term,
     pageSize: options.limit,
+    alsoIn: AUCTION_DETAILS_TEXT,
   });
+  // Title starts with the term, then holds it, then only the description or the place does.
+  const anywhere = `%${escapeLikePattern(term)}%`;
+  const rank = sql<number>`CASE WHEN ${auctions.title} ILIKE ${prefix} THEN 0 WHEN ${auctions.title} ILIKE ${anywhere} THEN 1 ELSE 2 END`;
   // The page is ranked on the auctions' own columns and only its rows are joined to their hosts:
   // joining every candidate (up to 600) first cost a primary-key lookup of users each, rarely in
   // shared buffers at a million rows (docs/performance.md, item 22). The block filter stays in
@@ -234,7 +260,7 @@ export function searchOpenAuctionsQuery(
       description: auctions.description,
       bidCount: auctions.bidCount,
       creatorId: auctions.creatorId,
-      rank: sql<number>`CASE WHEN ${auctions.title} ILIKE ${prefix} THEN 0 ELSE 1 END`.as('rank'),
+      rank: rank.as('rank'),
       similarity: sql<number>`similarity(${auctions.title}, ${term})`.as('similarity'),
     })
     .from(auctions)
@@ -246,12 +272,7 @@ export function searchOpenAuctionsQuery(
           : undefined,
       ),
     )
-    .orderBy(
-      sql`CASE WHEN ${auctions.title} ILIKE ${prefix} THEN 0 ELSE 1 END`,
-      desc(sql`similarity(${auctions.title}, ${term})`),
-      asc(auctions.endTime),
-      asc(auctions.id),
-    )
+    .orderBy(rank, desc(sql`similarity(${auctions.title}, ${term})`), asc(auctions.endTime), asc(auctions.id))
     .limit(options.limit)
     .as('page');
   return (

@@ -1,5 +1,6 @@
-import { COPYRIGHT_YEAR } from '@bid/contract';
+import { copyrightYears } from '@bid/contract';
 import { Link } from 'wouter';
+import { cn } from '@/lib/utils';
 
 const FOOTER_LINKS = [
   { href: '/about', label: 'About Us' },
@@ -9,9 +10,9 @@ const FOOTER_LINKS = [
 ] as const;
 
 /** docs/product.md §2: a footer on every page. */
-export function Footer() {
+export function Footer({ className }: { className?: string }) {
   return (
-    <footer className="mt-auto border-t border-black/10 bg-white" data-testid="site-footer">
+    <footer className={cn('mt-auto border-t border-black/10 bg-white', className)} data-testid="site-footer">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 sm:flex-row">
         <nav aria-label="Footer">
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
@@ -24,7 +25,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <p className="text-sm text-neutral-text/80">© {COPYRIGHT_YEAR} BidYourDate. All rights reserved.</p>
+        <p className="text-sm text-neutral-text/80">© {copyrightYears(new Date())} BidYourDate. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -1,6 +1,5 @@
 import { ArrowDown, BadgeCheck, MapPin, UserCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { LandingTopBar } from './LandingTopBar';
 import { WaitlistLink } from '@/components/WaitlistLink';
 
 export const HOW_IT_WORKS_ID = 'how-it-works';
@@ -31,7 +30,6 @@ export function HeroSection() {
         className="pointer-events-none absolute -bottom-32 -left-24 size-96 rounded-full bg-accent/10 blur-3xl"
       />
       <div className="relative">
-        <LandingTopBar />
         <div className="mx-auto max-w-4xl px-4 pb-24 pt-12 text-center sm:pt-20">
           <p className="mx-auto inline-flex items-center rounded-full border border-primary/20 bg-white/70 px-4 py-1 text-sm font-medium text-primary">
             Coffee, dinner or an activity

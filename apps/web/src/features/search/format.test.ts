@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fullNameOf, searchPageHref, visibleInterests } from './format';
+import { displayNameOf } from '@bid/contract';
+import { searchPageHref, visibleInterests } from './format';
 
 describe('search card helpers', () => {
   it('shows up to 3 interests and counts the rest', () => {
@@ -8,10 +9,10 @@ describe('search card helpers', () => {
     expect(visibleInterests(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
   });
 
-  it('names people in full, or Anonymous', () => {
-    expect(fullNameOf({ firstName: 'Ann', lastName: 'Lee' })).toBe('Ann Lee');
-    expect(fullNameOf({ firstName: 'Ann', lastName: null })).toBe('Ann');
-    expect(fullNameOf({ firstName: null, lastName: ' ' })).toBe('Anonymous');
+  it('names people as cards do (first name and last initial), or Anonymous', () => {
+    expect(displayNameOf({ firstName: 'Ann', lastName: 'Lee' })).toBe('Ann L.');
+    expect(displayNameOf({ firstName: 'Ann', lastName: null })).toBe('Ann');
+    expect(displayNameOf({ firstName: null, lastName: ' ' })).toBe('Anonymous');
   });
 
   it('links to the search page with the trimmed, encoded text', () => {

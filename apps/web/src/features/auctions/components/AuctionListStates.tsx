@@ -1,13 +1,21 @@
 import { Gavel } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
-/** An auction list's answer failed (the feed, the public browse list). */
-export function AuctionsLoadError() {
+/** An auction list's answer failed (the feed, the public browse list): what happened, and Retry. */
+export function AuctionsLoadError({ onRetry, retrying = false }: { onRetry?: () => void; retrying?: boolean }) {
   return (
-    <p role="alert" className="py-12 text-center text-danger">
-      Auctions could not be loaded. Please try again.
-    </p>
+    <div className="flex flex-col items-center gap-4 py-12 text-center">
+      <p role="alert" className="text-danger">
+        Auctions could not be loaded. Please try again.
+      </p>
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Retrying...' : 'Retry'}
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { type AuctionDetail, formatWholeDollars, RAISE_YOUR_MAXIMUM } from '@bid/contract';
+import { type AuctionDetail, auctionOutcomeText, formatWholeDollars, RAISE_YOUR_MAXIMUM } from '@bid/contract';
 import { CalendarHeart, MessageCircle, Trophy, Zap } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
@@ -17,6 +17,13 @@ interface AuctionSidebarProps {
   auction: AuctionDetail;
   user: CurrentUser | null;
   now: number;
+  /** Whether the date can be planned now: for the winner, once their payment has gone through. */
+  canPlan: boolean;
+  /**
+   * The winner's payment while it has not gone through (what happens, pay now or add a card):
+   * composed by the page from the payments feature.
+   */
+  winnerPayment?: ReactNode;
   /**
    * The auction chat while it is open; the page composes it from the messages feature (a feature
    * imports no other feature, docs/architecture.md "Web app layers").
@@ -30,7 +37,7 @@ interface AuctionSidebarProps {
 }
 
 /** docs/product.md §2 detail sidebar: current bid, bid count, time left, buy-now price, and what this viewer may do. */
-export function AuctionSidebar({ auction, user, now, renderChat }: AuctionSidebarProps) {
+export function AuctionSidebar({ auction, user, now, canPlan, winnerPayment, renderChat }: AuctionSidebarProps) {
   const [isBidding, setIsBidding] = useState(false);
   const [isBuying, setIsBuying] = useState(false);
   const [isChatting, setIsChatting] = useState(false);
@@ -45,6 +52,9 @@ export function AuctionSidebar({ auction, user, now, renderChat }: AuctionSideba
   const bidLabel = leading ? RAISE_YOUR_MAXIMUM : 'Place Bid';
   // The host talks to the winner by name (docs/web-app.md "Where you stand").
   const messageLabel = isCreator ? `Message ${winnerName ?? 'the winner'}` : 'Message';
+  // An auction that is no longer open shows its outcome, not a price to beat and a time left
+  // (docs/web-app.md "Ended auctions and the winner's next step").
+  const outcome = status === 'open' ? null : auctionOutcomeText({ ...auction, cancelled: status === 'cancelled' });
 
   const note = (text: string) => (
     <p className="rounded-md bg-secondary/40 px-4 py-3 text-center font-medium" data-testid="auction-status-note">
@@ -89,45 +99,59 @@ export function AuctionSidebar({ auction, user, now, renderChat }: AuctionSideba
     actions = note(status === 'cancelled' ? 'Auction not active' : 'Auction has ended');
   }
 
-  let stickyStatus: string | null = statusLabel(status);
+  let stickyStatus: string | null = outcome;
   if (standing) stickyStatus = standingText(standing, auction);
   else if (isCreator)
     stickyStatus = auction.winnerId ? `Won by ${winnerName ?? 'a bidder'}` : (stickyStatus ?? 'This is your auction');
   const openBid = status === 'open' && user !== null && !isCreator ? () => setIsBidding(true) : undefined;
 
   return (
-    <Card className="grid gap-5 p-6 lg:sticky lg:top-24">
+    <Card className="grid gap-5 p-6">
       {standing && (
         <StandingNote
           text={standingText(standing, auction)}
           standing={standing}
-          onPlan={showMessage ? () => setIsChatting(true) : undefined}
+          onPlan={showMessage && canPlan ? () => setIsChatting(true) : undefined}
         />
       )}
-      <div>
-        <p className="text-sm uppercase tracking-wide text-neutral-text/70">Current bid</p>
-        <p className="text-4xl font-extrabold text-primary" data-testid="current-bid">
-          {formatWholeDollars(auction.currentBid)}
-        </p>
-        <p className="text-sm text-neutral-text/80" data-testid="bid-count">
-          {bidCountLabel(auction.bidCount)}
-        </p>
-      </div>
-      <dl className="grid gap-3 text-sm">
-        <div className="flex items-center justify-between gap-3">
-          <dt className="text-neutral-text/70">Time left</dt>
-          <dd className="font-semibold">
-            <Countdown endTime={auction.endTime} isActive={auction.isActive} precise />
-          </dd>
+      {winnerPayment}
+      {outcome ? (
+        <div>
+          <p className="text-3xl font-extrabold text-primary" data-testid="auction-outcome">
+            {outcome}
+          </p>
+          <p className="text-sm text-neutral-text/80" data-testid="bid-count">
+            {bidCountLabel(auction.bidCount)}
+          </p>
         </div>
-        {auction.buyNowPrice && (
-          <div className="flex items-center justify-between gap-3">
-            <dt className="text-neutral-text/70">Buy now price</dt>
-            <dd className="font-semibold">{formatWholeDollars(auction.buyNowPrice)}</dd>
+      ) : (
+        <>
+          <div>
+            <p className="text-sm uppercase tracking-wide text-neutral-text/70">Current bid</p>
+            <p className="text-4xl font-extrabold text-primary" data-testid="current-bid">
+              {formatWholeDollars(auction.currentBid)}
+            </p>
+            <p className="text-sm text-neutral-text/80" data-testid="bid-count">
+              {bidCountLabel(auction.bidCount)}
+            </p>
           </div>
-        )}
-      </dl>
-      <div className="grid gap-3">
+          <dl className="grid gap-3 text-sm">
+            <div className="flex items-center justify-between gap-3">
+              <dt className="text-neutral-text/70">Time left</dt>
+              <dd className="font-semibold">
+                <Countdown endTime={auction.endTime} isActive={auction.isActive} precise />
+              </dd>
+            </div>
+            {auction.buyNowPrice && (
+              <div className="flex items-center justify-between gap-3">
+                <dt className="text-neutral-text/70">Buy now price</dt>
+                <dd className="font-semibold">{formatWholeDollars(auction.buyNowPrice)}</dd>
+              </div>
+            )}
+          </dl>
+        </>
+      )}
+      <div className="grid gap-3 empty:hidden">
         {actions}
         {showMessage && (
           <Button size="lg" variant="secondary" className="w-full" onClick={() => setIsChatting(true)}>
@@ -143,6 +167,7 @@ export function AuctionSidebar({ auction, user, now, renderChat }: AuctionSideba
         onBid={openBid}
         bidLabel={bidLabel}
         statusText={stickyStatus}
+        outcome={outcome}
       />
       {isBidding && <BidDialog auction={auction} open={isBidding} onOpenChange={setIsBidding} leading={leading} />}
       {isChatting &&
@@ -158,11 +183,6 @@ export function AuctionSidebar({ auction, user, now, renderChat }: AuctionSideba
       )}
     </Card>
   );
-}
-
-function statusLabel(status: 'open' | 'ended' | 'cancelled'): string | null {
-  if (status === 'open') return null;
-  return status === 'cancelled' ? 'Auction not active' : 'Auction has ended';
 }
 
 const STANDING_STYLES: Record<'winning' | 'outbid' | 'won' | 'lost', string> = {

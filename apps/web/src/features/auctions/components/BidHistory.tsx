@@ -1,4 +1,4 @@
-import type { AuctionBidView } from '@bid/contract';
+import { type AuctionBidView, RECENT_BIDS_ON_DETAIL } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -23,16 +23,25 @@ interface BidHistoryProps {
 }
 
 /**
- * The auction's bid history: amount, time and the bidder as "Ada L." (the same for everyone,
- * host and moderators included), automatic steps labelled, the viewer's own bids highlighted.
+ * The auction page's one list of bids (docs/web-app.md "Auction page"): the latest
+ * RECENT_BIDS_ON_DETAIL (docs/product.md §2 "Recent bids"), then every bid on "Show all". Each
+ * row: amount, time and the bidder as "Ada L." (the same for everyone, host and moderators
+ * included), automatic steps labelled, the viewer's own bids highlighted.
  */
 export function BidHistory({ auctionId, bidCount, viewerId, isModerator, isOpen }: BidHistoryProps) {
   const now = useNow();
   const { data: bids = [] } = useBidHistory(auctionId, bidCount);
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? bids : bids.slice(0, RECENT_BIDS_ON_DETAIL);
   return (
-    <BidsCard icon={History} title="Bid History" emptyText="No bids yet." isEmpty={bids.length === 0}>
+    <BidsCard
+      icon={History}
+      title="Recent Bids"
+      emptyText="No bids yet. Be the first to bid!"
+      isEmpty={bids.length === 0}
+    >
       <ol className="mt-4 max-h-96 divide-y divide-black/5 overflow-y-auto" aria-label="Bid history">
-        {bids.map((bid) => {
+        {shown.map((bid) => {
           const isOwn = viewerId !== undefined && bid.bidder.id === viewerId;
           return (
             <li
@@ -58,6 +67,11 @@ export function BidHistory({ auctionId, bidCount, viewerId, isModerator, isOpen 
           );
         })}
       </ol>
+      {bids.length > RECENT_BIDS_ON_DETAIL && (
+        <Button variant="ghost" size="sm" className="mt-2" onClick={() => setShowAll((all) => !all)}>
+          {showAll ? 'Show recent bids' : `Show all ${bids.length} bids`}
+        </Button>
+      )}
     </BidsCard>
   );
 }

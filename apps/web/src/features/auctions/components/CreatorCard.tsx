@@ -1,6 +1,5 @@
 import { type AuctionDetail, displayNameOf } from '@bid/contract';
 import { MapPin } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,30 +10,26 @@ import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { ReputationLine } from '@/components/ReputationLine';
 import { DATE_TYPE_ICONS, dateTypeLabel } from '@/lib/auctionLabels';
 
-/** docs/product.md §2 creator card: first name plus last initial (or Anonymous), age, location, date type badge. */
-export function CreatorCard({
-  auction,
-  safetyActions,
-}: {
-  auction: AuctionDetail;
-  /** Report the auction, block its host: composed by the page from the moderation feature. */
-  safetyActions: ReactNode;
-}) {
+/**
+ * docs/product.md §2 creator card: first name plus last initial (or Anonymous), age, location, date
+ * type badge. Compact, under the title, so the host is in the first screen (docs/web-app.md
+ * "Auction page"); Report and Block are in the page's "More actions" menu.
+ */
+export function CreatorCard({ auction }: { auction: AuctionDetail }) {
   const { creator } = auction;
   const name = displayNameOf(creator);
   const TypeIcon = DATE_TYPE_ICONS[auction.dateType] ?? MapPin;
-  // Signed-in members other than the host may report the auction or block its host (docs/trust-and-safety.md).
   const { user } = useAuth();
   const canAct = user !== null && user.id !== creator.id;
   return (
-    <Card className="flex flex-wrap items-center gap-4 p-6" aria-label="Host">
+    <Card className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3 sm:p-4" aria-label="Host">
       <Avatar
         src={creator.profileImageUrl}
         name={name === 'Anonymous' ? '?' : name}
-        className="size-16 text-2xl font-bold text-primary"
+        className="size-12 text-xl font-bold text-primary"
       />
       <div className="min-w-0 flex-1">
-        <p className="text-xl font-semibold" data-testid="creator-name">
+        <p className="text-lg font-semibold" data-testid="creator-name">
           {name}
           {creator.identityVerified && <VerifiedBadge className="ml-2" withLabel />}
         </p>
@@ -55,12 +50,9 @@ export function CreatorCard({
         {dateTypeLabel(auction.dateType)}
       </Badge>
       {canAct && (
-        <div className="flex w-full flex-wrap gap-2" data-testid="host-actions">
-          <Button asChild variant="outline" size="sm">
-            <Link href={`/users/${creator.id}`}>View profile</Link>
-          </Button>
-          {safetyActions}
-        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link href={`/users/${creator.id}`}>View profile</Link>
+        </Button>
       )}
     </Card>
   );

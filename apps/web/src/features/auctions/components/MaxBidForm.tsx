@@ -29,6 +29,10 @@ export function MaxBidForm({ auction }: { auction: MaxBidAuction }) {
   const id = useId();
   const queryClient = useQueryClient();
   const minCents = minimumNextBidCents(auction);
+  // What the field suggests: the next bid, or for a member with a maximum already, a dollar above
+  // that maximum: raising it to less than it is would be no raise (issue 38).
+  const currentMaxCents = auction.myMaxAmount ? (parseMoneyToCents(auction.myMaxAmount) ?? 0) : 0;
+  const suggestedCents = Math.max(minCents, currentMaxCents > 0 ? currentMaxCents + 100 : 0);
   const [max, setMax] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -87,8 +91,8 @@ export function MaxBidForm({ auction }: { auction: MaxBidAuction }) {
           type="number"
           inputMode="decimal"
           step={1}
-          min={formatAmountPlain(minCents)}
-          placeholder={formatAmountPlain(minCents)}
+          min={formatAmountPlain(suggestedCents)}
+          placeholder={formatAmountPlain(suggestedCents)}
           value={max}
           onChange={(event) => setMax(event.target.value)}
         />

@@ -13,6 +13,8 @@ interface StickyBidBarProps {
   bidLabel?: string;
   /** What to say instead of the button (where the viewer stands, or that it ended). */
   statusText: string | null;
+  /** An ended auction's outcome ("Sold for $80"), shown instead of the price and the time left. */
+  outcome?: string | null;
 }
 
 /**
@@ -21,7 +23,14 @@ interface StickyBidBarProps {
  * (Tailwind's lg) have the sticky sidebar instead, so there it is not rendered at all: one
  * "Place Bid" per page.
  */
-export function StickyBidBar({ auction, signedIn, onBid, bidLabel = 'Place Bid', statusText }: StickyBidBarProps) {
+export function StickyBidBar({
+  auction,
+  signedIn,
+  onBid,
+  bidLabel = 'Place Bid',
+  statusText,
+  outcome = null,
+}: StickyBidBarProps) {
   const isLarge = useMediaQuery('(min-width: 1024px)');
   if (isLarge) return null;
   return (
@@ -32,14 +41,20 @@ export function StickyBidBar({ auction, signedIn, onBid, bidLabel = 'Place Bid',
       aria-label="Current bid and time left"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="text-xl font-extrabold leading-tight text-primary" data-testid="sticky-current-bid">
-            {formatWholeDollars(auction.currentBid)}
+        {outcome ? (
+          <p className="min-w-0 flex-1 text-lg font-extrabold leading-tight text-primary" data-testid="sticky-outcome">
+            {outcome}
           </p>
-          <p className="text-sm text-neutral-text/80">
-            <Countdown endTime={auction.endTime} isActive={auction.isActive} precise />
-          </p>
-        </div>
+        ) : (
+          <div className="min-w-0 flex-1">
+            <p className="text-xl font-extrabold leading-tight text-primary" data-testid="sticky-current-bid">
+              {formatWholeDollars(auction.currentBid)}
+            </p>
+            <p className="text-sm text-neutral-text/80">
+              <Countdown endTime={auction.endTime} isActive={auction.isActive} precise />
+            </p>
+          </div>
+        )}
         {onBid ? (
           <div className="grid shrink-0 justify-items-end gap-1">
             {statusText && (
@@ -53,7 +68,7 @@ export function StickyBidBar({ auction, signedIn, onBid, bidLabel = 'Place Bid',
           <Button asChild className="shrink-0">
             <Link href="/login">Login to Bid</Link>
           </Button>
-        ) : statusText ? (
+        ) : statusText && statusText !== outcome ? (
           <p className="max-w-[55%] text-right text-sm font-medium" data-testid="sticky-status">
             {statusText}
           </p>

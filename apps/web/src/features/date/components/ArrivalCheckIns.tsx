@@ -1,5 +1,6 @@
-import type { DateState } from '@bid/contract';
+import { arrivalCheckInOpensAt, arrivalOpensText, type DateState } from '@bid/contract';
 import { Button } from '@/components/ui/button';
+import { useNow } from '@/lib/useNow';
 import { useCheckIn } from '../api/dateState';
 import { formatClock } from '../format';
 import { type DatePerson, errorText, firstNameOf } from '../people';
@@ -18,6 +19,11 @@ export function ArrivalCheckIns({ state, readOnly }: ArrivalCheckInsProps) {
   const checkIn = useCheckIn(state.auctionId);
   const { startedAt, endedAt, hostArrivedAt, winnerArrivedAt } = state.dateMode;
   const canCheckIn = !readOnly && startedAt !== null && endedAt === null;
+  // Shown when it opens, as "Start Date Mode" is (issue 38): an arrival earlier than the server
+  // accepts would only answer with an error.
+  const opensAt = state.plan ? arrivalCheckInOpensAt(state.plan.startsAt) : null;
+  const now = useNow({ wakeAt: opensAt?.toISOString() });
+  const arrivalOpen = opensAt === null || now >= opensAt.getTime();
   const rows: Array<{ person: DatePerson; arrivedAt: string | null; isMe: boolean }> = [
     { person: state.host, arrivedAt: hostArrivedAt, isMe: state.viewerRole === 'host' },
     { person: state.winner, arrivedAt: winnerArrivedAt, isMe: state.viewerRole === 'winner' },
@@ -37,6 +43,10 @@ export function ArrivalCheckIns({ state, readOnly }: ArrivalCheckInsProps) {
             <span className="min-w-0 flex-1 font-medium">{isMe ? 'You' : firstNameOf(person)}</span>
             {arrivedAt ? (
               <span className="text-sm text-success">{`Arrived ${formatClock(arrivedAt)}`}</span>
+            ) : isMe && canCheckIn && !arrivalOpen && opensAt ? (
+              <span className="text-sm text-neutral-text/80" data-testid="arrival-opens">
+                {arrivalOpensText(formatClock(opensAt.toISOString()))}
+              </span>
             ) : isMe && canCheckIn ? (
               <Button type="button" size="sm" disabled={checkIn.isPending} onClick={() => checkIn.mutate('arrived')}>
                 I&apos;ve arrived

@@ -11,7 +11,7 @@ import {
   type ScreeningReason,
 } from '@bid/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
+import { ArrowLeft, Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -67,6 +67,8 @@ interface ChatPaneProps extends ChatPaneSlots {
   /** docs/product.md §4: the chat widget writes '5m ago' where the Messages page writes '5m'. */
   withAgo?: boolean;
   className?: string;
+  /** On a phone, where the list and the chat are two screens: back to the list (docs/web-app.md "Phone layout"). */
+  onBack?: () => void;
 }
 
 /**
@@ -84,6 +86,7 @@ export function ChatPane({
   messageActions,
   auctionPlan,
   botherReport,
+  onBack,
 }: ChatPaneProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -160,7 +163,19 @@ export function ChatPane({
   return (
     <section className={cn('flex min-h-0 flex-col', className)} aria-label={`Chat with ${otherUser.name}`}>
       <header className="flex shrink-0 items-center justify-between gap-3 border-b border-black/10 px-4 py-3">
-        <div className="min-w-0">
+        {onBack && (
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="-ml-2 shrink-0 md:hidden"
+            aria-label="Back to conversations"
+            onClick={onBack}
+          >
+            <ArrowLeft aria-hidden="true" />
+          </Button>
+        )}
+        <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold" data-testid="chat-partner-name">
             {otherUser.name}
           </h2>

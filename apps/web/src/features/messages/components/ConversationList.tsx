@@ -15,6 +15,7 @@ interface ConversationListProps {
   myId: string | undefined;
   onSelect: (conversationId: string) => void;
   onNew: () => void;
+  className?: string;
 }
 
 /** The Messages page's left column: a local search over the other person's name and the list (docs/product.md §2). */
@@ -25,6 +26,7 @@ export function ConversationList({
   myId,
   onSelect,
   onNew,
+  className,
 }: ConversationListProps) {
   const [filter, setFilter] = useState('');
   const now = useNow({ every: RELATIVE_TIME_REFRESH_MS });
@@ -32,10 +34,7 @@ export function ConversationList({
   const shown = (conversations ?? []).filter((c) => !term || fullNameOf(c.otherUser).toLowerCase().includes(term));
 
   return (
-    <aside
-      className="flex min-h-0 flex-col border-b border-black/10 md:border-b-0 md:border-r"
-      aria-label="Conversations"
-    >
+    <aside className={cn('flex min-h-0 flex-col md:border-r md:border-black/10', className)} aria-label="Conversations">
       <div className="flex items-center justify-between gap-2 px-4 pt-4">
         <h1 className="text-xl font-bold">Messages</h1>
         <Button size="sm" onClick={onNew}>

@@ -12,14 +12,28 @@ interface BlockButtonProps {
   isBlocked: boolean;
   onBlocked?: () => void;
   size?: 'sm' | 'default';
+  /** Controlled from outside (a menu item asks): then no trigger button is drawn. */
+  confirming?: boolean;
+  onConfirmingChange?: (confirming: boolean) => void;
 }
 
 /**
  * Block (after a confirmation) or unblock a member (docs/trust-and-safety.md). A block works
  * both ways: neither of you can bid on the other's auctions, message the other or find the other.
  */
-export function BlockButton({ userId, name, isBlocked, onBlocked, size = 'sm' }: BlockButtonProps) {
-  const [confirming, setConfirming] = useState(false);
+export function BlockButton({
+  userId,
+  name,
+  isBlocked,
+  onBlocked,
+  size = 'sm',
+  confirming: controlledConfirming,
+  onConfirmingChange,
+}: BlockButtonProps) {
+  const [ownConfirming, setOwnConfirming] = useState(false);
+  const controlled = controlledConfirming !== undefined;
+  const confirming = controlled ? controlledConfirming : ownConfirming;
+  const setConfirming = (next: boolean) => (controlled ? onConfirmingChange?.(next) : setOwnConfirming(next));
   const block = useBlockMember();
   const unblock = useUnblockMember();
 
@@ -44,9 +58,11 @@ export function BlockButton({ userId, name, isBlocked, onBlocked, size = 'sm' }:
 
   return (
     <>
-      <Button type="button" variant="outline" size={size} onClick={() => setConfirming(true)}>
-        <Ban aria-hidden="true" /> Block
-      </Button>
+      {!controlled && (
+        <Button type="button" variant="outline" size={size} onClick={() => setConfirming(true)}>
+          <Ban aria-hidden="true" /> Block
+        </Button>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

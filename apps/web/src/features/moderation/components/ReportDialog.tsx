@@ -32,6 +32,9 @@ interface ReportDialogProps {
   initialReason?: MemberReportReason;
   /** Written in Details when the dialog opens (the message reported). */
   initialDetails?: string;
+  /** Controlled from outside (a menu item opens it): then no trigger button is drawn. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }
 
 /**
@@ -47,8 +50,13 @@ export function ReportDialog({
   variant = 'outline',
   initialReason,
   initialDetails = '',
+  open: controlledOpen,
+  onOpenChange,
 }: ReportDialogProps) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const controlled = controlledOpen !== undefined;
+  const open = controlled ? controlledOpen : ownOpen;
+  const setOpen = (next: boolean) => (controlled ? onOpenChange?.(next) : setOwnOpen(next));
   const [reason, setReason] = useState<MemberReportReason | ''>(initialReason ?? '');
   const [details, setDetails] = useState(initialDetails.slice(0, REPORT_DETAILS_MAX_LENGTH));
   const [error, setError] = useState('');
@@ -85,16 +93,18 @@ export function ReportDialog({
 
   return (
     <>
-      <Button
-        type="button"
-        variant={variant}
-        size="sm"
-        className={triggerClassName}
-        onClick={() => setOpen(true)}
-        data-testid={`report-${targetType}`}
-      >
-        <Flag aria-hidden="true" /> {label}
-      </Button>
+      {!controlled && (
+        <Button
+          type="button"
+          variant={variant}
+          size="sm"
+          className={triggerClassName}
+          onClick={() => setOpen(true)}
+          data-testid={`report-${targetType}`}
+        >
+          <Flag aria-hidden="true" /> {label}
+        </Button>
+      )}
       <FormDialog
         open={open}
         onOpenChange={(next) => {

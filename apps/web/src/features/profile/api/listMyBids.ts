@@ -1,4 +1,4 @@
-import type { ViewerStanding } from '@bid/contract';
+import type { DateType, ViewerStanding } from '@bid/contract';
 import { useQuery } from '@tanstack/react-query';
 
 export const MY_BIDS_KEY = ['/api/my-bids'] as const;
@@ -18,6 +18,10 @@ export interface MyBid {
     cancelledAt?: string | null;
     /** Where I stand on the auction, computed by the server (docs/web-app.md "Where you stand"). */
     viewerStanding?: ViewerStanding;
+    /** The row's picture (docs/uploads.md's rule). */
+    dateType: DateType;
+    coverImageUrl: string | null;
+    creator: { profileImageUrl: string | null };
   };
 }
 

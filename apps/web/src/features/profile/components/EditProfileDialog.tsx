@@ -1,5 +1,6 @@
 import { BIO_MAX, type ProfileForm, type ProfileFormInput, profileFormSchema, SEXES, type Sex } from '@bid/contract';
 import { Controller, type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import {
   FormActions,
@@ -68,7 +69,21 @@ function fieldErrorOf(error: unknown) {
   );
 }
 
-function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone: () => void; onCancel: () => void }) {
+/**
+ * The profile form itself: in the dialog, and as onboarding's first step while the profile is
+ * incomplete (docs/accounts.md "Onboarding"), where it has no Cancel (`onCancel` absent).
+ */
+export function EditProfileForm({
+  user,
+  onDone,
+  onCancel,
+  submitLabel = 'Save Changes',
+}: {
+  user: CurrentUser;
+  onDone: () => void;
+  onCancel?: () => void;
+  submitLabel?: string;
+}) {
   const {
     register,
     control,
@@ -167,7 +182,15 @@ function EditProfileForm({ user, onDone, onCancel }: { user: CurrentUser; onDone
         />
       </FormField>
 
-      <FormActions onCancel={onCancel} busy={updateProfile.isPending} submitLabel="Save Changes" />
+      {onCancel ? (
+        <FormActions onCancel={onCancel} busy={updateProfile.isPending} submitLabel={submitLabel} />
+      ) : (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={updateProfile.isPending}>
+            {updateProfile.isPending ? 'Saving...' : submitLabel}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

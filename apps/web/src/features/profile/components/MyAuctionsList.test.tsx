@@ -164,6 +164,9 @@ describe('My Bids list', () => {
       currentBid: '25.00',
       isActive: true,
       endTime: inADay,
+      dateType: 'coffee',
+      coverImageUrl: null,
+      creator: { profileImageUrl: null },
       ...overrides.auction,
     },
   });
@@ -187,5 +190,28 @@ describe('My Bids list', () => {
     expect(within(row('Dinner downtown')).getByText('Outbid')).toBeInTheDocument();
     expect(within(row('Dinner downtown')).getByText('Current bid $60')).toBeInTheDocument();
     expect(within(row('Climbing gym')).getByText('Ended')).toBeInTheDocument();
+  });
+
+  it('shows each auction with its picture and time left, and a won date with its next step', () => {
+    render(
+      <MyBidsList
+        bids={[
+          bid({}),
+          bid({
+            id: 'b4',
+            auctionId: 'a4',
+            auction: { title: 'Won picnic', isActive: false, endTime: yesterday, viewerStanding: 'won' },
+          }),
+        ]}
+      />,
+    );
+    const open = within(row('Coffee at the museum'));
+    expect(open.getByTestId('row-picture')).toBeInTheDocument();
+    expect(open.getByTestId('my-bid-time-left')).toHaveTextContent(/^Time left (23h \d+m|1d 0h) left$/);
+    expect(open.queryByRole('link', { name: 'Your date' })).toBeNull();
+    const won = within(row('Won picnic'));
+    expect(won.getByText('Won')).toBeInTheDocument();
+    expect(won.queryByTestId('my-bid-time-left')).toBeNull();
+    expect(won.getByRole('link', { name: 'Your date' }).getAttribute('href')).toBe('/auction/a4');
   });
 });

@@ -119,7 +119,7 @@ describe('header search (docs/product.md §2, §5, §9)', () => {
 
     fireEvent.focus(input());
     fireEvent.change(input(), { target: { value: 'kay' } });
-    fireEvent.click(await within(dropdown()).findByText('Kay1 Lee'));
+    fireEvent.click(await within(dropdown()).findByText('Kay1 L.'));
     expect(location.history?.at(-1)).toBe('/profile');
   });
 

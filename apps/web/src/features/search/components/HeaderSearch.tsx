@@ -1,4 +1,10 @@
-import { formatWholeDollars, SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_LIMIT, type SearchResults } from '@bid/contract';
+import {
+  formatWholeDollars,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_DROPDOWN_LIMIT,
+  type SearchResults,
+  displayNameOf,
+} from '@bid/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -7,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { dateTypeLabel } from '@/lib/auctionLabels';
 import { Avatar } from '@/components/Avatar';
 import { searchQueryOptions } from '../api/search';
-import { fullNameOf, searchPageHref } from '../format';
+import { searchPageHref } from '../format';
 import { useDebouncedValue } from '../useDebouncedValue';
 
 /**
@@ -128,12 +134,12 @@ function DropdownBody({
                   data-testid="search-user-result"
                 >
                   <Avatar
-                    name={fullNameOf(user)}
+                    name={displayNameOf(user)}
                     src={user.profileImageUrl}
                     className="size-8 shrink-0 text-xs font-semibold"
                   />
                   <span className="min-w-0">
-                    <span className="block truncate font-medium">{fullNameOf(user)}</span>
+                    <span className="block truncate font-medium">{displayNameOf(user)}</span>
                     {user.location ? (
                       <span className="block truncate text-xs text-neutral-text/70">{user.location}</span>
                     ) : null}

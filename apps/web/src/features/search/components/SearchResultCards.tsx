@@ -1,4 +1,4 @@
-import { formatCountdown, formatWholeDollars, type SearchAuction, type SearchUser } from '@bid/contract';
+import { formatCountdown, formatWholeDollars, type SearchAuction, type SearchUser, displayNameOf } from '@bid/contract';
 import { Clock, MapPin, User, Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -7,11 +7,11 @@ import { Avatar } from '@/components/Avatar';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { bidCountLabel } from '@/lib/auctionLabels';
 import { useNow } from '@/lib/useNow';
-import { fullNameOf, visibleInterests } from '../format';
+import { visibleInterests } from '../format';
 
 /** docs/product.md §2 search page user card: name, age, location, bio, up to 3 interests and '+N more'. */
 export function UserResultCard({ user }: { user: SearchUser }) {
-  const name = fullNameOf(user);
+  const name = displayNameOf(user);
   const { shown, more } = visibleInterests(user.interests);
   return (
     <Card className="flex h-full flex-col gap-3 p-5" data-testid="search-user-card">
@@ -85,7 +85,7 @@ export function AuctionResultCard({ auction }: { auction: SearchAuction }) {
       </div>
       <p className="flex items-center gap-1 border-t border-black/10 pt-3 text-sm text-neutral-text/70">
         <User aria-hidden="true" className="size-3" />
-        by {fullNameOf(auction.creator)}
+        by {displayNameOf(auction.creator)}
         {auction.creator.identityVerified && <VerifiedBadge className="ml-1" />}
       </p>
     </Card>

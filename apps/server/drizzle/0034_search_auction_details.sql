@@ -1,0 +1,1 @@
+CREATE INDEX "auctions_details_trgm_idx" ON "auctions" USING gin (("description" || ' ' || coalesce("location", '')) gin_trgm_ops);
