@@ -87,6 +87,8 @@ export const NOTIFICATION_TYPES = [
   'date_mode',
   'refund',
   'payout',
+  // Issue 40 (docs/auctions.md "Saved searches"): a new auction matches a member's saved search.
+  'saved_search_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -20,6 +20,7 @@ export const OUT_OF_APP_NOTIFICATION_TYPES = [
   'payout',
   'report_resolved',
   'account_inactive',
+  'saved_search_match',
 ] as const satisfies readonly NotificationType[];
 export type OutOfAppNotificationType = (typeof OUT_OF_APP_NOTIFICATION_TYPES)[number];
 
@@ -49,6 +50,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<OutOfAppNotificationType, string> 
   payout: 'Payouts',
   report_resolved: 'Your report was resolved',
   account_inactive: 'Your account is about to be deleted for inactivity',
+  saved_search_match: 'A new auction matches a saved search',
 };
 
 const outOfAppType = z.enum(OUT_OF_APP_NOTIFICATION_TYPES, {

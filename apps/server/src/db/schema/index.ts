@@ -11,3 +11,4 @@ export * from './trust.js';
 export * from './dates.js';
 export * from './notification-delivery.js';
 export * from './search.js';
+export * from './saved-searches.js';
