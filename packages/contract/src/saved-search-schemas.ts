@@ -27,6 +27,11 @@ export const SAVED_SEARCH_MESSAGES = {
 
 /** The notice a member gets when a new auction matches one of their saved searches. */
 export const SAVED_SEARCH_MATCH_TITLE = 'New auction for your saved search';
+/**
+ * The notice's text; `{title}` is the auction's title and `{searches}` the names of the member's
+ * saved searches it matched, quoted and joined by commas (filled in by the matching statement).
+ */
+export const SAVED_SEARCH_MATCH_MESSAGE_TEMPLATE = '"{title}" matches your saved search {searches}. Have a look before the bids start.';
 export const SAVED_SEARCH_BUTTON_LABEL = 'Save this search';
 export const SAVED_SEARCH_DIGEST_SUBJECT = 'New auctions for your saved search';
 

@@ -26,6 +26,7 @@ import {
 } from './auctions.repository.js';
 import { AUCTION_NOT_FOUND, assertAuctionId, coordinatesOfUser, type AuctionsDeps } from './auctions.service.js';
 import { parseOrThrow } from '../../lib/validation.js';
+import { announceVisibleAuction, publishNoticesChanged } from '../saved-searches/saved-searches.service.js';
 
 export const BUY_NOW_ABOVE_CURRENT_BID = 'Buy now price must be higher than the current bid.';
 export const NOT_YOUR_AUCTION_EDIT = 'You can only edit your own auctions.';
@@ -67,13 +68,15 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
   }
 
   const input = parseOrThrow(createAuctionSchema, body ?? {});
-  const now = deps.now();
-  const problem = findPreSubmitProblem(input, now);
+  const problem = findPreSubmitProblem(input, deps.now());
   if (problem) {
     throw badRequest(problem.description, problem === PRE_SUBMIT_MESSAGES.buyNowTooLow ? 'buyNowPrice' : 'endTime');
   }
 
-  const auction = await insertAuction(deps.db, {
+  const now = deps.now();
+  // The auction and the notices of the saved searches it matches commit together.
+  const { auction, told } = await deps.db.transaction(async (tx) => {
+    const inserted = await insertAuction(tx, {
     creatorId: creator.id,
     title: input.title,
     description: input.description,
@@ -89,7 +92,10 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
     expectedDuration: input.expectedDuration,
     endTime: new Date(input.endTime),
     bidCount: 0,
+    });
+    return { auction: inserted, told: await announceVisibleAuction(tx, inserted.id, now) };
   });
+  publishNoticesChanged(deps.realtime, told);
   return presentAuctionListItem(auction, creator);
 }
 

@@ -50,6 +50,7 @@ export function alertSubject(input: Pick<AlertEmailInput, 'type' | 'title' | 'au
     payout: `Payout for ${auction}`,
     report_resolved: oneLine(input.title),
     account_inactive: oneLine(input.title),
+    saved_search_match: `New auction for your saved search: ${auction}`,
   };
   return oneLine(subjects[input.type]);
 }
