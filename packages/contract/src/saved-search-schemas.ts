@@ -31,7 +31,8 @@ export const SAVED_SEARCH_MATCH_TITLE = 'New auction for your saved search';
  * The notice's text; `{title}` is the auction's title and `{searches}` the names of the member's
  * saved searches it matched, quoted and joined by commas (filled in by the matching statement).
  */
-export const SAVED_SEARCH_MATCH_MESSAGE_TEMPLATE = '"{title}" matches your saved search {searches}. Have a look before the bids start.';
+export const SAVED_SEARCH_MATCH_MESSAGE_TEMPLATE =
+  '"{title}" matches your saved search {searches}. Have a look before the bids start.';
 export const SAVED_SEARCH_BUTTON_LABEL = 'Save this search';
 export const SAVED_SEARCH_DIGEST_SUBJECT = 'New auctions for your saved search';
 
@@ -49,7 +50,10 @@ export const createSavedSearchSchema = z.strictObject({
     'Name',
   ),
   query: plainText(
-    z.string({ error: SAVED_SEARCH_MESSAGES.queryTooLong }).trim().max(SEARCH_TERM_MAX, SAVED_SEARCH_MESSAGES.queryTooLong),
+    z
+      .string({ error: SAVED_SEARCH_MESSAGES.queryTooLong })
+      .trim()
+      .max(SEARCH_TERM_MAX, SAVED_SEARCH_MESSAGES.queryTooLong),
     'Search text',
   )
     .optional()

@@ -86,8 +86,8 @@ describe.each(testDatabaseFactories())('the date in your calendar on $kind', (fa
       const { method, event } = parseInvitation(res.body);
       expect(method).toBe('REQUEST');
       expect(Number(event.sequence)).toBe(0);
-      expect(new Date(event.start).toISOString()).toBe(startsAt.toISOString());
-      expect(new Date(event.end).getTime() - startsAt.getTime()).toBe(90 * MINUTE);
+      expect(new Date(event.start.getTime()).toISOString()).toBe(startsAt.toISOString());
+      expect(new Date(event.end!.getTime()).getTime() - startsAt.getTime()).toBe(90 * MINUTE);
       expect(event.location).toBe('Blue Bottle, 5th Ave');
       expect(event.summary).toBe(DATE_CALENDAR_TEXT.summary(state.auctionTitle));
       expect(event.description).toContain(`${TEST_PUBLIC_URL}/auctions/${auctionId}/date`);
@@ -97,8 +97,8 @@ describe.each(testDatabaseFactories())('the date in your calendar on $kind', (fa
 
     await world.app.notificationDelivery.runOnce();
     for (const who of [host, winner]) {
-      const [mail, ...more] = mailsTo(who, `Date plans for ${state.auctionTitle}`).filter(
-        (m) => m.text?.includes(DATE_NOTIFICATION_TITLES.agreed),
+      const [mail, ...more] = mailsTo(who, `Date plans for ${state.auctionTitle}`).filter((m) =>
+        m.text?.includes(DATE_NOTIFICATION_TITLES.agreed),
       );
       expect(more).toEqual([]);
       const { method, event } = invitationIn(mail!);
@@ -118,7 +118,7 @@ describe.each(testDatabaseFactories())('the date in your calendar on $kind', (fa
     const state = await agreePlan(world, auctionId, winner, host, 26 * 60);
     const { event } = parseInvitation((await call(host, 'GET', url())).body);
     expect(Number(event.sequence)).toBe(1);
-    expect(new Date(event.start).toISOString()).toBe(state.plan!.startsAt);
+    expect(new Date(event.start.getTime()).toISOString()).toBe(state.plan!.startsAt);
     world.smtp.received.length = 0;
     await world.app.notificationDelivery.runOnce();
     for (const who of [host, winner]) {

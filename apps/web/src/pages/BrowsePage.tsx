@@ -16,6 +16,8 @@ import { WaitlistLink } from '@/components/WaitlistLink';
 import { type BrowseFilters, DEFAULT_BROWSE_FILTERS, filterAndSortAuctions } from '@/features/auctions/browseFilters';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { LandingTopBar } from '@/features/landing/LandingTopBar';
+import { SaveSearchButton } from '@/features/saved-searches/components/SaveSearchButton';
+import { useAuth } from '@/lib/useAuth';
 import { useProgressiveCount } from '@/lib/useProgressiveCount';
 
 /**
@@ -30,6 +32,7 @@ const FIRST_CARDS = 6;
  */
 export default function BrowsePage() {
   const { data, isError } = usePublicAuctions();
+  const { isAuthenticated } = useAuth();
   // The list arrives through React Query's store, whose updates React renders in one task it
   // cannot interrupt; the deferred copy renders the cards in the background instead, in slices
   // that leave the main thread free between them (docs/performance.md, item 17). Until it has
@@ -99,9 +102,13 @@ export default function BrowsePage() {
           <p className="font-medium" role="status" aria-live="polite">
             {isPending ? 'Loading auctions...' : countLabel}
           </p>
-          <Button variant="outline" size="sm" onClick={clearSearch}>
-            Clear Search
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* Members keep the page's filters and hear of new matches (docs/auctions.md "Saved searches"). */}
+            {isAuthenticated && <SaveSearchButton />}
+            <Button variant="outline" size="sm" onClick={clearSearch}>
+              Clear Search
+            </Button>
+          </div>
         </div>
 
         {isPending ? (

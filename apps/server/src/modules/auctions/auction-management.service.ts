@@ -77,21 +77,21 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
   // The auction and the notices of the saved searches it matches commit together.
   const { auction, told } = await deps.db.transaction(async (tx) => {
     const inserted = await insertAuction(tx, {
-    creatorId: creator.id,
-    title: input.title,
-    description: input.description,
-    dateType: input.dateType,
-    location: input.location,
-    ...placeAuction(input.location, creator),
-    locationRadius: input.locationRadius,
-    startingBid: input.startingBid,
-    currentBid: input.startingBid,
-    buyNowPrice: input.buyNowPrice ?? null,
-    paymentResponsibility: input.paymentResponsibility,
-    paymentNotes: input.paymentNotes ?? null,
-    expectedDuration: input.expectedDuration,
-    endTime: new Date(input.endTime),
-    bidCount: 0,
+      creatorId: creator.id,
+      title: input.title,
+      description: input.description,
+      dateType: input.dateType,
+      location: input.location,
+      ...placeAuction(input.location, creator),
+      locationRadius: input.locationRadius,
+      startingBid: input.startingBid,
+      currentBid: input.startingBid,
+      buyNowPrice: input.buyNowPrice ?? null,
+      paymentResponsibility: input.paymentResponsibility,
+      paymentNotes: input.paymentNotes ?? null,
+      expectedDuration: input.expectedDuration,
+      endTime: new Date(input.endTime),
+      bidCount: 0,
     });
     return { auction: inserted, told: await announceVisibleAuction(tx, inserted.id, now) };
   });

@@ -25,7 +25,12 @@ export function isDateCalledOff(date: DateRecord): boolean {
  * is METHOD:CANCEL one higher again. The place is the agreed public place, the length the
  * auction's, and the description carries the Date Mode link.
  */
-export function dateInvitation(date: DateRecord, viewerId: string, publicUrl: string, now: Date): CalendarInvitation | null {
+export function dateInvitation(
+  date: DateRecord,
+  viewerId: string,
+  publicUrl: string,
+  now: Date,
+): CalendarInvitation | null {
   if (!date.place || !date.startsAt || date.planAgreements < 1) return null;
   const cancelled = isDateCalledOff(date);
   const method = cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;

@@ -1,9 +1,4 @@
-import {
-  notificationAppPath,
-  SAVED_SEARCH_DIGEST_SUBJECT,
-  formatAmountPlain,
-  parseMoneyToCents,
-} from '@bid/contract';
+import { notificationAppPath, SAVED_SEARCH_DIGEST_SUBJECT, formatAmountPlain, parseMoneyToCents } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -19,7 +14,8 @@ export const SAVED_SEARCH_EMAIL_WINDOW_MS = 24 * 60 * 60_000;
 export const SAVED_SEARCH_DIGEST_INTERVAL_MS = 5 * 60_000;
 const DIGESTS_PER_RUN = 50;
 
-export const SAVED_SEARCH_EMAIL_SKIPPED = "an e-mail about this saved search went out in the last day: it is in tomorrow's digest";
+export const SAVED_SEARCH_EMAIL_SKIPPED =
+  "an e-mail about this saved search went out in the last day: it is in tomorrow's digest";
 
 /** The outbox's hook for `saved_search_match` e-mails: one per saved search per day. */
 export async function savedSearchEmailSkipReason(

@@ -159,7 +159,9 @@ export async function claimMatchEmail(db: Db, notificationId: string, now: Date,
     await tx
       .update(savedSearchMatches)
       .set({ emailedAt: now })
-      .where(sql`${savedSearchMatches.notificationId} = ${notificationId}::uuid AND ${savedSearchMatches.emailedAt} IS NULL`);
+      .where(
+        sql`${savedSearchMatches.notificationId} = ${notificationId}::uuid AND ${savedSearchMatches.emailedAt} IS NULL`,
+      );
     return true;
   });
 }
@@ -229,7 +231,9 @@ export async function claimDueDigests(db: Db, now: Date, windowMs: number, limit
           (a.is_active AND a.cancelled_at IS NULL AND a.hidden_at IS NULL AND a.end_time > ${nowText}::timestamptz) AS open`);
       const open = rowsOf<MatchRow>(matches).filter((match) => match.open);
       if (open.length === 0) continue;
-      await tx.execute(sql`UPDATE saved_searches SET last_emailed_at = ${nowText}::timestamptz WHERE id = ${row.id}::uuid`);
+      await tx.execute(
+        sql`UPDATE saved_searches SET last_emailed_at = ${nowText}::timestamptz WHERE id = ${row.id}::uuid`,
+      );
       digests.push({
         savedSearchId: row.id,
         name: row.name,
@@ -237,7 +241,11 @@ export async function claimDueDigests(db: Db, now: Date, windowMs: number, limit
         email: row.email,
         firstName: row.first_name,
         emailEnabled: row.email_enabled,
-        matches: open.map((match) => ({ auctionId: match.auction_id, title: match.title, currentBid: match.current_bid })),
+        matches: open.map((match) => ({
+          auctionId: match.auction_id,
+          title: match.title,
+          currentBid: match.current_bid,
+        })),
       });
     }
     return digests;

@@ -20,7 +20,8 @@ export async function savedSearchRoutes(app: FastifyInstance, opts: SavedSearche
       preValidation: app.requireUser,
       schema: { body: bodyOrEmpty(createSavedSearchSchema), response: { 201: savedSearchSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createSavedSearch(opts, requireUserId(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createSavedSearch(opts, requireUserId(request), request.body)),
   );
   r.get('/api/saved-searches', { schema: { response: { 200: savedSearchListSchema } } }, async (request) =>
     listMySavedSearches(opts, requireUserId(request)),
