@@ -74,8 +74,14 @@ function priceBandSql(amount: SQL): SQL {
  * Returns the members told.
  */
 export async function insertSavedSearchMatches(db: Db, auctionId: string, now: Date): Promise<string[]> {
+  const result = await db.execute(savedSearchMatchSql(auctionId, now));
+  return [...new Set(rowsOf<{ user_id: string }>(result).map((row) => row.user_id))];
+}
+
+/** The matching statement itself (its plan at 100,000 saved searches is checked in a test). */
+export function savedSearchMatchSql(auctionId: string, now: Date): SQL {
   const radius = sql.raw(String(EARTH_RADIUS_MILES));
-  const result = await db.execute<{ user_id: string }>(sql`
+  return sql`
     WITH a AS MATERIALIZED (
       SELECT au.id, au.creator_id, au.title, au.date_type::text AS date_type,
         lower(au.title || E'\n' || au.description || E'\n' || coalesce(au.location, '')) AS haystack,
@@ -130,8 +136,7 @@ export async function insertSavedSearchMatches(db: Db, auctionId: string, now: D
     INSERT INTO saved_search_matches (saved_search_id, auction_id, user_id, notification_id, matched_at)
     SELECT m.id, a.id, m.user_id, n.id, ${now.toISOString()}::timestamptz
     FROM matched m JOIN notified n ON n.user_id = m.user_id, a
-    RETURNING user_id`);
-  return [...new Set(rowsOf<{ user_id: string }>(result).map((row) => row.user_id))];
+    RETURNING user_id`;
 }
 
 /**
