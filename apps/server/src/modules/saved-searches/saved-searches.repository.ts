@@ -91,7 +91,9 @@ export function savedSearchMatchSql(auctionId: string, now: Date): SQL {
       JOIN users host ON host.id = au.creator_id
       WHERE au.id = ${auctionId}::uuid AND au.is_active AND au.cancelled_at IS NULL AND au.closed_at IS NULL
         AND au.hidden_at IS NULL AND au.end_time > ${now.toISOString()}::timestamptz
-        AND host.suspended_at IS NULL AND host.deleted_at IS NULL
+        -- coalesce(): stated so, no partial index of users on deleted_at matches it, and the row
+        -- is read by its primary key (a partial index walk found it by reading every member).
+        AND coalesce(host.suspended_at, host.deleted_at) IS NULL
     ),
     candidates AS (
       SELECT s.id, s.user_id, s.name, s.query
@@ -121,7 +123,7 @@ export function savedSearchMatchSql(auctionId: string, now: Date): SQL {
           WHERE (b.blocker_id = c.user_id AND b.blocked_id = a.creator_id)
              OR (b.blocker_id = a.creator_id AND b.blocked_id = c.user_id))
         AND NOT EXISTS (SELECT 1 FROM saved_search_matches m WHERE m.saved_search_id = c.id AND m.auction_id = a.id)
-        AND EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id AND u.deleted_at IS NULL AND u.suspended_at IS NULL)
+        AND EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id AND coalesce(u.deleted_at, u.suspended_at) IS NULL)
     ),
     notified AS (
       INSERT INTO notifications (user_id, type, title, message, related_auction_id, related_user_id, created_at)
