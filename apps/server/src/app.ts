@@ -18,6 +18,16 @@ import { createBidQueue } from './modules/auctions/bid-queue.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { notificationChannelRoutes } from './modules/notifications/channels.routes.js';
 import { createDeliveryJob, type DeliveryJob } from './modules/notifications/delivery/delivery.job.js';
+import { dateInvitationForEmail } from './modules/dates/date-calendar.js';
+import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes.js';
+import { announceVisibleAuction } from './modules/saved-searches/saved-searches.service.js';
+import { onHeldListingPublished } from './modules/auctions/listing-screening.js';
+import {
+  createSavedSearchDigestJob,
+  savedSearchEmailSkipReason,
+  type DigestRunResult,
+} from './modules/saved-searches/saved-search-emails.js';
+import type { PeriodicJob } from './lib/periodic-job.js';
 import { createPushSender, type SendPush } from './modules/notifications/delivery/push-sender.js';
 import type { RetryPolicy } from './modules/notifications/delivery/retry-policy.js';
 import { resolveVapidKeys } from './modules/notifications/delivery/vapid-keys.js';
@@ -102,6 +112,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox worker (docs/notifications.md); tests run it by hand when jobs are off. */
     notificationDelivery: DeliveryJob;
+    /** The saved searches' daily digest (docs/notifications.md "Saved searches"); tests run it by hand. */
+    savedSearchDigests: PeriodicJob<DigestRunResult>;
     /** The sandbox's payment events on their way (docs/payments.md); tests drain them before comparing state. */
     sandboxPaymentEvents: SandboxEventDelivery;
   }
@@ -210,7 +222,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(profileRoutes, { db: database.db });
   await app.register(onboardingRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });
-  await app.register(auctionRoutes, { db: database.db, now, requireVerifiedHosts: config.requireVerifiedHosts });
+  await app.register(auctionRoutes, {
+    db: database.db,
+    now,
+    requireVerifiedHosts: config.requireVerifiedHosts,
+    realtime: app.realtime,
+  });
   await app.register(watchlistRoutes, { db: database.db, now });
   // The sandbox sends the events Stripe would send, applied by the webhook's own code (docs/payments.md).
   const sandboxEvents = createSandboxEventDelivery({ db: database.db, now, logger: app.log });
@@ -263,12 +280,33 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sendPush,
     isOnline: (userId) => app.realtime.isOnline(userId),
     now,
+    emailHooks: {
+      skipReason: (notification, at) => savedSearchEmailSkipReason(database.db, notification, at),
+      icalEvent: (notification) => dateInvitationForEmail(database.db, config.publicUrl, notification, now()),
+    },
     ...(deps.deliveryIntervalMs ? { intervalMs: deps.deliveryIntervalMs } : {}),
     ...(deps.deliveryRetryPolicy ? { retryPolicy: deps.deliveryRetryPolicy } : {}),
   });
   app.decorate('notificationDelivery', deliveryJob);
   // Alerts by e-mail and push (docs/notifications.md): each outbox row sent once across instances.
   registerJob(app, { job: deliveryJob, start: deps.runJobs ?? true });
+  const digestJob = createSavedSearchDigestJob({
+    db: database.db,
+    logger: app.log,
+    mailer,
+    publicUrl: config.publicUrl,
+    sessionSecret: config.sessionSecret,
+    now,
+  });
+  app.decorate('savedSearchDigests', digestJob);
+  registerJob(app, { name: 'saved search digests', job: digestJob, start: deps.runJobs ?? true });
+  await app.register(savedSearchRoutes, { db: database.db, now });
+  // A listing held for review reaches saved searches when a moderator approves it, in the
+  // approval's transaction (docs/auctions.md "Saved searches"); the bells refresh at their next poll.
+  const stopAnnouncingApproved = onHeldListingPublished(async (tx, auction) => {
+    await announceVisibleAuction(tx, auction.id, now());
+  });
+  app.addHook('onClose', async () => stopAnnouncingApproved());
   await app.register(searchRoutes, { db: database.db, now });
   await app.register(presenceRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, now });

@@ -97,6 +97,8 @@ export const NOTIFICATION_TYPES = [
   'payout',
   // Issue 35 (docs/the-date.md "Feedback after the date"): the request after a date and its reminder.
   'feedback_request',
+  // Issue 40 (docs/auctions.md "Saved searches"): a new auction matches a member's saved search.
+  'saved_search_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

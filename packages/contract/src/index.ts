@@ -34,6 +34,8 @@ export * from './request-schemas.js';
 export * from './moderation-schemas.js';
 export * from './message-schemas.js';
 export * from './search-schemas.js';
+export * from './browse-filters.js';
+export * from './saved-search-schemas.js';
 export * from './conversation-id.js';
 export * from './geo.js';
 export * from './cards.js';

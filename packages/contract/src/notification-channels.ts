@@ -21,6 +21,7 @@ export const OUT_OF_APP_NOTIFICATION_TYPES = [
   'report_resolved',
   'account_inactive',
   'feedback_request',
+  'saved_search_match',
 ] as const satisfies readonly NotificationType[];
 export type OutOfAppNotificationType = (typeof OUT_OF_APP_NOTIFICATION_TYPES)[number];
 
@@ -51,6 +52,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<OutOfAppNotificationType, string> 
   report_resolved: 'Your report was resolved',
   account_inactive: 'Your account is about to be deleted for inactivity',
   feedback_request: 'How did your date go? (feedback after a date)',
+  saved_search_match: 'A new auction matches a saved search',
 };
 
 const outOfAppType = z.enum(OUT_OF_APP_NOTIFICATION_TYPES, {

@@ -87,3 +87,11 @@ export function settleDate(attendance: DateAttendance): DateSettlement {
     minutesTogether,
   };
 }
+
+/** The words of the date's calendar invitation (docs/the-date.md "Calendar"). */
+export const DATE_CALENDAR_TEXT = {
+  summary: (auctionTitle: string) => `BidYourDate: ${auctionTitle}`,
+  description: (otherFirstName: string | null, dateModeUrl: string) =>
+    `Your date with ${otherFirstName?.trim() || 'your match'}. When you set off, open Date Mode: ${dateModeUrl}`,
+  downloadLabel: 'Add to calendar',
+} as const;

@@ -8,6 +8,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /**
+   * A calendar invitation (RFC 5545/5546): sent as a `text/calendar; method=…` alternative part,
+   * which mail clients show as an invitation, and as an `.ics` attachment (docs/the-date.md).
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }
 
 export interface Mailer {
@@ -25,8 +30,16 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIME_LIMITS });
   return {
     description: `SMTP at ${new URL(smtpUrl).hostname}`,
-    async send({ to, subject, text, html, headers }) {
-      await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}), ...(headers ? { headers } : {}) });
+    async send({ to, subject, text, html, headers, icalEvent }) {
+      await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        ...(html ? { html } : {}),
+        ...(headers ? { headers } : {}),
+        ...(icalEvent ? { icalEvent } : {}),
+      });
     },
   };
 }

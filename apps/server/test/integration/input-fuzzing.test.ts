@@ -7,6 +7,7 @@ import {
   blockUserSchema,
   createAuctionSchema,
   createReportSchema,
+  createSavedSearchSchema,
   deleteAccountSchema,
   editAuctionSchema,
   placeBidSchema,
@@ -135,6 +136,7 @@ const HANDLER_BODY_FIELDS: Record<string, readonly string[]> = {
   'POST /api/messages': ['conversationId', 'receiverId', 'content'],
   'POST /api/conversations/start': ['receiverId', 'message'],
   'POST /api/blocks': fieldNamesOf(blockUserSchema),
+  'POST /api/saved-searches': fieldNamesOf(createSavedSearchSchema),
   'POST /api/reports': fieldNamesOf(createReportSchema),
   'POST /api/moderation/reports/:id/resolve': fieldNamesOf(resolveReportSchema),
   'DELETE /api/account': fieldNamesOf(deleteAccountSchema),
@@ -326,6 +328,7 @@ async function buildFuzzWorld(world: World): Promise<FuzzWorld> {
     'POST /api/conversations/start': { receiverId: other.id, message: 'Hello again' },
     // Blocks and reports aim at the stranger, so a valid one leaves the member's date untouched.
     'POST /api/blocks': { userId: stranger.id },
+    'POST /api/saved-searches': { name: 'Fuzz search', query: 'zzqx', dateType: 'coffee', priceRange: '0-25' },
     'POST /api/reports': { targetType: 'user', targetId: stranger.id, reason: 'spam' },
     'POST /api/moderation/reports/:id/resolve': { action: 'dismiss', reasons: 'Nothing wrong here' },
     'POST /api/auctions/:id/plan': { place: 'Blue Bottle, 5th Ave', startsAt },

@@ -351,6 +351,21 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   },
   selfRow('GET /api/watchlist', () => get('/api/watchlist')),
   {
+    // A text no auction of the matrix has, so no later auction tells anyone (docs/auctions.md).
+    ...selfRow('POST /api/saved-searches', () => post('/api/saved-searches', { name: 'Nothing', query: 'zzqx' }), 201),
+    callerMayChange: { other: ['saved_searches'], why: 'another member saves a search of their own' },
+  },
+  selfRow('GET /api/saved-searches', () => get('/api/saved-searches')),
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    owner: 'the member who saved the search',
+    prepare: async (w) => {
+      const saved = await w.must(w.host, post('/api/saved-searches', { name: 'To delete', query: 'zzqx' }));
+      return { request: del(`/api/saved-searches/${saved.json<{ id: string }>().id}`), owner: w.host };
+    },
+    expect: { nobody: 401, other: 404, owner: 204 },
+  },
+  {
     // "Another member" here is the host: the one member a bid on this auction is refused to.
     route: 'POST /api/bids',
     owner: 'a bidder with a saved card (any member but the host)',
@@ -482,6 +497,9 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     prepare: async (w) => ({ request: get(`/api/auctions/${w.date.auctionId}/plan`), owner: w.winner }),
     expect: { nobody: 401, other: 404, owner: 200 },
   },
+  dateRow('GET /api/auctions/:id/plan/calendar.ics', 'planned', 'winner', (_w, id) =>
+    get(`/api/auctions/${id}/plan/calendar.ics`),
+  ),
   dateRow('POST /api/auctions/:id/plan', 'paid', 'winner', (w, id) =>
     post(`/api/auctions/${id}/plan`, {
       place: w.secret('proposed place'),

@@ -15,6 +15,8 @@ import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
 import { WaitlistLink } from '@/components/WaitlistLink';
 import { type BrowseFilters, DEFAULT_BROWSE_FILTERS, filterAndSortAuctions } from '@/features/auctions/browseFilters';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
+import { SaveSearchButton } from '@/features/saved-searches/components/SaveSearchButton';
+import { useAuth } from '@/lib/useAuth';
 import { useProgressiveCount } from '@/lib/useProgressiveCount';
 
 /**
@@ -29,6 +31,7 @@ const FIRST_CARDS = 6;
  */
 export default function BrowsePage() {
   const { data, isError, refetch, isFetching } = usePublicAuctions();
+  const { isAuthenticated } = useAuth();
   // The list arrives through React Query's store, whose updates React renders in one task it
   // cannot interrupt; the deferred copy renders the cards in the background instead, in slices
   // that leave the main thread free between them (docs/performance.md, item 17). Until it has
@@ -103,9 +106,13 @@ export default function BrowsePage() {
           <p className="font-medium" role="status" aria-live="polite">
             {isPending ? 'Loading auctions...' : isError && !list ? '' : countLabel}
           </p>
-          <Button variant="outline" size="sm" onClick={clearSearch}>
-            Clear Search
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* Members keep the page's filters and hear of new matches (docs/auctions.md "Saved searches"). */}
+            {isAuthenticated && <SaveSearchButton />}
+            <Button variant="outline" size="sm" onClick={clearSearch}>
+              Clear Search
+            </Button>
+          </div>
         </div>
 
         {isPending ? (

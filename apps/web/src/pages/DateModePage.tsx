@@ -1,5 +1,5 @@
-import { type DateState, DATE_MESSAGES } from '@bid/contract';
-import { ArrowLeft, CalendarHeart, MapPin } from 'lucide-react';
+import { type DateState, DATE_CALENDAR_TEXT, DATE_MESSAGES } from '@bid/contract';
+import { ArrowLeft, CalendarHeart, CalendarPlus, MapPin } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Button } from '@/components/ui/button';
@@ -117,6 +117,16 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
               Open your chat
             </Link>
           </p>
+        )}
+        {plan && !readOnly && (
+          // The invitation as a file (docs/the-date.md "Calendar"): calendars add it, and the
+          // e-mailed updates of a changed or cancelled plan replace it by its UID.
+          <Button asChild variant="outline" size="sm" className="justify-self-start">
+            <a href={`/api/auctions/${state.auctionId}/plan/calendar.ics`} download="date.ics">
+              <CalendarPlus aria-hidden="true" />
+              {DATE_CALENDAR_TEXT.downloadLabel}
+            </a>
+          </Button>
         )}
         <DateProgress state={state} now={now} readOnly={readOnly} />
       </Card>

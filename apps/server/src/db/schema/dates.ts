@@ -48,6 +48,11 @@ export const auctionDates = pgTable(
     place: varchar('place', { length: 200 }),
     startsAt: timestamptz('starts_at'),
     agreedAt: timestamptz('agreed_at'),
+    /**
+     * How many times a plan was agreed: the calendar invitation's SEQUENCE is this minus one, so
+     * each changed plan is a newer version of the same event (docs/the-date.md "Calendar").
+     */
+    planAgreements: integer('plan_agreements').notNull().default(0),
     reminderSentAt: timestamptz('reminder_sent_at'),
 
     // Date Mode.

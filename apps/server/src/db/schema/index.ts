@@ -13,3 +13,4 @@ export * from './notification-delivery.js';
 export * from './search.js';
 export * from './sandbox-clock.js';
 export * from './feedback.js';
+export * from './saved-searches.js';

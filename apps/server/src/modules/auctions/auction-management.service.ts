@@ -31,6 +31,7 @@ import { screenListing } from './listing-screening.js';
 import { FEEDBACK_MESSAGES } from '@bid/contract';
 import { isHostingSuspended } from '../feedback/feedback.repository.js';
 import { reputationColumnsOf } from '../feedback/reputation.js';
+import { announceVisibleAuction, publishNoticesChanged } from '../saved-searches/saved-searches.service.js';
 
 export const BUY_NOW_ABOVE_CURRENT_BID = 'Buy now price must be higher than the current bid.';
 export const NOT_YOUR_AUCTION_EDIT = 'You can only edit your own auctions.';
@@ -82,24 +83,30 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
   // Screening last, so a form with a mistake hears about the mistake first.
   const held = screenListing(input, now);
 
-  const auction = await insertAuction(deps.db, {
-    creatorId: creator.id,
-    title: input.title,
-    description: input.description,
-    dateType: input.dateType,
-    location: input.location,
-    ...placeAuction(input.location, creator),
-    locationRadius: input.locationRadius,
-    startingBid: input.startingBid,
-    currentBid: input.startingBid,
-    buyNowPrice: input.buyNowPrice ?? null,
-    paymentResponsibility: input.paymentResponsibility,
-    paymentNotes: input.paymentNotes ?? null,
-    expectedDuration: input.expectedDuration,
-    endTime: new Date(input.endTime),
-    bidCount: 0,
-    ...held,
+  // The auction and the notices of the saved searches it matches commit together. A listing held
+  // for review is announced when a moderator approves it (onHeldListingPublished, app.ts).
+  const { auction, told } = await deps.db.transaction(async (tx) => {
+    const inserted = await insertAuction(tx, {
+      creatorId: creator.id,
+      title: input.title,
+      description: input.description,
+      dateType: input.dateType,
+      location: input.location,
+      ...placeAuction(input.location, creator),
+      locationRadius: input.locationRadius,
+      startingBid: input.startingBid,
+      currentBid: input.startingBid,
+      buyNowPrice: input.buyNowPrice ?? null,
+      paymentResponsibility: input.paymentResponsibility,
+      paymentNotes: input.paymentNotes ?? null,
+      expectedDuration: input.expectedDuration,
+      endTime: new Date(input.endTime),
+      bidCount: 0,
+      ...held,
+    });
+    return { auction: inserted, told: held ? [] : await announceVisibleAuction(tx, inserted.id, now) };
   });
+  publishNoticesChanged(deps.realtime, told);
   return presentAuctionListItem(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }
 

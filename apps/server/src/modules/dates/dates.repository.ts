@@ -34,6 +34,8 @@ export interface DateRecord {
   place: string | null;
   startsAt: Date | null;
   agreedAt: Date | null;
+  /** How many times a plan was agreed (the calendar invitation's version, docs/the-date.md). */
+  planAgreements: number;
   startedAt: Date | null;
   hostArrivedAt: Date | null;
   winnerArrivedAt: Date | null;
@@ -104,6 +106,7 @@ function toRecord(row: DateRow): DateRecord {
     place: (row.place as string | null) ?? null,
     startsAt: toDateOrNull(row.starts_at),
     agreedAt: toDateOrNull(row.agreed_at),
+    planAgreements: Number(row.plan_agreements ?? 0),
     startedAt: toDateOrNull(row.started_at),
     hostArrivedAt: toDateOrNull(row.host_arrived_at),
     winnerArrivedAt: toDateOrNull(row.winner_arrived_at),
@@ -206,6 +209,8 @@ export async function updateDate(
     if (key === 'proposedBy') return value === null ? sql`${column} = NULL` : sql`${column} = ${value}::uuid`;
     return sql`${column} = ${value}`;
   });
+  // Each agreement is a new version of the calendar invitation (docs/the-date.md "Calendar").
+  if (set.agreedAt) assignments.push(sql`plan_agreements = plan_agreements + 1`);
   assignments.push(sql`updated_at = ${timestampParam(now)}`);
   await tx.execute(
     sql`UPDATE auction_dates SET ${sql.join(assignments, sql`, `)} WHERE auction_id = ${auctionId}::uuid`,

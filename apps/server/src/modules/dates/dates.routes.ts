@@ -26,6 +26,7 @@ import {
   createShareLink,
   endDate,
   getDate,
+  getDateCalendar,
   proposePlan,
   readSharedDate,
   releaseEarly,
@@ -61,6 +62,14 @@ export async function dateRoutes(
   r.get('/api/auctions/:id/plan', { schema: { params, response: answer } }, async (request) =>
     getDate(deps, requireUserId(request), request.params.id),
   );
+  r.get('/api/auctions/:id/plan/calendar.ics', { schema: { params } }, async (request, reply) => {
+    const invitation = await getDateCalendar(deps, requireUserId(request), request.params.id);
+    return reply
+      .type(`text/calendar; charset=utf-8; method=${invitation.method}`)
+      .header('Content-Disposition', `attachment; filename="${invitation.filename}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(invitation.content);
+  });
   r.post('/api/auctions/:id/plan', { schema: { params, body: proposePlanSchema, response: answer } }, async (request) =>
     proposePlan(deps, requireUserId(request), request.params.id, request.body),
   );

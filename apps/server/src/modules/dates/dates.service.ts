@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { isAuctionId } from '../auctions/auctions.service.js';
+import { dateInvitation, type CalendarInvitation } from './date-calendar.js';
 import { findAuctionParties } from '../messages/messages.repository.js';
 import { isModerator } from '../../plugins/moderators.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
@@ -110,6 +111,21 @@ export async function getDate(deps: DateDeps, userId: string, auctionId: string)
   if (role) return presentDate(date, role);
   if (await isModerator(deps.db, userId)) return presentDate(date, 'moderator');
   throw notFound(DATE_MESSAGES.notFound);
+}
+
+/**
+ * GET /api/auctions/{id}/plan/calendar.ics (docs/the-date.md "Calendar"): the agreed plan as a
+ * calendar invitation, for the two people only (anyone else gets the 404 of an unknown date);
+ * 409 until a plan is agreed.
+ */
+export async function getDateCalendar(deps: DateDeps, userId: string, auctionId: string): Promise<CalendarInvitation> {
+  if (!isAuctionId(auctionId)) throw notFound(DATE_MESSAGES.notFound);
+  const date = await findDate(deps.db, auctionId);
+  if (!date) throw await missingDate(deps.db, auctionId, userId);
+  if (!roleOf(date, userId)) throw notFound(DATE_MESSAGES.notFound);
+  const invitation = dateInvitation(date, userId, deps.publicUrl, deps.now());
+  if (!invitation) throw conflict(DATE_MESSAGES.noPlan);
+  return invitation;
 }
 
 /**

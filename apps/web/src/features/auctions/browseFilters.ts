@@ -1,4 +1,10 @@
-import { type AuctionListItem, type Coordinates, distanceMiles, parseMoneyToCents } from '@bid/contract';
+import {
+  type AuctionListItem,
+  BROWSE_PRICE_BOUNDS as CONTRACT_PRICE_BOUNDS,
+  type Coordinates,
+  distanceMiles,
+  parseMoneyToCents,
+} from '@bid/contract';
 
 /** docs/product.md §2 "Public browse page" filters; everything is applied in the browser. */
 export interface BrowseFilters {
@@ -17,16 +23,11 @@ export const DEFAULT_BROWSE_FILTERS: BrowseFilters = {
   sortBy: 'ending-soon',
 };
 
-/**
- * Current-bid bounds in cents, lower inclusive and upper exclusive, so each amount falls in
- * exactly one band ($25 is in 25-50, $100 in 100+).
- */
-export const BROWSE_PRICE_BOUNDS: Record<Exclude<BrowseFilters['priceRange'], 'any'>, [number, number]> = {
-  '0-25': [0, 2500],
-  '25-50': [2500, 5000],
-  '50-100': [5000, 10_000],
-  '100+': [10_000, Number.POSITIVE_INFINITY],
-};
+/** Current-bid bounds in cents (the contract's, shared with saved searches, docs/auctions.md). */
+export const BROWSE_PRICE_BOUNDS: Record<
+  Exclude<BrowseFilters['priceRange'], 'any'>,
+  readonly [number, number]
+> = CONTRACT_PRICE_BOUNDS;
 
 function coordinatesOf(auction: AuctionListItem): Coordinates | null {
   if (auction.latitude === null || auction.longitude === null) return null;

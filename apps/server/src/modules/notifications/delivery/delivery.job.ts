@@ -7,7 +7,7 @@ import {
 } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
-import type { Mailer } from '../../../lib/mailer.js';
+import type { Mailer, MailMessage } from '../../../lib/mailer.js';
 import { createPeriodicJob, type PeriodicJob } from '../../../lib/periodic-job.js';
 import { renderAlertEmail } from './email-template.js';
 import {
@@ -37,6 +37,27 @@ export const DELIVERY_LEASE_MS = 10 * 60_000;
 /** At most one e-mail per conversation in this window. */
 export const MESSAGE_EMAIL_WINDOW_MS = 15 * 60_000;
 
+/** The notification an e-mail is about, as other modules' e-mail hooks see it. */
+export interface EmailNotification {
+  id: string;
+  userId: string;
+  type: OutOfAppNotificationType;
+  title: string;
+  relatedAuctionId: string | null;
+}
+
+/**
+ * What other modules add to alert e-mails of their own types, wired in app.ts (the notifications
+ * module imports none of them): a limit that may skip an e-mail (saved searches' one a day) and
+ * a calendar invitation (the agreed date's).
+ */
+export interface EmailHooks {
+  /** A reason to skip this e-mail (recorded as `skipped`), or null to send it. Called just before sending. */
+  skipReason?: (notification: EmailNotification, now: Date) => Promise<string | null>;
+  /** A calendar invitation to send with this e-mail, if any. */
+  icalEvent?: (notification: EmailNotification) => Promise<MailMessage['icalEvent'] | undefined>;
+}
+
 export interface DeliveryJobOptions {
   db: Db;
   logger: FastifyBaseLogger;
@@ -52,6 +73,7 @@ export interface DeliveryJobOptions {
   now?: () => Date;
   intervalMs?: number;
   retryPolicy?: RetryPolicy;
+  emailHooks?: EmailHooks;
 }
 
 export interface DeliveryRunResult {
@@ -113,6 +135,16 @@ export function createDeliveryJob(options: DeliveryJobOptions): DeliveryJob {
       if (!slot)
         return { status: 'skipped', reason: 'an e-mail about this conversation went out in the last 15 minutes' };
     }
+    const about: EmailNotification = {
+      id: notification.id,
+      userId: delivery.userId,
+      type,
+      title: notification.title,
+      relatedAuctionId: notification.relatedAuctionId,
+    };
+    const skip = (await options.emailHooks?.skipReason?.(about, now())) ?? null;
+    if (skip) return { status: 'skipped', reason: skip };
+    const icalEvent = await options.emailHooks?.icalEvent?.(about);
     const token = signUnsubscribeToken(options.sessionSecret, delivery.userId, type);
     const unsubscribeUrl = `${options.publicUrl}/api/notification-preferences/unsubscribe?token=${encodeURIComponent(token)}`;
     const mail = await renderAlertEmail({
@@ -136,6 +168,7 @@ export function createDeliveryJob(options: DeliveryJobOptions): DeliveryJob {
           'List-Unsubscribe': `<${unsubscribeUrl}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         },
+        ...(icalEvent ? { icalEvent } : {}),
       });
     } catch (err) {
       // An SMTP 5xx answer is final (no such mailbox, refused); anything else may pass.

@@ -51,6 +51,7 @@ export function alertSubject(input: Pick<AlertEmailInput, 'type' | 'title' | 'au
     report_resolved: oneLine(input.title),
     account_inactive: oneLine(input.title),
     feedback_request: `How did your date go? ${auction}`,
+    saved_search_match: `New auction for your saved search: ${auction}`,
   };
   return oneLine(subjects[input.type]);
 }

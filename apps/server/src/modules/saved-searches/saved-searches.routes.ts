@@ -1,0 +1,34 @@
+import { createSavedSearchSchema, idParamsSchema, savedSearchListSchema, savedSearchSchema } from '@bid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bodyOrEmpty } from '../../lib/validation.js';
+import { requireUserId } from '../../plugins/auth.js';
+import {
+  createSavedSearch,
+  deleteMySavedSearch,
+  listMySavedSearches,
+  type SavedSearchesDeps,
+} from './saved-searches.service.js';
+
+/** A member's saved searches (docs/auctions.md "Saved searches"): signed-in members, their own only. */
+export async function savedSearchRoutes(app: FastifyInstance, opts: SavedSearchesDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/saved-searches',
+    // Signed in before the body is read: a visitor gets 401 whatever they sent.
+    {
+      preValidation: app.requireUser,
+      schema: { body: bodyOrEmpty(createSavedSearchSchema), response: { 201: savedSearchSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createSavedSearch(opts, requireUserId(request), request.body)),
+  );
+  r.get('/api/saved-searches', { schema: { response: { 200: savedSearchListSchema } } }, async (request) =>
+    listMySavedSearches(opts, requireUserId(request)),
+  );
+  // A malformed id is answered like an unknown one (404) by the use case.
+  r.delete('/api/saved-searches/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await deleteMySavedSearch(opts, requireUserId(request), request.params.id);
+    return reply.status(204).send();
+  });
+}
