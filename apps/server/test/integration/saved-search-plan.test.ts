@@ -97,7 +97,7 @@ describePostgresOnly('the saved-search match at 100,000 saved searches on $kind'
     await world.db
       .transaction(async (tx) => {
         const result = await tx.execute(sql`EXPLAIN (FORMAT JSON) ${savedSearchMatchSql(auctionId, world.now())}`);
-        const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+        const rows = (result as { rows: Array<Record<string, unknown>> }).rows;
         const explained = (rows[0]!['QUERY PLAN'] as Array<Record<string, unknown>>)[0]!;
         plan = explained['Plan'] as Record<string, unknown>;
         throw new Error('roll back');

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { ReportTargetType } from '@bid/contract';
+import type { MemberReportTargetType } from '@bid/contract';
 import { Ban, Flag, MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,7 @@ import { ReportDialog } from './ReportDialog';
 
 interface SafetyMenuProps {
   /** What "Report" reports. */
-  target: { type: ReportTargetType; id: string; label: string };
+  target: { type: MemberReportTargetType; id: string; label: string };
   /** The member "Block" blocks. */
   member: { id: string; name: string };
 }
