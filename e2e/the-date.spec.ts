@@ -1,7 +1,9 @@
+import { FEEDBACK_COPY, formatReputation, REPUTATION_COPY } from '@bid/contract';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signUpMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 import { MINUTE, moveClockPast, serverNow } from './support/clock';
+import { leaveFeedbackInBrowser } from './support/feedback';
 
 // Issue 9 and issue 35, docs/the-date.md: a whole date played in the browser on the server's test
 // clock (docs/payments.md, "The test clock"), at desktop size and on a phone. The winner bids, the
@@ -9,7 +11,11 @@ import { MINUTE, moveClockPast, serverNow } from './support/clock';
 // plan in their chat, both check in in Date Mode (live for each other over the WebSocket), the
 // clock runs the date's hour, the host ends it, and the money is settled: released by the winner
 // (desktop) or by the date job once the dispute window has passed on the clock (phone), then paid
-// out to the host, who sees it on their profile. Two browser contexts, one per person.
+// out to the host, who sees it on their profile. Then both leave feedback on the date's page
+// (docs/the-date.md "Feedback after the date"): the first sees only "waiting" until the second has
+// written, then both reviews are revealed, and the host's reputation shows on their member page
+// and on the card of their next auction (docs/trust-and-safety.md "Reliability"). Two browser
+// contexts, one per person.
 //
 // These journeys run on a server of their own, one at a time (the "test-clock" project of
 // playwright.config.ts): moving the clock would end other journeys' auctions.
@@ -20,11 +26,15 @@ const HOUR = 60 * MINUTE;
 /** The agreed length of the date (minutes) and the winning bid. */
 const EXPECTED_DURATION = 60;
 const BID = '40';
+/** The two public reviews (20 to 1,000 characters). */
+const REVIEW_OF_HOST = 'Harper was on time, friendly, and picked a lovely spot. Would go again.';
+const REVIEW_OF_WINNER = 'Wyatt was punctual and easy to talk to for the whole hour.';
+
 /** The sandbox's test bank account (docs/the-date.md, "Host payouts"). */
 const BANK = { accountHolderName: 'Harper Tester', routingNumber: '110000000', accountNumber: '000123456789' };
 
 type Size = { name: string; viewport: { width: number; height: number }; isMobile: boolean };
-const DESKTOP: Size = { name: 'desktop', viewport: { width: 1280, height: 720 }, isMobile: false };
+const DESKTOP: Size = { name: '1440x900', viewport: { width: 1440, height: 900 }, isMobile: false };
 const PHONE: Size = { name: '390x844', viewport: { width: 390, height: 844 }, isMobile: true };
 
 async function member(browser: Browser, size: Size, firstName: string) {
@@ -190,19 +200,71 @@ async function playTheDate(browser: Browser, size: Size, settle: 'winner release
     await expect(amountOf(h, 'Held until your dates happen')).toHaveText('$0.00');
     await expect(amountOf(h, 'Released, waiting for payout')).toHaveText('$0.00');
     await expect(h.getByText('Payout to your account').first()).toBeVisible();
+
+    // Feedback: the winner writes first on the date's page and waits for the host's review, which
+    // stays hidden from both until both have written (the reveal).
+    await w.goto(`/auctions/${auctionId}/date`);
+    await leaveFeedbackInBrowser(w, {
+      met: 'Yes, we met',
+      feltSafe: true,
+      again: true,
+      stars: 5,
+      review: REVIEW_OF_HOST,
+    });
+    const winnerCard = w.getByTestId('feedback-card');
+    await expect(winnerCard.getByText(FEEDBACK_COPY.waiting)).toBeVisible();
+    await expect(winnerCard.getByText(REVIEW_OF_WINNER)).toHaveCount(0);
+
+    await h.goto(`/auctions/${auctionId}/date`);
+    await leaveFeedbackInBrowser(h, {
+      met: 'Yes, we met',
+      feltSafe: true,
+      again: true,
+      stars: 4,
+      review: REVIEW_OF_WINNER,
+    });
+    // The reveal: each sees the other's review of them, and their own.
+    const hostCard = h.getByTestId('feedback-card');
+    await expect(hostCard.getByRole('heading', { name: FEEDBACK_COPY.theirReview })).toBeVisible();
+    await expect(hostCard.getByText(REVIEW_OF_HOST)).toBeVisible();
+    await expect(hostCard.getByText(REVIEW_OF_WINNER)).toBeVisible();
+    await w.reload();
+    await expect(winnerCard.getByRole('heading', { name: FEEDBACK_COPY.theirReview })).toBeVisible();
+    await expect(winnerCard.getByText(REVIEW_OF_WINNER)).toBeVisible();
+    await expect(winnerCard.getByText(FEEDBACK_COPY.waiting)).toHaveCount(0);
+
+    // The reputation: one date, too few for a rate or an average (so it says "1 date", not
+    // "New host"), and the revealed review on the host's member page.
+    const hostLine = formatReputation({ datesCompleted: 1, showUpRate: null, reviewCount: 1, averageRating: null });
+    expect(hostLine).not.toBe(REPUTATION_COPY.newHost);
+    await w.goto(`/users/${host.member.id}`);
+    const memberPage = w.getByTestId('page-member');
+    await expect(memberPage.getByTestId('reputation')).toHaveText(hostLine);
+    await expect(memberPage.getByRole('heading', { name: REPUTATION_COPY.reviewsHeading })).toBeVisible();
+    await expect(memberPage.getByTestId('review').filter({ hasText: REVIEW_OF_HOST })).toBeVisible();
+
+    // And on the card of the host's next auction: ending soonest, so it leads the home feed.
+    const next = uniqueTitle('Next outing');
+    await createAuctionViaApi(host.context.request, {
+      title: next,
+      endTime: new Date((await serverNow(host.context.request)) + 10 * MINUTE).toISOString(),
+    });
+    await w.goto('/');
+    const card = w.getByTestId('auction-card').filter({ hasText: next });
+    await expect(card.getByTestId('reputation')).toHaveText(hostLine);
   } finally {
     await Promise.all([host.context.close(), winner.context.close()]);
   }
 }
 
-test('a whole date on the test clock at desktop size: win, pay, plan, Date Mode, end, the winner releases, the host is paid', async ({
+test('a whole date on the test clock at 1440x900: win, pay, plan, Date Mode, end, the winner releases, the host is paid, both leave feedback, the reveal, the reputation', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
   await playTheDate(browser, DESKTOP, 'winner releases');
 });
 
-test('a whole date on the test clock on a phone (390x844): the dispute window passes and the host is paid', async ({
+test('a whole date on the test clock on a phone (390x844): the dispute window passes, the host is paid, both leave feedback, the reveal, the reputation', async ({
   browser,
 }) => {
   test.setTimeout(240_000);

@@ -41,7 +41,14 @@ export async function leaveFeedbackInBrowser(page: Page, answers: FeedbackAnswer
     .check();
   if (answers.stars) {
     const label = `${answers.stars} ${answers.stars === 1 ? 'star' : 'stars'}`;
-    await card.getByRole('group', { name: 'Rating' }).getByLabel(label, { exact: true }).check();
+    // The stars are buttons-like labels around visually hidden radios: click the visible label.
+    const stars = card.getByRole('group', { name: 'Rating' });
+    const radio = stars.getByLabel(label, { exact: true });
+    await stars
+      .locator('label')
+      .filter({ has: page.getByLabel(label, { exact: true }) })
+      .click();
+    await expect(radio).toBeChecked();
   }
   if (answers.review) await card.getByLabel('Review').fill(answers.review);
   await card.getByRole('button', { name: 'Send feedback' }).click();

@@ -57,6 +57,26 @@ export const MESSAGE_REFUSAL_MESSAGES: Record<ScreeningCategory, string> = {
   harassment: 'This message cannot be sent: threats and slurs are not allowed.',
 };
 
+/**
+ * 400 when a public review or a response to one is refused by the screening (issue 35,
+ * docs/trust-and-safety.md "Screening"). Field `review` (POST /api/auctions/{id}/feedback) or
+ * `text` (POST /api/auctions/{id}/feedback/response).
+ */
+export const REVIEW_REFUSAL_MESSAGES: Record<ScreeningCategory, string> = {
+  contact: 'Keep contact details, links and payment handles out of reviews.',
+  sexual: 'Dates on BidYourDate are platonic: remove the sexual or paid-companionship wording.',
+  harassment: 'Remove the threat, slur or insult.',
+};
+/**
+ * 400 when the screening would hold a review or a response for a moderator: neither can be
+ * edited once sent, so instead of holding it the member is asked to rewrite it.
+ */
+export const REVIEW_REWRITE_MESSAGES: Record<ScreeningCategory, string> = {
+  contact: 'Please rewrite this without contact details: it cannot be changed once it is posted.',
+  sexual: 'Please rewrite this without the suggestive wording: it cannot be changed once it is posted.',
+  harassment: 'Please rewrite this without the insult or swearing: it cannot be changed once it is posted.',
+};
+
 /** The chat's prompt before a message the screening warned about (Tinder's "Are You Sure?"). */
 export const CONFIRM_SEND_CODE = 'confirm_send';
 export const CONFIRM_SEND_TITLE = 'Are you sure?';

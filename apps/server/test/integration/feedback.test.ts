@@ -4,6 +4,8 @@ import {
   FEEDBACK_NOTICES,
   FEEDBACK_WINDOW_DAYS,
   REPUTATION_COPY,
+  REVIEW_REFUSAL_MESSAGES,
+  REVIEW_REWRITE_MESSAGES,
   type AuctionDetail,
   type AuctionListItem,
   type FeedbackState,
@@ -189,6 +191,45 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
     });
     expect((await call(undefined, 'GET', `/api/users/${host.id}/reviews`)).statusCode).toBe(401);
     expect((await call(stranger, 'GET', `/api/users/${host.id}/reviews?page=0`)).statusCode).toBe(400);
+  });
+
+  it('screens reviews and responses: refused or would-be-held text is a 400 naming the field, and nothing is stored', async () => {
+    const winner = suite.cast.nextWinner();
+    const auctionId = await dateEndedByHost(world, host, winner);
+    // docs/trust-and-safety.md "Screening": a phone number is refused outright; swearing, which a
+    // listing would hold for a moderator, asks for a rewrite because a review cannot be edited.
+    const withPhone = 'Lovely afternoon out. Text me on 555 201 7788 for another one.';
+    const withSwearing = 'Lovely afternoon out but the coffee place was shit, sorry.';
+    const cases: Array<[string, string]> = [
+      [withPhone, REVIEW_REFUSAL_MESSAGES.contact],
+      [withSwearing, REVIEW_REWRITE_MESSAGES.harassment],
+    ];
+    for (const [text, message] of cases) {
+      const res = await call(host, 'POST', feedbackUrl(auctionId), { ...answers, rating: 5, review: text });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'review', message });
+    }
+    expect(await world.db.select().from(dateFeedback).where(eq(dateFeedback.auctionId, auctionId))).toHaveLength(0);
+    expect(await stateOf(host, auctionId)).toMatchObject({ mine: null });
+
+    const winnerReview = review('A kind and punctual host.');
+    for (const [who, text] of [
+      [host, review('Great company.')],
+      [winner, winnerReview],
+    ] as const) {
+      const res = await call(who, 'POST', feedbackUrl(auctionId), { ...answers, rating: 5, review: text });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const respond = (text: string) => call(host, 'POST', `${feedbackUrl(auctionId)}/response`, { text });
+    for (const [text, message] of cases) {
+      const res = await respond(text);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'text', message });
+    }
+    expect((await stateOf(host, auctionId)).canRespond).toBe(true);
+    expect((await stateOf(winner, auctionId)).mine?.response ?? null).toBeNull();
+    const fine = await respond('Thank you, it was a pleasure.');
+    expect(fine.statusCode, fine.body).toBe(200);
   });
 
   it('opens moderation cases for an unsafe date and a no-show, visible only to moderators; a moderator can overturn a no-show', async () => {

@@ -6,6 +6,8 @@ import {
   isFeedbackWindowOpen,
   isUuid,
   REPUTATION_COPY,
+  REVIEW_REFUSAL_MESSAGES,
+  REVIEW_REWRITE_MESSAGES,
   REVIEWS_PAGE_SIZE,
   USER_NOT_FOUND_MESSAGE,
   type FeedbackState,
@@ -15,7 +17,8 @@ import {
   type SubmitFeedbackInput,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { screenFields } from '../../lib/screening/screen.js';
 import { hasBlocked } from '../blocks/blocks.repository.js';
 import { isModerator } from '../../plugins/moderators.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
@@ -129,6 +132,21 @@ const MET_WORDS: Record<MetAnswer, string> = FEEDBACK_COPY.metLabels;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /**
+ * Screens a public review or response (docs/trust-and-safety.md "Screening") before anything is
+ * stored. Neither can be edited after it is sent, so what the screening would hold for a
+ * moderator elsewhere is refused here too, with a message asking for a rewrite: a held review
+ * would either vanish for days or be shown unchecked, and the author could not fix it.
+ */
+function screenPublicText(field: 'review' | 'text', text: string | undefined): void {
+  if (text === undefined) return;
+  const screened = screenFields({ [field]: text }, { surface: 'review' });
+  const reason = screened.reasons[0];
+  if (!reason) return;
+  if (screened.verdict === 'refuse') throw badRequest(REVIEW_REFUSAL_MESSAGES[reason.category], field);
+  if (screened.verdict === 'hold') throw badRequest(REVIEW_REWRITE_MESSAGES[reason.category], field);
+}
+
+/**
  * POST /api/auctions/{id}/feedback. Once per person, while the window is open. In one
  * transaction: the feedback, a moderation case when they did not feel safe or the other did not
  * show, the reveal when this is the second, and the reputations it changes.
@@ -143,6 +161,7 @@ export async function submitFeedback(
   if (!window || !otherId) throw conflict(FEEDBACK_MESSAGES.notOver);
   const now = deps.now();
   if (!isFeedbackWindowOpen(window.closesAt, now)) throw conflict(FEEDBACK_MESSAGES.closed);
+  screenPublicText('review', input.review);
 
   await deps.db.transaction(async (tx) => {
     // The two people's submissions are counted one after the other, so exactly one reveals.
@@ -199,6 +218,7 @@ export async function respondToReview(
   if (!state.isRevealed) throw conflict(FEEDBACK_MESSAGES.responseNotYet);
   const theirs = rows.find((row) => row.authorId !== userId);
   if (!theirs || theirs.rating === null || theirs.hiddenAt !== null) throw conflict(FEEDBACK_MESSAGES.noReviewToAnswer);
+  screenPublicText('text', text);
   const written = await writeResponse(deps.db, { id: theirs.id, text, now: deps.now() });
   if (!written) throw conflict(FEEDBACK_MESSAGES.alreadyResponded);
   deps.realtime.publishToUser(otherId, { type: 'date_updated', auctionId });
