@@ -137,6 +137,8 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         'identityVerified',
         'lastName',
         'profileImageUrl',
+        // Issue 35: the host's reliability (docs/trust-and-safety.md).
+        'reputation',
       ]);
       expect(res.body).not.toContain('@example.com');
       expect(res.body).not.toContain('email');
@@ -284,6 +286,7 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
         'lastName',
         'location',
         'profileImageUrl',
+        'reputation',
       ]);
       expect(detail.bids.map((b) => b.amount)).toEqual(['15.00', '14.00', '13.00', '12.00', '11.00']);
       expect(detail.bids.map((b) => b.bidder.firstName)).toEqual(['Rival', 'Bidder', 'Rival', 'Bidder', 'Rival']);

@@ -87,14 +87,15 @@ const LEAKS = [
  */
 const CHANGES_ALLOWED_ON_REJECTION: Record<string, readonly string[]> = {
   // A wrong code counts as a try on the code (and burns it at the limit) although the request is
-  // refused: that is the brute-force protection (docs/security.md).
-  'POST /api/auth/verify-otp': ['email_otps'],
+  // refused, and against its e-mail and client address: that is the brute-force protection
+  // (docs/accounts.md).
+  'POST /api/auth/verify-otp': ['email_otps', 'otp_failed_attempts'],
   // A refused sign-in password is recorded against the code limits, so guessing stays limited
   // (docs/accounts.md).
   'POST /api/auth/send-otp': ['email_otps'],
   // A wrong reset code counts as a try on the code, and the refused reset is audited as a failed
   // sign-in (docs/accounts.md).
-  'POST /api/auth/reset-password': ['email_otps', 'audit_logs', 'audit_chain_head'],
+  'POST /api/auth/reset-password': ['email_otps', 'otp_failed_attempts', 'audit_logs', 'audit_chain_head'],
   // Every attempt to open an identity document is audited, refused ones first (docs/engineering.md §5).
   'GET /api/identity/documents/:id': ['audit_logs', 'audit_chain_head'],
 };

@@ -60,6 +60,8 @@ const SPEC_ENUMS: Record<string, string[]> = {
     'date_plan', 'date_reminder', 'date_mode', 'refund', 'payout',
     // Feedback after a date (docs/the-date.md).
     'feedback_request',
+    // Saved searches (docs/auctions.md).
+    'saved_search_match',
   ],
   audit_action: [
     'upload', 'download', 'verify', 'delete', 'access_granted', 'access_denied', 'login', 'logout',

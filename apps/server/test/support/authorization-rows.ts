@@ -236,6 +236,11 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
       owner: undefined,
     }),
     expect: { nobody: 400, other: 400, owner: 400 },
+    callerMayChange: {
+      nobody: ['otp_failed_attempts'],
+      other: ['otp_failed_attempts'],
+      why: 'a wrong code is counted against its e-mail and client address (docs/accounts.md)',
+    },
   },
   {
     route: 'POST /api/auth/complete-email-auth',
@@ -285,9 +290,9 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     }),
     expect: { nobody: 400, other: 400, owner: 400 },
     callerMayChange: {
-      nobody: ['audit_logs', 'audit_chain_head'],
-      other: ['audit_logs', 'audit_chain_head'],
-      why: 'a failed password reset is audited as a failed sign-in',
+      nobody: ['audit_logs', 'audit_chain_head', 'otp_failed_attempts'],
+      other: ['audit_logs', 'audit_chain_head', 'otp_failed_attempts'],
+      why: 'a failed password reset is audited as a failed sign-in, and its wrong code counted (docs/accounts.md)',
     },
   },
 
