@@ -63,6 +63,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
+    // A click or a navigation that cannot happen fails within a minute, naming what it waited for,
+    // instead of holding its worker until the test's own limit (ten minutes for the sweeps).
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

@@ -1,3 +1,4 @@
+import { RAISE_YOUR_MAXIMUM } from '@bid/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { signUpMember } from './support/accounts';
@@ -126,10 +127,10 @@ for (const size of SIZES) {
       // Dialogs: the bid dialog, Edit Profile, the auction chat.
       await visit(b, `/auction/${openId}`);
       const placeBid = size.isMobile
-        ? b.getByTestId('sticky-bid-bar').getByRole('button', { name: 'Place Bid' })
-        : b.getByRole('complementary', { name: 'Bidding' }).getByRole('button', { name: 'Place Bid' });
+        ? b.getByTestId('sticky-bid-bar').getByRole('button', { name: RAISE_YOUR_MAXIMUM })
+        : b.getByRole('complementary', { name: 'Bidding' }).getByRole('button', { name: RAISE_YOUR_MAXIMUM });
       await placeBid.click();
-      await expect(b.getByRole('dialog', { name: 'Place Your Bid' })).toBeVisible();
+      await expect(b.getByRole('dialog', { name: RAISE_YOUR_MAXIMUM })).toBeVisible();
       await expectAccessible(b, 'place bid dialog open');
       await b.keyboard.press('Escape');
       await visit(b, '/profile');

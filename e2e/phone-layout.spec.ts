@@ -1,3 +1,4 @@
+import { RAISE_YOUR_MAXIMUM } from '@bid/contract';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { signUpMember, type TestMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
@@ -127,11 +128,11 @@ for (const width of PHONE_WIDTHS) {
 
       // The bid dialog, and the winner's chat with its plan panel: box and Send on screen.
       await visit(b, `/auction/${openId}`);
-      await b.getByTestId('sticky-bid-bar').getByRole('button', { name: 'Place Bid' }).click();
-      const bidDialog = b.getByRole('dialog', { name: 'Place Your Bid' });
+      await b.getByTestId('sticky-bid-bar').getByRole('button', { name: RAISE_YOUR_MAXIMUM }).click();
+      const bidDialog = b.getByRole('dialog', { name: RAISE_YOUR_MAXIMUM });
       await expect(bidDialog).toBeVisible();
       await expectNoHorizontalOverflow(b, 'bid dialog');
-      await expect(bidDialog.getByRole('button', { name: 'Place Bid' })).toBeInViewport({ ratio: 1 });
+      await expect(bidDialog.getByRole('button', { name: RAISE_YOUR_MAXIMUM })).toBeInViewport({ ratio: 1 });
       await b.keyboard.press('Escape');
       await visit(b, `/auction/${wonId}`);
       await b.getByRole('button', { name: 'Plan your date' }).click();

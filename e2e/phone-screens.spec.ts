@@ -1,3 +1,4 @@
+import { RAISE_YOUR_MAXIMUM } from '@bid/contract';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpMember } from './support/accounts';
@@ -92,8 +93,8 @@ test('phone screenshots of the main screens', async ({ browser }) => {
     await b.keyboard.press('Escape');
     await open(b, `/auction/${openId}`);
     await shoot(b, 'auction-phone');
-    await b.getByTestId('sticky-bid-bar').getByRole('button', { name: 'Place Bid' }).click();
-    await expect(b.getByRole('dialog', { name: 'Place Your Bid' })).toBeVisible();
+    await b.getByTestId('sticky-bid-bar').getByRole('button', { name: RAISE_YOUR_MAXIMUM }).click();
+    await expect(b.getByRole('dialog', { name: RAISE_YOUR_MAXIMUM })).toBeVisible();
     await shoot(b, 'place-bid-phone');
     await b.keyboard.press('Escape');
     await open(b, '/profile?tab=bids');
