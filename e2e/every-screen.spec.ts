@@ -1,3 +1,4 @@
+import { RAISE_YOUR_MAXIMUM } from '@bid/contract';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { addSandboxCard, signUpMember, type TestMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
@@ -119,13 +120,14 @@ for (const size of SIZES) {
           await expectInFirstScreen(page, bar.getByText(/Time left/), 'the time left');
           await expectInFirstScreen(page, bar.getByTestId('sticky-status'), 'where the viewer stands');
           await expect(bar.getByTestId('sticky-status')).toHaveText("You're winning");
-          await expectInFirstScreen(page, bar.getByRole('button', { name: 'Place Bid' }), 'Place Bid');
+          // The leader's button raises their maximum (docs/auctions.md).
+          await expectInFirstScreen(page, bar.getByRole('button', { name: RAISE_YOUR_MAXIMUM }), 'Place Bid');
         } else {
           const panel = page.getByTestId('bid-panel');
           await expectInFirstScreen(page, panel.getByTestId('current-bid'), 'the price');
           await expectInFirstScreen(page, panel.getByText('Time left', { exact: true }), 'the time left');
           await expectInFirstScreen(page, panel.getByTestId('viewer-standing'), 'where the viewer stands');
-          await expectInFirstScreen(page, panel.getByRole('button', { name: 'Place Bid' }), 'Place Bid');
+          await expectInFirstScreen(page, panel.getByRole('button', { name: RAISE_YOUR_MAXIMUM }), 'Place Bid');
         }
         // The photo is sized to the screen: at most half its height.
         const cover = await page.getByTestId('auction-cover').boundingBox();
@@ -166,7 +168,8 @@ for (const size of SIZES) {
         await page.goto(`/auction/${id}`);
         await expect(page.getByRole('heading', { level: 2, name: 'Automatic bidding' })).toBeVisible();
         // The panel's own button (on a phone the bar fixed to the bottom has another).
-        const placeBid = page.getByTestId('bid-panel').getByRole('button', { name: 'Place Bid' }).first();
+        // The leader's "Raise your maximum" stands where "Place Bid" does (docs/auctions.md).
+        const placeBid = page.getByTestId('bid-panel').getByRole('button', { name: RAISE_YOUR_MAXIMUM }).first();
         const maxForm = page.getByRole('form', { name: 'Set a maximum bid' });
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         for (let y = 0; y <= height; y += 150) {

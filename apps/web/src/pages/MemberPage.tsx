@@ -26,7 +26,12 @@ export default function MemberPage({ id }: { id: string }) {
   if (isLoading) return <p className="mx-auto max-w-3xl px-4 py-8">Loading...</p>;
   if (isError || !member) return <NotFoundPage />;
   return (
-    <section className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:py-8" data-testid="page-member">
+    // minmax(0, 1fr) tracks: a long auction title truncates instead of widening the page past a
+    // phone's screen (docs/web-app.md "Phone layout").
+    <section
+      className="mx-auto grid w-full max-w-3xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8"
+      data-testid="page-member"
+    >
       <Photos member={member} />
       <header className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
@@ -120,14 +125,14 @@ function MemberMenu({ member }: { member: PublicMember }) {
 
 function OpenAuctions({ member }: { member: PublicMember }) {
   return (
-    <section aria-labelledby="member-auctions" className="grid gap-3">
+    <section aria-labelledby="member-auctions" className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <h2 id="member-auctions" className="text-xl font-semibold">
         {REPUTATION_COPY.openAuctions}
       </h2>
       {member.openAuctions.length === 0 ? (
         <p className="text-neutral-text/80">{REPUTATION_COPY.noOpenAuctions}</p>
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2">
           {member.openAuctions.map((auction) => (
             <li key={auction.id}>
               <Link
@@ -148,7 +153,7 @@ function OpenAuctions({ member }: { member: PublicMember }) {
 function Reviews({ member }: { member: PublicMember }) {
   const [pages, setPages] = useState(1);
   return (
-    <section aria-labelledby="member-reviews" className="grid gap-3">
+    <section aria-labelledby="member-reviews" className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <h2 id="member-reviews" className="text-xl font-semibold">
         {REPUTATION_COPY.reviewsHeading}
       </h2>
