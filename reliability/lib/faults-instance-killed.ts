@@ -86,7 +86,9 @@ export async function instanceKilled(): Promise<ScenarioResult> {
   const page = await context.newPage();
   const clock = clockFrom();
   // A first bid before the page opens, so every later bid changes the price text ($1 is also the start).
-  await placeProbeBid(balancer.url, probeA!, quietAuction!, clock);
+  // By probe B: the cross-instance bid below is probe A's, and a leader's new bid would only raise
+  // their maximum, never the price (docs/auctions.md), so the two probes take turns.
+  await placeProbeBid(balancer.url, probeB!, quietAuction!, clock);
   const sockets = watchSockets(page, quietAuction!, clock);
   await page.goto(`/auction/${quietAuction}`);
   await page.getByTestId('current-bid').waitFor({ timeout: 30_000 });
