@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { WS_MAX_PAYLOAD_BYTES, WS_MAX_VISITOR_SOCKETS_PER_ADDRESS } from '@bid/contract';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testDatabaseFactories } from '../support/databases.js';
 import { type LiveClient, suiteWorld } from '../support/world.js';
 
@@ -22,14 +22,15 @@ describe.each(testDatabaseFactories())('visitors on /ws on $kind', (factory) => 
   const world = suiteWorld(factory, { listen: true, appOptions: { logger: pino({ level: 'info' }, logStream) } });
 
   /** Waits until some log line mentions `text`; fails after a generous deadline. */
-  async function logMentioning(text: string): Promise<Array<Record<string, unknown>>> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const lines = logLines.filter((line) => JSON.stringify(line).includes(text));
-      if (lines.length > 0) return lines;
-      if (Date.now() > deadline) throw new Error(`no log line mentions ${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  function logMentioning(text: string): Promise<Array<Record<string, unknown>>> {
+    return vi.waitFor(
+      () => {
+        const lines = logLines.filter((line) => JSON.stringify(line).includes(text));
+        if (lines.length === 0) throw new Error(`no log line mentions ${text}`);
+        return lines;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   }
 
   it(`caps visitors' sockets at ${WS_MAX_VISITOR_SOCKETS_PER_ADDRESS} per address; members are not counted`, async () => {
