@@ -5,10 +5,14 @@ import type { Scenario } from '../lib/context.js';
 import { createMembers, type Member } from '../lib/members.js';
 import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from '../lib/servers.js';
 import { bytesPerSocket, messageText, socketMemoryRound, type MemoryReading } from '../lib/socket-memory.js';
+import { median } from '../lib/stats.js';
 import type { Round } from '../summary.js';
 
-/** Sockets per side and round: 1,000 in quick mode, 5,000 in the full run. */
-const QUICK_SOCKETS = 1000;
+/**
+ * Sockets per side and round: 2,000 in quick mode, 5,000 in the full run. With 1,000 the bare
+ * server's growth (a few MB) was not far above what a collection's timing moves the live bytes.
+ */
+const QUICK_SOCKETS = 2000;
 const FULL_SOCKETS = 5000;
 /** Auctions each socket subscribes to (issue 41). */
 const SUBSCRIPTIONS = 10;
@@ -89,6 +93,8 @@ export const socketMemory: Scenario = {
       );
     }
     const perSocket = (side: 'app' | 'bare') => readings[side].map((r) => Math.round(bytesPerSocket(r)));
+    const medianPerSocket = { app: Math.round(median(perSocket('app'))), bare: Math.round(median(perSocket('bare'))) };
+    ctx.log(`  bytes per socket (median of the rounds): app ${medianPerSocket.app}, bare ${medianPerSocket.bare}`);
     return {
       value: null,
       ceiling: null,
@@ -98,6 +104,8 @@ export const socketMemory: Scenario = {
         sockets,
         subscriptionsPerSocket: SUBSCRIPTIONS,
         bytesPerSocket: { app: perSocket('app'), bare: perSocket('bare') },
+        // What one idle signed-in socket with its 10 subscriptions costs each side.
+        bytesPerSocketMedian: medianPerSocket,
         // The resident set size before and after, in MB: what `ps` shows, too noisy to judge on
         // (docs/performance.md, socket-memory).
         residentMB: {
@@ -123,9 +131,13 @@ async function measureSide(
   const url = `${server.url.replace('http', 'ws')}/ws`;
   const warmUp = await openSubscribed(url, warmUpMembers, auctionIds);
   await closeAll(warmUp);
+  // The server has let go of every warm-up socket before the baseline, and holds every socket
+  // before the reading: conditions waited for, never a pause.
+  await untilConnections(server, 0);
   const before = await server.memory();
   const open = await openSubscribed(url, members, auctionIds);
   try {
+    await untilConnections(server, members.length);
     const after = await server.memory();
     const held = open.length === members.length && open.every((socket) => socket.readyState === WebSocket.OPEN);
     return {
@@ -140,6 +152,19 @@ async function measureSide(
     };
   } finally {
     await closeAll(open);
+  }
+}
+
+const CONNECTIONS_WITHIN_MS = 60_000;
+
+/** Resolves once the server's listener holds exactly `count` connections; throws after a minute. */
+async function untilConnections(server: RunningServer, count: number): Promise<void> {
+  const deadline = Date.now() + CONNECTIONS_WITHIN_MS;
+  for (;;) {
+    const held = await server.connections();
+    if (held === count) return;
+    if (Date.now() > deadline) throw new Error(`the server holds ${held} connections, not ${count}, after a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
