@@ -181,7 +181,8 @@ async function startBareWs(s: Extract<ServerSpec, { kind: 'bare-ws' }>): Promise
         wss.close(() => server.close(() => resolve()));
       }),
   );
-  if (relay) closers.push(relay.close);
+  const subscribedRelay = relay;
+  if (subscribedRelay) closers.push(() => subscribedRelay.close());
 }
 
 /**

@@ -71,15 +71,49 @@ const START_TIMEOUT_MS = 300_000;
 const ASK_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
+/**
+ * A port nobody listens on right now: the OS picks it, or, with BENCH_PORT_RANGE=<from>-<to>
+ * (e.g. 5171-5199, for a machine where other servers own other ports), the next free one of that
+ * range in turn: a port just handed out but not yet listened on is not handed out again until
+ * the turn has gone round the whole range.
+ */
+export async function freePort(): Promise<number> {
+  const range = portRange(process.env.BENCH_PORT_RANGE);
+  if (!range) return listenAndRelease(0);
+  const size = range.to - range.from + 1;
+  for (let tried = 0; tried < size; tried += 1) {
+    const port = range.from + ((nextInRange + tried) % size);
+    const free = await listenAndRelease(port).then(
+      () => true,
+      () => false,
+    );
+    if (!free) continue;
+    nextInRange = (port - range.from + 1) % size;
+    return port;
+  }
+  throw new Error(`no free port left in BENCH_PORT_RANGE ${range.from}-${range.to}`);
+}
+
+let nextInRange = 0;
+
+function portRange(text: string | undefined): { from: number; to: number } | null {
+  if (!text) return null;
+  const match = /^(\d+)-(\d+)$/.exec(text.trim());
+  const from = Number(match?.[1]);
+  const to = Number(match?.[2]);
+  if (!match || from < 1 || to > 65535 || from > to)
+    throw new Error(`BENCH_PORT_RANGE must be <from>-<to>, got ${text}`);
+  return { from, to };
+}
+
+function listenAndRelease(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(bound));
     });
   });
 }

@@ -244,7 +244,7 @@ async function assertRedisAnswers(url: string): Promise<void> {
     await client.connect();
     await client.ping();
   } catch (err) {
-    throw new Error(`fanout-redis needs Redis at ${url} (BENCH_REDIS_URL): ${String(err)}`);
+    throw new Error(`fanout-redis needs Redis at ${url} (BENCH_REDIS_URL): ${String(err)}`, { cause: err });
   } finally {
     client.disconnect();
   }
