@@ -7,6 +7,8 @@ import { percentile } from './stats.js';
  */
 export interface UpdateTimes {
   n: number;
+  /** When the bid (or the broadcast request) was sent. */
+  sentAt: number;
   /** When the answer to the bid (or to the broadcast request) was back at the sender. */
   answeredAt: number;
   /** When each subscriber had it. */

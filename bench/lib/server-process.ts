@@ -192,13 +192,14 @@ async function startBareWs(s: Extract<ServerSpec, { kind: 'bare-ws' }>): Promise
  */
 async function startRedisRelay(
   options: { url: string; channel: string },
-  broadcast: (payload: string) => void,
+  broadcast: (payload: Buffer) => void,
 ): Promise<{ publish(payload: Buffer): Promise<unknown>; close(): Promise<void> }> {
   const subscriber = new Redis(options.url, { lazyConnect: true });
   const publisher = new Redis(options.url, { lazyConnect: true });
   await Promise.all([subscriber.connect(), publisher.connect()]);
-  subscriber.on('message', (channel: string, payload: string) => {
-    if (channel === options.channel) broadcast(payload);
+  // As bytes: the hub turns a bus message into one Buffer and sends that same Buffer to each socket.
+  subscriber.on('messageBuffer', (channel: Buffer, payload: Buffer) => {
+    if (channel.toString() === options.channel) broadcast(payload);
   });
   await subscriber.subscribe(options.channel);
   return {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { startHaproxy, type Haproxy } from '../../reliability/lib/haproxy.js';
 import type { Scenario } from '../lib/context.js';
-import { fanoutRedisRound, spreadIsEven, type UpdateTimes } from '../lib/fanout-redis.js';
+import { answerToLastReceiptMs, fanoutRedisRound, spreadIsEven, type UpdateTimes } from '../lib/fanout-redis.js';
 import { HttpConnection } from '../lib/http.js';
 import { addSandboxCards, createMembers } from '../lib/members.js';
 import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from '../lib/servers.js';
@@ -175,15 +175,20 @@ export const fanoutRedis: Scenario = {
         roundFigures.push(figures);
         all.app.push(...batch.app);
         all.bare.push(...batch.bare);
-        ctx.log(`  round ${round + 1}/${rounds}: app p99 ${figures.value} ms, bare p99 ${figures.ceiling} ms`);
+        ctx.log(
+          `  round ${round + 1}/${rounds}: app p99 ${figures.value.toFixed(1)} ms, bare p99 ${figures.ceiling.toFixed(1)} ms`,
+        );
       }
       for (const sender of senders) sender.close();
       trigger.close();
       const appCheck = await subscribers.check('app', appSide.next - 1);
       const bareCheck = await subscribers.check('bare', bareSide.next - 1);
       const evenlySpread = spreadIsEven(spread.app, appCount) && spreadIsEven(spread.bare, bareCount);
-      const lastReceipt = (updates: UpdateTimes[]) =>
-        summarizeLatencies(updates.map((u) => Math.max(0, Math.max(...u.arrivals) - u.answeredAt)));
+      const lastReceipt = (updates: UpdateTimes[]) => summarizeLatencies(updates.map(answerToLastReceiptMs));
+      // For context, not judged: from sending the bid (or the broadcast request) to the last receipt,
+      // which also counts what the answer itself took (the bid's commit, or a bare PUBLISH).
+      const fromSend = (updates: UpdateTimes[]) =>
+        summarizeLatencies(updates.map((u) => Math.max(...u.arrivals) - u.sentAt));
 
       return {
         value: null,
@@ -204,11 +209,13 @@ export const fanoutRedis: Scenario = {
           evenlySpread,
           app: {
             answerToLastReceiptMs: lastReceipt(all.app),
+            sendToLastReceiptMs: fromSend(all.app),
             everyUpdateInOrder: appCheck.everyUpdateInOrder,
             missing: appCheck.missing,
           },
           bareWs: {
             answerToLastReceiptMs: lastReceipt(all.bare),
+            sendToLastReceiptMs: fromSend(all.bare),
             everyUpdateInOrder: bareCheck.everyUpdateInOrder,
             missing: bareCheck.missing,
           },
@@ -261,10 +268,12 @@ async function runUpdates(
   to: number,
   send: (n: number) => Promise<void>,
 ): Promise<UpdateTimes[]> {
+  const sentAt = new Map<number, number>();
   const answeredAt = new Map<number, number>();
   for (let n = from; n <= to; n += 1) {
     const arrived = subscribers.allReceived(side, n);
     arrived.catch(() => undefined);
+    sentAt.set(n, sharedClockMs());
     await send(n);
     answeredAt.set(n, sharedClockMs());
     await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, UPDATE_TIMEOUT_MS))]);
@@ -273,6 +282,7 @@ async function runUpdates(
   }
   return (await subscribers.arrivals(side, from, to)).map(({ n, byInstance }) => ({
     n,
+    sentAt: sentAt.get(n)!,
     answeredAt: answeredAt.get(n)!,
     arrivals: byInstance.flat(),
   }));
