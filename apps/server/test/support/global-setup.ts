@@ -27,11 +27,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pglitePath = path.join(folder, 'pglite.tar');
   const adminUrl = process.env.TEST_DATABASE_URL;
   const postgresName = adminUrl ? `test_template_${randomBytes(6).toString('hex')}` : '';
-  // Side by side: PGlite migrates in this process, PostgreSQL in its own server process.
-  await Promise.all([
-    migratePgliteTemplate(pglitePath),
-    adminUrl ? migratePostgresTemplate(adminUrl, postgresName) : Promise.resolve(),
-  ]);
+  // One after the other: PGlite's migrations hold this process's event loop for seconds at a
+  // time, and PostgreSQL's, run beside them, lost their connection in the middle (tried so).
+  await migratePgliteTemplate(pglitePath);
+  if (adminUrl) await migratePostgresTemplate(adminUrl, postgresName);
   project.provide('pgliteTemplatePath', pglitePath);
   project.provide('postgresTemplateName', postgresName);
 
