@@ -22,6 +22,7 @@ import { scenarioOutcomes } from './lib/outcomes.js';
 import { auctionListScaling } from './scenarios/auction-list-scaling.js';
 import { apiOverhead } from './scenarios/api-overhead.js';
 import { hotAuctionBids } from './scenarios/hot-auction-bids.js';
+import { savedSearchMatch } from './scenarios/saved-search-match.js';
 import { searchScaling } from './scenarios/search-scaling.js';
 import { socketMemory } from './scenarios/socket-memory.js';
 import { webInitialJs } from './scenarios/web-initial-js.js';
@@ -43,6 +44,7 @@ const SCENARIOS: Scenario[] = [
   apiOverhead,
   webInitialJs,
   socketMemory,
+  savedSearchMatch,
 ];
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));

@@ -17,6 +17,7 @@ export const SCENARIO_NAMES = [
   'web-initial-js',
   'hot-auction-latency',
   'socket-memory',
+  'saved-search-match',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
