@@ -326,6 +326,29 @@ describe.each(testDatabaseFactories())('saved searches on $kind', (factory) => {
       expect((await job.runOnce()).leftBehindSavedSearchMatches).toBe(0);
     });
 
+    it('matches a listing held for review when a moderator approves it, after the approval commits', async () => {
+      const moderator = await world.signUp('Mona');
+      await world.makeModerator(moderator);
+      const before = (await matchNotices(ann)).length;
+      // Held by screening: not visible, so not queued.
+      const held = await world.createAuction(host, { title: 'Sexy river coffee night', startingBid: '20' });
+      expect(held.review?.status).toBe('pending');
+      await world.app.savedSearchAnnouncer.idle();
+      expect(await matchNotices(ann)).toHaveLength(before);
+      expect(await world.db.select().from(pendingAuctionAnnouncements)).toEqual([]);
+
+      const approve = await call(moderator, 'POST', `/api/moderation/held/auctions/${held.id}/decide`, {
+        decision: 'approve',
+        reasons: 'A coffee is fine.',
+      });
+      expect(approve.statusCode, approve.body).toBe(200);
+      await world.app.savedSearchAnnouncer.idle();
+      const notices = await matchNotices(ann);
+      expect(notices).toHaveLength(before + 1);
+      expect(notices.filter((notice) => notice.relatedAuctionId === held.id)).toHaveLength(1);
+      expect(await world.db.select().from(pendingAuctionAnnouncements)).toEqual([]);
+    });
+
     it('leaves a non-matching auction without a notice, and off the queue', async () => {
       const before = (await matchNotices(ann)).length;
       await world.createAuction(host, { title: 'Pottery class', dateType: 'activity', startingBid: '60' });
