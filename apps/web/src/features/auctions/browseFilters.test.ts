@@ -70,8 +70,10 @@ describe('public browse filtering (docs/product.md §2 "Public browse page")', (
   });
 
   it('sorts by best hosts: Top hosts, then show-up rate, rating and dates, new hosts last, ties by end time', () => {
-    const host = (reputation: AuctionListItem['creator']['reputation']) =>
-      ({ ...makeAuctionListItem({}).creator, reputation }) as AuctionListItem['creator'];
+    const host = (reputation: AuctionListItem['creator']['reputation']) => ({
+      ...makeAuctionListItem({}).creator,
+      reputation,
+    });
     const top = host({ datesCompleted: 6, showUpRate: 1, reviewCount: 5, averageRating: 4.8 });
     const reliable = host({ datesCompleted: 12, showUpRate: 1, reviewCount: 9, averageRating: 4.5 });
     const flaky = host({ datesCompleted: 20, showUpRate: 0.8, reviewCount: 15, averageRating: 5 });
