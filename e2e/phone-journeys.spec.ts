@@ -146,6 +146,29 @@ test('browse filters live in the address: results first, a Filters (n) sheet, ke
   }
 });
 
+test('the home feed keeps its filters in the address under the API names', async ({ browser }) => {
+  const member = await phoneMember(browser, 'Fern');
+  try {
+    const { page } = member;
+    await page.goto('/?dateType=coffee&location=50&sortBy=newest&priceRange=bogus');
+    await page.getByRole('button', { name: 'Filters (3)' }).click();
+    const sheet = page.getByTestId('filters-sheet');
+    await expect(sheet.getByLabel('Date type')).toHaveValue('coffee');
+    await expect(sheet.getByLabel('Location')).toHaveValue('50');
+    await expect(sheet.getByLabel('Price range')).toHaveValue('any');
+    const feedRequest = page.waitForRequest(
+      (req) => req.url().includes('/api/auctions?') && req.url().includes('under-50'),
+    );
+    await sheet.getByLabel('Price range').selectOption('under-50');
+    const url = new URL((await feedRequest).url());
+    expect(url.searchParams.get('dateType')).toBe('coffee');
+    expect(url.searchParams.get('sortBy')).toBe('newest');
+    await expect(page).toHaveURL(/[?&]priceRange=under-50/);
+  } finally {
+    await member.context.close();
+  }
+});
+
 test('after creating an auction the host lands on it and can copy its link', async ({ browser }) => {
   test.setTimeout(120_000);
   const host = await phoneMember(browser, 'Cass');

@@ -8,9 +8,9 @@ import { AuctionsLoadError, NoAuctionsFound } from '@/features/auctions/componen
 import {
   BROWSE_FILTER_DOMAIN,
   BROWSE_FILTER_URL_NAMES,
-  AuctionFilterBar,
+  BrowseFilterBar,
   type VisitorLocationState,
-} from '@/features/auctions/components/AuctionFilterBar';
+} from '@/features/auctions/components/BrowseFilterBar';
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
 import { WaitlistLink } from '@/components/WaitlistLink';
 import { type BrowseFilters, DEFAULT_BROWSE_FILTERS, filterAndSortAuctions } from '@/features/auctions/browseFilters';
@@ -95,7 +95,7 @@ export default function BrowsePage() {
 
       <div className="mx-auto grid max-w-6xl gap-4 px-4 py-4">
         <FiltersSheet activeCount={countActiveFilters(filters, DEFAULT_BROWSE_FILTERS)}>
-          <AuctionFilterBar filters={filters} onChange={setFilters} locationState={locationState} onLocate={locate} />
+          <BrowseFilterBar filters={filters} onChange={setFilters} locationState={locationState} onLocate={locate} />
         </FiltersSheet>
 
         <h2 id="browse-results-heading" className="sr-only">

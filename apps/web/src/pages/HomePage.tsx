@@ -1,14 +1,17 @@
 import { ArrowDown, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { DEFAULT_FEED_FILTERS, flattenPages, useAuctionFeed } from '@/features/auctions/api/listAuctions';
+import {
+  type AuctionFeedFilters,
+  DEFAULT_FEED_FILTERS,
+  flattenPages,
+  useAuctionFeed,
+} from '@/features/auctions/api/listAuctions';
 import { AuctionCard } from '@/features/auctions/components/AuctionCard';
 import { AuctionsLoadError, NoAuctionsFound } from '@/features/auctions/components/AuctionListStates';
-import { AuctionFilterBar, BROWSE_FILTER_URL_NAMES } from '@/features/auctions/components/AuctionFilterBar';
+import { AuctionFilters, FEED_FILTER_DOMAIN } from '@/features/auctions/components/AuctionFilters';
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
-import { type BrowseFilters, DEFAULT_BROWSE_FILTERS } from '@/features/auctions/browseFilters';
-import { countActiveFilters, searchWithFilters } from '@/features/auctions/urlFilters';
+import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { FeaturedAuction, pickFeaturedAuction } from '@/features/auctions/components/FeaturedAuction';
 import { useAuth } from '@/lib/useAuth';
 
@@ -25,15 +28,9 @@ function scrollToGrid() {
 /** docs/product.md §2 "Home page (signed in)": hero, filters, featured auction, the feed with Load More, a floating create button. */
 export default function HomePage() {
   const { user } = useAuth();
-  const [, navigate] = useLocation();
-  // Browse's filter card (docs/web-app.md "Filters"): chosen here, shown as browse's results, whose
-  // address carries them. The feed below is every live auction, ending soonest first.
-  const [filters, setFilters] = useState<BrowseFilters>(DEFAULT_BROWSE_FILTERS);
-  const showResults = () => {
-    const query = searchWithFilters('', filters, DEFAULT_BROWSE_FILTERS, BROWSE_FILTER_URL_NAMES);
-    navigate(query ? `/browse?${query}` : '/browse');
-  };
-  const feed = useAuctionFeed(DEFAULT_FEED_FILTERS);
+  // Kept in the address under the API's names, so a filtered feed can be shared and survives a reload.
+  const [filters, setFilters] = useUrlFilters<AuctionFeedFilters>(DEFAULT_FEED_FILTERS, FEED_FILTER_DOMAIN);
+  const feed = useAuctionFeed(filters);
   const auctions = flattenPages(feed.data?.pages);
   const featured = pickFeaturedAuction(auctions);
 
@@ -61,13 +58,8 @@ export default function HomePage() {
       </section>
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8">
-        <FiltersSheet activeCount={countActiveFilters(filters, DEFAULT_BROWSE_FILTERS)} onShowResults={showResults}>
-          <AuctionFilterBar
-            filters={filters}
-            onChange={setFilters}
-            locationState="unknown"
-            onShowResults={showResults}
-          />
+        <FiltersSheet activeCount={countActiveFilters(filters, DEFAULT_FEED_FILTERS)}>
+          <AuctionFilters filters={filters} onChange={setFilters} />
         </FiltersSheet>
 
         {featured && <FeaturedAuction auction={featured} />}

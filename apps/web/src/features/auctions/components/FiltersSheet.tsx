@@ -8,11 +8,6 @@ interface FiltersSheetProps {
   activeCount: number;
   /** The page's filter card. */
   children: ReactNode;
-  /**
-   * Home's filters open browse's results (docs/web-app.md "Filters"): then the sheet's button does
-   * that, instead of closing over results that already changed.
-   */
-  onShowResults?: (() => void) | undefined;
 }
 
 /**
@@ -20,7 +15,7 @@ interface FiltersSheetProps {
  * in a bottom sheet behind a "Filters (n)" button. From the sm breakpoint up the card shows in
  * place and the button is not rendered (display none).
  */
-export function FiltersSheet({ activeCount, children, onShowResults }: FiltersSheetProps) {
+export function FiltersSheet({ activeCount, children }: FiltersSheetProps) {
   const [isOpen, setOpen] = useState(false);
   return (
     <>
@@ -35,18 +30,9 @@ export function FiltersSheet({ activeCount, children, onShowResults }: FiltersSh
       <Dialog open={isOpen} onOpenChange={setOpen}>
         <DialogContent data-testid="filters-sheet">
           <DialogTitle>Filters</DialogTitle>
-          <DialogDescription>
-            {onShowResults ? 'Choose, then show the results.' : 'Results update as you choose.'}
-          </DialogDescription>
+          <DialogDescription>Results update as you choose.</DialogDescription>
           {children}
-          <Button
-            onClick={() => {
-              setOpen(false);
-              onShowResults?.();
-            }}
-          >
-            Show results
-          </Button>
+          <Button onClick={() => setOpen(false)}>Show results</Button>
         </DialogContent>
       </Dialog>
     </>

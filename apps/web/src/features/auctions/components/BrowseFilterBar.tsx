@@ -43,34 +43,22 @@ export const BROWSE_FILTER_DOMAIN: FilterDomain<BrowseFilters> = {
 /** The browse page's distance is the API's `location`; its free text is `q`. */
 export const BROWSE_FILTER_URL_NAMES = { radius: 'location', search: 'q' } as const;
 
-/** Home's button that opens browse's results with the chosen filters. */
-export const SHOW_RESULTS_LABEL = 'Show results';
-
 export type VisitorLocationState = 'unknown' | 'locating' | 'known' | 'unavailable';
 
-interface AuctionFilterBarProps {
+interface BrowseFilterBarProps {
   filters: BrowseFilters;
   onChange: (filters: BrowseFilters) => void;
   locationState: VisitorLocationState;
-  /** Asks the browser for the visitor's position; without it the bar offers no "Use my location". */
-  onLocate?: (() => void) | undefined;
-  /**
-   * Home's "Show results": the filters are chosen first, then open browse's results with them
-   * (docs/web-app.md "Filters"). Browse applies each change at once and passes none.
-   */
-  onShowResults?: (() => void) | undefined;
+  onLocate: () => void;
 }
 
-/**
- * The one filter card of the home page and the browse page (docs/web-app.md "Filters"): search,
- * date type, distance, price range and sort, under browse's address parameters and rules.
- */
-export function AuctionFilterBar({ filters, onChange, locationState, onLocate, onShowResults }: AuctionFilterBarProps) {
+/** The public browse page's search, filters and sort (docs/product.md §2 "Public browse page"). */
+export function BrowseFilterBar({ filters, onChange, locationState, onLocate }: BrowseFilterBarProps) {
   const id = useId();
   const select = filterSelects(id, filters, onChange);
 
   return (
-    <Card className="grid gap-4 p-5" data-testid="auction-filter-bar">
+    <Card className="grid gap-4 p-5">
       <FormField label="Search auctions" id={`${id}-search`}>
         <div className="relative">
           <Search aria-hidden="true" className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-text/50" />
@@ -93,19 +81,13 @@ export function AuctionFilterBar({ filters, onChange, locationState, onLocate, o
       </div>
       <div className="flex flex-wrap items-center gap-3 text-xs text-neutral-text/70">
         <p id={`${id}-radius-hint`}>{radiusHint(locationState, filters.radius)}</p>
-        {onLocate && (locationState === 'unknown' || locationState === 'unavailable') && (
+        {(locationState === 'unknown' || locationState === 'unavailable') && (
           <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={onLocate}>
             <LocateFixed aria-hidden="true" />
             Use my location
           </Button>
         )}
       </div>
-      {onShowResults && (
-        // On a phone the card sits in the Filters sheet, whose own "Show results" does this.
-        <Button type="button" className="hidden justify-self-start sm:inline-flex" onClick={onShowResults}>
-          {SHOW_RESULTS_LABEL}
-        </Button>
-      )}
     </Card>
   );
 }
