@@ -191,6 +191,21 @@ export function isTopHost(r: Reputation): boolean {
   );
 }
 
+/**
+ * Where a host stands in browse's "Best hosts" order (docs/the-date.md "Best hosts"), higher
+ * first: Top hosts, then by show-up rate, then by average rating, then by dates completed, each
+ * known figure above an unknown one; new hosts (no date yet) score 0 and come last. One number,
+ * so the server keeps it on each open auction (`auctions.host_score`, the SQL function
+ * `host_score` mirrors this from the counts) and pages it by an index.
+ */
+export function hostScore(r: Reputation): number {
+  if (r.datesCompleted === 0) return 0;
+  const top = isTopHost(r) ? 1 : 0;
+  const rate = r.showUpRate === null ? 0 : Math.round(r.showUpRate * 1000) + 1;
+  const rating = r.averageRating === null ? 0 : Math.round(r.averageRating * 10) + 1;
+  return top * 1e12 + rate * 1e8 + rating * 1e5 + Math.min(r.datesCompleted, 99_999);
+}
+
 /** "12 dates · always showed up · ★ 4.8 (9)", "2 dates", or "New host". */
 export function formatReputation(r: Reputation): string {
   if (r.datesCompleted === 0 && r.reviewCount === 0) return REPUTATION_COPY.newHost;
