@@ -23,6 +23,7 @@ import { auctionListScaling } from './scenarios/auction-list-scaling.js';
 import { apiOverhead } from './scenarios/api-overhead.js';
 import { fanoutRedis } from './scenarios/fanout-redis.js';
 import { hotAuctionBids } from './scenarios/hot-auction-bids.js';
+import { savedSearchMatch } from './scenarios/saved-search-match.js';
 import { searchScaling } from './scenarios/search-scaling.js';
 import { socketMemory } from './scenarios/socket-memory.js';
 import { webInitialJs } from './scenarios/web-initial-js.js';
@@ -44,7 +45,11 @@ const SCENARIOS: Scenario[] = [
   apiOverhead,
   webInitialJs,
   socketMemory,
+<<<<<<< HEAD
   fanoutRedis,
+=======
+  savedSearchMatch,
+>>>>>>> h-saved
 ];
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));

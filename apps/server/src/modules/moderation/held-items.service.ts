@@ -101,7 +101,7 @@ export async function decideHeldAuction(
 ): Promise<{ id: string; status: 'approved' | 'rejected' }> {
   if (!isUuid(id)) throw notFound(HELD_ITEM_NOT_FOUND);
   const now = deps.now();
-  const told = await deps.db.transaction(async (tx) => {
+  const { told, afterCommit } = await deps.db.transaction(async (tx) => {
     const auction =
       decision === 'approve' ? await approveHeldAuction(tx, id, now) : await rejectHeldAuction(tx, id, now);
     if (!auction) throw notFound(HELD_ITEM_NOT_FOUND);
@@ -120,10 +120,11 @@ export async function decideHeldAuction(
     await insertNotifications(tx, notices);
     const bidders =
       decision === 'reject' && auction.bidCount > 0 ? await notifyBiddersOfChange(tx, auction, 'removed') : [];
-    if (decision === 'approve') await notifyHeldListingPublished(tx, auction);
+    const afterCommit = decision === 'approve' ? await notifyHeldListingPublished(tx, auction) : [];
     await audit(tx, { moderatorId, resource: 'auction', resourceId: auction.id, decision: `${decision}_listing`, now });
-    return [auction.creatorId, ...bidders];
+    return { told: [auction.creatorId, ...bidders], afterCommit };
   });
+  for (const then of afterCommit) then();
   for (const userId of new Set(told)) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
   return { id, status: decision === 'approve' ? 'approved' : 'rejected' };
 }
