@@ -45,11 +45,8 @@ const SCENARIOS: Scenario[] = [
   apiOverhead,
   webInitialJs,
   socketMemory,
-<<<<<<< HEAD
   fanoutRedis,
-=======
   savedSearchMatch,
->>>>>>> h-saved
 ];
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
