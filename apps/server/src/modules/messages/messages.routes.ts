@@ -10,10 +10,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUserId } from '../../plugins/auth.js';
-import type { Realtime } from '../realtime/hub.js';
+import type { RealtimePublisher } from '../realtime/hub.js';
 import {
   countUnread,
-  isConversationParticipant,
   listConversations,
   readConversation,
   sendMessage,
@@ -24,16 +23,8 @@ import {
 const CONVERSATION_MESSAGES_PATH = /^([^/]{1,128})\/messages$/;
 
 /** docs/product.md §7 conversation and message calls; every one needs a signed-in user. */
-export async function messageRoutes(
-  app: FastifyInstance,
-  opts: { db: Db; realtime: Pick<Realtime, 'publish' | 'publishToUser' | 'setConversationAuthorizer'> },
-) {
+export async function messageRoutes(app: FastifyInstance, opts: { db: Db; realtime: RealtimePublisher }) {
   const deps: MessagesDeps = { db: opts.db, realtime: opts.realtime };
-
-  // Only a conversation's two participants may follow its channel (docs/engineering.md §5).
-  opts.realtime.setConversationAuthorizer((userId, conversationId) =>
-    isConversationParticipant(opts.db, userId, conversationId),
-  );
 
   app.get('/api/conversations', async (request) => listConversations(opts.db, requireUserId(request)));
 
