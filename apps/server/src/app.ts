@@ -65,7 +65,6 @@ import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js'
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { createVerificationPartner, type VerificationPartner } from './modules/identity/providers/index.js';
-import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { realtimePlugin, type ConversationAuthorizer } from './plugins/realtime.js';
@@ -203,7 +202,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: realNow,
     activityNow: now,
   });
-  await app.register(authPlugin);
   await app.register(realtimePlugin, {
     publicUrl: config.publicUrl,
     database,
