@@ -15,6 +15,8 @@ import { testDatabaseFactories, type TestDatabase } from '../support/databases.j
 /** Routes that answer a visitor themselves, with the reason. */
 const DECIDES_ITSELF: Record<string, string> = {
   'GET /api/auth/user': 'a visitor without a session cookie gets 204, a dead session 401 (docs/accounts.md)',
+  'PUT /api/objects/uploads/:grantId':
+    'the upload URL is judged before who is asking: signature, expiry, then the member (uploads.service.ts, before the body is read)',
 };
 
 type RouteLike = Pick<RegisteredRoute, 'method' | 'url' | 'signedIn'>;
