@@ -68,6 +68,7 @@ import { createVerificationPartner, type VerificationPartner } from './modules/i
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { realtimePlugin, type ConversationAuthorizer } from './plugins/realtime.js';
+import { ringBellsThrough } from './modules/notifications/notify.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { invalidateSessions } from './modules/sessions/session-cache.js';
@@ -211,6 +212,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       deps.conversationAuthorizer ??
       ((userId, conversationId) => isConversationParticipant(database.db, userId, conversationId)),
   });
+  // Every notice written with notify() refreshes its member's bell live once committed (docs/notifications.md).
+  ringBellsThrough(database.db, app.realtime);
   await app.register(servicePlugin, { database });
 
   await app.register(healthRoutes, { database });

@@ -15,7 +15,7 @@ import type { Auction, NewNotification } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import type { Realtime } from '../realtime/hub.js';
 import type { VoidedBids } from '../auctions/void-bids.js';
 import { applyFeedbackDecision, isToldOfDecision } from './feedback-decisions.js';
@@ -169,7 +169,7 @@ export async function resolveReport(
         relatedAuctionId: report.targetType === 'auction' ? report.targetId : null,
       });
     }
-    await insertNotifications(tx, notices);
+    await notify(tx, notices);
     for (const n of notices) notified.add(n.userId);
 
     // docs/product.md §3's audit actions name no moderation decision; 'verify' (a moderator checked a report
@@ -197,7 +197,6 @@ export async function resolveReport(
     await deps.endAllSessions(suspendedUserId);
     deps.realtime.closeUserSockets(suspendedUserId);
   }
-  for (const userId of notified) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
 
   const [row] = await listQueue(deps.db, { id: reportId });
   return presentQueueRow(row!, deps.now());
