@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/plugins/route-list.js';
-import { createTestApp } from '../support/app.js';
+import { appRoutesForSuite } from '../support/app-routes.js';
 import { AUTHORIZATION_ROWS, type MatrixRow } from '../support/authorization-rows.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 
 // One way to require a signed-in member (docs/architecture.md, "One way each"): `requireSignedIn`
 // in the route's `preValidation` (plugins/auth.ts), never a check inside the handler. The route
@@ -102,20 +100,10 @@ describe('the one way to require sign-in', () => {
 });
 
 describe('the routes of the app', () => {
-  let testDb: TestDatabase | undefined;
-  let app: FastifyInstance | undefined;
-
-  beforeAll(async () => {
-    testDb = await testDatabaseFactories()[0]!.open();
-    app = await createTestApp(testDb.database);
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  const appRoutes = appRoutesForSuite();
 
   it('require sign-in exactly where the authorization matrix refuses a visitor, with requireSignedIn', () => {
-    const routes = app!.registeredRoutes;
+    const routes = appRoutes();
     expect(routes.filter((route) => route.signedIn).length).toBeGreaterThan(50);
     expect(signInMismatches(routes, AUTHORIZATION_ROWS)).toEqual([]);
   });
