@@ -17,6 +17,11 @@ export const SCENARIO_NAMES = [
   'web-initial-js',
   'hot-auction-latency',
   'socket-memory',
+<<<<<<< HEAD
+  'fanout-redis',
+=======
+  'saved-search-match',
+>>>>>>> h-saved
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 

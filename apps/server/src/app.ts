@@ -20,7 +20,11 @@ import { notificationChannelRoutes } from './modules/notifications/channels.rout
 import { createDeliveryJob, type DeliveryJob } from './modules/notifications/delivery/delivery.job.js';
 import { dateInvitationForEmail } from './modules/dates/date-calendar.js';
 import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes.js';
-import { announceVisibleAuction } from './modules/saved-searches/saved-searches.service.js';
+import { queueVisibleAuction } from './modules/saved-searches/saved-searches.service.js';
+import {
+  createSavedSearchAnnouncer,
+  type SavedSearchAnnouncer,
+} from './modules/saved-searches/saved-search-announcer.js';
 import { onHeldListingPublished } from './modules/auctions/listing-screening.js';
 import {
   createSavedSearchDigestJob,
@@ -117,6 +121,8 @@ declare module 'fastify' {
     notificationDelivery: DeliveryJob;
     /** The saved searches' daily digest (docs/notifications.md "Saved searches"); tests run it by hand. */
     savedSearchDigests: PeriodicJob<DigestRunResult>;
+    /** Matches new auctions against saved searches after their commit; tests await `idle()`. */
+    savedSearchAnnouncer: SavedSearchAnnouncer;
     /** The sandbox's payment events on their way (docs/payments.md); tests drain them before comparing state. */
     sandboxPaymentEvents: SandboxEventDelivery;
   }
@@ -234,11 +240,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(profileRoutes, { db: database.db });
   await app.register(onboardingRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });
+  // New auctions are matched against saved searches after their commit (docs/notifications.md).
+  const savedSearchAnnouncer = createSavedSearchAnnouncer({
+    db: database.db,
+    realtime: app.realtime,
+    logger: app.log,
+    now,
+  });
+  app.decorate('savedSearchAnnouncer', savedSearchAnnouncer);
+  // Matches still running finish before the database closes.
+  app.addHook('onClose', () => savedSearchAnnouncer.idle());
   await app.register(auctionRoutes, {
     db: database.db,
     now,
     requireVerifiedHosts: config.requireVerifiedHosts,
-    realtime: app.realtime,
+    announceAuction: (auctionId) => savedSearchAnnouncer.announce(auctionId),
   });
   await app.register(watchlistRoutes, { db: database.db, now });
   // The sandbox sends the events Stripe would send, applied by the webhook's own code (docs/payments.md).
@@ -313,10 +329,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('savedSearchDigests', digestJob);
   registerJob(app, { name: 'saved search digests', job: digestJob, start: deps.runJobs ?? true });
   await app.register(savedSearchRoutes, { db: database.db, now });
-  // A listing held for review reaches saved searches when a moderator approves it, in the
-  // approval's transaction (docs/auctions.md "Saved searches"); the bells refresh at their next poll.
+  // A listing held for review reaches saved searches when a moderator approves it: queued in the
+  // approval's transaction, matched after its commit (docs/notifications.md "Saved searches").
   const stopAnnouncingApproved = onHeldListingPublished(async (tx, auction) => {
-    await announceVisibleAuction(tx, auction.id, now());
+    await queueVisibleAuction(tx, auction.id);
+    return () => savedSearchAnnouncer.announce(auction.id);
   });
   app.addHook('onClose', async () => stopAnnouncingApproved());
   await app.register(searchRoutes, { db: database.db, now });

@@ -101,7 +101,7 @@ export async function decideHeldAuction(
 ): Promise<{ id: string; status: 'approved' | 'rejected' }> {
   if (!isUuid(id)) throw notFound(HELD_ITEM_NOT_FOUND);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  const afterCommit = await deps.db.transaction(async (tx) => {
     const auction =
       decision === 'approve' ? await approveHeldAuction(tx, id, now) : await rejectHeldAuction(tx, id, now);
     if (!auction) throw notFound(HELD_ITEM_NOT_FOUND);
@@ -120,9 +120,11 @@ export async function decideHeldAuction(
     await notify(tx, notices);
     // Every notice refreshes its member's bell once this commits (notify).
     if (decision === 'reject' && auction.bidCount > 0) await notifyBiddersOfChange(tx, auction, 'removed');
-    if (decision === 'approve') await notifyHeldListingPublished(tx, auction);
+    const published = decision === 'approve' ? await notifyHeldListingPublished(tx, auction) : [];
     await audit(tx, { moderatorId, resource: 'auction', resourceId: auction.id, decision: `${decision}_listing`, now });
+    return published;
   });
+  for (const then of afterCommit) then();
   return { id, status: decision === 'approve' ? 'approved' : 'rejected' };
 }
 
