@@ -36,6 +36,7 @@ import { createPushSender, type SendPush } from './modules/notifications/deliver
 import type { RetryPolicy } from './modules/notifications/delivery/retry-policy.js';
 import { resolveVapidKeys } from './modules/notifications/delivery/vapid-keys.js';
 import { messageRoutes } from './modules/messages/messages.routes.js';
+import { isConversationParticipant } from './modules/messages/messages.service.js';
 import { paymentRoutes } from './use-cases/payments/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
 import { createDateJob } from './modules/dates/date.job.js';
@@ -68,10 +69,10 @@ import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js'
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { createVerificationPartner, type VerificationPartner } from './modules/identity/providers/index.js';
-import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { realtimePlugin } from './plugins/realtime.js';
+import { realtimePlugin, type ConversationAuthorizer } from './plugins/realtime.js';
+import { ringBellsThrough } from './modules/notifications/notify.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { invalidateSessions } from './modules/sessions/session-cache.js';
@@ -110,6 +111,8 @@ export interface AppDependencies {
   deliveryIntervalMs?: number;
   /** The outbox's backoff (default 5 s doubling to 5 min, given up after 24 h). */
   deliveryRetryPolicy?: RetryPolicy;
+  /** Who may follow a conversation's live channel; by default its two participants (tests replace it). */
+  conversationAuthorizer?: ConversationAuthorizer;
 }
 
 declare module 'fastify' {
@@ -206,8 +209,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: realNow,
     activityNow: now,
   });
-  await app.register(authPlugin);
-  await app.register(realtimePlugin, { publicUrl: config.publicUrl, database, redisUrl: config.redisUrl });
+  await app.register(realtimePlugin, {
+    publicUrl: config.publicUrl,
+    database,
+    redisUrl: config.redisUrl,
+    // Only a conversation's two participants may follow its channel (docs/engineering.md §5).
+    authorizeConversation:
+      deps.conversationAuthorizer ??
+      ((userId, conversationId) => isConversationParticipant(database.db, userId, conversationId)),
+  });
+  // Every notice written with notify() refreshes its member's bell live once committed (docs/notifications.md).
+  ringBellsThrough(database.db, app.realtime);
   await app.register(servicePlugin, { database });
 
   await app.register(healthRoutes, { database });

@@ -93,9 +93,8 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
           isActive: false,
           winnerId: auction.winnerId,
         });
-        // The close wrote the host's and the winner's notices (losers read the auction_closed above).
-        options.realtime?.publishToUser(auction.creatorId, { type: 'notifications_changed' });
-        if (auction.winnerId) options.realtime?.publishToUser(auction.winnerId, { type: 'notifications_changed' });
+        // The close's notices to the host and the winner refreshed their bells through notify;
+        // losers read the auction_closed above.
       }
       if (batchClosed.length > 0) {
         logger.info(

@@ -2,7 +2,7 @@ import { idParamsSchema, noBodySchema, paymentRecordSchema, paymentsResponseSche
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import type { RealtimePublisher } from '../../modules/realtime/hub.js';
 import type { PaymentProvider } from '../../modules/payments/providers/payment-provider.js';
 import type { ChargeWorkerDeps } from '../charge-and-create-date.js';
@@ -25,26 +25,37 @@ export async function paymentRoutes(
     realtime: opts.realtime,
   };
 
-  r.get('/api/payments', { schema: { response: { 200: paymentsResponseSchema } } }, async (request) =>
-    listMyPayments(deps, requireUserId(request)),
+  r.get(
+    '/api/payments',
+    { preValidation: requireSignedIn, schema: { response: { 200: paymentsResponseSchema } } },
+    async (request) => listMyPayments(deps, signedInUserId(request)),
   );
 
   r.post(
     '/api/payments/:id/retry',
     // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
-    { schema: { params: idParamsSchema, body: noBodySchema, response: { 200: paymentRecordSchema } } },
-    async (request) => retryMyCharge(deps, requireUserId(request), request.params.id),
+    {
+      preValidation: requireSignedIn,
+      schema: { params: idParamsSchema, body: noBodySchema, response: { 200: paymentRecordSchema } },
+    },
+    async (request) => retryMyCharge(deps, signedInUserId(request), request.params.id),
   );
 
   r.post(
     '/api/payments/:id/accept',
-    { schema: { params: idParamsSchema, body: noBodySchema, response: { 200: paymentRecordSchema } } },
-    async (request) => acceptMyOffer(deps, requireUserId(request), request.params.id),
+    {
+      preValidation: requireSignedIn,
+      schema: { params: idParamsSchema, body: noBodySchema, response: { 200: paymentRecordSchema } },
+    },
+    async (request) => acceptMyOffer(deps, signedInUserId(request), request.params.id),
   );
 
   r.post(
     '/api/payments/:id/decline',
-    { schema: { params: idParamsSchema, body: noBodySchema, response: { 200: paymentRecordSchema } } },
-    async (request) => declineMyOffer(deps, requireUserId(request), request.params.id),
+    {
+      preValidation: requireSignedIn,
+      schema: { params: idParamsSchema, body: noBodySchema, response: { 200: paymentRecordSchema } },
+    },
+    async (request) => declineMyOffer(deps, signedInUserId(request), request.params.id),
   );
 }

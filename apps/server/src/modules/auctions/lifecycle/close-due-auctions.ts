@@ -2,7 +2,7 @@ import { displayNameOf } from '@bid/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
-import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { notify } from '../../notifications/notify.js';
 import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
 import { hostEndedMessage, LIFECYCLE_TITLES, LOST_MESSAGE_PARTS, wonMessage } from './lifecycle.messages.js';
 import { rowsOf, timestampParam, uuidList } from '../../../db/sql-helpers.js';
@@ -94,7 +94,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
       tx,
       closed.flatMap((auction) => (auction.winnerId ? [auction.winnerId] : [])),
     );
-    await insertNotifications(
+    await notify(
       tx,
       closed.map((auction) => ({
         userId: auction.creatorId,
@@ -124,7 +124,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
       now,
     );
 
-    await insertNotifications(
+    await notify(
       tx,
       won.map((auction) => ({
         userId: auction.winnerId!,
