@@ -315,7 +315,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(userRoutes, { db: database.db, now });
   await app.register(blockRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db, now });
-  await app.register(moderationRoutes, { db: database.db, now, realtime: app.realtime });
+  await app.register(moderationRoutes, {
+    db: database.db,
+    now,
+    realtime: app.realtime,
+    storage: createObjectStorage(config),
+  });
   // MODERATOR_EMAILS grants the role to accounts that exist already (idempotent); sign-in grants it to later ones.
   await grantModeratorEmails(database.db, config.moderatorEmails);
   const photoClassifier = deps.photoClassifier ?? sharedPhotoClassifier();

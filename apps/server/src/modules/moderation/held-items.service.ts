@@ -25,6 +25,7 @@ import {
   rejectHeldAuction,
 } from './held-items.repository.js';
 import type { ModerationDeps } from './moderation.service.js';
+import { listHeldPhotoItems } from './held-photos.service.js';
 
 /**
  * The moderators' queue of what screening held (docs/trust-and-safety.md "Screening"): listings
@@ -42,9 +43,13 @@ const reasonsOf = (value: ScreeningReason[] | string): ScreeningReason[] =>
 const present = (fields: Record<string, string | null>) =>
   Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== null));
 
-/** GET /api/moderation/held: held listings and bios, oldest first. */
+/** GET /api/moderation/held: held listings, bios and photos, oldest first. */
 export async function listHeldItems(db: Db): Promise<HeldItem[]> {
-  const [held, bios] = await Promise.all([listHeldAuctions(db, HELD_PAGE_SIZE), listHeldBios(db, HELD_PAGE_SIZE)]);
+  const [held, bios, photos] = await Promise.all([
+    listHeldAuctions(db, HELD_PAGE_SIZE),
+    listHeldBios(db, HELD_PAGE_SIZE),
+    listHeldPhotoItems(db, HELD_PAGE_SIZE),
+  ]);
   const items: HeldItem[] = [
     ...held.map((row) => ({
       kind: 'auction' as const,
@@ -67,6 +72,7 @@ export async function listHeldItems(db: Db): Promise<HeldItem[]> {
       reasons: reasonsOf(row.bio_review_reasons),
       heldAt: new Date(row.bio_review_since).toISOString(),
     })),
+    ...photos,
   ];
   return items.sort((a, b) => a.heldAt.localeCompare(b.heldAt)).slice(0, HELD_PAGE_SIZE);
 }

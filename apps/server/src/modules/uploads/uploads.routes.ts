@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUserId } from '../../plugins/auth.js';
 import { localUploadRoutes } from './local-upload.routes.js';
+import type { PhotoClassifier } from '../../lib/photo-classifier/photo-classifier.js';
 import { LocalObjectStorage } from '../../lib/storage/local-storage.js';
 import { createObjectStorage } from '../../lib/storage/create-object-storage.js';
 import { createUploadUrl, openProfileImage, type RequestContext, type UploadsDeps } from './uploads.service.js';
@@ -34,6 +35,8 @@ import {
 
 /** A processed picture's key is unique and never rewritten, so browsers and proxies may keep it forever. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** A held photo may become public or be deleted at any moment: nobody keeps a copy. */
+const HELD_IMAGE_CACHE = 'private, no-store';
 
 const contextOf = (request: FastifyRequest): RequestContext => ({
   clientIp: request.ip,
@@ -42,9 +45,20 @@ const contextOf = (request: FastifyRequest): RequestContext => ({
 });
 
 /** Profile picture uploads (docs/product.md §7, docs/uploads.md). */
-export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig; now: () => Date }) {
+export async function uploadRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: AppConfig; now: () => Date; photoClassifier: PhotoClassifier },
+) {
   const storage = createObjectStorage(opts.config);
-  const deps: UploadsDeps = { db: opts.db, storage, now: opts.now, log: app.log, publicUrl: opts.config.publicUrl };
+  const deps: UploadsDeps = {
+    db: opts.db,
+    storage,
+    now: opts.now,
+    log: app.log,
+    publicUrl: opts.config.publicUrl,
+    photoClassifier: opts.photoClassifier,
+    photoHoldThresholds: opts.config.photoHoldThresholds,
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -108,13 +122,14 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
     clearAuctionCover(deps, requireUserId(request), request.params.id),
   );
 
-  // Public: pictures show on auction cards that anyone may browse.
+  // Public: pictures show on auction cards that anyone may browse. A held photo is its owner's
+  // and the moderators' only, and no shared cache may keep it (docs/trust-and-safety.md "Screening").
   r.get('/api/objects/images/:name', { schema: { params: imageNameParamsSchema } }, async (request, reply) => {
-    const image = await openProfileImage(deps, request.params.name);
+    const image = await openProfileImage(deps, request.params.name, request.userId ?? undefined);
     if (!image) throw notFound();
     return reply
       .type(image.contentType)
-      .header('cache-control', IMMUTABLE_CACHE)
+      .header('cache-control', image.held ? HELD_IMAGE_CACHE : IMMUTABLE_CACHE)
       .header('content-length', image.size)
       .send(image.body);
   });
