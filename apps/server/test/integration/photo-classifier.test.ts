@@ -3,9 +3,9 @@ import path from 'node:path';
 import { DEFAULT_PHOTO_HOLD_THRESHOLDS, PHOTO_CLASSES } from '@bid/contract';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoAvatarSvg } from '../../seed/demo-avatars.js';
-import { processPhoto } from '../../modules/uploads/image-processing.js';
-import { createPhotoClassifier, screenPhoto } from './photo-classifier.js';
+import { demoAvatarSvg } from '../../src/seed/demo-avatars.js';
+import { processPhoto } from '../../src/modules/uploads/image-processing.js';
+import { createPhotoClassifier, screenPhoto } from '../../src/lib/photo-classifier/photo-classifier.js';
 
 /** The 640 px JPEG the server classifies, from any picture (as an upload is processed). */
 const at640 = async (image: Buffer) => {
@@ -43,7 +43,7 @@ describe('the photo classifier (nsfwjs MobileNetV2 on the WebAssembly backend, i
   }, 120_000);
 
   it('passes benign photos at the production thresholds: demo portraits, date-type drawings, ordinary photos', async () => {
-    const coversDir = path.resolve(import.meta.dirname, '../../../../web/public/covers');
+    const coversDir = path.resolve(import.meta.dirname, '../../../web/public/covers');
     const covers = (await readdir(coversDir)).filter((name) => name.endsWith('.svg'));
     expect(covers.length).toBeGreaterThan(0);
     const images: Array<[string, Buffer]> = [
