@@ -17,6 +17,7 @@ export const SCENARIO_NAMES = [
   'web-initial-js',
   'hot-auction-latency',
   'socket-memory',
+  'photo-classification',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
