@@ -315,16 +315,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(userRoutes, { db: database.db, now });
   await app.register(blockRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db, now });
-  await app.register(moderationRoutes, {
-    db: database.db,
-    now,
-    realtime: app.realtime,
-    storage: createObjectStorage(config),
-  });
+  await app.register(moderationRoutes, { db: database.db, now, realtime: app.realtime });
   // MODERATOR_EMAILS grants the role to accounts that exist already (idempotent); sign-in grants it to later ones.
   await grantModeratorEmails(database.db, config.moderatorEmails);
   const photoClassifier = deps.photoClassifier ?? sharedPhotoClassifier();
-  await app.register(uploadRoutes, { db: database.db, config, now: realNow, photoClassifier });
+  await app.register(uploadRoutes, { db: database.db, config, now: realNow, photoClassifier, realtime: app.realtime });
   const storage = createObjectStorage(config);
   await app.register(accountRoutes, { db: database.db, paymentProvider, storage, now });
   await app.register(identityRoutes, {

@@ -8,6 +8,7 @@ import {
   isUuid,
   type DecideHeldItem,
   type HeldItem,
+  type PhotoScores,
   type ScreeningReason,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
@@ -22,10 +23,10 @@ import {
   decideHeldBio,
   listHeldAuctions,
   listHeldBios,
+  listHeldPhotos,
   rejectHeldAuction,
 } from './held-items.repository.js';
 import type { ModerationDeps } from './moderation.service.js';
-import { listHeldPhotoItems } from './held-photos.service.js';
 
 /**
  * The moderators' queue of what screening held (docs/trust-and-safety.md "Screening"): listings
@@ -42,6 +43,29 @@ const reasonsOf = (value: ScreeningReason[] | string): ScreeningReason[] =>
   typeof value === 'string' ? (JSON.parse(value) as ScreeningReason[]) : value;
 const present = (fields: Record<string, string | null>) =>
   Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== null));
+
+const scoresOf = (value: PhotoScores | string | null): PhotoScores | null =>
+  typeof value === 'string' ? (JSON.parse(value) as PhotoScores) : value;
+
+/** Photos the image model held, as items of the queue: the picture, the scores or why it could not be classified. */
+async function listHeldPhotoItems(db: Db, limit: number): Promise<HeldItem[]> {
+  const rows = await listHeldPhotos(db, limit);
+  return rows.map((row) => ({
+    kind: 'photo' as const,
+    id: row.image_id,
+    member: { id: row.owner_id, name: displayNameOf({ firstName: row.first_name, lastName: row.last_name }) },
+    fields: {},
+    reasons: [],
+    heldAt: new Date(row.created_at).toISOString(),
+    photo: {
+      kind: row.kind,
+      url: row.url,
+      auctionId: row.auction_id,
+      scores: scoresOf(row.scores),
+      failure: row.failure,
+    },
+  }));
+}
 
 /** GET /api/moderation/held: held listings, bios and photos, oldest first. */
 export async function listHeldItems(db: Db): Promise<HeldItem[]> {

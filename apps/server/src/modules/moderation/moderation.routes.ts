@@ -15,8 +15,6 @@ import { requireModerator } from '../../plugins/moderators.js';
 import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';
 import { voidBid } from './void-bid.service.js';
 import { decideHeldAuction, decideHeldBioReview, listHeldItems } from './held-items.service.js';
-import { decideHeldPhoto } from './held-photos.service.js';
-import type { ObjectStorage } from '../../lib/storage/object-storage.js';
 
 /**
  * The moderation queue (docs/trust-and-safety.md). Moderators only: nobody signed in is a 401,
@@ -24,7 +22,7 @@ import type { ObjectStorage } from '../../lib/storage/object-storage.js';
  */
 export async function moderationRoutes(
   app: FastifyInstance,
-  opts: { db: Db; now: () => Date; realtime: ModerationDeps['realtime']; storage: ObjectStorage },
+  opts: { db: Db; now: () => Date; realtime: ModerationDeps['realtime'] },
 ) {
   const deps: ModerationDeps = {
     db: opts.db,
@@ -71,13 +69,6 @@ export async function moderationRoutes(
     '/api/moderation/held/bios/:id/decide',
     { ...moderatorOnly, schema: { params, body: bodyOrEmpty(decideHeldItemSchema) } },
     async (request) => decideHeldBioReview(deps, requireUserId(request), request.params.id, request.body),
-  );
-
-  r.post(
-    '/api/moderation/held/photos/:id/decide',
-    { ...moderatorOnly, schema: { params, body: bodyOrEmpty(decideHeldItemSchema) } },
-    async (request) =>
-      decideHeldPhoto({ ...deps, storage: opts.storage }, requireUserId(request), request.params.id, request.body),
   );
 
   r.post(

@@ -2,7 +2,6 @@ import type { PhotoReviewKind, PhotoScores } from '@bid/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { photoReviews } from '../../db/schema/index.js';
-import { rowsOf } from '../../db/sql-helpers.js';
 
 /** Photos the photo screening held (docs/trust-and-safety.md "Screening"), keyed by image id. */
 
@@ -57,32 +56,6 @@ export async function findHeldCoverUrl(db: Db, auctionId: string): Promise<strin
     .orderBy(sql`${photoReviews.createdAt} DESC`)
     .limit(1);
   return row?.url ?? null;
-}
-
-export interface HeldPhotoRow {
-  image_id: string;
-  owner_id: string;
-  first_name: string | null;
-  last_name: string | null;
-  kind: PhotoReviewKind;
-  auction_id: string | null;
-  url: string;
-  scores: PhotoScores | string | null;
-  failure: string | null;
-  created_at: string | Date;
-}
-
-/** Held photos, oldest first (photo_reviews_pending_idx). */
-export async function listHeldPhotos(db: Db, limit: number): Promise<HeldPhotoRow[]> {
-  const result = await db.execute(sql`
-    SELECT r.image_id, r.owner_id, u.first_name, u.last_name, r.kind, r.auction_id, r.url, r.scores, r.failure,
-           r.created_at
-    FROM photo_reviews r JOIN users u ON u.id = r.owner_id
-    WHERE r.status = 'pending'
-    ORDER BY r.created_at, r.image_id
-    LIMIT ${limit}
-  `);
-  return rowsOf<HeldPhotoRow>(result);
 }
 
 /** Marks a held photo decided, only while it is still held; answers the review, or undefined. */

@@ -1,4 +1,5 @@
 import {
+  decideHeldItemSchema,
   addProfilePhotoBodySchema,
   auctionCoverBodySchema,
   auctionCoverResponseSchema,
@@ -17,6 +18,9 @@ import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUserId } from '../../plugins/auth.js';
+import { requireModerator } from '../../plugins/moderators.js';
+import { bodyOrEmpty } from '../../lib/validation.js';
+import { decideHeldPhoto, type HeldPhotoDeps } from './held-photos.service.js';
 import { localUploadRoutes } from './local-upload.routes.js';
 import type { PhotoClassifier } from '../../lib/photo-classifier/photo-classifier.js';
 import { LocalObjectStorage } from '../../lib/storage/local-storage.js';
@@ -47,7 +51,13 @@ const contextOf = (request: FastifyRequest): RequestContext => ({
 /** Profile picture uploads (docs/product.md §7, docs/uploads.md). */
 export async function uploadRoutes(
   app: FastifyInstance,
-  opts: { db: Db; config: AppConfig; now: () => Date; photoClassifier: PhotoClassifier },
+  opts: {
+    db: Db;
+    config: AppConfig;
+    now: () => Date;
+    photoClassifier: PhotoClassifier;
+    realtime: HeldPhotoDeps['realtime'];
+  },
 ) {
   const storage = createObjectStorage(opts.config);
   const deps: UploadsDeps = {
@@ -133,6 +143,26 @@ export async function uploadRoutes(
       .header('content-length', image.size)
       .send(image.body);
   });
+
+  // A moderator's decision on a photo the screening held (docs/trust-and-safety.md "Screening"); it
+  // sits with the photos, whose files and order it changes. Moderators only: 401 to nobody, 404 to
+  // members, checked before the body's schema.
+  r.post(
+    '/api/moderation/held/photos/:id/decide',
+    {
+      preValidation: async (request: FastifyRequest) => {
+        await requireModerator(request, opts.db);
+      },
+      schema: { params: idParamsSchema, body: bodyOrEmpty(decideHeldItemSchema) },
+    },
+    async (request) =>
+      decideHeldPhoto(
+        { db: opts.db, now: opts.now, log: app.log, storage, realtime: opts.realtime },
+        requireUserId(request),
+        request.params.id,
+        request.body,
+      ),
+  );
 
   // With S3 the browser uploads to the bucket; only local storage needs a route to receive files.
   if (storage instanceof LocalObjectStorage) {

@@ -1,5 +1,4 @@
 import {
-  displayNameOf,
   HELD_ITEM_NOT_FOUND,
   HELD_PHOTO_APPROVED_TITLE,
   HELD_PHOTO_REJECTED_TITLE,
@@ -8,15 +7,15 @@ import {
   isUuid,
   PHOTO_REVIEW_KIND_NAMES,
   type DecideHeldItem,
-  type HeldItem,
-  type PhotoScores,
 } from '@bid/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import type { ObjectStorage } from '../../lib/storage/object-storage.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
-import { decidePhotoReview, listHeldPhotos } from '../uploads/photo-reviews.repository.js';
+import type { Realtime } from '../realtime/hub.js';
+import { decidePhotoReview } from './photo-reviews.repository.js';
 import {
   deleteProfilePhoto,
   listProfilePhotos,
@@ -24,39 +23,22 @@ import {
   lockMember,
   updateAuctionCover,
   writePhotoOrder,
-} from '../uploads/photos.repository.js';
-import { deletePictureFiles } from '../uploads/photos.service.js';
-import type { ModerationDeps } from './moderation.service.js';
+} from './photos.repository.js';
+import { deletePictureFiles } from './photos.service.js';
 
 /**
- * Photos the image model held (docs/trust-and-safety.md "Screening"), in the moderators' queue
- * beside held listings and bios, and the decision that shows or removes them.
+ * The moderators' decision on a photo the image model held (docs/trust-and-safety.md
+ * "Screening"). It lives with the photos (their files and order); the queue that lists held photos
+ * beside held listings and bios is the moderation module's.
  */
 
-const scoresOf = (value: PhotoScores | string | null): PhotoScores | null =>
-  typeof value === 'string' ? (JSON.parse(value) as PhotoScores) : value;
-
-/** The held photos as items of GET /api/moderation/held. */
-export async function listHeldPhotoItems(db: Db, limit: number): Promise<HeldItem[]> {
-  const rows = await listHeldPhotos(db, limit);
-  return rows.map((row) => ({
-    kind: 'photo' as const,
-    id: row.image_id,
-    member: { id: row.owner_id, name: displayNameOf({ firstName: row.first_name, lastName: row.last_name }) },
-    fields: {},
-    reasons: [],
-    heldAt: new Date(row.created_at).toISOString(),
-    photo: {
-      kind: row.kind,
-      url: row.url,
-      auctionId: row.auction_id,
-      scores: scoresOf(row.scores),
-      failure: row.failure,
-    },
-  }));
+export interface HeldPhotoDeps {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  storage: ObjectStorage;
+  realtime: Pick<Realtime, 'publishToUser'>;
 }
-
-export type HeldPhotoDeps = Pick<ModerationDeps, 'db' | 'now' | 'realtime' | 'log'> & { storage: ObjectStorage };
 
 /**
  * POST /api/moderation/held/photos/{imageId}/decide. Approve: the photo shows to everyone (a
