@@ -62,6 +62,7 @@ import { reportRoutes } from './modules/reports/reports.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { grantModeratorEmails } from './modules/moderation/moderator-role.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { sharedPhotoClassifier, type PhotoClassifier } from './lib/photo-classifier/photo-classifier.js';
 import { createObjectStorage } from './lib/storage/create-object-storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createRetentionJob } from './modules/retention/retention.job.js';
@@ -113,6 +114,8 @@ export interface AppDependencies {
   deliveryRetryPolicy?: RetryPolicy;
   /** Who may follow a conversation's live channel; by default its two participants (tests replace it). */
   conversationAuthorizer?: ConversationAuthorizer;
+  /** The image model that screens uploaded photos; by default the process's one (sharedPhotoClassifier). */
+  photoClassifier?: PhotoClassifier;
 }
 
 declare module 'fastify' {
@@ -222,7 +225,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   ringBellsThrough(database.db, app.realtime);
   await app.register(servicePlugin, { database });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, photoClassifier: deps.photoClassifier ?? sharedPhotoClassifier() });
   const mailer =
     deps.mailer ??
     (config.smtpUrl
@@ -344,7 +347,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(moderationRoutes, { db: database.db, now, realtime: app.realtime });
   // MODERATOR_EMAILS grants the role to accounts that exist already (idempotent); sign-in grants it to later ones.
   await grantModeratorEmails(database.db, config.moderatorEmails);
-  await app.register(uploadRoutes, { db: database.db, config, now: realNow });
+  const photoClassifier = deps.photoClassifier ?? sharedPhotoClassifier();
+  await app.register(uploadRoutes, { db: database.db, config, now: realNow, photoClassifier });
   const storage = createObjectStorage(config);
   await app.register(accountRoutes, { db: database.db, paymentProvider, storage, now });
   await app.register(identityRoutes, {

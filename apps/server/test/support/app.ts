@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
+import type { PhotoClassifier } from '../../src/lib/photo-classifier/photo-classifier.js';
 import type { Database } from '../../src/db/client.js';
 import type { Mailer } from '../../src/lib/mailer.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
@@ -35,6 +36,8 @@ export async function createTestApp(
     conversationAuthorizer?: ConversationAuthorizer;
     /** Serves the built web app from WEB_DIST_DIR as production does; off unless a test asks for it. */
     serveWeb?: boolean;
+    /** The image model; by default the process's one (a stopped one makes every photo a classifier failure). */
+    photoClassifier?: PhotoClassifier;
   } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({

@@ -8,6 +8,7 @@ import {
   isUuid,
   type DecideHeldItem,
   type HeldItem,
+  type PhotoScores,
   type ScreeningReason,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
@@ -22,6 +23,7 @@ import {
   decideHeldBio,
   listHeldAuctions,
   listHeldBios,
+  listHeldPhotos,
   rejectHeldAuction,
 } from './held-items.repository.js';
 import type { ModerationDeps } from './moderation.service.js';
@@ -42,9 +44,36 @@ const reasonsOf = (value: ScreeningReason[] | string): ScreeningReason[] =>
 const present = (fields: Record<string, string | null>) =>
   Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== null));
 
-/** GET /api/moderation/held: held listings and bios, oldest first. */
+const scoresOf = (value: PhotoScores | string | null): PhotoScores | null =>
+  typeof value === 'string' ? (JSON.parse(value) as PhotoScores) : value;
+
+/** Photos the image model held, as items of the queue: the picture, the scores or why it could not be classified. */
+async function listHeldPhotoItems(db: Db, limit: number): Promise<HeldItem[]> {
+  const rows = await listHeldPhotos(db, limit);
+  return rows.map((row) => ({
+    kind: 'photo' as const,
+    id: row.image_id,
+    member: { id: row.owner_id, name: displayNameOf({ firstName: row.first_name, lastName: row.last_name }) },
+    fields: {},
+    reasons: [],
+    heldAt: new Date(row.created_at).toISOString(),
+    photo: {
+      kind: row.kind,
+      url: row.url,
+      auctionId: row.auction_id,
+      scores: scoresOf(row.scores),
+      failure: row.failure,
+    },
+  }));
+}
+
+/** GET /api/moderation/held: held listings, bios and photos, oldest first. */
 export async function listHeldItems(db: Db): Promise<HeldItem[]> {
-  const [held, bios] = await Promise.all([listHeldAuctions(db, HELD_PAGE_SIZE), listHeldBios(db, HELD_PAGE_SIZE)]);
+  const [held, bios, photos] = await Promise.all([
+    listHeldAuctions(db, HELD_PAGE_SIZE),
+    listHeldBios(db, HELD_PAGE_SIZE),
+    listHeldPhotoItems(db, HELD_PAGE_SIZE),
+  ]);
   const items: HeldItem[] = [
     ...held.map((row) => ({
       kind: 'auction' as const,
@@ -67,6 +96,7 @@ export async function listHeldItems(db: Db): Promise<HeldItem[]> {
       reasons: reasonsOf(row.bio_review_reasons),
       heldAt: new Date(row.bio_review_since).toISOString(),
     })),
+    ...photos,
   ];
   return items.sort((a, b) => a.heldAt.localeCompare(b.heldAt)).slice(0, HELD_PAGE_SIZE);
 }
