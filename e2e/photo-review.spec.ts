@@ -137,7 +137,7 @@ for (const size of SIZES) {
         .toBe(true);
       const publicView = await visitor.context.request.get(imageUrl);
       expect(publicView.status()).toBe(200);
-      expect(publicView.headers()['cache-control']).not.toContain('private');
+      expect(publicView.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
       await visitor.page.goto('/');
       await expect(cover).toHaveAttribute('data-picture', 'host');
       await expect(cover.locator('img')).toHaveAttribute('srcset', new RegExp(`${photoId}-320\\.jpg 320w`));
