@@ -114,7 +114,7 @@ for (const size of SIZES) {
       await moderator.page.goto('/moderation');
       const item = moderator.page.getByTestId('held-item').filter({ hasText: `Photo by ${owner.member.firstName}` });
       await expect(item).toHaveCount(1);
-      await expect(item.getByText('Profile photo')).toBeVisible();
+      await expect(item.getByText('Profile photo', { exact: true })).toBeVisible();
       await expect(item.getByRole('img', { name: 'The held photo' })).toHaveAttribute(
         'src',
         `/api/objects/images/${photoId}-320.jpg`,
