@@ -308,3 +308,17 @@ export interface SecondChanceOfferResponse {
   payBy: string;
   bidder: { id: string; displayName: string };
 }
+
+/**
+ * Whether Buy Now can still be used (docs/auctions.md, "Reserve price"): a Buy Now price the
+ * current bid has not reached, and, on an auction with a reserve, only until the reserve is met
+ * (as on eBay). `reserveMet` is the public flag (absent: no reserve).
+ */
+export function isBuyNowAvailable(auction: {
+  buyNowPrice: string | null;
+  currentBid: string;
+  reserveMet?: boolean | undefined;
+}): boolean {
+  if (auction.buyNowPrice === null || auction.reserveMet === true) return false;
+  return (parseMoneyToCents(auction.currentBid) ?? 0) < (parseMoneyToCents(auction.buyNowPrice) ?? 0);
+}

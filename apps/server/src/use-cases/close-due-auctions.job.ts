@@ -83,10 +83,15 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
           auctionId: auction.auctionId,
           isActive: false,
           winnerId: auction.winnerId,
+          ...(auction.reserveMet === undefined ? {} : { reserveMet: auction.reserveMet }),
         });
         // The close wrote the host's and the winner's notices (losers read the auction_closed above).
         options.realtime?.publishToUser(auction.creatorId, { type: 'notifications_changed' });
         if (auction.winnerId) options.realtime?.publishToUser(auction.winnerId, { type: 'notifications_changed' });
+        // Below the reserve, the highest bidder was told "The reserve was not met".
+        if (auction.highestBidderId) {
+          options.realtime?.publishToUser(auction.highestBidderId, { type: 'notifications_changed' });
+        }
       }
       if (batchClosed.length > 0) {
         logger.info(

@@ -21,7 +21,7 @@ import { isModerator } from '../../plugins/moderators.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   presentAuctionDetail,
-  presentAuctionFields,
+  presentOwnAuctionFields,
   presentAuctionListItem,
   presentBidView,
   presentOwnBid,
@@ -193,7 +193,8 @@ export async function getBidHistory(deps: AuctionsDeps, id: unknown, viewerId?: 
 /** Profile tab "My Auctions": every auction the user created, newest first. */
 export async function listMyAuctions(db: Db, userId: string) {
   const rows = await listAuctionsByCreator(db, userId);
-  return rows.map(presentAuctionFields);
+  // The host's own list: their reserve prices too.
+  return rows.map(presentOwnAuctionFields);
 }
 
 /** Profile tab "My Bids": the user's bids, newest first, each with its auction's state. */
