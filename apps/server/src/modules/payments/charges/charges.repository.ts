@@ -31,6 +31,28 @@ export async function insertOffers(tx: Db, offers: readonly WinToCharge[], payBy
   await insertCharges(tx, offers, { status: 'offered', payBy, at });
 }
 
+/** One offer, answering its row's id (undefined when the unique indexes refused a second one). */
+export async function insertOffer(tx: Db, offer: WinToCharge, payBy: Date, at: Date): Promise<string | undefined> {
+  const amountCents = parseMoneyToCents(offer.amount);
+  if (amountCents === undefined) throw new Error(`Unreadable offer amount ${offer.amount}`);
+  const [row] = await tx
+    .insert(charges)
+    .values({
+      auctionId: offer.auctionId,
+      payerId: offer.payerId,
+      payeeId: offer.payeeId,
+      amount: centsToMoneyString(amountCents),
+      fee: centsToMoneyString(serviceFeeCents(amountCents)),
+      status: 'offered',
+      payBy,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: charges.id });
+  return row?.id;
+}
+
 async function insertCharges(
   tx: Db,
   rows: readonly WinToCharge[],
