@@ -57,8 +57,9 @@ const atMostPriceMax = (amount: string) => (parseMoneyToCents(amount) ?? 0) <= A
  * A reserve price (docs/auctions.md, "Reserve price"): whole dollars, at most $100,000. Whether it
  * reaches the starting bid is checked with the whole form (create) or the stored auction (edit).
  */
-const reservePriceSchema = z.union([z.string(), z.number()], { error: RESERVE_PRICE_MESSAGES.invalid }).transform(
-  (value, ctx) => {
+const reservePriceSchema = z
+  .union([z.string(), z.number()], { error: RESERVE_PRICE_MESSAGES.invalid })
+  .transform((value, ctx) => {
     const cents = parseMoneyToCents(value);
     if (cents === undefined || cents <= 0 || cents % 100 !== 0) {
       ctx.addIssue({ code: 'custom', message: RESERVE_PRICE_MESSAGES.invalid });
@@ -69,8 +70,7 @@ const reservePriceSchema = z.union([z.string(), z.number()], { error: RESERVE_PR
       return z.NEVER;
     }
     return centsToMoneyString(cents);
-  },
-);
+  });
 /** Absent, null or "" mean no reserve. */
 const optionalReservePrice = z
   .union([z.null(), z.literal(''), reservePriceSchema], { error: RESERVE_PRICE_MESSAGES.invalid })

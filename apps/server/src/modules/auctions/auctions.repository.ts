@@ -241,7 +241,9 @@ export async function liftPriceToReserve(
     SELECT lifted.leader_id, lifted.reserve_price::text AS current_bid, lifted.bid_count, lifted.end_time
     FROM lifted, stored`);
   const [row] = (
-    result as { rows: { leader_id: string; current_bid: string; bid_count: number | string; end_time: Date | string }[] }
+    result as {
+      rows: { leader_id: string; current_bid: string; bid_count: number | string; end_time: Date | string }[];
+    }
   ).rows;
   if (!row) return undefined;
   return {

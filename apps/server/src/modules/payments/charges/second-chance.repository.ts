@@ -210,7 +210,10 @@ export interface AuctionForReserveOffer {
   hasCharge: boolean;
 }
 
-export async function lockAuctionForReserveOffer(tx: Db, auctionId: string): Promise<AuctionForReserveOffer | undefined> {
+export async function lockAuctionForReserveOffer(
+  tx: Db,
+  auctionId: string,
+): Promise<AuctionForReserveOffer | undefined> {
   const [row] = rowsOf<{
     id: string;
     title: string;
