@@ -75,7 +75,7 @@ const reservePriceSchema = z
 const optionalReservePrice = z
   .union([z.null(), z.literal(''), reservePriceSchema], { error: RESERVE_PRICE_MESSAGES.invalid })
   .optional()
-  .transform((value) => (value ? value : null));
+  .transform((value) => (value ? value : undefined));
 
 const durationSchema = z.coerce
   .number({ error: 'Duration must be at least 15 minutes' })
@@ -141,7 +141,7 @@ export const createAuctionSchema = z
       ctx.addIssue({ code: 'custom', path: ['expectedDuration'], message: DURATION_TYPE_MINIMUM_MESSAGE });
     }
     if (
-      auction.reservePrice !== null &&
+      auction.reservePrice !== undefined &&
       (parseMoneyToCents(auction.reservePrice) ?? 0) < (parseMoneyToCents(auction.startingBid) ?? 0)
     ) {
       ctx.addIssue({ code: 'custom', path: ['reservePrice'], message: RESERVE_PRICE_MESSAGES.belowStartingBid });

@@ -5,6 +5,7 @@ import type { ReviewStatus, ScreeningReason } from './screening.js';
 // Auctions' rules, words and shapes, free of zod so the web app's first pages load without the
 // schema library (docs/performance.md); the API's schemas are in auction-schemas.ts.
 import { formatAmountPlain, parseMoneyToCents } from './money.js';
+import { SECOND_CHANCE_OFFER_HOURS } from './payments.js';
 
 /** docs/product.md §9: the shortest outing each date type allows. */
 export const MIN_DURATION_BY_DATE_TYPE: Record<DateType, number> = {
@@ -297,6 +298,10 @@ export const RESERVE_SECOND_CHANCE_MESSAGES = {
   alreadySent: 'A second-chance offer was already sent for this auction.',
   notYours: 'Only the host can send a second-chance offer.',
 } as const;
+
+export const SECOND_CHANCE_SENT_TITLE = 'Second-chance offer sent';
+export const secondChanceSentMessage = (bidderName: string) =>
+  `${bidderName} can accept your offer within ${SECOND_CHANCE_OFFER_HOURS} hours.`;
 
 /** The answer to POST /api/auctions/{id}/second-chance (201). */
 export interface SecondChanceOfferResponse {

@@ -100,7 +100,7 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
       startingBid: input.startingBid,
       currentBid: input.startingBid,
       buyNowPrice: input.buyNowPrice ?? null,
-      reservePrice: input.reservePrice,
+      reservePrice: input.reservePrice ?? null,
       paymentResponsibility: input.paymentResponsibility,
       paymentNotes: input.paymentNotes ?? null,
       expectedDuration: input.expectedDuration,
