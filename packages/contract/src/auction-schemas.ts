@@ -54,12 +54,14 @@ export const BUY_NOW_TOO_HIGH_MESSAGE = 'Buy now price can be at most $100,000';
 const atMostPriceMax = (amount: string) => (parseMoneyToCents(amount) ?? 0) <= AUCTION_PRICE_MAX_CENTS;
 
 /**
- * A reserve price (docs/auctions.md, "Reserve price"): whole dollars, at most $100,000. Whether it
- * reaches the starting bid is checked with the whole form (create) or the stored auction (edit).
+ * A reserve price (docs/auctions.md, "Reserve price"): whole dollars, at most $100,000; null or ""
+ * means none. Whether it reaches the starting bid is checked with the whole form (create) or the
+ * stored auction (edit). One transform, so each refusal keeps its own message.
  */
 const reservePriceSchema = z
-  .union([z.string(), z.number()], { error: RESERVE_PRICE_MESSAGES.invalid })
+  .union([z.null(), z.string(), z.number()], { error: RESERVE_PRICE_MESSAGES.invalid })
   .transform((value, ctx) => {
+    if (value === null || value === '') return null;
     const cents = parseMoneyToCents(value);
     if (cents === undefined || cents <= 0 || cents % 100 !== 0) {
       ctx.addIssue({ code: 'custom', message: RESERVE_PRICE_MESSAGES.invalid });
@@ -72,10 +74,7 @@ const reservePriceSchema = z
     return centsToMoneyString(cents);
   });
 /** Absent, null or "" mean no reserve. */
-const optionalReservePrice = z
-  .union([z.null(), z.literal(''), reservePriceSchema], { error: RESERVE_PRICE_MESSAGES.invalid })
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const optionalReservePrice = reservePriceSchema.optional().transform((value) => value ?? undefined);
 
 const durationSchema = z.coerce
   .number({ error: 'Duration must be at least 15 minutes' })
@@ -181,9 +180,7 @@ export const editAuctionSchema = z
         return centsToMoneyString(cents);
       }),
     /** null or "" removes the reserve; once bids are in it may only go down (the service checks). */
-    reservePrice: z
-      .union([z.null(), z.literal(''), reservePriceSchema], { error: RESERVE_PRICE_MESSAGES.invalid })
-      .transform((value) => (value ? value : null)),
+    reservePrice: reservePriceSchema,
   })
   .partial()
   .strict();
