@@ -41,7 +41,7 @@ for (const viewport of [
       await expect(page.getByText('60', { exact: false }).filter({ hasText: '$60' })).toHaveCount(0);
 
       // Ann bids $15 through the dialog, which says the reserve is not met; the page still does.
-      await page.getByRole('button', { name: 'Place Bid' }).first().click();
+      await page.getByRole('button', { name: 'Place Bid' }).filter({ visible: true }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Place Your Bid' });
       await expect(dialog.getByTestId('reserve-status')).toHaveText('Reserve not met');
       await dialog.getByLabel('Your bid ($)').fill('15');
