@@ -1,4 +1,4 @@
-import { isAuctionOpen, isBuyNowAvailable, parseMoneyToCents } from '@bid/contract';
+import { isAuctionOpen, isBuyNowAvailable } from '@bid/contract';
 
 export type AuctionStatus = 'open' | 'ended' | 'cancelled';
 

@@ -24,6 +24,7 @@ export function ReserveStatus({
       className={cn(
         'inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
         reserveMet ? 'bg-success text-white' : 'bg-secondary/60 text-neutral-text',
+        className,
       )}
     >
       {reserveMet ? RESERVE_WORDS.met : RESERVE_WORDS.notMet}
