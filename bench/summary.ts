@@ -17,6 +17,8 @@ export const SCENARIO_NAMES = [
   'web-initial-js',
   'hot-auction-latency',
   'socket-memory',
+  'fanout-redis',
+  'saved-search-match',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 

@@ -14,8 +14,8 @@ import { leaveFeedbackInBrowser } from './support/feedback';
 // out to the host, who sees it on their profile. Then both leave feedback on the date's page
 // (docs/the-date.md "Feedback after the date"): the first sees only "waiting" until the second has
 // written, then both reviews are revealed, and the host's reputation shows on their member page
-// and on the card of their next auction (docs/trust-and-safety.md "Reliability"). Two browser
-// contexts, one per person.
+// and on the card of their next auction (docs/trust-and-safety.md "Reliability"), which browse's
+// "Sort by: Best hosts" puts before a new host's. Browser contexts, one per person.
 //
 // These journeys run on a server of their own, one at a time (the "test-clock" project of
 // playwright.config.ts): moving the clock would end other journeys' auctions.
@@ -252,6 +252,44 @@ async function playTheDate(browser: Browser, size: Size, settle: 'winner release
     await w.goto('/');
     const card = w.getByTestId('auction-card').filter({ hasText: next });
     await expect(card.getByTestId('reputation')).toHaveText(hostLine);
+
+    // "Sort by: Best hosts" (docs/the-date.md "Best hosts"): a new host's auction ending sooner
+    // leads by ending time; choosing Best hosts puts the host with a date before it, on the
+    // members' home feed (sorted by the server) and on the visitors' browse page (in the browser).
+    const newcomer = await member(browser, size, 'Nell');
+    const visitor = await browser.newContext({
+      viewport: size.viewport,
+      isMobile: size.isMobile,
+      hasTouch: size.isMobile,
+    });
+    try {
+      const fresh = uniqueTitle('New host outing');
+      await createAuctionViaApi(newcomer.context.request, {
+        title: fresh,
+        endTime: new Date((await serverNow(host.context.request)) + 5 * MINUTE).toISOString(),
+      });
+      const chooseBestHosts = async (page: Page, path: string) => {
+        await page.goto(path);
+        const order = async () => {
+          const titles = await page.getByTestId('auction-card').allTextContents();
+          const at = (title: string) => titles.findIndex((text) => text.includes(title));
+          if (at(fresh) < 0 || at(next) < 0) return 'missing';
+          return at(next) < at(fresh) ? 'host first' : 'newcomer first';
+        };
+        await expect.poll(order).toBe('newcomer first');
+        // On a phone the filter card waits in the Filters sheet (docs/web-app.md "Phone layout").
+        const filters = size.isMobile ? page.getByTestId('filters-sheet') : page.locator('main');
+        if (size.isMobile) await page.getByTestId('open-filters').click();
+        await filters.getByLabel('Sort by').selectOption({ label: 'Best hosts' });
+        if (size.isMobile) await filters.getByRole('button', { name: 'Show results' }).click();
+        await expect(page).toHaveURL(new RegExp(`${path}\\?(.*&)?sortBy=best-hosts`));
+        await expect.poll(order).toBe('host first');
+      };
+      await chooseBestHosts(w, '/');
+      await chooseBestHosts(await visitor.newPage(), '/browse');
+    } finally {
+      await Promise.all([newcomer.context.close(), visitor.close()]);
+    }
   } finally {
     await Promise.all([host.context.close(), winner.context.close()]);
   }

@@ -6,12 +6,14 @@
  *   `barePort` also a bare Fastify instance in the same process that runs the auction list's
  *   SQL through the same pool and answers the same JSON (the api-overhead ceiling).
  * - `bare-ws`: a bare `ws` server that broadcasts whatever is POSTed to /broadcast to every
- *   client (the ws-fanout ceiling).
+ *   client (the ws-fanout ceiling); with `redis`, it publishes it on a Redis channel instead and
+ *   broadcasts what it hears there (the fanout-redis ceiling).
  */
 import http from 'node:http';
 import { AUCTION_PAGE_SIZE_DEFAULT, auctionChannel, viewerStandingOf } from '@bid/contract';
 import { getTableColumns } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config/env.js';
@@ -27,6 +29,8 @@ const spec = JSON.parse(process.env.BENCH_SERVER ?? 'null') as ServerSpec | null
 if (!spec) throw new Error('BENCH_SERVER is not set: this file is started by bench/lib/servers.ts');
 
 const closers: Array<() => Promise<void>> = [];
+/** The listener of the server under test (the app's or the bare server's), for `connections`. */
+let listener: { getConnections(callback: (err: Error | null, count: number) => void): void } | undefined;
 
 /** Benchmark members sign in with seeded sessions; a mail would mean something is wrong. */
 const refusingMailer: Mailer = {
@@ -53,6 +57,7 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
     ...(process.env.BIDS_PER_MINUTE ? { BIDS_PER_MINUTE: process.env.BIDS_PER_MINUTE } : {}),
     ...(s.webDistDir ? { WEB_DIST_DIR: s.webDistDir } : {}),
     ...(s.trustProxy ? { TRUST_PROXY: s.trustProxy } : {}),
+    ...(s.redisUrl ? { REDIS_URL: s.redisUrl } : {}),
   });
   const database = await openDatabase({
     databaseUrl: s.databaseUrl,
@@ -62,6 +67,7 @@ async function startApp(s: Extract<ServerSpec, { kind: 'app' }>): Promise<void> 
   const app = await buildApp({ config, database, serveWeb: s.serveWeb, mailer: refusingMailer });
   app.addHook('onClose', async () => database.close());
   await app.listen({ port: s.port, host: '127.0.0.1' });
+  listener = app.server;
   closers.push(() => app.close());
   if (s.barePort) {
     if (!s.bareViewerId) throw new Error('the bare route needs the viewer the app lists for');
@@ -112,7 +118,17 @@ async function startBareList(database: Database, port: number, viewerId: string)
 }
 
 async function startBareWs(s: Extract<ServerSpec, { kind: 'bare-ws' }>): Promise<void> {
+  // Serialised once, sent to each client: what the hub does with a broadcast.
+  const broadcast = (payload: Buffer | string) => {
+    for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(payload, { binary: false });
+  };
+  let relay: Awaited<ReturnType<typeof startRedisRelay>> | null = null;
   const server = http.createServer((req, res) => {
+    // Behind HAProxy (fanout-redis) the balancer checks readiness as it checks the app's.
+    if (req.method === 'GET' && req.url === '/api/health/ready') {
+      res.writeHead(200).end();
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/broadcast') {
       res.writeHead(404).end();
       return;
@@ -120,10 +136,17 @@ async function startBareWs(s: Extract<ServerSpec, { kind: 'bare-ws' }>): Promise
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      // Serialised once, sent to each client: what the hub does with a broadcast.
       const payload = Buffer.concat(chunks);
-      for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(payload, { binary: false });
-      res.writeHead(204).end();
+      if (!relay) {
+        broadcast(payload);
+        res.writeHead(204).end();
+        return;
+      }
+      // Answered once Redis took it, as the app answers a bid once its update is published.
+      relay.publish(payload).then(
+        () => res.writeHead(204).end(),
+        () => res.writeHead(503).end(),
+      );
     });
   });
   const wss = new WebSocketServer({ server, path: '/ws' });
@@ -147,7 +170,10 @@ async function startBareWs(s: Extract<ServerSpec, { kind: 'bare-ws' }>): Promise
       }
     });
   });
+  // Subscribed before it listens, so no broadcast can be published before this server hears it.
+  if (s.redis) relay = await startRedisRelay(s.redis, broadcast);
   await new Promise<void>((resolve) => server.listen(s.port, '127.0.0.1', resolve));
+  listener = server;
   closers.push(
     () =>
       new Promise<void>((resolve) => {
@@ -155,6 +181,33 @@ async function startBareWs(s: Extract<ServerSpec, { kind: 'bare-ws' }>): Promise
         wss.close(() => server.close(() => resolve()));
       }),
   );
+  const subscribedRelay = relay;
+  if (subscribedRelay) closers.push(() => subscribedRelay.close());
+}
+
+/**
+ * The bare servers' fan-out over Redis: one subscriber and one publisher connection per process,
+ * as the app's Redis bus has (apps/server/src/modules/realtime/redis-bus.ts), without its
+ * batching, envelopes or per-channel routing.
+ */
+async function startRedisRelay(
+  options: { url: string; channel: string },
+  broadcast: (payload: Buffer) => void,
+): Promise<{ publish(payload: Buffer): Promise<unknown>; close(): Promise<void> }> {
+  const subscriber = new Redis(options.url, { lazyConnect: true });
+  const publisher = new Redis(options.url, { lazyConnect: true });
+  await Promise.all([subscriber.connect(), publisher.connect()]);
+  // As bytes: the hub turns a bus message into one Buffer and sends that same Buffer to each socket.
+  subscriber.on('messageBuffer', (channel: Buffer, payload: Buffer) => {
+    if (channel.toString() === options.channel) broadcast(payload);
+  });
+  await subscriber.subscribe(options.channel);
+  return {
+    publish: (payload) => publisher.publish(options.channel, payload),
+    async close() {
+      await Promise.all([subscriber.quit(), publisher.quit()]).catch(() => undefined);
+    },
+  };
 }
 
 async function stop(): Promise<void> {
@@ -162,22 +215,38 @@ async function stop(): Promise<void> {
   process.exit(0);
 }
 
+/** Readings per memory answer; their median is reported, so one reading taken mid-allocation does not decide. */
+const MEMORY_SAMPLES = 5;
+
 /**
  * socket-memory asks for the process's memory after a full garbage collection (the server runs
  * with --expose-gc), so garbage not yet collected does not count as memory the sockets hold:
  * the resident set size, and the live bytes (V8's heap in use plus memory outside it, the
- * sockets' buffers included).
+ * sockets' buffers included). Each is the median of several readings 100 ms apart, each after
+ * its own collections, so a timer or a heartbeat allocating at that moment does not decide.
  */
-function memoryReading(): { rss: number; live: number } {
+async function memoryReading(): Promise<{ rss: number; live: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc) for (let i = 0; i < 3; i += 1) gc();
-  const usage = process.memoryUsage();
-  return { rss: usage.rss, live: usage.heapUsed + usage.external };
+  const rss: number[] = [];
+  const live: number[] = [];
+  for (let sample = 0; sample < MEMORY_SAMPLES; sample += 1) {
+    if (sample > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (gc) for (let i = 0; i < 3; i += 1) gc();
+    const usage = process.memoryUsage();
+    rss.push(usage.rss);
+    live.push(usage.heapUsed + usage.external);
+  }
+  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { rss: middle(rss), live: middle(live) };
 }
 
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'stop') void stop();
-  if (message.type === 'memory') process.send?.({ type: 'memory', ...memoryReading() });
+  if (message.type === 'memory') void memoryReading().then((reading) => process.send?.({ type: 'memory', ...reading }));
+  if (message.type === 'connections') {
+    if (!listener) process.send?.({ type: 'connections', count: 0 });
+    else listener.getConnections((_err, count) => process.send?.({ type: 'connections', count }));
+  }
 });
 process.on('SIGTERM', () => void stop());
 

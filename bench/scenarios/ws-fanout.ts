@@ -220,7 +220,7 @@ export const wsFanout: Scenario = {
  * out here: `APP_POOL_SIZE` bids at once per instance, each on an auction of its own (bids on one
  * auction would share one call) so that each holds a connection of its own, twice.
  */
-async function warmEveryPooledConnection(
+export async function warmEveryPooledConnection(
   pool: pg.Pool,
   hostId: string,
   instances: RunningServer[],

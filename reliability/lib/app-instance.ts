@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
@@ -13,9 +13,18 @@ const MAIN = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta
 const READY_TIMEOUT_MS = 60_000;
 
 let built = false;
-/** Bundles the server from the current sources (esbuild, a second or two), once per run. */
+/**
+ * Bundles the server from the current sources (esbuild, a second or two), once per run; not at
+ * all with FAULTS_SKIP_BUILD=1, which CI sets because npm test's end-to-end step has just built
+ * apps/server/dist from the same sources (docs/reliability.md, "What CI runs where").
+ */
 function buildServerOnce(): void {
   if (built) return;
+  if (process.env.FAULTS_SKIP_BUILD) {
+    if (!existsSync(MAIN)) throw new Error(`FAULTS_SKIP_BUILD is set but ${MAIN} does not exist: npm run build first`);
+    built = true;
+    return;
+  }
   execFileSync('npm', ['run', 'build', '-w', '@bid/server'], { cwd: REPO_ROOT, stdio: 'ignore' });
   built = true;
 }

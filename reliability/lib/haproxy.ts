@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,22 @@ import { freePort } from '../../bench/lib/servers.js';
 export const HAPROXY_CONFIG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
 /** The config has one `server` line per instance, named app1, app2, ... */
 export const HAPROXY_INSTANCES = 2;
+
+/**
+ * deploy/haproxy.cfg with one `server` line per instance, as its header asks of a deployment with
+ * more instances than it lists (bench's fanout-redis runs three): every other line is the file's own.
+ */
+export function haproxyConfigFor(instances: number): string {
+  const lines = readFileSync(HAPROXY_CONFIG, 'utf8').split('\n');
+  const serverLine = /^(\s*)server app\d+ /;
+  const first = lines.findIndex((line) => serverLine.test(line));
+  if (first < 0) throw new Error(`no "server appN" line in ${HAPROXY_CONFIG}`);
+  const indent = serverLine.exec(lines[first]!)![1]!;
+  const servers = Array.from({ length: instances }, (_, i) => `${indent}server app${i + 1} "\${APP${i + 1}}"`);
+  const kept = lines.filter((line) => !serverLine.test(line));
+  kept.splice(first, 0, ...servers);
+  return kept.join('\n');
+}
 
 export interface HaproxyServerStat {
   /** app1, app2, ... */
@@ -53,14 +69,23 @@ export function haproxyVersion(): string {
  * Starts HAProxy on a free port before the instances exist, so its address can be their
  * PUBLIC_URL: `instancePorts` are the ports the instances will listen on (127.0.0.1).
  */
-export async function startHaproxy(instancePorts: readonly number[], logFile: string): Promise<Haproxy> {
-  if (instancePorts.length !== HAPROXY_INSTANCES) {
-    throw new Error(`deploy/haproxy.cfg lists ${HAPROXY_INSTANCES} instances, not ${instancePorts.length}`);
-  }
+export async function startHaproxy(
+  instancePorts: readonly number[],
+  logFile: string,
+  options: { port?: number } = {},
+): Promise<Haproxy> {
+  if (instancePorts.length < 1) throw new Error('HAProxy needs at least one instance');
   haproxyVersion();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'bid-haproxy-'));
   const statsSocket = path.join(socketDir, 'admin.sock');
+  // The repository's file as it is for the two instances it lists; with another count, a copy
+  // with one `server` line per instance (haproxyConfigFor).
+  let configFile = HAPROXY_CONFIG;
+  if (instancePorts.length !== HAPROXY_INSTANCES) {
+    configFile = path.join(socketDir, 'haproxy.cfg');
+    writeFileSync(configFile, haproxyConfigFor(instancePorts.length));
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HAPROXY_BIND: `127.0.0.1:${port}`,
@@ -71,7 +96,7 @@ export async function startHaproxy(instancePorts: readonly number[], logFile: st
   let child: ChildProcess;
   try {
     // -db: foreground, no daemon; the process ends with this one.
-    child = spawn('haproxy', ['-db', '-f', HAPROXY_CONFIG], { env, stdio: ['ignore', fd, fd] });
+    child = spawn('haproxy', ['-db', '-f', configFile], { env, stdio: ['ignore', fd, fd] });
   } finally {
     closeSync(fd);
   }

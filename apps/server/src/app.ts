@@ -20,7 +20,11 @@ import { notificationChannelRoutes } from './modules/notifications/channels.rout
 import { createDeliveryJob, type DeliveryJob } from './modules/notifications/delivery/delivery.job.js';
 import { dateInvitationForEmail } from './modules/dates/date-calendar.js';
 import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes.js';
-import { announceVisibleAuction } from './modules/saved-searches/saved-searches.service.js';
+import { queueVisibleAuction } from './modules/saved-searches/saved-searches.service.js';
+import {
+  createSavedSearchAnnouncer,
+  type SavedSearchAnnouncer,
+} from './modules/saved-searches/saved-search-announcer.js';
 import { onHeldListingPublished } from './modules/auctions/listing-screening.js';
 import {
   createSavedSearchDigestJob,
@@ -32,6 +36,7 @@ import { createPushSender, type SendPush } from './modules/notifications/deliver
 import type { RetryPolicy } from './modules/notifications/delivery/retry-policy.js';
 import { resolveVapidKeys } from './modules/notifications/delivery/vapid-keys.js';
 import { messageRoutes } from './modules/messages/messages.routes.js';
+import { isConversationParticipant } from './modules/messages/messages.service.js';
 import { paymentRoutes } from './use-cases/payments/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
 import { createDateJob } from './modules/dates/date.job.js';
@@ -64,10 +69,10 @@ import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js'
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { createVerificationPartner, type VerificationPartner } from './modules/identity/providers/index.js';
-import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { realtimePlugin } from './plugins/realtime.js';
+import { realtimePlugin, type ConversationAuthorizer } from './plugins/realtime.js';
+import { ringBellsThrough } from './modules/notifications/notify.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { invalidateSessions } from './modules/sessions/session-cache.js';
@@ -106,6 +111,8 @@ export interface AppDependencies {
   deliveryIntervalMs?: number;
   /** The outbox's backoff (default 5 s doubling to 5 min, given up after 24 h). */
   deliveryRetryPolicy?: RetryPolicy;
+  /** Who may follow a conversation's live channel; by default its two participants (tests replace it). */
+  conversationAuthorizer?: ConversationAuthorizer;
 }
 
 declare module 'fastify' {
@@ -114,6 +121,8 @@ declare module 'fastify' {
     notificationDelivery: DeliveryJob;
     /** The saved searches' daily digest (docs/notifications.md "Saved searches"); tests run it by hand. */
     savedSearchDigests: PeriodicJob<DigestRunResult>;
+    /** Matches new auctions against saved searches after their commit; tests await `idle()`. */
+    savedSearchAnnouncer: SavedSearchAnnouncer;
     /** The sandbox's payment events on their way (docs/payments.md); tests drain them before comparing state. */
     sandboxPaymentEvents: SandboxEventDelivery;
   }
@@ -200,8 +209,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: realNow,
     activityNow: now,
   });
-  await app.register(authPlugin);
-  await app.register(realtimePlugin, { publicUrl: config.publicUrl, database, redisUrl: config.redisUrl });
+  await app.register(realtimePlugin, {
+    publicUrl: config.publicUrl,
+    database,
+    redisUrl: config.redisUrl,
+    // Only a conversation's two participants may follow its channel (docs/engineering.md §5).
+    authorizeConversation:
+      deps.conversationAuthorizer ??
+      ((userId, conversationId) => isConversationParticipant(database.db, userId, conversationId)),
+  });
+  // Every notice written with notify() refreshes its member's bell live once committed (docs/notifications.md).
+  ringBellsThrough(database.db, app.realtime);
   await app.register(servicePlugin, { database });
 
   await app.register(healthRoutes, { database });
@@ -222,10 +240,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(profileRoutes, { db: database.db });
   await app.register(onboardingRoutes, { db: database.db });
   await app.register(myListsRoutes, { db: database.db });
+  // New auctions are matched against saved searches after their commit (docs/notifications.md).
+  const savedSearchAnnouncer = createSavedSearchAnnouncer({
+    db: database.db,
+    realtime: app.realtime,
+    logger: app.log,
+    now,
+  });
+  app.decorate('savedSearchAnnouncer', savedSearchAnnouncer);
+  // Matches still running finish before the database closes.
+  app.addHook('onClose', () => savedSearchAnnouncer.idle());
   await app.register(auctionRoutes, {
     db: database.db,
     now,
     requireVerifiedHosts: config.requireVerifiedHosts,
+    announceAuction: (auctionId) => savedSearchAnnouncer.announce(auctionId),
     realtime: app.realtime,
   });
   await app.register(watchlistRoutes, { db: database.db, now });
@@ -301,10 +330,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('savedSearchDigests', digestJob);
   registerJob(app, { name: 'saved search digests', job: digestJob, start: deps.runJobs ?? true });
   await app.register(savedSearchRoutes, { db: database.db, now });
-  // A listing held for review reaches saved searches when a moderator approves it, in the
-  // approval's transaction (docs/auctions.md "Saved searches"); the bells refresh at their next poll.
+  // A listing held for review reaches saved searches when a moderator approves it: queued in the
+  // approval's transaction, matched after its commit (docs/notifications.md "Saved searches").
   const stopAnnouncingApproved = onHeldListingPublished(async (tx, auction) => {
-    await announceVisibleAuction(tx, auction.id, now());
+    await queueVisibleAuction(tx, auction.id);
+    return () => savedSearchAnnouncer.announce(auction.id);
   });
   app.addHook('onClose', async () => stopAnnouncingApproved());
   await app.register(searchRoutes, { db: database.db, now });

@@ -43,7 +43,14 @@ export function findPreSubmitProblem(
   return null;
 }
 
-export const AUCTION_SORTS = ['ending-soon', 'most-popular', 'newest', 'price-low', 'price-high'] as const;
+export const AUCTION_SORTS = [
+  'ending-soon',
+  'most-popular',
+  'newest',
+  'price-low',
+  'price-high',
+  'best-hosts',
+] as const;
 export type AuctionSort = (typeof AUCTION_SORTS)[number];
 export const PRICE_RANGES = ['under-50', '50-100', 'over-100'] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];
@@ -72,7 +79,7 @@ const CURSOR_MONEY = String.raw`\d{1,8}\.\d{2}`;
  * it is). Times are UTC to the microsecond, as stored, so no card is repeated or skipped.
  */
 export const AUCTION_CURSOR_PATTERN = new RegExp(
-  `^(?:(?:ending-soon|newest)~${CURSOR_TIME}|most-popular~\\d{1,9}~${CURSOR_TIME}|price-(?:low|high)~${CURSOR_MONEY}~${CURSOR_TIME})~${CURSOR_ID}$`,
+  `^(?:(?:ending-soon|newest)~${CURSOR_TIME}|most-popular~\\d{1,9}~${CURSOR_TIME}|best-hosts~\\d{1,15}~${CURSOR_TIME}|price-(?:low|high)~${CURSOR_MONEY}~${CURSOR_TIME})~${CURSOR_ID}$`,
 );
 export const AUCTION_CURSOR_MESSAGE = 'cursor must be the X-Next-Cursor of a page of this list';
 

@@ -9,9 +9,9 @@ import {
   isFeedbackWindowOpen,
   isTopHost,
   reputationOf,
-  submitFeedbackSchema,
   FEEDBACK_MESSAGES,
 } from './feedback.js';
+import { submitFeedbackSchema } from './feedback-schemas.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { plainText } from './text.js';
-
 /**
  * Feedback after every date and the reputation it builds (issue 35, docs/the-date.md "Feedback
  * after the date", docs/trust-and-safety.md "Reliability and the safety loop"). The rules here are
@@ -194,6 +191,21 @@ export function isTopHost(r: Reputation): boolean {
   );
 }
 
+/**
+ * Where a host stands in browse's "Best hosts" order (docs/the-date.md "Best hosts"), higher
+ * first: Top hosts, then by show-up rate, then by average rating, then by dates completed, each
+ * known figure above an unknown one; new hosts (no date yet) score 0 and come last. One number,
+ * so the server keeps it on each open auction (`auctions.host_score`, the SQL function
+ * `host_score` mirrors this from the counts) and pages it by an index.
+ */
+export function hostScore(r: Reputation): number {
+  if (r.datesCompleted === 0) return 0;
+  const top = isTopHost(r) ? 1 : 0;
+  const rate = r.showUpRate === null ? 0 : Math.round(r.showUpRate * 1000) + 1;
+  const rating = r.averageRating === null ? 0 : Math.round(r.averageRating * 10) + 1;
+  return top * 1e12 + rate * 1e8 + rating * 1e5 + Math.min(r.datesCompleted, 99_999);
+}
+
 /** "12 dates · always showed up · ★ 4.8 (9)", "2 dates", or "New host". */
 export function formatReputation(r: Reputation): string {
   if (r.datesCompleted === 0 && r.reviewCount === 0) return REPUTATION_COPY.newHost;
@@ -206,62 +218,6 @@ export function formatReputation(r: Reputation): string {
   if (r.averageRating !== null) parts.push(`★ ${r.averageRating.toFixed(1)} (${r.reviewCount})`);
   return parts.join(' · ');
 }
-
-// ---------------------------------------------------------------------------------------------
-// The API
-// ---------------------------------------------------------------------------------------------
-
-const booleanField = (message: string) => z.boolean({ error: message });
-
-/** POST /api/auctions/{id}/feedback. */
-export const submitFeedbackSchema = z
-  .strictObject({
-    met: z.enum(MET_ANSWERS, { error: FEEDBACK_MESSAGES.metRequired }),
-    feltSafe: booleanField(FEEDBACK_MESSAGES.feltSafeRequired),
-    again: booleanField(FEEDBACK_MESSAGES.againRequired),
-    rating: z
-      .number({ error: FEEDBACK_MESSAGES.ratingInvalid })
-      .int(FEEDBACK_MESSAGES.ratingInvalid)
-      .min(RATING_MIN, FEEDBACK_MESSAGES.ratingInvalid)
-      .max(RATING_MAX, FEEDBACK_MESSAGES.ratingInvalid)
-      .optional(),
-    review: plainText(
-      z
-        .string({ error: FEEDBACK_MESSAGES.reviewTooShort })
-        .trim()
-        .min(REVIEW_MIN_LENGTH, FEEDBACK_MESSAGES.reviewTooShort)
-        .max(REVIEW_MAX_LENGTH, FEEDBACK_MESSAGES.reviewTooLong),
-      'Review',
-    ).optional(),
-  })
-  .refine((v) => v.review === undefined || v.rating !== undefined, {
-    message: FEEDBACK_MESSAGES.reviewNeedsRating,
-    path: ['rating'],
-  });
-export type SubmitFeedbackInput = z.input<typeof submitFeedbackSchema>;
-
-/** POST /api/auctions/{id}/feedback/response. */
-export const feedbackResponseSchema = z.strictObject({
-  text: plainText(
-    z
-      .string({ error: FEEDBACK_MESSAGES.responseRequired })
-      .trim()
-      .min(1, FEEDBACK_MESSAGES.responseRequired)
-      .max(RESPONSE_MAX_LENGTH, FEEDBACK_MESSAGES.responseTooLong),
-    'Response',
-  ),
-});
-
-/** GET /api/users/{id}/reviews?page. */
-export const reviewsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(10_000, 'page must be a whole number from 1')
-    .optional()
-    .default(1),
-});
 
 /** A public review as both people and the profile show it. */
 export interface PublicReview {

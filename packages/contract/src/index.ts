@@ -42,3 +42,4 @@ export * from './cards.js';
 export * from './sandbox-clock.js';
 export * from './screening.js';
 export * from './feedback.js';
+export * from './feedback-schemas.js';

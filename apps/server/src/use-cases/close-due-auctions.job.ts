@@ -14,9 +14,16 @@ import {
   LEFT_BEHIND_BID_NOTICE_SECONDS,
   writeLeftBehindBidNotices,
 } from '../modules/auctions/bid-notices.repository.js';
+import {
+  announceLeftBehind,
+  LEFT_BEHIND_ANNOUNCEMENT_SECONDS,
+} from '../modules/saved-searches/saved-search-announcer.js';
 
 /** Left-behind bids' notices written in one run (a backlog after an outage drains over a few runs). */
 const LEFT_BEHIND_BID_NOTICES_PER_RUN = 1000;
+
+/** Left-behind auctions matched against saved searches in one run, one statement each. */
+const LEFT_BEHIND_ANNOUNCEMENTS_PER_RUN = 100;
 
 /** How often each app instance looks for auctions to close and auctions ending soon. */
 export const LIFECYCLE_INTERVAL_MS = 5000;
@@ -48,6 +55,8 @@ export interface LifecycleRunResult {
   endingSoonNotified: number;
   /** Members told of bids whose own request did not write their notices (writeLeftBehindBidNotices). */
   leftBehindBidNoticesWritten?: number;
+  /** Members told of new auctions that no instance matched after their commit (announceLeftBehind). */
+  leftBehindSavedSearchMatches?: number;
   /** With a payment provider: charges whose outcome this run recorded. */
   chargesRecorded?: number;
   /** With a payment provider: wins released after the fix window (second chance). */
@@ -85,13 +94,8 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
           winnerId: auction.winnerId,
           ...(auction.reserveMet === undefined ? {} : { reserveMet: auction.reserveMet }),
         });
-        // The close wrote the host's and the winner's notices (losers read the auction_closed above).
-        options.realtime?.publishToUser(auction.creatorId, { type: 'notifications_changed' });
-        if (auction.winnerId) options.realtime?.publishToUser(auction.winnerId, { type: 'notifications_changed' });
-        // Below the reserve, the highest bidder was told "The reserve was not met".
-        if (auction.highestBidderId) {
-          options.realtime?.publishToUser(auction.highestBidderId, { type: 'notifications_changed' });
-        }
+        // The close's notices to the host and the winner refreshed their bells through notify;
+        // losers read the auction_closed above.
       }
       if (batchClosed.length > 0) {
         logger.info(
@@ -155,6 +159,16 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
       for (const userId of told) options.realtime?.publishToUser(userId, { type: 'notifications_changed' });
     } catch (err) {
       logger.error({ err }, "writing left-behind bids' notices failed; will retry");
+    }
+    try {
+      // Auctions whose instance died (or failed) between their commit and the saved-search match.
+      const told = await announceLeftBehind(
+        { db, realtime: options.realtime, now },
+        { olderThanSeconds: LEFT_BEHIND_ANNOUNCEMENT_SECONDS, limit: LEFT_BEHIND_ANNOUNCEMENTS_PER_RUN },
+      );
+      result.leftBehindSavedSearchMatches = told.length;
+    } catch (err) {
+      logger.error({ err }, 'matching left-behind auctions against saved searches failed; will retry');
     }
     try {
       const notices = await notifyEndingSoon(db, now(), endingSoonMinutes);

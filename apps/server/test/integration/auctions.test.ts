@@ -40,6 +40,8 @@ const SORTED_TITLES: Array<[string, string[]]> = [
   ['newest', ['P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1']],
   ['price-low', ['P1', 'P7', 'P5', 'P6', 'P2', 'P3', 'P4']],
   ['price-high', ['P4', 'P3', 'P2', 'P6', 'P5', 'P7', 'P1']],
+  // Every host here is new (score 0): equal scores run by end time, and pages by cursor across them.
+  ['best-hosts', ['P2', 'P4', 'P1', 'P5', 'P3', 'P6', 'P7']],
 ];
 
 /** The body of POST /api/auctions (see the world's), ending a day after the suite's start unless `now` is given. */
@@ -244,6 +246,8 @@ describe.each(testDatabaseFactories())('auctions API on $kind', (factory) => {
       'sortBy=newest&cursor=ending-soon~2026-01-01T00:00:00.000000Z~00000000-0000-4000-8000-000000000000',
       'cursor=ending-soon~2026-01-01T00:00:00Z~00000000-0000-4000-8000-000000000000',
       'sortBy=price-high&cursor=price-high~abc~2026-01-01T00:00:00.000000Z~00000000-0000-4000-8000-000000000000',
+      'sortBy=best-hosts&cursor=best-hosts~-5~2026-01-01T00:00:00.000000Z~00000000-0000-4000-8000-000000000000',
+      'sortBy=best-hosts&cursor=ending-soon~2026-01-01T00:00:00.000000Z~00000000-0000-4000-8000-000000000000',
     ])('refuses %s with 400', async (query) => {
       const res = await get(`/api/auctions?${query}`);
       expect(res.statusCode).toBe(400);

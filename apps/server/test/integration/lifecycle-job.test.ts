@@ -45,7 +45,7 @@ function gatedFailingDb(gate: Promise<void>) {
       await gate;
       throw new Error('database is down');
     },
-    // The left-behind bid notices are one statement, not a transaction.
+    // The left-behind bid notices and saved-search matches are single statements, not transactions.
     execute: async () => {
       throw new Error('database is down');
     },
@@ -83,8 +83,9 @@ describe('lifecycle job runner', () => {
     gate.resolve();
     await expect(first).resolves.toEqual({ closed: 0, endingSoonNotified: 0 });
     expect(state.transactions).toBe(2);
-    // Closing, the left-behind bid notices and ending-soon each failed, and each was logged.
-    expect(logger.errors).toHaveLength(3);
+    // Closing, the left-behind bid notices, the left-behind saved-search matches and ending-soon
+    // each failed, and each was logged.
+    expect(logger.errors).toHaveLength(4);
     await job.stop();
   });
 

@@ -72,9 +72,9 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
       insert into users (email, first_name, last_name) values ('host@example.com', 'Harriet', 'Host')`);
     await db.execute(sql`
       insert into auctions (creator_id, title, description, date_type, starting_bid, current_bid, bid_count,
-                            end_time, created_at)
+                            host_score, end_time, created_at)
       select (select id from users limit 1), 'Auction ' || g || ' by the lake', 'Description', 'coffee', 10,
-             10 + g % 90, g % 30,
+             10 + g % 90, g % 30, (g % 7) * 100000000,
              now() + (g || ' minutes')::interval, now() - (g || ' minutes')::interval
       from generate_series(1, 3000) g`);
     await db.execute(sql`
@@ -148,6 +148,7 @@ describe.each(postgresOnlyFactories())('auction list and search query plans on $
     newest: [new Date(Date.now() - 1_500 * 60_000).toISOString().replace('Z', '000Z'), ZERO_ID],
     'price-low': ['50.00', new Date().toISOString().replace('Z', '000Z'), ZERO_ID],
     'price-high': ['50.00', new Date().toISOString().replace('Z', '000Z'), ZERO_ID],
+    'best-hosts': ['300000000', new Date().toISOString().replace('Z', '000Z'), ZERO_ID],
   };
 
   it.each(AUCTION_SORTS)('starts a %s cursor page inside its index, by the row comparison', async (sortBy) => {

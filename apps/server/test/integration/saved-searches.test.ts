@@ -5,15 +5,54 @@ import {
   type SavedSearch,
   type SavedSearchList,
 } from '@bid/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notificationDeliveries, notifications, savedSearches, users } from '../../src/db/schema/index.js';
+import { openDatabase } from '../../src/db/client.js';
+import {
+  auctions,
+  notificationDeliveries,
+  notifications,
+  pendingAuctionAnnouncements,
+  savedSearches,
+  users,
+} from '../../src/db/schema/index.js';
+import { queueAuctionAnnouncement } from '../../src/modules/saved-searches/saved-searches.repository.js';
+import { announceVisibleAuction } from '../../src/modules/saved-searches/saved-searches.service.js';
+import { createLifecycleJob } from '../../src/use-cases/close-due-auctions.job.js';
 import { SAVED_SEARCH_EMAIL_SKIPPED } from '../../src/modules/saved-searches/saved-search-emails.js';
-import { testDatabaseFactories } from '../support/databases.js';
-import { suiteWorld, type Member } from '../support/world.js';
+import { connectionUrlOf, describePostgresOnly, testDatabaseFactories } from '../support/databases.js';
+import { suiteWorld, type Member, type World } from '../support/world.js';
 
 const DAY = 24 * 3_600_000;
+
+/**
+ * An auction published and committed whose saved-search match never ran: what an instance that
+ * died right after the commit leaves (docs/notifications.md "Saved searches: matched after the
+ * commit"). Inserted directly, with its queue row, in one transaction as POST /api/auctions does.
+ */
+async function committedButUnmatched(world: World, hostId: string, title: string): Promise<string> {
+  return world.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(auctions)
+      .values({
+        creatorId: hostId,
+        title,
+        description: 'A coffee and a walk.',
+        dateType: 'coffee',
+        location: 'Austin, TX',
+        latitude: '30.26760000',
+        longitude: '-97.74300000',
+        startingBid: '20.00',
+        currentBid: '20.00',
+        paymentResponsibility: '50_50',
+        endTime: new Date(world.clock.getTime() + DAY),
+      })
+      .returning({ id: auctions.id });
+    await queueAuctionAnnouncement(tx, row!.id);
+    return row!.id;
+  });
+}
 
 /** `res` is a refusal: its status, the contract's message and the field it names (if any). */
 function expectRefused(
@@ -185,6 +224,9 @@ describe.each(testDatabaseFactories())('saved searches on $kind', (factory) => {
       expect((await call(cat, 'POST', '/api/blocks', { userId: host.id })).statusCode).toBe(201);
 
       const auction = await world.createAuction(host, { title: 'Coffee by the river', startingBid: '20' });
+      // Matched after the creation's commit, by this instance's announcer.
+      await world.app.savedSearchAnnouncer.idle();
+      expect(await world.db.select().from(pendingAuctionAnnouncements)).toEqual([]);
 
       const [notice, ...more] = await matchNotices(ann);
       expect(more).toEqual([]);
@@ -217,6 +259,7 @@ describe.each(testDatabaseFactories())('saved searches on $kind', (factory) => {
       const endTime = new Date(world.clock.getTime() + 3 * DAY).toISOString();
       await world.createAuction(host, { title: 'Riverside espresso', startingBid: '15', endTime });
       await world.createAuction(host, { title: 'Coffee at the river bend', startingBid: '12', endTime });
+      await world.app.savedSearchAnnouncer.idle();
       expect(await matchNotices(ann)).toHaveLength(3);
       await world.app.notificationDelivery.runOnce();
       expect(mailsTo(ann)).toHaveLength(1);
@@ -246,11 +289,109 @@ describe.each(testDatabaseFactories())('saved searches on $kind', (factory) => {
     });
 
     it('announces an auction once, even when it becomes visible again', async () => {
-      const { announceVisibleAuction } = await import('../../src/modules/saved-searches/saved-searches.service.js');
       const auction = await world.createAuction(host, { title: 'Second river coffee', startingBid: '10' });
+      await world.app.savedSearchAnnouncer.idle();
       const before = (await matchNotices(ann)).length;
+      expect(before).toBeGreaterThan(0);
+      // Queued again (approved after being held, say): the match rows stop a second notice.
+      await queueAuctionAnnouncement(world.db, auction.id);
       expect(await announceVisibleAuction(world.db, auction.id, world.now())).toEqual([]);
       expect(await matchNotices(ann)).toHaveLength(before);
     });
+
+    it('matches an auction left behind by an instance that died after the commit, by the lifecycle job', async () => {
+      const job = createLifecycleJob({
+        db: world.db,
+        logger: world.app.log,
+        endingSoonMinutes: 60,
+        now: () => world.now(),
+      });
+      const auctionId = await committedButUnmatched(world, host.id, 'Coffee by the river, left behind');
+      const before = (await matchNotices(ann)).length;
+
+      // Fresh: its own instance may still be matching it.
+      expect((await job.runOnce()).leftBehindSavedSearchMatches).toBe(0);
+      expect(await matchNotices(ann)).toHaveLength(before);
+
+      await world.db.execute(
+        sql`UPDATE pending_auction_announcements SET created_at = created_at - interval '11 seconds'
+            WHERE auction_id = ${auctionId}::uuid`,
+      );
+      expect((await job.runOnce()).leftBehindSavedSearchMatches).toBeGreaterThan(0);
+      const notices = await matchNotices(ann);
+      expect(notices).toHaveLength(before + 1);
+      expect(notices.filter((notice) => notice.relatedAuctionId === auctionId)).toHaveLength(1);
+      expect(await world.db.select().from(pendingAuctionAnnouncements)).toEqual([]);
+      // Taken off the queue: the next run has nothing to match.
+      expect((await job.runOnce()).leftBehindSavedSearchMatches).toBe(0);
+    });
+
+    it('matches a listing held for review when a moderator approves it, after the approval commits', async () => {
+      const moderator = await world.signUp('Mona');
+      await world.makeModerator(moderator);
+      const before = (await matchNotices(ann)).length;
+      // Held by screening: not visible, so not queued.
+      const held = await world.createAuction(host, { title: 'Sexy river coffee night', startingBid: '20' });
+      expect(held.review?.status).toBe('pending');
+      await world.app.savedSearchAnnouncer.idle();
+      expect(await matchNotices(ann)).toHaveLength(before);
+      expect(await world.db.select().from(pendingAuctionAnnouncements)).toEqual([]);
+
+      const approve = await call(moderator, 'POST', `/api/moderation/held/auctions/${held.id}/decide`, {
+        decision: 'approve',
+        reasons: 'A coffee is fine.',
+      });
+      expect(approve.statusCode, approve.body).toBe(200);
+      await world.app.savedSearchAnnouncer.idle();
+      const notices = await matchNotices(ann);
+      expect(notices).toHaveLength(before + 1);
+      expect(notices.filter((notice) => notice.relatedAuctionId === held.id)).toHaveLength(1);
+      expect(await world.db.select().from(pendingAuctionAnnouncements)).toEqual([]);
+    });
+
+    it('leaves a non-matching auction without a notice, and off the queue', async () => {
+      const before = (await matchNotices(ann)).length;
+      await world.createAuction(host, { title: 'Pottery class', dateType: 'activity', startingBid: '60' });
+      await world.app.savedSearchAnnouncer.idle();
+      expect(await matchNotices(ann)).toHaveLength(before);
+      expect(await world.db.select().from(pendingAuctionAnnouncements)).toEqual([]);
+    });
+  });
+});
+
+/**
+ * Two instances matching the same queued auction at once (their after-commit match and a
+ * lifecycle job, or two jobs): the statement takes the queue row FOR UPDATE SKIP LOCKED, so one
+ * of them matches and the other does nothing. PostgreSQL only: PGlite has one connection.
+ */
+describePostgresOnly('a new auction matched by two instances at once on $kind', (factory) => {
+  const world = suiteWorld(factory, { clock: new Date('2031-03-01T12:00:00.000Z') });
+
+  it('tells each member once', async () => {
+    const host = await world.signUp('Hosta');
+    const members = [await world.signUp('Ann'), await world.signUp('Bob'), await world.signUp('Cat')];
+    for (const member of members) {
+      const saved = await world.call(member, 'POST', '/api/saved-searches', { name: 'Coffee', dateType: 'coffee' });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    const other = await openDatabase({ databaseUrl: connectionUrlOf(world.testDb.database), poolSize: 4 });
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const auctionId = await committedButUnmatched(world, host.id, `Coffee round ${round}`);
+        const told = await Promise.all([
+          announceVisibleAuction(world.db, auctionId, world.now()),
+          announceVisibleAuction(other.db, auctionId, world.now()),
+          announceVisibleAuction(other.db, auctionId, world.now()),
+        ]);
+        expect(told.flat().sort()).toEqual(members.map((member) => member.id).sort());
+        const notices = await world.db
+          .select({ userId: notifications.userId })
+          .from(notifications)
+          .where(and(eq(notifications.relatedAuctionId, auctionId), eq(notifications.type, 'saved_search_match')));
+        expect(notices.map((notice) => notice.userId).sort()).toEqual(members.map((member) => member.id).sort());
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

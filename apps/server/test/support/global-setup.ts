@@ -25,6 +25,22 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const folder = mkdtempSync(path.join(tmpdir(), 'bid-test-template-'));
   const pglitePath = path.join(folder, 'pglite.tar');
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const postgresName = adminUrl ? `test_template_${randomBytes(6).toString('hex')}` : '';
+  // One after the other: PGlite's migrations hold this process's event loop for seconds at a
+  // time, and PostgreSQL's, run beside them, lost their connection in the middle (tried so).
+  await migratePgliteTemplate(pglitePath);
+  if (adminUrl) await migratePostgresTemplate(adminUrl, postgresName);
+  project.provide('pgliteTemplatePath', pglitePath);
+  project.provide('postgresTemplateName', postgresName);
+
+  return async () => {
+    rmSync(folder, { recursive: true, force: true });
+    if (adminUrl && postgresName) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
+  };
+}
+
+async function migratePgliteTemplate(pglitePath: string): Promise<void> {
   const pglite = await openDatabase({});
   try {
     await runMigrations(pglite);
@@ -34,29 +50,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await pglite.close();
   }
-  project.provide('pgliteTemplatePath', pglitePath);
+}
 
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  let postgresName = '';
-  if (adminUrl) {
-    postgresName = `test_template_${randomBytes(6).toString('hex')}`;
-    await adminQuery(adminUrl, `CREATE DATABASE ${postgresName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${postgresName}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
-    try {
-      await runMigrations(database);
-    } finally {
-      // A template must have no session open while it is copied.
-      await database.close();
-    }
+async function migratePostgresTemplate(adminUrl: string, postgresName: string): Promise<void> {
+  await adminQuery(adminUrl, `CREATE DATABASE ${postgresName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${postgresName}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+  try {
+    await runMigrations(database);
+  } finally {
+    // A template must have no session open while it is copied.
+    await database.close();
   }
-  project.provide('postgresTemplateName', postgresName);
-
-  return async () => {
-    rmSync(folder, { recursive: true, force: true });
-    if (adminUrl && postgresName) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
-  };
 }
 
 async function adminQuery(adminUrl: string, statement: string): Promise<void> {

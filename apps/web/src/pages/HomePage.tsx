@@ -13,6 +13,7 @@ import { AuctionFilters, FEED_FILTER_DOMAIN } from '@/features/auctions/componen
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { FeaturedAuction, pickFeaturedAuction } from '@/features/auctions/components/FeaturedAuction';
+import { SaveSearchButton } from '@/features/saved-searches/components/SaveSearchButton';
 import { useAuth } from '@/lib/useAuth';
 
 const GRID_ID = 'auction-grid';
@@ -61,6 +62,11 @@ export default function HomePage() {
         <FiltersSheet activeCount={countActiveFilters(filters, DEFAULT_FEED_FILTERS)}>
           <AuctionFilters filters={filters} onChange={setFilters} />
         </FiltersSheet>
+        {/* Members browse here (/browse is the visitors' page): they keep these filters and hear of
+            new matches (docs/auctions.md "Saved searches"). */}
+        <div className="-mt-4 flex justify-end">
+          <SaveSearchButton withText={false} />
+        </div>
 
         {featured && <FeaturedAuction auction={featured} />}
 

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { ReviewStatus, ScreeningReason } from '@bid/contract';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, latitude, longitude, money, timestamptz, updatedAt } from './columns.js';
 import { dateTypeEnum, paymentResponsibilityEnum } from './enums.js';
 import { users } from './users.js';
@@ -38,6 +50,12 @@ export const auctions = pgTable(
      * and the most-popular sort need no COUNT over bids.
      */
     bidCount: integer('bid_count').notNull().default(0),
+    /**
+     * The host's place in browse's "Best hosts" order (the SQL function `host_score`, the
+     * contract's `hostScore`; docs/the-date.md "Best hosts"): set at creation and rewritten on the
+     * host's open auctions whenever their reputation is recounted, so the sort is an index walk.
+     */
+    hostScore: bigint('host_score', { mode: 'number' }).notNull().default(0),
     /** Set when the owner cancels (irreversible); distinguishes a cancelled auction from an ended one. */
     cancelledAt: timestamptz('cancelled_at'),
     /** Set once, by whichever instance closes the auction (time, buy now or cancel). */
@@ -103,7 +121,7 @@ export const auctions = pgTable(
     index('auctions_active_created_at_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.isActive}`),
-    // The two sorts that run their key downwards and the tie-breakers upwards index the negated
+    // The sorts that run their key downwards and the tie-breakers upwards index the negated
     // key, so every column runs one way and a cursor is one row comparison the index starts from
     // (open-auctions.query.ts; docs/performance.md, "Keyset pages").
     index('auctions_active_popular_key_idx')
@@ -111,6 +129,9 @@ export const auctions = pgTable(
       .where(sql`${t.isActive}`),
     index('auctions_active_price_high_key_idx')
       .on(sql`(-${t.currentBid})`, t.endTime, t.id)
+      .where(sql`${t.isActive}`),
+    index('auctions_active_host_score_key_idx')
+      .on(sql`(-${t.hostScore})`, t.endTime, t.id)
       .where(sql`${t.isActive}`),
     index('auctions_location_idx').on(t.latitude, t.longitude),
     index('auctions_creator_idx').on(t.creatorId, t.createdAt),

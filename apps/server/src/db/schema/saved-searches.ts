@@ -83,4 +83,22 @@ export const savedSearchMatches = pgTable(
   ],
 );
 
+/**
+ * Auctions that became visible and are still to be matched against the saved searches
+ * (docs/notifications.md "Saved searches: matched after the commit"). The row is written in the
+ * transaction that publishes the auction, so a committed auction is never left unmatched; the
+ * match statement deletes it as it runs, right after the commit, or the lifecycle job does for
+ * rows an instance left behind (the `created_at` index serves its oldest-first walk).
+ */
+export const pendingAuctionAnnouncements = pgTable(
+  'pending_auction_announcements',
+  {
+    auctionId: uuid('auction_id')
+      .primaryKey()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_auction_announcements_created_idx').on(t.createdAt)],
+);
+
 export type SavedSearchRow = typeof savedSearches.$inferSelect;

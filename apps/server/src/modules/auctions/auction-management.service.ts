@@ -34,7 +34,7 @@ import { screenListing } from './listing-screening.js';
 import { FEEDBACK_MESSAGES } from '@bid/contract';
 import { isHostingSuspended } from '../feedback/feedback.repository.js';
 import { reputationColumnsOf } from '../feedback/reputation.js';
-import { announceVisibleAuction, publishNoticesChanged } from '../saved-searches/saved-searches.service.js';
+import { queueVisibleAuction } from '../saved-searches/saved-searches.service.js';
 
 export const BUY_NOW_ABOVE_CURRENT_BID = 'Buy now price must be higher than the current bid.';
 export const NOT_YOUR_AUCTION_EDIT = 'You can only edit your own auctions.';
@@ -86,9 +86,11 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
   // Screening last, so a form with a mistake hears about the mistake first.
   const held = screenListing(input, now);
 
-  // The auction and the notices of the saved searches it matches commit together. A listing held
-  // for review is announced when a moderator approves it (onHeldListingPublished, app.ts).
-  const { auction, told } = await deps.db.transaction(async (tx) => {
+  // The auction is queued for the saved-search match in its own transaction, and matched after
+  // the commit without the request waiting (docs/notifications.md "Saved searches: matched after
+  // the commit"). A listing held for review is queued when a moderator approves it
+  // (onHeldListingPublished, app.ts).
+  const auction = await deps.db.transaction(async (tx) => {
     const inserted = await insertAuction(tx, {
       creatorId: creator.id,
       title: input.title,
@@ -108,9 +110,10 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
       bidCount: 0,
       ...held,
     });
-    return { auction: inserted, told: held ? [] : await announceVisibleAuction(tx, inserted.id, now) };
+    if (!held) await queueVisibleAuction(tx, inserted.id);
+    return inserted;
   });
-  publishNoticesChanged(deps.realtime, told);
+  if (!held) deps.announceAuction?.(auction.id);
   return presentOwnAuction(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }
 

@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, gt, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, bids, memberReputations, users, type NewAuction } from '../../db/schema/index.js';
+import { hostScoreAtCreationSql } from '../feedback/host-score.js';
 import { reputationColumns } from '../feedback/reputation.js';
 
 /** Upper bound on one profile list. */
@@ -113,7 +114,11 @@ export async function listBidderIds(db: Db, auctionId: string): Promise<string[]
 }
 
 export async function insertAuction(db: Db, values: NewAuction) {
-  const [auction] = await db.insert(auctions).values(values).returning();
+  // The host's place in "Best hosts" (docs/the-date.md) from their reputation at creation.
+  const [auction] = await db
+    .insert(auctions)
+    .values({ ...values, hostScore: hostScoreAtCreationSql(values.creatorId) })
+    .returning();
   if (!auction) throw new Error('insert into auctions returned no row');
   return auction;
 }

@@ -1,3 +1,4 @@
+import type { RealtimePublisher } from '../realtime/hub.js';
 import {
   AUCTION_PAGE_SIZE_DEFAULT,
   parseAuctionCursor,
@@ -13,7 +14,6 @@ import {
   type ViewerStanding,
   viewerStandingOf,
 } from '@bid/contract';
-import type { RealtimePublisher } from '../realtime/hub.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { boundingBox, type Coordinates } from '../../lib/geo.js';
@@ -44,7 +44,13 @@ export interface AuctionsDeps {
   now: () => Date;
   /** REQUIRE_VERIFIED_HOSTS: only members with a verified identity may host (docs/trust-and-safety.md). */
   requireVerifiedHosts?: boolean;
-  /** Refreshes the bells of members told about a new auction (saved searches); absent in some tests. */
+  /**
+   * Matches a just-published auction against the saved searches after its transaction committed,
+   * without the request waiting (`SavedSearchAnnouncer`); absent in some tests, where the
+   * lifecycle job matches it.
+   */
+  announceAuction?: ((auctionId: string) => void) | undefined;
+  /** Pages showing an auction hear a price a lowered reserve lifted (docs/auctions.md, "Reserve price"). */
   realtime?: RealtimePublisher | undefined;
 }
 

@@ -40,9 +40,13 @@ export function screenListing(text: ListingText, now: Date): HeldListing | null 
 /**
  * Called, inside the moderator's transaction, when a held listing is approved and becomes
  * visible: the moment a listing is published late. Features that act on a new listing (alerts of
- * saved searches) register here as they do for a listing published at once.
+ * saved searches) register here as they do for a listing published at once. A listener may
+ * answer work to do once that transaction has committed (the saved-search match).
  */
-export type ListingPublishedListener = (db: Db, auction: Auction) => Promise<void>;
+export type ListingPublishedListener = (db: Db, auction: Auction) => Promise<AfterCommit | void>;
+
+/** Work a listener leaves for after the approval's commit; it must not throw. */
+export type AfterCommit = () => void;
 
 const publishedListeners = new Set<ListingPublishedListener>();
 
@@ -52,6 +56,12 @@ export function onHeldListingPublished(listener: ListingPublishedListener): () =
   return () => publishedListeners.delete(listener);
 }
 
-export async function notifyHeldListingPublished(db: Db, auction: Auction): Promise<void> {
-  for (const listener of publishedListeners) await listener(db, auction);
+/** Runs the listeners in the approval's transaction; answers what to run once it committed. */
+export async function notifyHeldListingPublished(db: Db, auction: Auction): Promise<AfterCommit[]> {
+  const afterCommit: AfterCommit[] = [];
+  for (const listener of publishedListeners) {
+    const then = await listener(db, auction);
+    if (then) afterCommit.push(then);
+  }
+  return afterCommit;
 }

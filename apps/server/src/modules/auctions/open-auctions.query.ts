@@ -30,7 +30,7 @@ export interface OpenAuctionFilter {
 /**
  * Each sort ends with the id so that pages never repeat or skip a card between two equal
  * keys; the keys are exactly the columns of one of the partial `is_active` indexes, so a page is
- * an index walk. The two sorts that run one key downwards and the tie-breakers upwards sort by
+ * an index walk. The sorts that run one key downwards and the tie-breakers upwards sort by
  * the negated key, as their expression indexes do (`(-bid_count), end_time, id`): then every
  * key runs the same way, and a cursor is one row comparison the index can start from
  * (docs/performance.md, "Keyset pages").
@@ -41,6 +41,8 @@ const SORT_KEYS: Record<AuctionSort, SQL[]> = {
   newest: [sql`${auctions.createdAt}`, sql`${auctions.id}`],
   'price-low': [sql`${auctions.currentBid}`, sql`${auctions.endTime}`, sql`${auctions.id}`],
   'price-high': [sql`(-${auctions.currentBid})`, sql`${auctions.endTime}`, sql`${auctions.id}`],
+  // The host's score, highest first (docs/the-date.md "Best hosts"); equal scores by end time.
+  'best-hosts': [sql`(-${auctions.hostScore})`, sql`${auctions.endTime}`, sql`${auctions.id}`],
 };
 
 /** Only "newest" runs downwards, every key of it. */
@@ -63,6 +65,7 @@ const CURSOR_KEYS: Record<AuctionSort, SQL> = {
   newest: sql`${utcMicros(sql`${auctions.createdAt}`)} || '~' || ${auctions.id}::text`,
   'price-low': sql`${auctions.currentBid}::text || '~' || ${utcMicros(sql`${auctions.endTime}`)} || '~' || ${auctions.id}::text`,
   'price-high': sql`${auctions.currentBid}::text || '~' || ${utcMicros(sql`${auctions.endTime}`)} || '~' || ${auctions.id}::text`,
+  'best-hosts': sql`${auctions.hostScore}::text || '~' || ${utcMicros(sql`${auctions.endTime}`)} || '~' || ${auctions.id}::text`,
 };
 
 /** The cursor's keys as the sort's values, typed as the columns are. */
@@ -78,6 +81,8 @@ function cursorValuesSql(sortBy: AuctionSort, keys: readonly Bound<string>[]): S
       return [sql`${first}::numeric`, sql`${second}::timestamptz`, sql`${third}::uuid`];
     case 'price-high':
       return [sql`(-(${first}::numeric))`, sql`${second}::timestamptz`, sql`${third}::uuid`];
+    case 'best-hosts':
+      return [sql`(-(${first}::bigint))`, sql`${second}::timestamptz`, sql`${third}::uuid`];
   }
 }
 

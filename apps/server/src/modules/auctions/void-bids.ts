@@ -2,7 +2,7 @@ import { centsToMoneyString, formatAmountPlain, parseMoneyToCents, standingFromM
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { NewNotification } from '../../db/schema/index.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import { rowsOf } from '../../db/sql-helpers.js';
 
 /** What voiding one member's bids on one auction did (for the answer, the notices and the live event). */
@@ -135,7 +135,7 @@ export async function voidBidderOnAuction(
       relatedAuctionId: input.auctionId,
     })),
   ];
-  await insertNotifications(tx, notices);
+  await notify(tx, notices);
   return {
     auctionId: input.auctionId,
     title: auction.title,

@@ -2,6 +2,7 @@ import { HOSTING_NO_SHOW_DAYS, REPORT_REVIEW_HOURS } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf, timestampParam, toDate, toDateOrNull, uuidList } from '../../db/sql-helpers.js';
+import { refreshHostScores } from './host-score.js';
 
 /**
  * Queries of the feedback after a date and of reputation (docs/the-date.md "Feedback after the
@@ -253,6 +254,8 @@ export async function refreshReputations(tx: Db, userIds: readonly string[], now
     FROM users m WHERE m.id IN (${uuidList(ids)})
     ON CONFLICT (user_id) DO UPDATE SET dates_completed = excluded.dates_completed, no_shows = excluded.no_shows,
       review_count = excluded.review_count, rating_sum = excluded.rating_sum, updated_at = excluded.updated_at`);
+  // Their open auctions move in browse's "Best hosts" order with the figures (docs/the-date.md).
+  await refreshHostScores(tx, ids);
 }
 
 export interface ReputationCounts {

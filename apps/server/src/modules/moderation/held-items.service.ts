@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { notifyHeldListingPublished } from '../auctions/listing-screening.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import {
   approveHeldAuction,
   decideHeldBio,
@@ -101,7 +101,7 @@ export async function decideHeldAuction(
 ): Promise<{ id: string; status: 'approved' | 'rejected' }> {
   if (!isUuid(id)) throw notFound(HELD_ITEM_NOT_FOUND);
   const now = deps.now();
-  const told = await deps.db.transaction(async (tx) => {
+  const afterCommit = await deps.db.transaction(async (tx) => {
     const auction =
       decision === 'approve' ? await approveHeldAuction(tx, id, now) : await rejectHeldAuction(tx, id, now);
     if (!auction) throw notFound(HELD_ITEM_NOT_FOUND);
@@ -117,14 +117,14 @@ export async function decideHeldAuction(
         relatedAuctionId: auction.id,
       },
     ];
-    await insertNotifications(tx, notices);
-    const bidders =
-      decision === 'reject' && auction.bidCount > 0 ? await notifyBiddersOfChange(tx, auction, 'removed') : [];
-    if (decision === 'approve') await notifyHeldListingPublished(tx, auction);
+    await notify(tx, notices);
+    // Every notice refreshes its member's bell once this commits (notify).
+    if (decision === 'reject' && auction.bidCount > 0) await notifyBiddersOfChange(tx, auction, 'removed');
+    const published = decision === 'approve' ? await notifyHeldListingPublished(tx, auction) : [];
     await audit(tx, { moderatorId, resource: 'auction', resourceId: auction.id, decision: `${decision}_listing`, now });
-    return [auction.creatorId, ...bidders];
+    return published;
   });
-  for (const userId of new Set(told)) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
+  for (const then of afterCommit) then();
   return { id, status: decision === 'approve' ? 'approved' : 'rejected' };
 }
 
@@ -140,7 +140,7 @@ export async function decideHeldBioReview(
   await deps.db.transaction(async (tx) => {
     const row = await decideHeldBio(tx, { userId, approve: decision === 'approve' });
     if (!row) throw notFound(HELD_ITEM_NOT_FOUND);
-    await insertNotifications(tx, [
+    await notify(tx, [
       {
         userId,
         type: 'moderation_action',
@@ -150,6 +150,5 @@ export async function decideHeldBioReview(
     ]);
     await audit(tx, { moderatorId, resource: 'profile', resourceId: userId, decision: `${decision}_bio`, now });
   });
-  deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
   return { id: userId, status: decision === 'approve' ? 'approved' : 'rejected' };
 }

@@ -60,16 +60,31 @@ function priceBandSql(amount: SQL): SQL {
 }
 
 /**
- * Matches one auction that just became visible against every saved search, and writes each
- * matching member ONE notice (their searches' names in it) and a match row per search, in ONE
- * statement (docs/auctions.md "Saved searches"). The candidates come from two index walks: the
- * searches near a place whose box holds the auction's point (GiST on `area`), and the searches
- * anywhere with the auction's date type and price band or no such filter (btree on
- * `(date_type, price_range)`); the haversine, the text, the member's own auctions, blocks in
- * either direction, suspended or deleted members and searches already told of this auction are
- * filtered from those. The auction must still be visible when the statement runs, so a listing
- * hidden meanwhile is not announced. The notices' outbox rows (e-mail, push) come from the
- * notifications trigger in this statement's transaction.
+ * Queues an auction that just became visible for matching (docs/notifications.md "Saved
+ * searches: matched after the commit"). Call it in the transaction that publishes the auction:
+ * the row commits with it, so a committed auction is matched even if this instance dies before
+ * the match runs. Queuing it again (approved after an edit held it) is harmless.
+ */
+export async function queueAuctionAnnouncement(db: Db, auctionId: string): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO pending_auction_announcements (auction_id) VALUES (${auctionId}::uuid)
+    ON CONFLICT (auction_id) DO NOTHING`);
+}
+
+/**
+ * Takes one queued auction and matches it against every saved search, writing each matching
+ * member ONE notice (their searches' names in it) and a match row per search, in ONE statement
+ * (docs/auctions.md "Saved searches"). The statement deletes the auction's queued row as it runs,
+ * taking it `FOR UPDATE SKIP LOCKED`: when another instance (or this one's lifecycle job) holds
+ * it, or it was taken already, nothing happens, so an auction is never matched twice at once. The
+ * candidates come from two index walks: the searches near a place whose box holds the auction's
+ * point (GiST on `area`), and the searches anywhere with the auction's date type and price band
+ * or no such filter (btree on `(date_type, price_range)`); the haversine, the text, the member's
+ * own auctions, blocks in either direction, suspended or deleted members and searches already
+ * told of this auction are filtered from those. The auction must still be visible when the
+ * statement runs, so a listing hidden meanwhile is dropped from the queue unannounced. The
+ * notices' outbox rows (e-mail, push) come from the notifications trigger in this statement's
+ * transaction.
  *
  * Returns the members told.
  */
@@ -78,16 +93,41 @@ export async function insertSavedSearchMatches(db: Db, auctionId: string, now: D
   return [...new Set(rowsOf<{ user_id: string }>(result).map((row) => row.user_id))];
 }
 
+/**
+ * Up to `limit` queued auctions, oldest first, queued more than `olderThanSeconds` ago (so the
+ * lifecycle job leaves the ones their own instance is about to match). Read without locks: the
+ * match statement takes each with SKIP LOCKED.
+ */
+export async function leftBehindAnnouncements(
+  db: Db,
+  options: { olderThanSeconds: number; limit: number },
+): Promise<string[]> {
+  // The database's clock, the one that stamped the rows (the app's may be a test's).
+  const result = await db.execute(sql`
+    SELECT auction_id FROM pending_auction_announcements
+    WHERE created_at < now() - make_interval(secs => ${options.olderThanSeconds}::double precision)
+    ORDER BY created_at
+    LIMIT ${options.limit}::integer`);
+  return rowsOf<{ auction_id: string }>(result).map((row) => row.auction_id);
+}
+
 /** The matching statement itself (its plan at 100,000 saved searches is checked in a test). */
 export function savedSearchMatchSql(auctionId: string, now: Date): SQL {
   const radius = sql.raw(String(EARTH_RADIUS_MILES));
   return sql`
-    WITH a AS MATERIALIZED (
+    WITH taken AS (
+      DELETE FROM pending_auction_announcements p
+      WHERE p.auction_id = (SELECT q.auction_id FROM pending_auction_announcements q
+        WHERE q.auction_id = ${auctionId}::uuid FOR UPDATE SKIP LOCKED)
+      RETURNING p.auction_id
+    ),
+    a AS MATERIALIZED (
       SELECT au.id, au.creator_id, au.title, au.date_type::text AS date_type,
         lower(au.title || E'\n' || au.description || E'\n' || coalesce(au.location, '')) AS haystack,
         au.latitude::float8 AS lat, au.longitude::float8 AS lon,
         ${priceBandSql(sql`au.current_bid`)} AS band
-      FROM auctions au
+      FROM taken
+      JOIN auctions au ON au.id = taken.auction_id
       JOIN users host ON host.id = au.creator_id
       WHERE au.id = ${auctionId}::uuid AND au.is_active AND au.cancelled_at IS NULL AND au.closed_at IS NULL
         AND au.hidden_at IS NULL AND au.end_time > ${now.toISOString()}::timestamptz

@@ -17,6 +17,7 @@ import {
   insertSavedSearchMatches,
   insertSavedSearchWithinLimit,
   listSavedSearches,
+  queueAuctionAnnouncement,
 } from './saved-searches.repository.js';
 
 export interface SavedSearchesDeps {
@@ -92,15 +93,24 @@ export async function deleteMySavedSearch(deps: SavedSearchesDeps, userId: strin
 
 /**
  * "An auction became visible" (docs/auctions.md "Saved searches"): published, or approved where
- * listings are held for review. Tells every member whose saved search matches it, once per
- * auction, in one statement; pass the transaction that made it visible so the notices commit
- * with it. Returns the members told: after the commit, `publishNoticesChanged` refreshes their bells.
+ * listings are held for review. Queues it in the transaction that made it visible (pass that
+ * transaction), so the match cannot be lost; the match itself runs after the commit
+ * (`SavedSearchAnnouncer.announce`), never holding up the publishing request.
+ */
+export async function queueVisibleAuction(tx: Db, auctionId: string): Promise<void> {
+  await queueAuctionAnnouncement(tx, auctionId);
+}
+
+/**
+ * Matches a queued auction: tells every member whose saved search matches it, once per auction,
+ * in one statement that also takes it off the queue (nothing when it is not queued, or another
+ * instance is matching it). Returns the members told: `publishNoticesChanged` refreshes their bells.
  */
 export async function announceVisibleAuction(db: Db, auctionId: string, now: Date): Promise<string[]> {
   return insertSavedSearchMatches(db, auctionId, now);
 }
 
-/** Refreshes the bells of the members `announceVisibleAuction` told (after its transaction committed). */
+/** Refreshes the bells of the members `announceVisibleAuction` told (after its statement committed). */
 export function publishNoticesChanged(realtime: RealtimePublisher | undefined, userIds: readonly string[]): void {
   for (const userId of userIds) realtime?.publishToUser(userId, { type: 'notifications_changed' });
 }

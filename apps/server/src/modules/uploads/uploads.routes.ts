@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { localUploadRoutes } from './local-upload.routes.js';
 import { LocalObjectStorage } from '../../lib/storage/local-storage.js';
 import { createObjectStorage } from '../../lib/storage/create-object-storage.js';
@@ -49,32 +49,39 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
 
   r.post(
     '/api/objects/upload',
-    { schema: { body: noBodySchema, response: { 200: uploadUrlResponseSchema } } },
+    { preValidation: requireSignedIn, schema: { body: noBodySchema, response: { 200: uploadUrlResponseSchema } } },
     async (request) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       return createUploadUrl(deps, userId);
     },
   );
 
-  r.put('/api/profile/image', { schema: { body: profileImageBodySchema } }, async (request) => {
-    const userId = requireUserId(request);
-    return presentSignedInUser(
-      opts.db,
-      await replaceMainPhoto(deps, userId, request.body.imageURL, contextOf(request)),
-    );
-  });
+  r.put(
+    '/api/profile/image',
+    { preValidation: requireSignedIn, schema: { body: profileImageBodySchema } },
+    async (request) => {
+      const userId = signedInUserId(request);
+      return presentSignedInUser(
+        opts.db,
+        await replaceMainPhoto(deps, userId, request.body.imageURL, contextOf(request)),
+      );
+    },
+  );
 
   // Profile photos (docs/uploads.md): up to six, the first is the main one (profileImageUrl).
   const photos = { 200: profilePhotosResponseSchema };
-  r.get('/api/profile/photos', { schema: { response: photos } }, async (request) =>
-    listPhotos(opts.db, requireUserId(request)),
+  r.get('/api/profile/photos', { preValidation: requireSignedIn, schema: { response: photos } }, async (request) =>
+    listPhotos(opts.db, signedInUserId(request)),
   );
 
   r.post(
     '/api/profile/photos',
-    { schema: { body: addProfilePhotoBodySchema, response: { 201: profilePhotosResponseSchema } } },
+    {
+      preValidation: requireSignedIn,
+      schema: { body: addProfilePhotoBodySchema, response: { 201: profilePhotosResponseSchema } },
+    },
     async (request, reply) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       const answer = await addProfilePhoto(deps, userId, request.body.imageURL, contextOf(request));
       return reply.status(201).send(answer);
     },
@@ -82,30 +89,35 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
 
   r.put(
     '/api/profile/photos/order',
-    { schema: { body: reorderProfilePhotosBodySchema, response: photos } },
-    async (request) => reorderProfilePhotos(opts.db, requireUserId(request), request.body.photoIds),
+    { preValidation: requireSignedIn, schema: { body: reorderProfilePhotosBodySchema, response: photos } },
+    async (request) => reorderProfilePhotos(opts.db, signedInUserId(request), request.body.photoIds),
   );
 
   // Malformed ids are answered like unknown ones (404) by the use cases.
   r.delete(
     '/api/profile/photos/:photoId',
-    { schema: { params: photoIdParamsSchema, response: photos } },
-    async (request) => removeProfilePhoto(deps, requireUserId(request), request.params.photoId),
+    { preValidation: requireSignedIn, schema: { params: photoIdParamsSchema, response: photos } },
+    async (request) => removeProfilePhoto(deps, signedInUserId(request), request.params.photoId),
   );
 
   // An auction's cover photo: the host's own; without one, cards show the default (auctionPictureOf).
   const cover = { 200: auctionCoverResponseSchema };
   r.put(
     '/api/auctions/:id/cover',
-    { schema: { params: idParamsSchema, body: auctionCoverBodySchema, response: cover } },
+    {
+      preValidation: requireSignedIn,
+      schema: { params: idParamsSchema, body: auctionCoverBodySchema, response: cover },
+    },
     async (request) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       return setAuctionCover(deps, userId, request.params.id, request.body.imageURL, contextOf(request));
     },
   );
 
-  r.delete('/api/auctions/:id/cover', { schema: { params: idParamsSchema, response: cover } }, async (request) =>
-    clearAuctionCover(deps, requireUserId(request), request.params.id),
+  r.delete(
+    '/api/auctions/:id/cover',
+    { preValidation: requireSignedIn, schema: { params: idParamsSchema, response: cover } },
+    async (request) => clearAuctionCover(deps, signedInUserId(request), request.params.id),
   );
 
   // Public: pictures show on auction cards that anyone may browse.

@@ -68,4 +68,32 @@ describe('public browse filtering (docs/product.md §2 "Public browse page")', (
     expect(sorted('price-low')).toEqual(['y', 'x', 'z']);
     expect(sorted('price-high')).toEqual(['z', 'x', 'y']);
   });
+
+  it('sorts by best hosts: Top hosts, then show-up rate, rating and dates, new hosts last, ties by end time', () => {
+    const host = (reputation: AuctionListItem['creator']['reputation']) => ({
+      ...makeAuctionListItem({}).creator,
+      reputation,
+    });
+    const top = host({ datesCompleted: 6, showUpRate: 1, reviewCount: 5, averageRating: 4.8 });
+    const reliable = host({ datesCompleted: 12, showUpRate: 1, reviewCount: 9, averageRating: 4.5 });
+    const flaky = host({ datesCompleted: 20, showUpRate: 0.8, reviewCount: 15, averageRating: 5 });
+    const fewDates = host({ datesCompleted: 2, showUpRate: null, reviewCount: 1, averageRating: null });
+    const newHost = host({ datesCompleted: 0, showUpRate: null, reviewCount: 0, averageRating: null });
+    const list = [
+      auction({ title: 'new', creator: newHost, endTime: '2030-01-01T00:00:00Z' }),
+      auction({ title: 'few', creator: fewDates, endTime: '2030-01-01T00:00:00Z' }),
+      auction({ title: 'flaky', creator: flaky, endTime: '2030-01-01T00:00:00Z' }),
+      auction({ title: 'reliable later', creator: reliable, endTime: '2030-01-05T00:00:00Z' }),
+      auction({ title: 'reliable sooner', creator: reliable, endTime: '2030-01-02T00:00:00Z' }),
+      auction({ title: 'top', creator: top, endTime: '2030-01-09T00:00:00Z' }),
+    ];
+    expect(titles(filterAndSortAuctions(list, { ...DEFAULT_BROWSE_FILTERS, sortBy: 'best-hosts' }, null))).toEqual([
+      'top',
+      'reliable sooner',
+      'reliable later',
+      'flaky',
+      'few',
+      'new',
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import {
   BROWSE_PRICE_BOUNDS as CONTRACT_PRICE_BOUNDS,
   type Coordinates,
   distanceMiles,
+  hostScore,
   parseMoneyToCents,
 } from '@bid/contract';
 
@@ -12,7 +13,7 @@ export interface BrowseFilters {
   dateType: 'all' | 'coffee' | 'dinner' | 'activity';
   radius: '5' | '10' | '25' | '50' | '100' | 'any';
   priceRange: 'any' | '0-25' | '25-50' | '50-100' | '100+';
-  sortBy: 'ending-soon' | 'newest' | 'price-low' | 'price-high';
+  sortBy: 'ending-soon' | 'newest' | 'price-low' | 'price-high' | 'best-hosts';
 }
 
 export const DEFAULT_BROWSE_FILTERS: BrowseFilters = {
@@ -74,6 +75,11 @@ export function filterAndSortAuctions(
     newest: (a, b) => time(b.createdAt) - time(a.createdAt),
     'price-low': (a, b) => centsOf(a.currentBid) - centsOf(b.currentBid),
     'price-high': (a, b) => centsOf(b.currentBid) - centsOf(a.currentBid),
+    // The server's "Best hosts" order (docs/the-date.md): the host's score, then the end time, then the id.
+    'best-hosts': (a, b) =>
+      hostScore(b.creator.reputation) - hostScore(a.creator.reputation) ||
+      time(a.endTime) - time(b.endTime) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   };
   return [...matches].sort(compare[filters.sortBy]);
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { auctions, type NewNotification } from '../../../db/schema/index.js';
-import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { notify } from '../../notifications/notify.js';
 import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
 import { LIFECYCLE_TITLES, lostToBuyNowMessage } from './lifecycle.messages.js';
 import { rowsOf, timestampParam } from '../../../db/sql-helpers.js';
@@ -105,7 +105,7 @@ export async function acceptBuyNow(
       [{ auctionId: bought.id, payerId: bought.winnerId, payeeId: bought.creatorId, amount: bought.currentBid }],
       input.now,
     );
-    await insertNotifications(tx, input.notifications(bought));
+    await notify(tx, input.notifications(bought));
     // Every other bidder lost, in one statement (a new snapshot: it sees every earlier bid).
     await tx.execute(sql`
       INSERT INTO notifications (user_id, type, title, message, related_auction_id)

@@ -123,10 +123,8 @@ export async function buyNow(
       endTime: now.toISOString(),
     },
   };
-  // After the purchase committed. It wrote the buyer's and the host's notices: their bells
-  // refresh now; pages showing the auction see the price, the count, the end and the winner.
-  deps.realtime.publishToUser(buyerId, { type: 'notifications_changed' });
-  deps.realtime.publishToUser(bought.creatorId, { type: 'notifications_changed' });
+  // After the purchase committed (its notices refreshed the buyer's and the host's bells through
+  // notify): pages showing the auction see the price, the count, the end and the winner.
   deps.realtime.publish(auctionChannel(bought.id), {
     type: 'bid_update',
     auctionId: bought.id,

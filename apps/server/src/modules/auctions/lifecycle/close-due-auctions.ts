@@ -2,7 +2,7 @@ import { displayNameOf } from '@bid/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
-import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { notify } from '../../notifications/notify.js';
 import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
 import {
   hostEndedMessage,
@@ -126,7 +126,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
     );
     const belowReserve = closed.filter((auction) => auction.highestBidderId !== undefined);
     await tellBelowReserve(tx, belowReserve, winnerNames);
-    await insertNotifications(
+    await notify(
       tx,
       closed
         .filter((auction) => auction.highestBidderId === undefined)
@@ -158,7 +158,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
       now,
     );
 
-    await insertNotifications(
+    await notify(
       tx,
       won.map((auction) => ({
         userId: auction.winnerId!,
@@ -190,7 +190,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
  */
 async function tellBelowReserve(tx: Db, auctions: ClosedAuction[], names: Map<string, string>): Promise<void> {
   if (auctions.length === 0) return;
-  await insertNotifications(
+  await notify(
     tx,
     auctions.flatMap((auction) => [
       {

@@ -1,7 +1,7 @@
 import { displayNameOf, parseMoneyToCents, SECOND_CHANCE_OFFER_HOURS } from '@bid/contract';
 import type { Db } from '../../../db/client.js';
 import type { NewNotification } from '../../../db/schema/index.js';
-import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { notify } from '../../notifications/notify.js';
 import {
   CHARGE_TITLES,
   nobodyCouldPayMessage,
@@ -106,7 +106,7 @@ export async function acceptOffer(
     });
     if (!isWinner) throw new Error(`Auction ${accepted.auctionId} has a winner while an offer is open`);
     const winnerName = displayNameOf({ firstName: accepted.payerFirstName, lastName: accepted.payerLastName });
-    await insertNotifications(tx, [
+    await notify(tx, [
       {
         userId: input.payerId,
         type: 'auction_won',
@@ -170,7 +170,7 @@ async function passToNextBidders(
     payBy,
     now,
   );
-  await insertNotifications(
+  await notify(
     tx,
     ending.flatMap(({ charge, ending: how }) =>
       noticesOf(charge, how, nextBidderOf.get(charge.auctionId), { payBy, now }, belowReserve.has(charge.auctionId)),
@@ -293,7 +293,7 @@ export async function offerBelowReserve(
       input.now,
     );
     if (!chargeId) return { sent: false, refusal: 'already_sent' };
-    await insertNotifications(tx, [
+    await notify(tx, [
       {
         userId: highest.bidderId,
         // auction_won: the closest type a member's list knows for "the date can be yours".

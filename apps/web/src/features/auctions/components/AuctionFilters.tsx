@@ -22,6 +22,7 @@ const SORT_OPTIONS: Option<AuctionFeedFilters['sortBy']>[] = [
   { value: 'most-popular', label: 'Most Popular' },
   { value: 'newest', label: 'Newest' },
   { value: 'price-low', label: 'Price: Low to High' },
+  { value: 'best-hosts', label: 'Best hosts' },
 ];
 
 /** What the address may carry for each home filter, under the API's own names (docs/web-app.md). */

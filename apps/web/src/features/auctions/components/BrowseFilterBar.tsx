@@ -28,6 +28,7 @@ const SORT_OPTIONS: Option<BrowseFilters['sortBy']>[] = [
   { value: 'newest', label: 'Newest' },
   { value: 'price-low', label: 'Price: Low to High' },
   { value: 'price-high', label: 'Price: High to Low' },
+  { value: 'best-hosts', label: 'Best hosts' },
 ];
 
 /** What the address may carry for each browse filter (docs/web-app.md "Filters in the address"). */

@@ -13,11 +13,13 @@ import { browseSearchFromUrl, suggestedName } from '../browseSearch';
 type Field = 'name' | 'location';
 
 /**
- * Browse's "Save this search" (docs/auctions.md "Saved searches"): saves the filters of the page's
- * address under a name, and, when a distance is chosen, the place it is measured from (the
- * member's profile location when left empty). Members are then told of new matching auctions.
+ * "Save this search" (docs/auctions.md "Saved searches"): saves the filters of the page's address
+ * (browse's parameters) under a name, and, when a distance is chosen, the place it is measured
+ * from (the member's profile location when left empty). Members are then told of new matching
+ * auctions. `withText={false}` on a page without a text filter (the signed-in home), so what is
+ * saved is what the page shows.
  */
-export function SaveSearchButton() {
+export function SaveSearchButton({ withText = true }: { withText?: boolean }) {
   const id = useId();
   const search = useSearch();
   const create = useCreateSavedSearch();
@@ -25,7 +27,8 @@ export function SaveSearchButton() {
   const [name, setName] = useState('');
   const [location, setLocation] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
-  const filters = browseSearchFromUrl(search);
+  const { query, ...filtersWithoutText } = browseSearchFromUrl(search);
+  const filters = withText && query ? { ...filtersWithoutText, query } : filtersWithoutText;
 
   const start = () => {
     setName(suggestedName(filters));
