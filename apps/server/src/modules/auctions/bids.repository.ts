@@ -39,7 +39,7 @@ export type BidOutcome =
       outbidByAutomaticBid: boolean;
       /** Who led before the bid (the leader the fold knew, migration 0030), read in the same statement. */
       previousLeaderId: string | null;
-      /** Whether the reserve is met after the bid; undefined without a reserve (migration 0036). */
+      /** Whether the reserve is met after the bid; undefined without a reserve (migration 0038). */
       reserveMet: boolean | undefined;
       /** This bid met the reserve (the price moved even when the leader only raised their maximum). */
       metReserve: boolean;

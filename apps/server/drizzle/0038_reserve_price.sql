@@ -1,8 +1,9 @@
 ALTER TABLE "auctions" ADD COLUMN "reserve_price" numeric(10, 2);--> statement-breakpoint
 ALTER TABLE "auctions" ADD CONSTRAINT "auctions_reserve_price_range" CHECK ("auctions"."reserve_price" IS NULL OR ("auctions"."reserve_price" >= "auctions"."starting_bid" AND "auctions"."reserve_price" <= 100000));
+
 --> statement-breakpoint
--- [0036] `place_bids` (docs/auctions.md, "Reserve price"): migration 0030's function but for the
--- reserve rule, each change marked [0036]; everything else is 0030's, word for word. A maximum at
+-- [0038] `place_bids` (docs/auctions.md, "Reserve price"): migration 0030's function but for the
+-- reserve rule, each change marked [0038]; everything else is 0030's, word for word. A maximum at
 -- or above the auction's reserve price sets the price to at least the reserve; below it the price
 -- follows the automatic-bid rule (`priceWithReserve` in packages/contract folds the same rule). A
 -- leader raising their maximum to the reserve lifts the price to it with one bid row. The answer
@@ -35,7 +36,7 @@ CREATE FUNCTION "place_bids"(
   is_active boolean,
   closed_at timestamptz,
   buy_now_price text,
-  -- [0036] Whether the reserve is met after this bid (NULL without a reserve), and whether this bid met it.
+  -- [0038] Whether the reserve is met after this bid (NULL without a reserve), and whether this bid met it.
   reserve_met boolean,
   met_reserve boolean
 ) LANGUAGE plpgsql VOLATILE AS $$
@@ -50,7 +51,7 @@ DECLARE
   s_count integer;
   s_leader uuid;
   s_leader_max numeric;
-  s_reserve numeric;              -- [0036] the host's reserve price, NULL without one
+  s_reserve numeric;              -- [0038] the host's reserve price, NULL without one
   s_end timestamptz;
   s_new_watchers integer := 0;
   s_updated_at timestamptz;       -- the `now` of the last bid that changed the row; NULL while none has
@@ -226,7 +227,7 @@ BEGIN
                                        AND GREATEST(s_leader_max, v_max) >= s_reserve) THEN
       -- [0030] Any bid by the leader, a maximum or a plain bid (a maximum equal to its amount), only
       -- raises their maximum: the price stays, nothing is shown to anyone (docs/auctions.md).
-      -- [0036] Unless the raised maximum meets the reserve: that lifts the price (below).
+      -- [0038] Unless the raised maximum meets the reserve: that lifts the price (below).
       s_leader_max := GREATEST(s_leader_max, v_max);
       s_updated_at := q.now;
       SELECT b.id, b.amount, b.created_at INTO v_bid_id, v_own_amount, v_bid_at
@@ -242,7 +243,7 @@ BEGIN
       RETURN NEXT;
       CONTINUE;
     ELSIF s_leader = q.bidder_id THEN
-      -- [0036] The leader raised their maximum to the reserve or above while the price was below it:
+      -- [0038] The leader raised their maximum to the reserve or above while the price was below it:
       -- the price goes to the reserve, as one bid of theirs everyone sees (applyBidRequest).
       s_leader_max := GREATEST(s_leader_max, v_max);
       v_price := s_reserve;
@@ -252,7 +253,7 @@ BEGIN
       v_rows := 1;
     ELSIF s_leader IS NULL THEN
       -- The first bid: it is the price. [0030: the leader's own plain bid no longer comes here.]
-      -- [0036] A maximum at or above the reserve starts at the reserve.
+      -- [0038] A maximum at or above the reserve starts at the reserve.
       v_price := CASE WHEN s_reserve IS NOT NULL AND v_max >= s_reserve THEN GREATEST(v_start, s_reserve) ELSE v_start END;
       v_own_amount := v_price;
       s_leader_max := v_max;
@@ -269,7 +270,7 @@ BEGIN
         v_at := GREATEST(clock_timestamp(), v_at + interval '1 microsecond');
       END IF;
       v_price := GREATEST(v_start, LEAST(v_max, s_leader_max + 1));
-      -- [0036] A maximum at or above the reserve takes the lead at the reserve at least.
+      -- [0038] A maximum at or above the reserve takes the lead at the reserve at least.
       IF s_reserve IS NOT NULL AND v_max >= s_reserve THEN
         v_price := GREATEST(v_price, s_reserve);
       END IF;
@@ -287,7 +288,7 @@ BEGIN
       INSERT INTO bids AS b (auction_id, bidder_id, amount, max_amount, created_at)
       VALUES (p_auction_id, q.bidder_id, v_max, q.max_amount, v_at) RETURNING b.id, b.created_at INTO v_bid_id, v_bid_at;
       v_price := LEAST(s_leader_max, v_max + 1);
-      -- [0036] Never lifts anything in fact (a leader at or above the reserve priced it there
+      -- [0038] Never lifts anything in fact (a leader at or above the reserve priced it there
       -- already); kept so the fold reads as applyBidRequest's.
       IF s_reserve IS NOT NULL AND s_leader_max >= s_reserve THEN
         v_price := GREATEST(v_price, s_reserve);
