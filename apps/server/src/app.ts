@@ -258,6 +258,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now,
     requireVerifiedHosts: config.requireVerifiedHosts,
     announceAuction: (auctionId) => savedSearchAnnouncer.announce(auctionId),
+    realtime: app.realtime,
   });
   await app.register(watchlistRoutes, { db: database.db, now });
   // The sandbox sends the events Stripe would send, applied by the webhook's own code (docs/payments.md).

@@ -92,6 +92,7 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
           auctionId: auction.auctionId,
           isActive: false,
           winnerId: auction.winnerId,
+          ...(auction.reserveMet === undefined ? {} : { reserveMet: auction.reserveMet }),
         });
         // The close's notices to the host and the winner refreshed their bells through notify;
         // losers read the auction_closed above.

@@ -445,6 +445,17 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     expect: { nobody: 401, other: 404, owner: 200 },
     ownerAnswer: { status: 'succeeded', amount: '100.00' },
   },
+  {
+    route: 'POST /api/auctions/:id/second-chance',
+    owner: 'the host of an auction that ended below its reserve (fresh: the call sends its one offer)',
+    prepare: async (w) => {
+      const bidder = await w.member(`Reserve${randomUUID().slice(0, 4)}`, { card: true });
+      const auctionId = await w.endedBelowReserve(bidder);
+      return { request: post(`/api/auctions/${auctionId}/second-chance`), owner: w.host };
+    },
+    expect: { nobody: 401, other: 403, owner: 201 },
+    ownerAnswer: { status: 'offered', amount: '25.00' },
+  },
   offerRow('POST /api/payments/:id/accept', 'accept'),
   offerRow('POST /api/payments/:id/decline', 'decline'),
   selfRow('GET /api/payouts/account', () => get('/api/payouts/account')),

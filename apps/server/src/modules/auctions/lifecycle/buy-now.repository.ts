@@ -15,6 +15,7 @@ export async function findAuctionForBuyNow(db: Db, auctionId: string) {
       creatorId: auctions.creatorId,
       currentBid: auctions.currentBid,
       buyNowPrice: auctions.buyNowPrice,
+      reservePrice: auctions.reservePrice,
       bidCount: auctions.bidCount,
       endTime: auctions.endTime,
       isActive: auctions.isActive,
@@ -76,6 +77,8 @@ export async function acceptBuyNow(
           WHERE id = ${input.auctionId}::uuid
             AND is_active AND closed_at IS NULL AND cancelled_at IS NULL AND end_time > ${at}
             AND buy_now_price IS NOT NULL AND current_bid < buy_now_price
+            -- With a reserve, Buy Now goes once a bid meets it (docs/auctions.md, "Reserve price").
+            AND (reserve_price IS NULL OR bid_count = 0 OR current_bid < reserve_price)
             AND creator_id <> ${input.buyerId}::uuid
           RETURNING id, title, creator_id, current_bid, bid_count, winner_id
         ), bid AS (
