@@ -124,7 +124,11 @@ async function chooseSharedValues(page: Page, card: Locator) {
 }
 
 async function signedInHome(browser: Browser, size: Size) {
-  const context = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+  const context = await browser.newContext({
+    viewport: size.viewport,
+    isMobile: size.isMobile,
+    hasTouch: size.isMobile,
+  });
   await signUpMember(context.request, 'Filo', 'Tester');
   const page = await context.newPage();
   await page.goto('/');
@@ -133,7 +137,11 @@ async function signedInHome(browser: Browser, size: Size) {
 }
 
 async function signedOutBrowse(browser: Browser, size: Size) {
-  const context = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+  const context = await browser.newContext({
+    viewport: size.viewport,
+    isMobile: size.isMobile,
+    hasTouch: size.isMobile,
+  });
   const page = await context.newPage();
   await page.goto('/browse');
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Auctions' })).toBeVisible();
@@ -172,7 +180,9 @@ for (const size of SIZES) {
 
       // Each page offers its own spec list, word for word.
       for (const control of homeControls) {
-        expect(control.options, `home ${control.label}`).toEqual(HOME_OPTIONS[control.label as keyof typeof HOME_OPTIONS]);
+        expect(control.options, `home ${control.label}`).toEqual(
+          HOME_OPTIONS[control.label as keyof typeof HOME_OPTIONS],
+        );
       }
       for (const control of browseControls) {
         expect(control.options, `browse ${control.label}`).toEqual(

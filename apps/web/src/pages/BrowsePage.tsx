@@ -114,7 +114,9 @@ export default function BrowsePage() {
             onChange={({ location, ...rest }: BrowseCardValues) =>
               setFilters({ ...filters, ...rest, radius: location })
             }
-            search={<BrowseSearchBox value={filters.search} onChange={(search) => setFilters({ ...filters, search })} />}
+            search={
+              <BrowseSearchBox value={filters.search} onChange={(search) => setFilters({ ...filters, search })} />
+            }
             locationNote={visitorLocationNote(locationState, filters.radius, locate)}
           />
         </FiltersSheet>

@@ -40,7 +40,11 @@ export type VisitorLocationState = 'unknown' | 'locating' | 'known' | 'unavailab
  * The location filter's note on browse: the distance applies only once the visitor shares their
  * position; says so, and offers to.
  */
-export function visitorLocationNote(state: VisitorLocationState, radius: BrowseFilters['radius'], onLocate: () => void) {
+export function visitorLocationNote(
+  state: VisitorLocationState,
+  radius: BrowseFilters['radius'],
+  onLocate: () => void,
+) {
   return {
     hint: radiusHint(state, radius),
     action:
