@@ -28,6 +28,7 @@ import { searchScaling } from './scenarios/search-scaling.js';
 import { socketMemory } from './scenarios/socket-memory.js';
 import { webInitialJs } from './scenarios/web-initial-js.js';
 import { wsFanout } from './scenarios/ws-fanout.js';
+import { photoClassification } from './scenarios/photo-classification.js';
 import {
   buildSummary,
   formatTable,
@@ -47,6 +48,7 @@ const SCENARIOS: Scenario[] = [
   socketMemory,
   fanoutRedis,
   savedSearchMatch,
+  photoClassification,
 ];
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));

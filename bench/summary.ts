@@ -19,6 +19,7 @@ export const SCENARIO_NAMES = [
   'socket-memory',
   'fanout-redis',
   'saved-search-match',
+  'photo-classification',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 

@@ -1,6 +1,7 @@
 // Boot smoke test of the built server on whatever `node` runs this script (CI runs it on Node 24):
 // starts apps/server/dist/main.js on a free port with the embedded database and the demo data
-// (which hashes a password), waits for GET /api/health to answer 200, sends SIGTERM and expects
+// (which hashes a password), waits for GET /api/health to answer 200 and to report the photo
+// classifier ready, sends SIGTERM and expects
 // exit code 0. Needs `npm run build` first.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -56,10 +57,23 @@ while (!healthy) {
   if (!healthy) await new Promise((resolve) => setTimeout(resolve, 500));
 }
 const bootMs = Date.now() - started;
+// The photo screening's model (nsfwjs on the WebAssembly backend, in a worker beside the bundle)
+// must load from the built server: /api/health reports it (docs/trust-and-safety.md "Screening").
+let classifier;
+while (classifier?.state !== 'ready') {
+  if (Date.now() - started > HEALTHY_WITHIN_MS)
+    fail(`the photo classifier was not ready within ${HEALTHY_WITHIN_MS} ms`);
+  const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5_000) });
+  classifier = (await res.json()).photoClassifier;
+  if (classifier?.state === 'failed') fail(`the photo classifier did not load: ${classifier.error}`);
+  if (classifier?.state !== 'ready') await new Promise((resolve) => setTimeout(resolve, 500));
+}
 server.kill('SIGTERM');
 const timer = setTimeout(() => fail(`no exit within ${EXIT_WITHIN_MS} ms of SIGTERM`), EXIT_WITHIN_MS);
 const { code, signal } = await exited;
 clearTimeout(timer);
 rmSync(dataDir, { recursive: true, force: true });
 if (code !== 0) fail(`exit code ${code} (signal ${signal}) after SIGTERM`);
-console.log(`boot smoke test passed on Node ${process.version}: healthy after ${bootMs} ms, exit 0 on SIGTERM`);
+console.log(
+  `boot smoke test passed on Node ${process.version}: healthy after ${bootMs} ms, photo classifier ready (${classifier.backend}, loaded in ${classifier.loadMs} ms), exit 0 on SIGTERM`,
+);

@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js. Workspace packages (the shared contract, which
 // ships TypeScript) are bundled in; everything from node_modules stays external.
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -23,3 +24,7 @@ await build({
     },
   ],
 });
+
+// The photo classifier's worker thread is its own file, loaded by URL beside the bundle
+// (lib/photo-classifier/photo-classifier.ts); its packages stay in node_modules like the rest.
+copyFileSync('src/lib/photo-classifier/classifier-worker.mjs', 'dist/classifier-worker.mjs');

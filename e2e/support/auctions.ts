@@ -9,6 +9,8 @@ export interface AuctionInput {
   locationRadius?: number;
   startingBid?: string;
   buyNowPrice?: string;
+  /** Whole dollars, private to the host (docs/auctions.md, "Reserve price"). */
+  reservePrice?: string;
   endTime?: string;
   paymentResponsibility?: '50_50' | 'winner_pays' | 'creator_pays';
   expectedDuration?: number;

@@ -36,6 +36,7 @@ import { createPushSender, type SendPush } from './modules/notifications/deliver
 import type { RetryPolicy } from './modules/notifications/delivery/retry-policy.js';
 import { resolveVapidKeys } from './modules/notifications/delivery/vapid-keys.js';
 import { messageRoutes } from './modules/messages/messages.routes.js';
+import { isConversationParticipant } from './modules/messages/messages.service.js';
 import { paymentRoutes } from './use-cases/payments/payments.routes.js';
 import { dateRoutes } from './modules/dates/dates.routes.js';
 import { createDateJob } from './modules/dates/date.job.js';
@@ -61,6 +62,7 @@ import { reportRoutes } from './modules/reports/reports.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { grantModeratorEmails } from './modules/moderation/moderator-role.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { sharedPhotoClassifier, type PhotoClassifier } from './lib/photo-classifier/photo-classifier.js';
 import { createObjectStorage } from './lib/storage/create-object-storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createRetentionJob } from './modules/retention/retention.job.js';
@@ -68,10 +70,10 @@ import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.js'
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { createVerificationPartner, type VerificationPartner } from './modules/identity/providers/index.js';
-import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { realtimePlugin } from './plugins/realtime.js';
+import { realtimePlugin, type ConversationAuthorizer } from './plugins/realtime.js';
+import { ringBellsThrough } from './modules/notifications/notify.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { invalidateSessions } from './modules/sessions/session-cache.js';
@@ -110,6 +112,10 @@ export interface AppDependencies {
   deliveryIntervalMs?: number;
   /** The outbox's backoff (default 5 s doubling to 5 min, given up after 24 h). */
   deliveryRetryPolicy?: RetryPolicy;
+  /** Who may follow a conversation's live channel; by default its two participants (tests replace it). */
+  conversationAuthorizer?: ConversationAuthorizer;
+  /** The image model that screens uploaded photos; by default the process's one (sharedPhotoClassifier). */
+  photoClassifier?: PhotoClassifier;
 }
 
 declare module 'fastify' {
@@ -206,11 +212,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: realNow,
     activityNow: now,
   });
-  await app.register(authPlugin);
-  await app.register(realtimePlugin, { publicUrl: config.publicUrl, database, redisUrl: config.redisUrl });
+  await app.register(realtimePlugin, {
+    publicUrl: config.publicUrl,
+    database,
+    redisUrl: config.redisUrl,
+    // Only a conversation's two participants may follow its channel (docs/engineering.md §5).
+    authorizeConversation:
+      deps.conversationAuthorizer ??
+      ((userId, conversationId) => isConversationParticipant(database.db, userId, conversationId)),
+  });
+  // Every notice written with notify() refreshes its member's bell live once committed (docs/notifications.md).
+  ringBellsThrough(database.db, app.realtime);
   await app.register(servicePlugin, { database });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, photoClassifier: deps.photoClassifier ?? sharedPhotoClassifier() });
   const mailer =
     deps.mailer ??
     (config.smtpUrl
@@ -243,6 +258,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now,
     requireVerifiedHosts: config.requireVerifiedHosts,
     announceAuction: (auctionId) => savedSearchAnnouncer.announce(auctionId),
+    realtime: app.realtime,
   });
   await app.register(watchlistRoutes, { db: database.db, now });
   // The sandbox sends the events Stripe would send, applied by the webhook's own code (docs/payments.md).
@@ -332,7 +348,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(moderationRoutes, { db: database.db, now, realtime: app.realtime });
   // MODERATOR_EMAILS grants the role to accounts that exist already (idempotent); sign-in grants it to later ones.
   await grantModeratorEmails(database.db, config.moderatorEmails);
-  await app.register(uploadRoutes, { db: database.db, config, now: realNow });
+  const photoClassifier = deps.photoClassifier ?? sharedPhotoClassifier();
+  await app.register(uploadRoutes, { db: database.db, config, now: realNow, photoClassifier });
   const storage = createObjectStorage(config);
   await app.register(accountRoutes, { db: database.db, paymentProvider, storage, now });
   await app.register(identityRoutes, {

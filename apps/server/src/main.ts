@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { sharedPhotoClassifier } from './lib/photo-classifier/photo-classifier.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -64,8 +65,15 @@ async function main() {
     if (seeded) logger.info(seeded, 'empty database: loaded the DEMO data set (turn off with SEED_DEMO=0)');
   }
 
-  const app = await buildApp({ config, database, logger });
+  const photoClassifier = sharedPhotoClassifier();
+  const app = await buildApp({ config, database, logger, photoClassifier });
   app.addHook('onClose', async () => database.close());
+  // The photo screening's model loads once, now, rather than at the first upload; uploads made
+  // before it is ready wait for it (docs/trust-and-safety.md "Screening").
+  photoClassifier.start().then(
+    () => logger.info(photoClassifier.status(), 'photo classifier ready'),
+    (err: unknown) => logger.error({ err }, 'photo classifier did not load: every uploaded photo is held for a moderator'),
+  );
 
   const metricsServer = await serveMetrics(app.metrics.registry, config.metrics, {
     strict: config.isProduction,

@@ -24,6 +24,7 @@ import {
 import { BID_CEILING_ABSOLUTE_CENTS } from './auto-bids.js';
 import { centsToMoneyString, parseMoneyToCents } from './money.js';
 import { plainText } from './text.js';
+import { RESERVE_PRICE_MESSAGES } from './auctions.js';
 
 // The auction API's schemas (docs/product.md §5, §7), apart from auctions.ts so that pages which
 // only show auctions do not load zod (docs/performance.md).
@@ -51,6 +52,29 @@ export const AUCTION_PRICE_MAX_CENTS = BID_CEILING_ABSOLUTE_CENTS;
 export const STARTING_BID_TOO_HIGH_MESSAGE = 'Starting bid can be at most $100,000';
 export const BUY_NOW_TOO_HIGH_MESSAGE = 'Buy now price can be at most $100,000';
 const atMostPriceMax = (amount: string) => (parseMoneyToCents(amount) ?? 0) <= AUCTION_PRICE_MAX_CENTS;
+
+/**
+ * A reserve price (docs/auctions.md, "Reserve price"): whole dollars, at most $100,000; null or ""
+ * means none. Whether it reaches the starting bid is checked with the whole form (create) or the
+ * stored auction (edit). One transform, so each refusal keeps its own message.
+ */
+const reservePriceSchema = z
+  .union([z.null(), z.string(), z.number()], { error: RESERVE_PRICE_MESSAGES.invalid })
+  .transform((value, ctx) => {
+    if (value === null || value === '') return null;
+    const cents = parseMoneyToCents(value);
+    if (cents === undefined || cents <= 0 || cents % 100 !== 0) {
+      ctx.addIssue({ code: 'custom', message: RESERVE_PRICE_MESSAGES.invalid });
+      return z.NEVER;
+    }
+    if (cents > AUCTION_PRICE_MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: RESERVE_PRICE_MESSAGES.tooHigh });
+      return z.NEVER;
+    }
+    return centsToMoneyString(cents);
+  });
+/** Absent, null or "" mean no reserve. */
+const optionalReservePrice = reservePriceSchema.optional().transform((value) => value ?? undefined);
 
 const durationSchema = z.coerce
   .number({ error: 'Duration must be at least 15 minutes' })
@@ -100,6 +124,7 @@ export const createAuctionSchema = z
         'Buy now price must be at least $1',
       )
       .refine((value) => value === undefined || atMostPriceMax(value), BUY_NOW_TOO_HIGH_MESSAGE),
+    reservePrice: optionalReservePrice,
     endTime: z.iso.datetime({ offset: true, error: 'Please select an end date for your auction.' }),
     paymentResponsibility: z.enum(PAYMENT_RESPONSIBILITIES, { error: 'Please select who pays for the date' }),
     paymentNotes: plainText(
@@ -113,6 +138,12 @@ export const createAuctionSchema = z
   .superRefine((auction, ctx) => {
     if (auction.expectedDuration < MIN_DURATION_BY_DATE_TYPE[auction.dateType]) {
       ctx.addIssue({ code: 'custom', path: ['expectedDuration'], message: DURATION_TYPE_MINIMUM_MESSAGE });
+    }
+    if (
+      auction.reservePrice !== undefined &&
+      (parseMoneyToCents(auction.reservePrice) ?? 0) < (parseMoneyToCents(auction.startingBid) ?? 0)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['reservePrice'], message: RESERVE_PRICE_MESSAGES.belowStartingBid });
     }
   });
 
@@ -148,6 +179,8 @@ export const editAuctionSchema = z
         }
         return centsToMoneyString(cents);
       }),
+    /** null or "" removes the reserve; once bids are in it may only go down (the service checks). */
+    reservePrice: reservePriceSchema,
   })
   .partial()
   .strict();

@@ -5,6 +5,7 @@ import type { ReviewStatus, ScreeningReason } from './screening.js';
 // Auctions' rules, words and shapes, free of zod so the web app's first pages load without the
 // schema library (docs/performance.md); the API's schemas are in auction-schemas.ts.
 import { formatAmountPlain, parseMoneyToCents } from './money.js';
+import { SECOND_CHANCE_OFFER_HOURS } from './payments.js';
 
 /** docs/product.md §9: the shortest outing each date type allows. */
 export const MIN_DURATION_BY_DATE_TYPE: Record<DateType, number> = {
@@ -182,6 +183,13 @@ export interface AuctionListItem {
   review?: { status: ReviewStatus; reasons: ScreeningReason[] };
   /** Where the signed-in viewer stands on this auction; null for visitors and members who never bid on it. */
   viewerStanding: ViewerStanding;
+  /**
+   * Whether a bid has met the host's reserve price; absent when the auction has none
+   * (docs/auctions.md, "Reserve price"). The reserve itself is never here for anyone else.
+   */
+  reserveMet?: boolean;
+  /** The reserve price, only in the host's own answers (create, edit, their auction page). */
+  reservePrice?: string | null;
   creator: {
     id: string;
     firstName: string | null;
@@ -236,7 +244,8 @@ export const BID_HISTORY_LIMIT = 100;
 export interface PlaceBidResponse {
   /** The bidder's own bid as it now stands (for a leader raising their maximum: their standing bid). */
   bid: { id: string; auctionId: string; amount: string; createdAt: string };
-  auction: { id: string; currentBid: string; bidCount: number; endTime: string };
+  /** `reserveMet`: absent when the auction has no reserve price (docs/auctions.md, "Reserve price"). */
+  auction: { id: string; currentBid: string; bidCount: number; endTime: string; reserveMet?: boolean };
   /** True when the bid did not beat another member's maximum and was answered at once. */
   outbidByAutomaticBid: boolean;
   /** The bidder's maximum when they set one: only ever in their own answer. */
@@ -272,3 +281,56 @@ export function auctionPictureOf(auction: {
 
 /** The drawn cover of each date type, shipped with the web app (apps/web/public/covers/). */
 export const dateTypeDrawingUrl = (dateType: DateType) => `/covers/${dateType}.svg`;
+
+/** The reserve price's words (docs/auctions.md, "Reserve price"), asserted word for word by the tests. */
+export const RESERVE_WORDS = {
+  notMet: 'Reserve not met',
+  met: 'Reserve met',
+  /** The notice's title to the host and the highest bidder when an auction ends below its reserve. */
+  closedBelow: 'The reserve was not met',
+} as const;
+
+export const RESERVE_PRICE_MESSAGES = {
+  invalid: 'Reserve price must be a whole number of dollars',
+  tooHigh: 'Reserve price can be at most $100,000',
+  belowStartingBid: 'Reserve price must be at least the starting bid',
+  onlyLower: 'Once bids are in, the reserve price can only be lowered',
+} as const;
+
+/** The second-chance offer a host sends the highest bidder of an auction that ended below its reserve. */
+export const RESERVE_SECOND_CHANCE_MESSAGES = {
+  reserveMet: 'A second-chance offer is only for an auction that ended below its reserve.',
+  notEnded: 'The auction has not ended yet.',
+  noBids: 'Nobody bid on this auction.',
+  alreadySent: 'A second-chance offer was already sent for this auction.',
+  notYours: 'Only the host can send a second-chance offer.',
+} as const;
+
+export const SECOND_CHANCE_SENT_TITLE = 'Second-chance offer sent';
+export const secondChanceSentMessage = (bidderName: string) =>
+  `${bidderName} can accept your offer within ${SECOND_CHANCE_OFFER_HOURS} hours.`;
+
+/** The answer to POST /api/auctions/{id}/second-chance (201). */
+export interface SecondChanceOfferResponse {
+  /** The charge row of the offer: the bidder accepts or declines it in Payments. */
+  id: string;
+  auctionId: string;
+  status: 'offered';
+  amount: string;
+  payBy: string;
+  bidder: { id: string; displayName: string };
+}
+
+/**
+ * Whether Buy Now can still be used (docs/auctions.md, "Reserve price"): a Buy Now price the
+ * current bid has not reached, and, on an auction with a reserve, only until the reserve is met
+ * (as on eBay). `reserveMet` is the public flag (absent: no reserve).
+ */
+export function isBuyNowAvailable(auction: {
+  buyNowPrice: string | null;
+  currentBid: string;
+  reserveMet?: boolean | undefined;
+}): boolean {
+  if (auction.buyNowPrice === null || auction.reserveMet === true) return false;
+  return (parseMoneyToCents(auction.currentBid) ?? 0) < (parseMoneyToCents(auction.buyNowPrice) ?? 0);
+}

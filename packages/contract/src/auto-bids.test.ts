@@ -5,7 +5,9 @@ import {
   bidBoundProblem,
   bidCeilingCents,
   initialAutoBidState,
+  isReserveMet,
   outbidByAutomaticBidMessage,
+  priceWithReserve,
   replayBidRequests,
   standingFromMaximums,
   type AutoBidState,
@@ -30,8 +32,8 @@ const sequenceArb = fc.array(requestArb, { maxLength: 40 }).map((items) =>
 const startingArb = fc.integer({ min: 100, max: 5_000 });
 
 /** Replays `requests`, tracking every bidder's maximum, when they set it and their highest row. */
-function replayWithMaximums(startingCents: number, requests: BidRequest[]) {
-  let state: AutoBidState = initialAutoBidState(startingCents);
+function replayWithMaximums(startingCents: number, requests: BidRequest[], reserveCents: number | null = null) {
+  let state: AutoBidState = initialAutoBidState(startingCents, reserveCents);
   const bidders = new Map<string, { maxCents: number; setOrder: number; highestAmountCents: number }>();
   let maxRaisedWhileLeading = false;
   requests.forEach((request, order) => {
@@ -203,6 +205,126 @@ describe('automatic bids: the rule', () => {
 
   it('says how much leads in the message', () => {
     expect(outbidByAutomaticBidMessage(5200)).toBe("Someone's maximum bid is higher. Bid at least $52 to lead.");
+  });
+});
+
+/** A reserve somewhere between the starting bid and well above where the random bids go. */
+const reserveArb = fc.integer({ min: 0, max: 25_000 });
+
+describe('reserve price: the rule beside the automatic-bid rule', () => {
+  it('a leading maximum at or above the reserve puts the price at the reserve or above, after every bid', () => {
+    fc.assert(
+      fc.property(startingArb, reserveArb, sequenceArb, (starting, extra, requests) => {
+        const reserve = starting + extra;
+        let state = initialAutoBidState(starting, reserve);
+        for (const request of requests) {
+          const outcome = applyBidRequest(state, request);
+          if (!outcome.accepted) continue;
+          state = outcome.state;
+          expect(state.priceCents).toBeLessThanOrEqual(state.leaderMaxCents);
+          if (state.leaderMaxCents >= reserve) expect(state.priceCents).toBeGreaterThanOrEqual(reserve);
+          // "Reserve met" is read from the public price alone, and says exactly this.
+          expect(isReserveMet({ reserveCents: reserve, priceCents: state.priceCents, bidCount: state.bidCount })).toBe(
+            state.leaderMaxCents >= reserve,
+          );
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('below the reserve the price follows the normal rule: the same rows and state as without a reserve', () => {
+    fc.assert(
+      fc.property(startingArb, reserveArb, sequenceArb, (starting, extra, requests) => {
+        const reserve = starting + extra;
+        const highest = Math.max(0, ...requests.map((request) => request.maxCents ?? request.amountCents));
+        fc.pre(highest < reserve);
+        const plain = replayBidRequests(starting, requests);
+        const reserved = replayBidRequests(starting, requests, reserve);
+        expect(reserved.rows).toEqual(plain.rows);
+        expect({ ...reserved.state, reserveCents: null }).toEqual({ ...plain.state, reserveCents: null });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the price is the normal rule’s price raised to the reserve once the leader’s maximum meets it', () => {
+    fc.assert(
+      fc.property(startingArb, reserveArb, sequenceArb, (starting, extra, requests) => {
+        const reserve = starting + extra;
+        const { state, bidders, maxRaisedWhileLeading } = replayWithMaximums(starting, requests, reserve);
+        const list = [...bidders].map(([bidderId, entry]) => ({ bidderId, ...entry }));
+        const expected = standingFromMaximums(starting, list, reserve);
+        expect(state.leaderId).toBe(expected.leaderId);
+        if (!state.leaderId) return;
+        for (const other of list.filter((b) => b.bidderId !== state.leaderId)) {
+          expect(state.priceCents).toBeGreaterThanOrEqual(other.maxCents);
+        }
+        if (maxRaisedWhileLeading) expect(state.priceCents).toBeLessThanOrEqual(expected.priceCents);
+        else expect(state.priceCents).toBe(expected.priceCents);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('stores rows that never go down, the last at the price, and counts every row', () => {
+    fc.assert(
+      fc.property(startingArb, reserveArb, sequenceArb, (starting, extra, requests) => {
+        const { state, rows } = replayBidRequests(starting, requests, starting + extra);
+        expect(state.bidCount).toBe(rows.length);
+        for (let i = 1; i < rows.length; i++) {
+          expect(rows[i]!.amountCents).toBeGreaterThanOrEqual(rows[i - 1]!.amountCents);
+        }
+        if (rows.length > 0) {
+          expect(rows.at(-1)!.amountCents).toBe(state.priceCents);
+          expect(rows.at(-1)!.bidderId).toBe(state.leaderId);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a leader raising their maximum to the reserve lifts the price to it with one row; otherwise nothing moves', () => {
+    fc.assert(
+      fc.property(startingArb, reserveArb, sequenceArb, requestArb, (starting, extra, requests, more) => {
+        const reserve = starting + extra;
+        const { state } = replayBidRequests(starting, requests, reserve);
+        if (!state.leaderId) return;
+        const outcome = applyBidRequest(state, { bidderId: state.leaderId, amountCents: more.amountCents });
+        if (!outcome.accepted) return;
+        const leaderMax = Math.max(state.leaderMaxCents, more.amountCents);
+        expect(outcome.state.leaderMaxCents).toBe(leaderMax);
+        expect(outcome.state.priceCents).toBe(priceWithReserve(state.priceCents, leaderMax, reserve));
+        expect(outcome.rows).toEqual(
+          outcome.state.priceCents > state.priceCents
+            ? [{ bidderId: state.leaderId, amountCents: reserve, automatic: false }]
+            : [],
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the example of the issue: $10 to start, "not below $60"', () => {
+    let state = initialAutoBidState(1000, 6000);
+    const first = applyBidRequest(state, { bidderId: 'ann', amountCents: 1000, maxCents: 3000 });
+    if (!first.accepted) throw new Error('refused');
+    state = first.state;
+    expect(state.priceCents).toBe(1000);
+    expect(isReserveMet({ reserveCents: 6000, priceCents: state.priceCents, bidCount: state.bidCount })).toBe(false);
+    // A maximum at the reserve beats Ann's and jumps to the reserve, not to $31.
+    const ben = applyBidRequest(state, { bidderId: 'ben', amountCents: 1100, maxCents: 8000 });
+    if (!ben.accepted) throw new Error('refused');
+    expect(ben.rows).toEqual([
+      { bidderId: 'ann', amountCents: 3000, automatic: true },
+      { bidderId: 'ben', amountCents: 6000, automatic: false },
+    ]);
+    expect(isReserveMet({ reserveCents: 6000, priceCents: 6000, bidCount: ben.state.bidCount })).toBe(true);
+    // From there the normal rule: Cat's $70 is answered at $71.
+    const cat = applyBidRequest(ben.state, { bidderId: 'cat', amountCents: 7000 });
+    if (!cat.accepted) throw new Error('refused');
+    expect(cat.state.priceCents).toBe(7100);
+    expect(isReserveMet({ reserveCents: null, priceCents: 7100, bidCount: 3 })).toBeUndefined();
   });
 });
 

@@ -82,17 +82,45 @@ export interface BidRow {
   automatic: boolean;
 }
 
-/** The auction's bidding state between requests. `leaderMaxCents` is private to the leader. */
+/**
+ * The auction's bidding state between requests. `leaderMaxCents` is private to the leader, and
+ * `reserveCents` to the host (null or absent: no reserve price).
+ */
 export interface AutoBidState {
   startingCents: number;
   priceCents: number;
   bidCount: number;
   leaderId: string | null;
   leaderMaxCents: number;
+  reserveCents?: number | null;
 }
 
-export function initialAutoBidState(startingCents: number): AutoBidState {
-  return { startingCents, priceCents: startingCents, bidCount: 0, leaderId: null, leaderMaxCents: 0 };
+export function initialAutoBidState(startingCents: number, reserveCents: number | null = null): AutoBidState {
+  return { startingCents, priceCents: startingCents, bidCount: 0, leaderId: null, leaderMaxCents: 0, reserveCents };
+}
+
+/**
+ * The reserve rule (docs/auctions.md, "Reserve price"): a leading maximum at or above the reserve
+ * sets the price to at least the reserve; below it the price is what the automatic-bid rule made it.
+ * `place_bids` applies the same floor on the locked row.
+ */
+export function priceWithReserve(priceCents: number, leaderMaxCents: number, reserveCents: number | null | undefined) {
+  if (reserveCents === null || reserveCents === undefined || leaderMaxCents < reserveCents) return priceCents;
+  return Math.max(priceCents, reserveCents);
+}
+
+/**
+ * Whether the reserve is met: some bid stands and the price reached the reserve. Undefined when
+ * there is no reserve. The price reaches the reserve exactly when the leader's maximum does (the
+ * rule above), so the public price tells it without the private maximum.
+ */
+export function isReserveMet(input: {
+  reserveCents: number | null | undefined;
+  priceCents: number;
+  bidCount: number;
+}): boolean | undefined {
+  if (input.reserveCents === null || input.reserveCents === undefined) return undefined;
+  return input.bidCount > 0 && input.priceCents >= input.reserveCents;
 }
 
 /** The lowest acceptable bid (or maximum) in `state`. */
@@ -133,16 +161,22 @@ export function applyBidRequest(state: AutoBidState, request: BidRequest): BidRe
   const bidCount = (rows: BidRow[]) => state.bidCount + rows.length;
 
   if (state.leaderId === request.bidderId) {
-    // A plain bid counts as a maximum equal to its amount: the price stays, no row is stored.
-    const next = { ...state, leaderMaxCents: Math.max(state.leaderMaxCents, max) };
-    return { accepted: true, state: next, rows: [], outbidId: null, outbidByAutomaticBid: false };
+    // A plain bid counts as a maximum equal to its amount: the price stays, no row is stored,
+    // unless the raised maximum meets the reserve, which lifts the price to it (one row, shown).
+    const leaderMaxCents = Math.max(state.leaderMaxCents, max);
+    const price = priceWithReserve(state.priceCents, leaderMaxCents, state.reserveCents);
+    const rows: BidRow[] =
+      price > state.priceCents ? [{ bidderId: request.bidderId, amountCents: price, automatic: false }] : [];
+    const next = { ...state, leaderMaxCents, priceCents: price, bidCount: bidCount(rows) };
+    return { accepted: true, state: next, rows, outbidId: null, outbidByAutomaticBid: false };
   }
 
   if (state.leaderId === null) {
-    const rows = [{ bidderId: request.bidderId, amountCents: start, automatic: false }];
+    const price = priceWithReserve(start, max, state.reserveCents);
+    const rows = [{ bidderId: request.bidderId, amountCents: price, automatic: false }];
     const next = {
       ...state,
-      priceCents: start,
+      priceCents: price,
       bidCount: bidCount(rows),
       leaderId: request.bidderId,
       leaderMaxCents: max,
@@ -156,7 +190,11 @@ export function applyBidRequest(state: AutoBidState, request: BidRequest): BidRe
     if (state.leaderMaxCents > state.priceCents) {
       rows.push({ bidderId: state.leaderId, amountCents: state.leaderMaxCents, automatic: true });
     }
-    const price = Math.max(start, Math.min(max, state.leaderMaxCents + BID_STEP_CENTS));
+    const price = priceWithReserve(
+      Math.max(start, Math.min(max, state.leaderMaxCents + BID_STEP_CENTS)),
+      max,
+      state.reserveCents,
+    );
     rows.push({ bidderId: request.bidderId, amountCents: price, automatic: false });
     const next = {
       ...state,
@@ -170,7 +208,12 @@ export function applyBidRequest(state: AutoBidState, request: BidRequest): BidRe
 
   // Not above the leader's maximum (a tie goes to the leader, who set it first): the request is
   // stored at its maximum and the leader's automatic bid answers one step above, within its maximum.
-  const answer = Math.min(state.leaderMaxCents, max + BID_STEP_CENTS);
+  // (The floor never lifts this answer: a leader at or above the reserve already priced it there.)
+  const answer = priceWithReserve(
+    Math.min(state.leaderMaxCents, max + BID_STEP_CENTS),
+    state.leaderMaxCents,
+    state.reserveCents,
+  );
   const rows: BidRow[] = [
     { bidderId: request.bidderId, amountCents: max, automatic: false },
     { bidderId: state.leaderId, amountCents: answer, automatic: true },
@@ -180,8 +223,12 @@ export function applyBidRequest(state: AutoBidState, request: BidRequest): BidRe
 }
 
 /** Replays accepted-or-refused requests in order; refused ones change nothing. */
-export function replayBidRequests(startingCents: number, requests: readonly BidRequest[]) {
-  let state = initialAutoBidState(startingCents);
+export function replayBidRequests(
+  startingCents: number,
+  requests: readonly BidRequest[],
+  reserveCents: number | null = null,
+) {
+  let state = initialAutoBidState(startingCents, reserveCents);
   const rows: BidRow[] = [];
   for (const request of requests) {
     const outcome = applyBidRequest(state, request);
@@ -200,6 +247,7 @@ export function replayBidRequests(startingCents: number, requests: readonly BidR
 export function standingFromMaximums(
   startingCents: number,
   bidders: readonly { bidderId: string; maxCents: number; setOrder: number; highestAmountCents: number }[],
+  reserveCents: number | null = null,
 ): { leaderId: string | null; leaderMaxCents: number; priceCents: number } {
   if (bidders.length === 0) return { leaderId: null, leaderMaxCents: 0, priceCents: startingCents };
   const ranked = [...bidders].sort((a, b) => b.maxCents - a.maxCents || a.setOrder - b.setOrder);
@@ -209,6 +257,6 @@ export function standingFromMaximums(
   return {
     leaderId: leader.bidderId,
     leaderMaxCents: leader.maxCents,
-    priceCents: Math.max(leader.highestAmountCents, beatOthers),
+    priceCents: priceWithReserve(Math.max(leader.highestAmountCents, beatOthers), leader.maxCents, reserveCents),
   };
 }

@@ -80,3 +80,25 @@ export const paymentRecordSchema = z.object({
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 export const paymentsResponseSchema = z.object({ payments: z.array(paymentRecordSchema) });
 export type PaymentsResponse = z.infer<typeof paymentsResponseSchema>;
+
+/**
+ * POST /api/auctions/{id}/second-chance takes no fields: the offer is always to the highest
+ * bidder at their highest bid (docs/auctions.md, "Reserve price"). A field is refused by name.
+ */
+export const SECOND_CHANCE_NO_FIELDS_MESSAGE = 'A second-chance offer takes no fields';
+export const secondChanceRequestSchema = z.preprocess(
+  (value) => value ?? {},
+  z.record(z.string(), z.unknown(), { error: SECOND_CHANCE_NO_FIELDS_MESSAGE }).superRefine((body, ctx) => {
+    const [field] = Object.keys(body);
+    if (field !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: SECOND_CHANCE_NO_FIELDS_MESSAGE });
+  }),
+);
+
+export const secondChanceOfferSchema = z.object({
+  id: z.string(),
+  auctionId: z.string(),
+  status: z.literal('offered'),
+  amount: z.string(),
+  payBy: z.string(),
+  bidder: z.object({ id: z.string(), displayName: z.string() }),
+});

@@ -122,6 +122,8 @@ const bidUpdate = z.object({
   isActive: z.boolean(),
   /** The buyer after Buy Now; null while the auction is open. */
   winnerId: uuid.nullable(),
+  /** Whether the host's reserve price is met ("Reserve met", heard live); absent without a reserve. */
+  reserveMet: z.boolean().optional(),
 });
 
 /** After the closing job closed the auction, or a runner-up accepted the date it was offered. */
@@ -130,6 +132,8 @@ const auctionClosed = z.object({
   auctionId: uuid,
   isActive: z.literal(false),
   winnerId: uuid.nullable(),
+  /** False when it ended below its reserve price (so no winner); absent without a reserve. */
+  reserveMet: z.boolean().optional(),
 });
 
 /** To the member who led before a bid (their own channel): the toast "You've been outbid". */

@@ -100,16 +100,52 @@ export const HELD_PHOTO_REJECTED_TITLE = 'Your photo was removed';
 export const HELD_LISTING_EDIT_MESSAGE = 'This auction is in review: you can edit it once a moderator has checked it.';
 export const HELD_ITEM_NOT_FOUND = 'Nothing in review by that id.';
 
-/** One item of the moderators' queue of held text (GET /api/moderation/held). */
+export const heldPhotoApprovedMessage = (what: string) =>
+  `Our moderators checked your ${what} and everyone can see it now.`;
+export const heldPhotoRejectedMessage = (what: string, reasons: string) =>
+  `Our moderators removed your ${what}. Reasons: ${reasons}`;
+
+/**
+ * Photo classification (issue 36 point 4, docs/trust-and-safety.md "Screening"): the classes of the
+ * image model (nsfwjs, MobileNetV2) and the scores at or above which a photo is held for a
+ * moderator. Drawing and Neutral never hold. The server may be configured with other thresholds
+ * (PHOTO_HOLD_THRESHOLDS); these are the production defaults.
+ */
+export const PHOTO_CLASSES = ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'] as const;
+export type PhotoClass = (typeof PHOTO_CLASSES)[number];
+export type PhotoScores = Record<PhotoClass, number>;
+export const DEFAULT_PHOTO_HOLD_THRESHOLDS: Partial<Record<PhotoClass, number>> = {
+  Porn: 0.7,
+  Hentai: 0.7,
+  Sexy: 0.85,
+};
+/** Which photo a review is about: a profile photo or an auction's cover. */
+export const PHOTO_REVIEW_KINDS = ['profile_photo', 'auction_cover'] as const;
+export type PhotoReviewKind = (typeof PHOTO_REVIEW_KINDS)[number];
+/** How the owner's notice names the photo. */
+export const PHOTO_REVIEW_KIND_NAMES: Record<PhotoReviewKind, string> = {
+  profile_photo: 'profile photo',
+  auction_cover: 'auction cover photo',
+};
+
+/** One item of the moderators' queue of held text and photos (GET /api/moderation/held). */
 export interface HeldItem {
-  kind: 'auction' | 'bio';
-  /** The auction's id, or the member's for a bio. */
+  kind: 'auction' | 'bio' | 'photo';
+  /** The auction's id, the member's for a bio, the image's for a photo. */
   id: string;
   member: { id: string; name: string };
-  /** The texts the screening read, by field, as written. */
+  /** The texts the screening read, by field, as written (none for a photo). */
   fields: Record<string, string>;
   reasons: ScreeningReason[];
   heldAt: string;
+  /** A held photo: where it is used, its URL (moderators may open it), the model's scores, or why it could not be classified. */
+  photo?: {
+    kind: PhotoReviewKind;
+    url: string;
+    auctionId: string | null;
+    scores: PhotoScores | null;
+    failure: string | null;
+  };
 }
 
 /**

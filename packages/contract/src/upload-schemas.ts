@@ -8,7 +8,8 @@ export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
 export const profileImageBodySchema = z.object({ imageURL: z.string().min(1, 'Image URL is required').max(2048) });
 export type ProfileImageBody = z.infer<typeof profileImageBodySchema>;
 
-export const profilePhotoSchema = z.object({ id: uuidSchema(), url: z.string() });
+/** `inReview`: held by the photo screening; only its owner (and moderators) can see it meanwhile. */
+export const profilePhotoSchema = z.object({ id: uuidSchema(), url: z.string(), inReview: z.boolean() });
 export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
 /** The answer of every profile photo route: the member's photos in order, the first is the main one. */
 export const profilePhotosResponseSchema = z.object({ photos: z.array(profilePhotoSchema) });
@@ -30,5 +31,12 @@ export type ReorderProfilePhotosBody = z.infer<typeof reorderProfilePhotosBodySc
 /** PUT /api/auctions/:id/cover: an upload of the host becomes the auction's cover. */
 export const auctionCoverBodySchema = profileImageBodySchema;
 export type AuctionCoverBody = ProfileImageBody;
-export const auctionCoverResponseSchema = z.object({ coverImageUrl: z.string().nullable() });
+/**
+ * `heldCoverImageUrl`: a new cover the photo screening held; the auction keeps showing
+ * `coverImageUrl` to everyone until a moderator approves it.
+ */
+export const auctionCoverResponseSchema = z.object({
+  coverImageUrl: z.string().nullable(),
+  heldCoverImageUrl: z.string().nullable(),
+});
 export type AuctionCoverResponse = z.infer<typeof auctionCoverResponseSchema>;

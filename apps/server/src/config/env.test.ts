@@ -225,6 +225,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads PHOTO_HOLD_THRESHOLDS: the documented defaults unless set, only the classes named, scores 0 to 1', () => {
+    expect(loadConfig({}).photoHoldThresholds).toEqual({ Porn: 0.7, Hentai: 0.7, Sexy: 0.85 });
+    expect(loadConfig({ PHOTO_HOLD_THRESHOLDS: ' Porn=0.5 , Sexy=1' }).photoHoldThresholds).toEqual({
+      Porn: 0.5,
+      Sexy: 1,
+    });
+    for (const value of ['Nude=0.5', 'Porn=1.5', 'Porn=', 'Porn', 'Porn=-0.1']) {
+      expect(() => loadConfig({ PHOTO_HOLD_THRESHOLDS: value })).toThrow(
+        `PHOTO_HOLD_THRESHOLDS must be comma-separated Class=score pairs, Class one of Drawing, Hentai, Neutral, Porn, Sexy and score 0 to 1 (not: ${value}).`,
+      );
+    }
+  });
+
   it('reads the VAPID pair (both or neither, base64url), its subject, and defaults the subject to this host', () => {
     const pair = {
       VAPID_PUBLIC_KEY: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { SIGN_IN_PROVIDERS, type SignInProvider } from '@bid/contract';
+import {
+  DEFAULT_PHOTO_HOLD_THRESHOLDS,
+  PHOTO_CLASSES,
+  SIGN_IN_PROVIDERS,
+  type PhotoClass,
+  type SignInProvider,
+} from '@bid/contract';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIME_LIMITS, type DatabaseTimeLimits } from './time-limits.js';
 
@@ -78,6 +84,8 @@ const rawEnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Comma-separated e-mails that hold the moderator role (docs/trust-and-safety.md). */
   MODERATOR_EMAILS: z.string().optional(),
+  /** Scores at or above which an uploaded photo is held, e.g. "Porn=0.7,Hentai=0.7,Sexy=0.85" (docs/trust-and-safety.md "Screening"). */
+  PHOTO_HOLD_THRESHOLDS: z.string().optional(),
   // Sign-in providers (docs/engineering.md §4): each one is on only when both its id and secret are set.
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -167,6 +175,8 @@ export interface AppConfig {
   webDistDir: string | undefined;
   /** E-mails granted the moderator role at boot and at sign-in (lower-cased; never revoked by removal). */
   moderatorEmails: string[];
+  /** Photo classes and the score at or above which a photo is held (DEFAULT_PHOTO_HOLD_THRESHOLDS unless set). */
+  photoHoldThresholds: Partial<Record<PhotoClass, number>>;
   /** VAPID keys from the environment; undefined means generated ones (development) or push off (production). */
   vapid: { publicKey: string; privateKey: string } | undefined;
   /** Who push services may contact about this sender (mailto: or https). */
@@ -287,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     moderatorEmails: readModeratorEmails(e.MODERATOR_EMAILS),
+    photoHoldThresholds: readPhotoHoldThresholds(e.PHOTO_HOLD_THRESHOLDS),
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
@@ -445,4 +456,24 @@ function readModeratorEmails(raw: string | undefined): string[] {
     throw new ConfigError(`MODERATOR_EMAILS must be comma-separated e-mail addresses (not: ${invalid.join(', ')}).`);
   }
   return [...new Set(emails)];
+}
+
+/**
+ * 'Porn=0.7,Sexy=0.85' → {Porn: 0.7, Sexy: 0.85}: the classes named are the only ones that hold.
+ * Unset: the documented defaults. A class the model does not have, or a score outside 0..1, stops the boot.
+ */
+export function readPhotoHoldThresholds(value: string | undefined): Partial<Record<PhotoClass, number>> {
+  if (value === undefined || value.trim() === '') return { ...DEFAULT_PHOTO_HOLD_THRESHOLDS };
+  const thresholds: Partial<Record<PhotoClass, number>> = {};
+  for (const part of value.split(',')) {
+    const [name = '', score = ''] = part.split('=').map((piece) => piece.trim());
+    const threshold = Number(score);
+    if (!(PHOTO_CLASSES as readonly string[]).includes(name) || score === '' || !(threshold >= 0 && threshold <= 1)) {
+      throw new ConfigError(
+        `PHOTO_HOLD_THRESHOLDS must be comma-separated Class=score pairs, Class one of ${PHOTO_CLASSES.join(', ')} and score 0 to 1 (not: ${part.trim()}).`,
+      );
+    }
+    thresholds[name as PhotoClass] = threshold;
+  }
+  return thresholds;
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { trackCommits } from './after-commit.js';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { DEFAULT_DATABASE_TIME_LIMITS, type DatabaseTimeLimits } from '../config/time-limits.js';
@@ -84,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
     });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = trackCommits(drizzlePg({ client: pool, schema }));
     return {
       db,
       kind: 'postgres',
@@ -106,7 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
     ...(options.pgliteDump && !dataDir ? { loadDataDir: options.pgliteDump } : {}),
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = trackCommits(drizzlePglite({ client, schema }));
   return {
     db,
     kind: 'pglite',

@@ -1,25 +1,31 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** preHandler for routes that need a signed-in user; answers 401 otherwise. */
-    requireUser: (request: FastifyRequest) => Promise<void>;
-  }
+/**
+ * The one way a route requires a signed-in member (docs/architecture.md, "One way each"): its
+ * options name this guard in `preValidation`, which runs after JSON parsing and before the
+ * schemas, so a visitor gets the 401 before any word about the query or the body.
+ * `test/repository/signed-in-routes.test.ts` holds every route to it.
+ */
+export async function requireSignedIn(request: FastifyRequest): Promise<void> {
+  if (!request.userId) throw unauthorized();
 }
 
-/** The signed-in user's id, or a 401 for the error handler. Use cases call this first. */
-export function requireUserId(request: FastifyRequest): string {
-  if (!request.userId) throw unauthorized();
+/**
+ * The signed-in member's id in the handler of a route guarded by `requireSignedIn`. Called on a
+ * route without the guard it fails loudly (a 500): it is a wiring mistake, never an answer.
+ */
+export function signedInUserId(request: FastifyRequest): string {
+  if (!request.userId) {
+    throw new Error(
+      `${request.method} ${request.routeOptions.url ?? request.url} reads the member without requireSignedIn`,
+    );
+  }
   return request.userId;
 }
 
-export const authPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('requireUser', async (request: FastifyRequest) => {
-      requireUserId(request);
-    });
-  },
-  { name: 'auth', dependencies: ['session'] },
-);
+/** Whether a route's `preValidation` option includes `requireSignedIn` (the route list records it). */
+export function hasSignedInGuard(preValidation: unknown): boolean {
+  const hooks = Array.isArray(preValidation) ? preValidation : [preValidation];
+  return hooks.includes(requireSignedIn);
+}

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
-import { notFound, unauthorized } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
+import { requireSignedIn, signedInUserId } from './auth.js';
 
 /**
  * Moderators (docs/trust-and-safety.md): the role comes from MODERATOR_EMAILS or the grant
@@ -16,9 +17,18 @@ export async function isModerator(db: Db, userId: string): Promise<boolean> {
   return row?.role === 'moderator';
 }
 
-/** The signed-in moderator's id; 401 without a session, 404 for a member who is not a moderator. */
-export async function requireModerator(request: FastifyRequest, db: Db): Promise<string> {
-  if (!request.userId) throw unauthorized();
-  if (!(await isModerator(db, request.userId))) throw notFound(MODERATION_NOT_FOUND);
-  return request.userId;
+/**
+ * Route options of a moderators' route: the sign-in guard (401 without a session), then a 404 for a
+ * member who is not a moderator, both before the schemas (preValidation). The handler reads the
+ * moderator's id with `signedInUserId`.
+ */
+export function moderatorOnly(db: Db) {
+  return {
+    preValidation: [
+      requireSignedIn,
+      async (request: FastifyRequest) => {
+        if (!(await isModerator(db, signedInUserId(request)))) throw notFound(MODERATION_NOT_FOUND);
+      },
+    ],
+  };
 }

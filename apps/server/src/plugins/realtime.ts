@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 import { MAX_BUS_PAYLOAD_BYTES, type Bus, type BusLogger } from '../modules/realtime/bus.js';
-import { RealtimeHub, type Realtime } from '../modules/realtime/hub.js';
+import { RealtimeHub, type ConversationAuthorizer, type Realtime } from '../modules/realtime/hub.js';
 import { createPgliteBus, createPostgresBus } from '../modules/realtime/postgres-bus.js';
 import { createRedisBus } from '../modules/realtime/redis-bus.js';
 import { decodeInvalidation, encodeInvalidation } from '../modules/sessions/session-cache.js';
@@ -29,6 +29,8 @@ export interface RealtimePluginOptions {
   database: Database;
   /** REDIS_URL: fan-out over Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY. */
   redisUrl?: string | undefined;
+  /** Who may follow `conversation:{id}` (app.ts: the conversation's two participants, docs/engineering.md §5). */
+  authorizeConversation: ConversationAuthorizer;
 }
 
 /**
@@ -45,11 +47,15 @@ export const realtimePlugin = fp(
       warn: (obj, msg) => app.log.warn(obj, msg),
       error: (obj, msg) => app.log.error(obj, msg),
     };
-    const hub = new RealtimeHub(createBus(opts, logger), logger);
+    const hub = new RealtimeHub({
+      bus: createBus(opts, logger),
+      logger,
+      // A socket lives no longer than its session (docs/realtime.md): ended here, it closes on every instance.
+      sessionChecker: (ids) => app.sessions.liveSessionIds(ids),
+      authorizeConversation: opts.authorizeConversation,
+    });
     await hub.start();
     app.decorate('realtime', hub as Realtime);
-    // A socket lives no longer than its session (docs/realtime.md): ended here, it closes on every instance.
-    hub.setSessionChecker((ids) => app.sessions.liveSessionIds(ids));
     app.sessions.onSessionsEnded((ids) => hub.closeSessionSockets(...ids));
     // The session cache of every instance follows every other's invalidations (docs/accounts.md).
     app.sessions.onInvalidated((target) => {

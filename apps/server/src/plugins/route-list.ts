@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { hasSignedInGuard } from './auth.js';
 
 /** One route as the app registered it: what the authorization matrix and the fuzzing suite walk. */
 export interface RegisteredRoute {
@@ -9,6 +10,8 @@ export interface RegisteredRoute {
   allowCrossSite: boolean;
   /** A WebSocket upgrade route rather than a plain HTTP one. */
   websocket: boolean;
+  /** The route requires a signed-in member the one way: `requireSignedIn` in its `preValidation`. */
+  signedIn: boolean;
 }
 
 declare module 'fastify' {
@@ -37,6 +40,7 @@ export function recordRoutes(app: FastifyInstance): void {
         allowCrossSite: route.config?.allowCrossSite === true,
         // `websocket: true`, or an HTTP handler plus a `wsHandler` (@fastify/websocket's two forms).
         websocket: isWebSocketRoute(route),
+        signedIn: hasSignedInGuard(route.preValidation),
       });
     }
   });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { requireUserId } from '../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../plugins/auth.js';
 import { processDueCharges } from './charge-and-create-date.js';
 import type { PaymentProvider } from '../modules/payments/providers/payment-provider.js';
 import type { RealtimePublisher } from '../modules/realtime/hub.js';
@@ -31,9 +31,12 @@ export async function buyNowRoutes(
   r.post(
     '/api/auctions/:id/buy-now',
     // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
-    { schema: { params: idParamsSchema, body: noBodySchema, response: { 200: buyNowResponseSchema } } },
+    {
+      preValidation: requireSignedIn,
+      schema: { params: idParamsSchema, body: noBodySchema, response: { 200: buyNowResponseSchema } },
+    },
     async (request) => {
-      const buyerId = requireUserId(request);
+      const buyerId = signedInUserId(request);
       const result = await buyNow(opts, { buyerId, auctionId: request.params.id, now: opts.now() });
       const { auction } = result;
       // The buyer pays now rather than at the next lifecycle run. Trouble here never undoes the

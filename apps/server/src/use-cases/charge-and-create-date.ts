@@ -4,7 +4,7 @@ import { displayNameOf, PAYMENT_FIX_WINDOW_HOURS } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { insertDateForCharge } from '../modules/dates/dates.repository.js';
-import { insertNotifications } from '../modules/notifications/notifications.repository.js';
+import { notify } from '../modules/notifications/notify.js';
 import { chargeBooking } from '../modules/payments/ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../modules/payments/ledger/ledger.repository.js';
 import {
@@ -173,7 +173,7 @@ export async function recordChargeOutcome(
         winnerId: charge.payerId,
       });
       const payerName = displayNameOf({ firstName: charge.payerFirstName, lastName: charge.payerLastName });
-      await insertNotifications(tx, [
+      await notify(tx, [
         {
           userId: charge.payerId,
           type: 'payment_succeeded',
@@ -204,7 +204,7 @@ export async function recordChargeOutcome(
       now,
     });
     if (!payBy) return false;
-    await insertNotifications(tx, [
+    await notify(tx, [
       {
         userId: charge.payerId,
         type: 'payment_failed',

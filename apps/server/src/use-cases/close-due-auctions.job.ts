@@ -92,10 +92,10 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
           auctionId: auction.auctionId,
           isActive: false,
           winnerId: auction.winnerId,
+          ...(auction.reserveMet === undefined ? {} : { reserveMet: auction.reserveMet }),
         });
-        // The close wrote the host's and the winner's notices (losers read the auction_closed above).
-        options.realtime?.publishToUser(auction.creatorId, { type: 'notifications_changed' });
-        if (auction.winnerId) options.realtime?.publishToUser(auction.winnerId, { type: 'notifications_changed' });
+        // The close's notices to the host and the winner refreshed their bells through notify;
+        // losers read the auction_closed above.
       }
       if (batchClosed.length > 0) {
         logger.info(

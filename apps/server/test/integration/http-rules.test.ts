@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { badRequest } from '../../src/lib/errors.js';
-import { requireUserId } from '../../src/plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../src/plugins/auth.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories } from '../support/databases.js';
@@ -42,7 +42,9 @@ describe.each(testDatabaseFactories())('HTTP rules on $kind', (factory) => {
           await instance.sessions.signIn(request, reply, userId);
           return { ok: true };
         });
-        r.get('/api/test/whoami', async (request) => ({ userId: requireUserId(request) }));
+        r.get('/api/test/whoami', { preValidation: requireSignedIn }, async (request) => ({
+          userId: signedInUserId(request),
+        }));
       },
     },
   });

@@ -33,7 +33,7 @@ const exists = (file: string) =>
   );
 
 describe.each(testDatabaseFactories())('identity verification through the sandbox on $kind', (factory) => {
-  const world = suiteWorld(factory, { env: { REQUIRE_VERIFIED_HOSTS: 'true' }, dataDir: true });
+  const world = suiteWorld(factory, { env: { REQUIRE_VERIFIED_HOSTS: 'true' }, dataDir: true, listen: true });
 
   const newMember = (name: string): Promise<Member> => world.signUp(name, { card: false });
   const call = (method: 'GET' | 'POST', url: string, who?: Member, payload?: Record<string, unknown>) =>
@@ -242,6 +242,24 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
       ['verification_complete', 'failure'],
     ]);
     expect((await start(cy)).statusCode).toBe(200);
+  });
+
+  it('refreshes the member’s bell live when the verdict and the moderator’s decision write their notices', async () => {
+    const fay = await newMember('Fay');
+    const mod = await newMember('Moe');
+    await makeModerator(mod);
+    const socket = await world.live(fay);
+    await socket.sync();
+    const bellRefresh = { type: 'notifications_changed', channel: `user:${fay.id}` };
+    await verifiedThroughSandbox(fay, 'manual_review', 'driving_license');
+    expect(await socket.take((m) => m.type === 'notifications_changed')).toEqual(bellRefresh);
+    const decided = await call('POST', `/api/moderation/verifications/${fay.id}/decide`, mod, {
+      decision: 'verified',
+      notes: 'Photo matches the licence.',
+    });
+    expect(decided.statusCode).toBe(200);
+    expect(await socket.take((m) => m.type === 'notifications_changed')).toEqual(bellRefresh);
+    socket.close();
   });
 
   it('sends a verification to manual review, where only moderators decide', async () => {

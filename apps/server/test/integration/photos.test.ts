@@ -197,7 +197,7 @@ describe.each(testDatabaseFactories())('photos and covers on $kind', (factory) =
     expect(await coverOf()).toBe(replaced.json<{ coverImageUrl: string }>().coverImageUrl);
     const cleared = await call('DELETE', `/api/auctions/${auctionId}/cover`, members.bob.cookie);
     expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toEqual({ coverImageUrl: null });
+    expect(cleared.json()).toEqual({ coverImageUrl: null, heldCoverImageUrl: null });
     expect(await coverOf()).toBeNull();
   });
 });

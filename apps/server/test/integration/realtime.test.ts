@@ -32,10 +32,8 @@ describe.each(testDatabaseFactories())('realtime channel on $kind', (factory) =>
   const world = suiteWorld(factory, {
     listen: true,
     appOptions: {
-      configure: (instance) =>
-        instance.realtime.setConversationAuthorizer(
-          async (userId, conversationId) => userId === alice.id && conversationId === alicesConversation,
-        ),
+      conversationAuthorizer: async (userId, conversationId) =>
+        userId === alice.id && conversationId === alicesConversation,
     },
   });
 
@@ -400,27 +398,29 @@ describe('realtime hub', () => {
   /** This instance's sockets get a publish on the next turn of the event loop, after the bus (hub.ts). */
   const localDelivery = () => new Promise((r) => setImmediate(r));
 
-  it('refuses every conversation subscription until an authorizer is registered', async () => {
-    const hub = new RealtimeHub(bus, silentLogger);
+  it('refuses every conversation subscription on a hub built without an authorizer, and asks the one it is given', async () => {
     const userId = randomUUID();
     const conversationId = randomUUID();
-    const { socket, sent } = fakeSocket();
-    const connection = hub.attach(socket, userId);
-    hub.receive(connection, JSON.stringify({ type: 'subscribe_conversation', conversationId }));
-    await settle();
-    expect(sent.at(-1)).toMatchObject({ type: 'error' });
-
-    hub.setConversationAuthorizer(async (u, c) => u === userId && c === conversationId);
-    hub.receive(connection, JSON.stringify({ type: 'subscribe_conversation', conversationId }));
-    await settle();
-    expect(sent.at(-1)).toEqual({ type: 'subscribed', channel: `conversation:${conversationId}` });
+    const subscribe = async (hub: RealtimeHub) => {
+      const { socket, sent } = fakeSocket();
+      const connection = hub.attach(socket, userId);
+      hub.receive(connection, JSON.stringify({ type: 'subscribe_conversation', conversationId }));
+      await settle();
+      return sent.at(-1);
+    };
+    expect(await subscribe(new RealtimeHub({ bus, logger: silentLogger }))).toMatchObject({ type: 'error' });
+    const authorized = new RealtimeHub({
+      bus,
+      logger: silentLogger,
+      authorizeConversation: async (u, c) => u === userId && c === conversationId,
+    });
+    expect(await subscribe(authorized)).toEqual({ type: 'subscribed', channel: `conversation:${conversationId}` });
   });
 
   it('sends a message too large for one NOTIFY as its id alone, and serialises it once', () => {
-    const hub = new RealtimeHub(bus, silentLogger);
+    const hub = new RealtimeHub({ bus, logger: silentLogger, authorizeConversation: async () => true });
     const conversationId = randomUUID();
     const { socket, sent } = fakeSocket();
-    hub.setConversationAuthorizer(async () => true);
     const connection = hub.attach(socket, randomUUID());
     // Subscribing directly through the protocol is async; reach the same state synchronously.
     hub.receive(connection, JSON.stringify({ type: 'subscribe_conversation', conversationId }));
@@ -441,7 +441,7 @@ describe('realtime hub', () => {
   });
   it("hands an event to the bus before this instance's sockets get it, and keeps their order", async () => {
     const order: string[] = [];
-    const hub = new RealtimeHub({ ...bus, publish: () => void order.push('bus') }, silentLogger);
+    const hub = new RealtimeHub({ bus: { ...bus, publish: () => void order.push('bus') }, logger: silentLogger });
     await hub.start();
     const auctionId = randomUUID();
     const { socket, sent } = fakeSocket();
@@ -480,15 +480,15 @@ describe('realtime hub', () => {
 
   it('serialises an event once per publish: every subscriber, local or reached over the bus, gets the same bytes', async () => {
     let handlers: BusHandlers | undefined;
-    const hub = new RealtimeHub(
-      {
+    const hub = new RealtimeHub({
+      bus: {
         ...bus,
         start: async (h) => {
           handlers = h;
         },
       },
-      silentLogger,
-    );
+      logger: silentLogger,
+    });
     await hub.start();
     const auctionId = randomUUID();
     const frames: Buffer[][] = [];

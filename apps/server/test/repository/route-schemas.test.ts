@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/plugins/route-list.js';
-import { createTestApp } from '../support/app.js';
-import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { appRoutesForSuite } from '../support/app-routes.js';
 
 // Every route declares its input through the Fastify `schema` option, with the contract's zod
 // schemas (docs/engineering.md §2, §3: the contract is the whole seam between browser and server).
@@ -97,26 +95,16 @@ describe('the route schema checker', () => {
 });
 
 describe('the routes of the app', () => {
-  let testDb: TestDatabase | undefined;
-  let app: FastifyInstance | undefined;
-
-  beforeAll(async () => {
-    testDb = await testDatabaseFactories()[0]!.open();
-    app = await createTestApp(testDb.database);
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
-  });
+  const appRoutes = appRoutesForSuite();
 
   it('declare their params and bodies with schemas, except the hand-parsed ones', () => {
-    const routes = app!.registeredRoutes;
+    const routes = appRoutes();
     expect(routes.length).toBeGreaterThan(100);
     expect(missingSchemas(routes, HAND_PARSED)).toEqual([]);
   });
 
   it('still have each hand-parsed route, so the allowlist cannot go stale', () => {
-    const keys = new Set(app!.registeredRoutes.map((route) => `${route.method} ${route.url}`));
+    const keys = new Set(appRoutes().map((route) => `${route.method} ${route.url}`));
     expect(Object.keys(HAND_PARSED).filter((key) => !keys.has(key))).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
+import type { PhotoClassifier } from '../../src/lib/photo-classifier/photo-classifier.js';
 import type { Database } from '../../src/db/client.js';
 import type { Mailer } from '../../src/lib/mailer.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import type { VerificationPartner } from '../../src/modules/identity/providers/verification-partner.js';
+import type { ConversationAuthorizer } from '../../src/plugins/realtime.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:5000';
 /**
@@ -30,8 +32,12 @@ export async function createTestApp(
     /** The payment provider; by default what the config selects (the offline sandbox without Stripe). */
     paymentProvider?: PaymentProvider;
     configure?: (app: FastifyInstance) => void | Promise<void>;
+    /** Who may follow a conversation's live channel; by default its two participants. */
+    conversationAuthorizer?: ConversationAuthorizer;
     /** Serves the built web app from WEB_DIST_DIR as production does; off unless a test asks for it. */
     serveWeb?: boolean;
+    /** The image model; by default the process's one (a stopped one makes every photo a classifier failure). */
+    photoClassifier?: PhotoClassifier;
   } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({

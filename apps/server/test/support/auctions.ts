@@ -13,6 +13,10 @@ export async function insertAuction(
     /** Minutes; the column's default (15) when not given. */
     expectedDuration?: number;
     bids?: Array<{ bidderId: string; amount: string; at: Date }>;
+    /** The host's reserve price (docs/auctions.md, "Reserve price"). */
+    reservePrice?: string;
+    /** Closed by the closing job at `endTime` with no winner (as below its reserve). */
+    closed?: boolean;
   },
 ): Promise<string> {
   const placed = input.bids ?? [];
@@ -28,6 +32,8 @@ export async function insertAuction(
       startingBid: '20.00',
       currentBid: highest,
       buyNowPrice: input.buyNowPrice ?? null,
+      reservePrice: input.reservePrice ?? null,
+      ...(input.closed ? { isActive: false, closedAt: input.endTime } : {}),
       ...(input.expectedDuration === undefined ? {} : { expectedDuration: input.expectedDuration }),
       endTime: input.endTime,
       bidCount: placed.length,

@@ -5,6 +5,7 @@ import { makePng } from './images.js';
 import { FUTURE_EXPIRY } from './payments.js';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
+import { photoReviews } from '../../src/db/schema/index.js';
 import { signUnsubscribeToken } from '../../src/modules/notifications/delivery/unsubscribe-token.js';
 import { completeProfile } from './profiles.js';
 import { auctionInput } from './world.js';
@@ -444,6 +445,17 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     expect: { nobody: 401, other: 404, owner: 200 },
     ownerAnswer: { status: 'succeeded', amount: '100.00' },
   },
+  {
+    route: 'POST /api/auctions/:id/second-chance',
+    owner: 'the host of an auction that ended below its reserve (fresh: the call sends its one offer)',
+    prepare: async (w) => {
+      const bidder = await w.member(`Reserve${randomUUID().slice(0, 4)}`, { card: true });
+      const auctionId = await w.endedBelowReserve(bidder);
+      return { request: post(`/api/auctions/${auctionId}/second-chance`), owner: w.host };
+    },
+    expect: { nobody: 401, other: 403, owner: 201 },
+    ownerAnswer: { status: 'offered', amount: '25.00' },
+  },
   offerRow('POST /api/payments/:id/accept', 'accept'),
   offerRow('POST /api/payments/:id/decline', 'decline'),
   selfRow('GET /api/payouts/account', () => get('/api/payouts/account')),
@@ -766,6 +778,19 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     const member = await w.member('Held');
     await w.must(member, put('/api/profile', { ...completeProfile('Held'), bio: 'Sexy and fun, ask me anything' }));
     return post(`/api/moderation/held/bios/${member.id}/decide`, { decision: 'approve', reasons: 'Matrix check' });
+  }),
+  moderatorRow('POST /api/moderation/held/photos/:id/decide', async (w) => {
+    // A photo of the host's, held as the image model would hold it (the matrix app keeps the
+    // production thresholds, under which its test images pass).
+    const imageId = await w.addedProfilePhoto(w.host);
+    await w.db.insert(photoReviews).values({
+      imageId,
+      ownerId: w.host.id,
+      kind: 'profile_photo',
+      url: `/api/objects/images/${imageId}-1280.jpg`,
+      scores: { Drawing: 0, Hentai: 0, Neutral: 0.1, Porn: 0.9, Sexy: 0 },
+    });
+    return post(`/api/moderation/held/photos/${imageId}/decide`, { decision: 'approve', reasons: 'Matrix check' });
   }),
   moderatorRow('POST /api/moderation/bids/:id/void', async (w) => {
     const auctionId = await w.openAuction(w.host);

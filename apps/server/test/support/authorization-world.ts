@@ -186,6 +186,18 @@ export class AuthorizationWorld {
     });
   }
 
+  /** An auction of the host's that ended below its $80 reserve, `bidder`'s $25 the highest bid. */
+  endedBelowReserve(bidder: Caller): Promise<string> {
+    const end = new Date(this.clock.getTime() - HOUR);
+    return insertAuction(this.db, {
+      creatorId: this.host.id,
+      endTime: end,
+      reservePrice: '80.00',
+      closed: true,
+      bids: [{ bidderId: bidder.id, amount: '25.00', at: new Date(end.getTime() - HOUR) }],
+    });
+  }
+
   /** A picture uploaded through a grant of `holder`'s: the URL to set as profile or document image. */
   async uploadedImage(holder: Caller): Promise<string> {
     const grant = await this.must(holder, { method: 'POST', url: '/api/objects/upload' });

@@ -256,7 +256,7 @@ export function createWorld(factory: { open(): Promise<TestDatabase> }, options:
     },
 
     /** A WebSocket client on the world's app (needs `listen: true`), signed in as `who` when given. */
-    async live(who?: Member, origin?: string): Promise<LiveClient> {
+    async live(who?: Pick<Member, 'cookie'>, origin?: string): Promise<LiveClient> {
       if (!world.port) throw new Error('createWorld({ listen: true }) for live clients');
       const client = await LiveClient.open(world.port, { cookie: who?.cookie, origin });
       sockets.add(client);

@@ -34,6 +34,11 @@ export const auctions = pgTable(
     startingBid: money('starting_bid').notNull(),
     currentBid: money('current_bid').notNull(),
     buyNowPrice: money('buy_now_price'),
+    /**
+     * The host's reserve price (docs/auctions.md, "Reserve price"): below it the auction ends with
+     * no winner. PRIVATE to the host: public answers and events carry only `reserveMet`.
+     */
+    reservePrice: money('reserve_price'),
     paymentResponsibility: paymentResponsibilityEnum('payment_responsibility').notNull().default('50_50'),
     paymentNotes: varchar('payment_notes', { length: 500 }),
     expectedDuration: integer('expected_duration').notNull().default(15),
@@ -91,6 +96,10 @@ export const auctions = pgTable(
     check('auctions_starting_bid_min', sql`${t.startingBid} >= 1`),
     check('auctions_current_bid_nonnegative', sql`${t.currentBid} >= 0`),
     check('auctions_buy_now_positive', sql`${t.buyNowPrice} IS NULL OR ${t.buyNowPrice} > 0`),
+    check(
+      'auctions_reserve_price_range',
+      sql`${t.reservePrice} IS NULL OR (${t.reservePrice} >= ${t.startingBid} AND ${t.reservePrice} <= 100000)`,
+    ),
     check(
       'auctions_duration_range',
       sql`${t.expectedDuration} BETWEEN 15 AND 10080 AND ${t.expectedDuration} % 15 = 0`,

@@ -14,3 +14,4 @@ export * from './search.js';
 export * from './sandbox-clock.js';
 export * from './feedback.js';
 export * from './saved-searches.js';
+export * from './photo-reviews.js';

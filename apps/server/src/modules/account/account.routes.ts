@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bodyOrEmpty } from '../../lib/validation.js';
 import type { Db } from '../../db/client.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { invalidateSessions } from '../sessions/session-cache.js';
 import type { ObjectStorage } from '../../lib/storage/object-storage.js';
@@ -22,8 +22,8 @@ export interface AccountRoutesOptions {
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
   const deps: AccountDeletionDeps = { ...opts, logger: app.log };
 
-  app.get('/api/account/export', async (request, reply) => {
-    const userId = requireUserId(request);
+  app.get('/api/account/export', { preValidation: requireSignedIn }, async (request, reply) => {
+    const userId = signedInUserId(request);
     const data = await exportMyData(deps, userId);
     return reply
       .header('Content-Disposition', `attachment; filename="${ACCOUNT_EXPORT_FILE_NAME}"`)
@@ -39,8 +39,8 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   };
   app
     .withTypeProvider<ZodTypeProvider>()
-    .delete('/api/account', { preValidation: app.requireUser, schema: deleteSchema }, async (request, reply) => {
-      const userId = requireUserId(request);
+    .delete('/api/account', { preValidation: requireSignedIn, schema: deleteSchema }, async (request, reply) => {
+      const userId = signedInUserId(request);
       await deleteMyAccount(deps, userId);
       // Every session of the account went with it (in the deletion's transaction): out of every cache
       // now; signing out clears the caller's cookie too.

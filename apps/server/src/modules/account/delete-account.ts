@@ -87,6 +87,10 @@ export async function deleteAccountInTransaction(
       WHERE auctions.id = old.id AND auctions.creator_id = ${userId}::uuid AND auctions.cover_image_url IS NOT NULL
       RETURNING old.cover_image_url AS url`),
   );
+  // Photos the photo screening still holds (a held cover is in no auction yet): their files go too.
+  const held = rowsOf<{ url: string }>(
+    await tx.execute(sql`DELETE FROM photo_reviews WHERE owner_id = ${userId}::uuid RETURNING url`),
+  );
   // A bid's notices still waiting to be written (docs/notifications.md, "A bid's notices") become
   // notifications now, so the member's own go with the rest and others' stop naming them below.
   await writePendingBidNoticesOf(tx, userId);
@@ -143,7 +147,12 @@ export async function deleteAccountInTransaction(
       cancelledAuctionIds: cancelled.map((a) => a.id),
       stripeCustomerId: before?.stripe_customer_id ?? null,
       pictureUrls: [
-        ...new Set([before?.profile_image_url, ...photos.map((p) => p.url), ...covers.map((c) => c.url)]),
+        ...new Set([
+          before?.profile_image_url,
+          ...photos.map((p) => p.url),
+          ...covers.map((c) => c.url),
+          ...held.map((h) => h.url),
+        ]),
       ].filter((url): url is string => typeof url === 'string'),
       documents,
     },

@@ -9,6 +9,8 @@ import {
   isProfileComplete,
   parseMoneyToCents,
   PRE_SUBMIT_MESSAGES,
+  RESERVE_PRICE_MESSAGES,
+  auctionChannel,
   type AuctionListItem,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
@@ -22,6 +24,7 @@ import {
   cancelOpenAuction,
   findAuctionById,
   insertAuction,
+  liftPriceToReserve,
   updateOpenAuction,
   type AuctionEdit,
 } from './auctions.repository.js';
@@ -99,6 +102,7 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
       startingBid: input.startingBid,
       currentBid: input.startingBid,
       buyNowPrice: input.buyNowPrice ?? null,
+      reservePrice: input.reservePrice ?? null,
       paymentResponsibility: input.paymentResponsibility,
       paymentNotes: input.paymentNotes ?? null,
       expectedDuration: input.expectedDuration,
@@ -110,7 +114,30 @@ export async function createAuction(deps: AuctionsDeps, userId: string, body: un
     return inserted;
   });
   if (!held) deps.announceAuction?.(auction.id);
-  return presentAuctionListItem(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
+  return presentOwnAuction(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
+}
+
+/** Create, edit and cancel answer the host: their own reserve price is in it (null: none). */
+function presentOwnAuction(auction: Auction, creator: Parameters<typeof presentAuctionListItem>[1]): AuctionListItem {
+  return { ...presentAuctionListItem(auction, creator), reservePrice: auction.reservePrice };
+}
+
+const centsOf = (amount: string | null) => (amount === null ? null : (parseMoneyToCents(amount) ?? 0));
+
+/**
+ * A new reserve price against the stored auction (docs/auctions.md, "Reserve price"): at least
+ * the starting bid, and once bids are in only lower (removing it counts as lower). True when it
+ * raises or sets one, which the update then allows only while there are still no bids.
+ */
+function checkReserveChange(auction: Auction, reservePrice: string | null): boolean {
+  const next = centsOf(reservePrice);
+  const current = centsOf(auction.reservePrice);
+  if (next !== null && next < (centsOf(auction.startingBid) ?? 0)) {
+    throw badRequest(RESERVE_PRICE_MESSAGES.belowStartingBid, 'reservePrice');
+  }
+  const raises = next !== null && (current === null || next > current);
+  if (raises && auction.bidCount > 0) throw badRequest(RESERVE_PRICE_MESSAGES.onlyLower, 'reservePrice');
+  return raises;
 }
 
 /** Loads the auction an owner acts on: 404 when there is none, 403 when it is someone else's. */
@@ -166,16 +193,24 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
     if (input.buyNowPrice !== null) assertBuyNowAboveCurrentBid(auction, input.buyNowPrice);
     patch.buyNowPrice = input.buyNowPrice;
   }
+  let raisesReserve = false;
+  if (input.reservePrice !== undefined && centsOf(input.reservePrice) !== centsOf(auction.reservePrice)) {
+    raisesReserve = checkReserveChange(auction, input.reservePrice);
+    patch.reservePrice = input.reservePrice;
+  }
   if (Object.keys(patch).length === 0)
-    return presentAuctionListItem(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
+    return presentOwnAuction(auction, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
   // Edits are screened again: only the text that changed, which the moderators have not seen.
   const held = screenListing({ title: patch.title, description: patch.description, location: patch.location }, now);
   if (held) Object.assign(patch, held);
 
-  const updated = await deps.db.transaction(async (tx) => {
-    const row = await updateOpenAuction(tx, { id: auction.id, ownerId: userId, now, patch });
-    if (row) await notifyBiddersOfChange(tx, row, 'updated');
-    return row;
+  const { updated, lifted } = await deps.db.transaction(async (tx) => {
+    const row = await updateOpenAuction(tx, { id: auction.id, ownerId: userId, now, patch, raisesReserve });
+    if (!row) return { updated: row, lifted: undefined };
+    await notifyBiddersOfChange(tx, row, 'updated');
+    // A lowered reserve the leader's maximum now meets lifts the price to it, as a bid would.
+    const liftedTo = patch.reservePrice ? await liftPriceToReserve(tx, { id: row.id, now }) : undefined;
+    return { updated: liftedTo ? await findAuctionById(tx, row.id) : row, lifted: liftedTo };
   });
   if (!updated) {
     // A bid, the closing job or a cancel got there first: say which rule now fails.
@@ -183,9 +218,23 @@ export async function editAuction(deps: AuctionsDeps, userId: string, id: unknow
     if (!fresh) throw notFound(AUCTION_NOT_FOUND);
     assertStillOpen(fresh, deps.now(), 'edit');
     if (patch.buyNowPrice) assertBuyNowAboveCurrentBid(fresh, patch.buyNowPrice);
+    if (patch.reservePrice !== undefined) checkReserveChange(fresh, patch.reservePrice);
     throw conflict('The auction changed while you were editing it. Please try again.');
   }
-  return presentAuctionListItem(updated, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
+  if (lifted) {
+    // After the commit: pages showing the auction hear "Reserve met" and the new price.
+    deps.realtime?.publish(auctionChannel(updated.id), {
+      type: 'bid_update',
+      auctionId: updated.id,
+      newBid: lifted.currentBid,
+      bidCount: lifted.bidCount,
+      endTime: lifted.endTime.toISOString(),
+      isActive: true,
+      winnerId: null,
+      reserveMet: true,
+    });
+  }
+  return presentOwnAuction(updated, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }
 
 /**
@@ -210,5 +259,5 @@ export async function cancelAuction(deps: AuctionsDeps, userId: string, id: unkn
   }
   const creator = await findUserById(deps.db, userId);
   if (!creator) throw unauthorized();
-  return presentAuctionListItem(cancelled, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
+  return presentOwnAuction(cancelled, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }

@@ -1,7 +1,7 @@
 import type { NotificationType } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import type { Auction } from '../../db/schema/index.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import type { BidNotificationTexts } from './bids.repository.js';
 import { listBidderIds } from './auctions.repository.js';
 
@@ -43,7 +43,7 @@ export async function notifyBiddersOfChange(db: Db, auction: Auction, change: Au
   if (auction.bidCount === 0) return [];
   const bidderIds = await listBidderIds(db, auction.id);
   const text = CHANGE_TEXTS[change](auction.title);
-  await insertNotifications(
+  await notify(
     db,
     bidderIds.map((userId) => ({
       userId,

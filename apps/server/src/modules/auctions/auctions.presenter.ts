@@ -1,5 +1,7 @@
 import {
   displayNameOf,
+  isReserveMet,
+  parseMoneyToCents,
   type AuctionBidView,
   type AuctionDetail,
   type AuctionListItem,
@@ -7,6 +9,19 @@ import {
 } from '@bid/contract';
 import type { Auction } from '../../db/schema/index.js';
 import { reputationFromColumns, type ReputationColumns } from '../feedback/reputation.js';
+
+/**
+ * `reserveMet` when the auction has a reserve price (docs/auctions.md, "Reserve price"); the
+ * amount itself is the host's alone (presentOwnAuctionFields).
+ */
+function reserveMetOf(auction: Pick<Auction, 'reservePrice' | 'currentBid' | 'bidCount'>): { reserveMet?: boolean } {
+  const reserveMet = isReserveMet({
+    reserveCents: auction.reservePrice === null ? null : (parseMoneyToCents(auction.reservePrice) ?? null),
+    priceCents: parseMoneyToCents(auction.currentBid) ?? 0,
+    bidCount: auction.bidCount,
+  });
+  return reserveMet === undefined ? {} : { reserveMet };
+}
 
 /** The auction's own fields as every response shows them: money as "12.50", times as ISO text. */
 export function presentAuctionFields(auction: Auction): Omit<AuctionListItem, 'creator' | 'viewerStanding'> {
@@ -36,11 +51,17 @@ export function presentAuctionFields(auction: Auction): Omit<AuctionListItem, 'c
     updatedAt: auction.updatedAt.toISOString(),
     isWatched: false,
     watcherCount: auction.watcherCount,
+    ...reserveMetOf(auction),
     // Only a held or refused listing carries its review, and only its host and moderators can see one.
     ...(auction.reviewStatus === 'approved'
       ? {}
       : { review: { status: auction.reviewStatus, reasons: auction.reviewReasons } }),
   };
+}
+
+/** The host's own view of their auction: the public fields plus their reserve price (null: none). */
+export function presentOwnAuctionFields(auction: Auction) {
+  return { ...presentAuctionFields(auction), reservePrice: auction.reservePrice };
 }
 
 export interface CreatorNames extends ReputationColumns {
@@ -113,6 +134,8 @@ export function presentAuctionDetail(
     },
     bids: recentBids.map(presentBidView),
     bidderCount,
+    // The reserve price is the host's: only their own page carries it.
+    ...(viewer.id !== undefined && viewer.id === auction.creatorId ? { reservePrice: auction.reservePrice } : {}),
     // The leader's maximum is private: only the leader themselves ever reads it here.
     myMaxAmount: viewer.id !== undefined && auction.leaderId === viewer.id ? auction.leaderMax : null,
   };

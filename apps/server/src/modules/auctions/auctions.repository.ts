@@ -143,6 +143,7 @@ export type AuctionEdit = Partial<
     | 'latitude'
     | 'longitude'
     | 'buyNowPrice'
+    | 'reservePrice'
     // An edit the screening held takes the listing back into review.
     | 'hiddenAt'
     | 'isActive'
@@ -156,9 +157,20 @@ export type AuctionEdit = Partial<
  * is still open and, when a buy-now price is set, only while it stays above the current bid
  * (a bid racing the edit cannot slip past it). Undefined when the conditions no longer hold.
  */
-export async function updateOpenAuction(db: Db, input: { id: string; ownerId: string; now: Date; patch: AuctionEdit }) {
+export async function updateOpenAuction(
+  db: Db,
+  input: {
+    id: string;
+    ownerId: string;
+    now: Date;
+    patch: AuctionEdit;
+    /** The edit raises (or sets) the reserve price: allowed only while nobody has bid. */
+    raisesReserve?: boolean;
+  },
+) {
   const conditions = [isOpenAndOwnedBy(input.id, input.ownerId, input.now)];
   if (input.patch.buyNowPrice) conditions.push(lt(auctions.currentBid, input.patch.buyNowPrice));
+  if (input.raisesReserve) conditions.push(eq(auctions.bidCount, 0));
   const [auction] = await db
     .update(auctions)
     .set({ ...input.patch, updatedAt: input.now })
@@ -206,4 +218,43 @@ export async function isWatching(db: Db, userId: string, auctionId: string): Pro
     SELECT EXISTS (SELECT 1 FROM auction_watches WHERE user_id = ${userId}::uuid AND auction_id = ${auctionId}::uuid)
       AS watching`);
   return (result as { rows: { watching: boolean }[] }).rows[0]?.watching === true;
+}
+
+/**
+ * After the host lowered the reserve to or below the leader's maximum while the price was below
+ * it: the price goes to the new reserve, as an automatic bid of the leader (the reserve rule,
+ * docs/auctions.md "Reserve price", as `place_bids` applies it to a bid). One statement under the
+ * row's lock, so it cannot interleave with a bid. The leader and the new price, or undefined when
+ * nothing moved.
+ */
+export async function liftPriceToReserve(
+  db: Db,
+  input: { id: string; now: Date },
+): Promise<{ leaderId: string; currentBid: string; bidCount: number; endTime: Date } | undefined> {
+  const result = await db.execute(sql`
+    WITH lifted AS (
+      UPDATE auctions
+      SET current_bid = reserve_price, bid_count = bid_count + 1, updated_at = ${input.now.toISOString()}::timestamptz
+      WHERE id = ${input.id}::uuid AND reserve_price IS NOT NULL AND bid_count > 0 AND leader_id IS NOT NULL
+        AND leader_max >= reserve_price AND current_bid < reserve_price
+      RETURNING id, leader_id, reserve_price, bid_count, end_time
+    ), stored AS (
+      INSERT INTO bids (auction_id, bidder_id, amount, is_automatic, created_at)
+      SELECT id, leader_id, reserve_price, true, clock_timestamp() FROM lifted
+      RETURNING id
+    )
+    SELECT lifted.leader_id, lifted.reserve_price::text AS current_bid, lifted.bid_count, lifted.end_time
+    FROM lifted, stored`);
+  const [row] = (
+    result as {
+      rows: { leader_id: string; current_bid: string; bid_count: number | string; end_time: Date | string }[];
+    }
+  ).rows;
+  if (!row) return undefined;
+  return {
+    leaderId: row.leader_id,
+    currentBid: row.current_bid,
+    bidCount: Number(row.bid_count),
+    endTime: new Date(row.end_time),
+  };
 }

@@ -2,7 +2,7 @@ import { HAS_MORE_HEADER, idParamsSchema, listAuctionsQuerySchema, NEXT_CURSOR_H
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { cancelAuction, createAuction, editAuction } from './auction-management.service.js';
 import {
   getAuctionDetail,
@@ -15,8 +15,12 @@ import {
 
 /** The signed-in user's own auctions and bids (profile tabs, docs/product.md §2). */
 export async function myListsRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/api/my-auctions', async (request) => listMyAuctions(opts.db, requireUserId(request)));
-  app.get('/api/my-bids', async (request) => listMyBids(opts.db, requireUserId(request)));
+  app.get('/api/my-auctions', { preValidation: requireSignedIn }, async (request) =>
+    listMyAuctions(opts.db, signedInUserId(request)),
+  );
+  app.get('/api/my-bids', { preValidation: requireSignedIn }, async (request) =>
+    listMyBids(opts.db, signedInUserId(request)),
+  );
 }
 
 /**
@@ -44,19 +48,19 @@ export async function auctionRoutes(app: FastifyInstance, opts: AuctionsDeps) {
     getBidHistory(opts, request.params.id, request.userId),
   );
 
-  r.post('/api/auctions', async (request, reply) => {
-    const userId = requireUserId(request);
+  r.post('/api/auctions', { preValidation: requireSignedIn }, async (request, reply) => {
+    const userId = signedInUserId(request);
     const auction = await createAuction(opts, userId, request.body);
     return reply.status(201).send(auction);
   });
 
-  r.put('/api/auctions/:id', { schema: { params } }, async (request) => {
-    const userId = requireUserId(request);
+  r.put('/api/auctions/:id', { preValidation: requireSignedIn, schema: { params } }, async (request) => {
+    const userId = signedInUserId(request);
     return editAuction(opts, userId, request.params.id, request.body);
   });
 
-  r.delete('/api/auctions/:id', { schema: { params } }, async (request) => {
-    const userId = requireUserId(request);
+  r.delete('/api/auctions/:id', { preValidation: requireSignedIn, schema: { params } }, async (request) => {
+    const userId = signedInUserId(request);
     return cancelAuction(opts, userId, request.params.id);
   });
 }

@@ -1,3 +1,4 @@
+import type { RealtimePublisher } from '../realtime/hub.js';
 import {
   AUCTION_PAGE_SIZE_DEFAULT,
   parseAuctionCursor,
@@ -20,7 +21,7 @@ import { isModerator } from '../../plugins/moderators.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   presentAuctionDetail,
-  presentAuctionFields,
+  presentOwnAuctionFields,
   presentAuctionListItem,
   presentBidView,
   presentOwnBid,
@@ -49,6 +50,8 @@ export interface AuctionsDeps {
    * lifecycle job matches it.
    */
   announceAuction?: ((auctionId: string) => void) | undefined;
+  /** Pages showing an auction hear a price a lowered reserve lifted (docs/auctions.md, "Reserve price"). */
+  realtime?: RealtimePublisher | undefined;
 }
 
 export const AUCTION_NOT_FOUND = 'Auction not found';
@@ -196,7 +199,8 @@ export async function getBidHistory(deps: AuctionsDeps, id: unknown, viewerId?: 
 /** Profile tab "My Auctions": every auction the user created, newest first. */
 export async function listMyAuctions(db: Db, userId: string) {
   const rows = await listAuctionsByCreator(db, userId);
-  return rows.map(presentAuctionFields);
+  // The host's own list: their reserve prices too.
+  return rows.map(presentOwnAuctionFields);
 }
 
 /** Profile tab "My Bids": the user's bids, newest first, each with its auction's state. */

@@ -39,6 +39,10 @@ export type BidOutcome =
       outbidByAutomaticBid: boolean;
       /** Who led before the bid (the leader the fold knew, migration 0030), read in the same statement. */
       previousLeaderId: string | null;
+      /** Whether the reserve is met after the bid; undefined without a reserve (migration 0038). */
+      reserveMet: boolean | undefined;
+      /** This bid met the reserve (the price moved even when the leader only raised their maximum). */
+      metReserve: boolean;
       auction: BidAuctionState;
     }
   | {
@@ -68,6 +72,8 @@ interface BidOutcomeRow {
   is_active: boolean | null;
   closed_at: Date | string | null;
   buy_now_price: string | null;
+  reserve_met: boolean | null;
+  met_reserve: boolean | null;
 }
 
 /**
@@ -149,7 +155,7 @@ export async function placeBidsStatement(
     sql`
     SELECT bid_index, refusal, previous_leader_id, stripe_customer_id, accepted, bid_id, bid_amount, bid_created_at,
            outbid_by_automatic_bid, creator_id, title, current_bid, starting_bid, bid_count, end_time, is_active,
-           closed_at, buy_now_price
+           closed_at, buy_now_price, reserve_met, met_reserve
     FROM place_bids(${input.bidsPerMinute}::integer, ${input.auctionId}::uuid, ${JSON.stringify(bids)}::jsonb,
       ${texts.received.title}, ${texts.received.message}, ${texts.outbid.title}, ${texts.outbid.message})
   `,
@@ -195,6 +201,8 @@ function toOutcome(auctionId: string, row: BidOutcomeRow): BidOutcome {
     createdAt: new Date(row.bid_created_at),
     outbidByAutomaticBid: row.outbid_by_automatic_bid,
     previousLeaderId: row.previous_leader_id,
+    reserveMet: row.reserve_met ?? undefined,
+    metReserve: row.met_reserve === true,
     auction,
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { submitBid, type SubmitBidDeps } from './submit-bid.js';
 
 /**
@@ -7,8 +7,8 @@ import { submitBid, type SubmitBidDeps } from './submit-bid.js';
  * accepted bid goes to every page showing the auction as `bid_update` (docs/realtime.md).
  */
 export async function bidRoutes(app: FastifyInstance, opts: SubmitBidDeps) {
-  app.post('/api/bids', async (request, reply) => {
-    const bidderId = requireUserId(request);
+  app.post('/api/bids', { preValidation: requireSignedIn }, async (request, reply) => {
+    const bidderId = signedInUserId(request);
     return reply.status(201).send(await submitBid(opts, bidderId, request.body));
   });
 }

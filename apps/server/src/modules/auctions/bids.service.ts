@@ -160,8 +160,9 @@ export async function placeBid(
   // The lead changed hands only when the bidder was not leading and no automatic bid answered them:
   // a leader whose maximum answered the bid is still leading and hears nothing (docs/realtime.md).
   const outbidId = leaderId && leaderId !== bidderId && !outcome.outbidByAutomaticBid ? leaderId : null;
-  // The leader's new bid only raised their maximum (docs/auctions.md): nothing public changed.
-  const raisedOwnMaximum = leaderId === bidderId;
+  // The leader's new bid only raised their maximum (docs/auctions.md): nothing public changed,
+  // unless it met the reserve, which moved the price.
+  const raisedOwnMaximum = leaderId === bidderId && !outcome.metReserve;
   const maxAmount = amounts.problem ? undefined : amounts.maxAmount;
   return {
     recipients: { outbidId, raisedOwnMaximum },
@@ -179,6 +180,7 @@ export async function placeBid(
       currentBid: after.currentBid,
       bidCount: after.bidCount,
       endTime: after.endTime.toISOString(),
+      ...(outcome.reserveMet === undefined ? {} : { reserveMet: outcome.reserveMet }),
     },
   };
 }

@@ -30,6 +30,7 @@ export async function submitBid(deps: SubmitBidDeps, bidderId: string, body: unk
     endTime: auction.endTime,
     isActive: true,
     winnerId: null,
+    ...(auction.reserveMet === undefined ? {} : { reserveMet: auction.reserveMet }),
   });
   // The outbid member's open pages say so at once (the 30 s poll stays the fallback).
   if (recipients.outbidId) {

@@ -2,7 +2,7 @@ import { centsToMoneyString, formatAmountPlain, parseMoneyToCents, standingFromM
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { NewNotification } from '../../db/schema/index.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import { rowsOf } from '../../db/sql-helpers.js';
 
 /** What voiding one member's bids on one auction did (for the answer, the notices and the live event). */
@@ -46,12 +46,13 @@ export async function voidBidderOnAuction(
     id: string;
     title: string;
     starting_bid: string;
+    reserve_price: string | null;
     leader_id: string | null;
     leader_max: string | null;
     end_time: Date | string;
   }>(
     await tx.execute(sql`
-      SELECT id, title, starting_bid::text, leader_id, leader_max::text, end_time FROM auctions
+      SELECT id, title, starting_bid::text, reserve_price::text, leader_id, leader_max::text, end_time FROM auctions
       WHERE id = ${input.auctionId}::uuid AND is_active AND closed_at IS NULL AND end_time > ${at}::timestamptz
       FOR UPDATE`),
   );
@@ -88,7 +89,12 @@ export async function voidBidderOnAuction(
       highestAmountCents: cents(row.highest),
     };
   });
-  const standing = standingFromMaximums(cents(auction.starting_bid), bidders);
+  // The same reserve rule as a bid (docs/auctions.md, "Reserve price").
+  const standing = standingFromMaximums(
+    cents(auction.starting_bid),
+    bidders,
+    auction.reserve_price === null ? null : cents(auction.reserve_price),
+  );
   const leader = bidders.find((b) => b.bidderId === standing.leaderId);
   if (leader && standing.priceCents > leader.highestAmountCents) {
     await tx.execute(sql`
@@ -129,7 +135,7 @@ export async function voidBidderOnAuction(
       relatedAuctionId: input.auctionId,
     })),
   ];
-  await insertNotifications(tx, notices);
+  await notify(tx, notices);
   return {
     auctionId: input.auctionId,
     title: auction.title,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { unauthorized } from '../../lib/errors.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { getCurrentUser } from './auth.service.js';
 import { auditSessionEvent } from './sign-in-audit.js';
@@ -12,13 +12,15 @@ import { createProviderSignIn } from './providers/provider-sign-in.routes.js';
 export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // The one route that answers a visitor itself rather than through requireSignedIn (listed in
+  // test/repository/signed-in-routes.test.ts): a visitor who sent no session cookie simply has no
+  // current user: 204, not an error, so a first visit logs nothing in the browser's console
+  // (docs/accounts.md). A session that was sent but is no longer valid (expired, ended, account
+  // gone) still answers 401.
   r.get('/api/auth/user', async (request, reply) => {
-    // A visitor who sent no session cookie simply has no current user: 204, not an error, so a
-    // first visit logs nothing in the browser's console (docs/accounts.md). A session that was sent
-    // but is no longer valid (expired, ended, account gone) still answers 401.
-    if (!request.userId && request.cookies[SESSION_COOKIE] === undefined) return reply.status(204).send();
-    const userId = requireUserId(request);
-    return getCurrentUser(opts.db, userId);
+    if (request.userId) return getCurrentUser(opts.db, request.userId);
+    if (request.cookies[SESSION_COOKIE] === undefined) return reply.status(204).send();
+    throw unauthorized();
   });
 
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {

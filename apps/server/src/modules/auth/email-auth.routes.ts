@@ -20,7 +20,7 @@ import {
   type EmailAuthDeps,
   type EmailAuthOutcome,
 } from './email-auth.service.js';
-import { grantModeratorIfListed } from '../moderation/moderator-role.js';
+import { completeSignIn } from './complete-sign-in.js';
 import { auditSessionEvent } from './sign-in-audit.js';
 
 const COMPLETE_MESSAGES: Record<EmailAuthOutcome, string> = {
@@ -65,15 +65,12 @@ export async function emailAuthRoutes(
       }
       throw error;
     }
-    await app.sessions.signIn(request, reply, result.userId);
-    await grantModeratorIfListed(deps.db, result.userId, deps.moderatorEmails ?? []);
-    await auditSessionEvent(deps.db, request, {
-      action: 'login',
-      outcome: 'success',
-      userId: result.userId,
-      method,
-      reason: result.outcome,
-    });
+    await completeSignIn(
+      { db: deps.db, sessions: app.sessions, moderatorEmails: deps.moderatorEmails ?? [] },
+      request,
+      reply,
+      { userId: result.userId, method, reason: result.outcome },
+    );
     const user = await findUserById(deps.db, result.userId);
     return { message: COMPLETE_MESSAGES[result.outcome], user: user ? await presentSignedInUser(deps.db, user) : null };
   }

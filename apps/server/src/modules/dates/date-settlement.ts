@@ -1,7 +1,7 @@
 import { centsToMoneyString, DISPUTE_WINDOW_HOURS, settleDate, type DateSettlement } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import { releaseBooking } from '../payments/ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
 import { rowsOf, timestampParam, uuidList } from '../../db/sql-helpers.js';
@@ -152,9 +152,6 @@ async function bookRelease(tx: Db, date: DateRecord, now: Date, ready: boolean):
       INSERT INTO payouts (auction_id, host_id, amount, status, reminded_at, created_at, updated_at)
       VALUES (${date.auctionId}::uuid, ${date.host.id}::uuid, ${centsToMoneyString(hostShare)}::numeric,
               ${ready ? 'pending' : 'awaiting_account'}, ${ready ? sql`NULL` : at}, ${at}, ${at})`);
-    await insertNotifications(tx, [
-      releasedNotice(pair, hostShare),
-      ...(ready ? [] : [payoutWaitingNotice(pair, hostShare)]),
-    ]);
+    await notify(tx, [releasedNotice(pair, hostShare), ...(ready ? [] : [payoutWaitingNotice(pair, hostShare)])]);
   }
 }

@@ -2,7 +2,7 @@ import { PAYOUT_REMINDER_DAYS } from '@bid/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import { payoutBooking, refundPaidBooking } from '../payments/ledger/ledger.bookings.js';
 import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
@@ -207,7 +207,7 @@ export async function settleRefund(
   await tx.execute(sql`
     UPDATE charges SET status = 'refunded', updated_at = ${at}
     WHERE id = ${refund.chargeId}::uuid AND status = 'succeeded' AND amount = ${(refund.amountCents / 100).toFixed(2)}::numeric`);
-  await insertNotifications(tx, [
+  await notify(tx, [
     refundSentNotice(
       {
         auctionId: refund.auctionId,
@@ -282,7 +282,7 @@ export async function settlePayout(
     description: `Payout for "${payout.auctionTitle}"`,
     entries: payoutBooking({ hostId: payout.hostId, amountCents: payout.amountCents }),
   });
-  await insertNotifications(tx, [
+  await notify(tx, [
     paidOutNotice(
       {
         auctionId: payout.auctionId,
@@ -312,7 +312,7 @@ export async function remindWaitingPayouts(db: Db, now: Date): Promise<number> {
           AND d.auction_id = t.auction_id AND a.id = t.auction_id
         RETURNING t.auction_id, a.title, d.host_id, d.winner_id, t.amount::text AS amount`),
     );
-    await insertNotifications(
+    await notify(
       tx,
       rows.map((row) =>
         payoutWaitingNotice(

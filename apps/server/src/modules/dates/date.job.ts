@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import { rowsOf, timestampParam } from '../../db/sql-helpers.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import type { NewNotification } from '../../db/schema/index.js';
@@ -60,7 +60,7 @@ export async function sendPlanReminders(db: Db, now: Date): Promise<DateParties[
           AND d.starts_at <= ${timestampParam(new Date(now.getTime() + DATE_REMINDER_MINUTES * MINUTE_MS))}
         RETURNING d.auction_id, a.title, d.host_id, d.winner_id`),
     );
-    await insertNotifications(
+    await notify(
       tx,
       rows.flatMap((row) =>
         reminderNotices(
@@ -114,7 +114,7 @@ export async function settleOverdueDates(
       }
     }
     // The batch's notices in one insert, not one per date.
-    await insertNotifications(tx, notices);
+    await notify(tx, notices);
     return { noShows, autoEnded };
   });
 }

@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireUserId } from '../../plugins/auth.js';
-import { requireModerator } from '../../plugins/moderators.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
+import { moderatorOnly } from '../../plugins/moderators.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import {
@@ -59,62 +59,78 @@ export async function dateRoutes(
   const params = idParamsSchema;
   const answer = { 200: dateStateSchema };
 
-  r.get('/api/auctions/:id/plan', { schema: { params, response: answer } }, async (request) =>
-    getDate(deps, requireUserId(request), request.params.id),
+  r.get(
+    '/api/auctions/:id/plan',
+    { preValidation: requireSignedIn, schema: { params, response: answer } },
+    async (request) => getDate(deps, signedInUserId(request), request.params.id),
   );
-  r.get('/api/auctions/:id/plan/calendar.ics', { schema: { params } }, async (request, reply) => {
-    const invitation = await getDateCalendar(deps, requireUserId(request), request.params.id);
-    return reply
-      .type(`text/calendar; charset=utf-8; method=${invitation.method}`)
-      .header('Content-Disposition', `attachment; filename="${invitation.filename}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(invitation.content);
-  });
-  r.post('/api/auctions/:id/plan', { schema: { params, body: proposePlanSchema, response: answer } }, async (request) =>
-    proposePlan(deps, requireUserId(request), request.params.id, request.body),
+  r.get(
+    '/api/auctions/:id/plan/calendar.ics',
+    { preValidation: requireSignedIn, schema: { params } },
+    async (request, reply) => {
+      const invitation = await getDateCalendar(deps, signedInUserId(request), request.params.id);
+      return reply
+        .type(`text/calendar; charset=utf-8; method=${invitation.method}`)
+        .header('Content-Disposition', `attachment; filename="${invitation.filename}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(invitation.content);
+    },
+  );
+  r.post(
+    '/api/auctions/:id/plan',
+    { preValidation: requireSignedIn, schema: { params, body: proposePlanSchema, response: answer } },
+    async (request) => proposePlan(deps, signedInUserId(request), request.params.id, request.body),
   );
   r.post(
     '/api/auctions/:id/plan/accept',
-    { schema: { params, body: noBodySchema, response: answer } },
-    async (request) => acceptPlan(deps, requireUserId(request), request.params.id),
+    { preValidation: requireSignedIn, schema: { params, body: noBodySchema, response: answer } },
+    async (request) => acceptPlan(deps, signedInUserId(request), request.params.id),
   );
   r.post(
     '/api/auctions/:id/date-mode/start',
-    { schema: { params, body: noBodySchema, response: answer } },
-    async (request) => startDateMode(deps, requireUserId(request), request.params.id),
+    { preValidation: requireSignedIn, schema: { params, body: noBodySchema, response: answer } },
+    async (request) => startDateMode(deps, signedInUserId(request), request.params.id),
   );
   r.post(
     '/api/auctions/:id/date-mode/check-in',
-    { schema: { params, body: checkInSchema, response: answer } },
-    async (request) => checkIn(deps, requireUserId(request), request.params.id, request.body.kind),
+    { preValidation: requireSignedIn, schema: { params, body: checkInSchema, response: answer } },
+    async (request) => checkIn(deps, signedInUserId(request), request.params.id, request.body.kind),
   );
   r.post(
     '/api/auctions/:id/date-mode/end',
-    { schema: { params, body: noBodySchema, response: answer } },
-    async (request) => endDate(deps, requireUserId(request), request.params.id),
+    { preValidation: requireSignedIn, schema: { params, body: noBodySchema, response: answer } },
+    async (request) => endDate(deps, signedInUserId(request), request.params.id),
   );
   r.post(
     '/api/auctions/:id/date-mode/location',
-    { schema: { params, body: dateLocationSchema, response: { 200: dateLocationResponseSchema } } },
-    async (request) => shareLocation(deps, requireUserId(request), request.params.id, request.body),
+    {
+      preValidation: requireSignedIn,
+      schema: { params, body: dateLocationSchema, response: { 200: dateLocationResponseSchema } },
+    },
+    async (request) => shareLocation(deps, signedInUserId(request), request.params.id, request.body),
   );
   r.delete(
     '/api/auctions/:id/date-mode/location',
-    { schema: { params, response: { 200: dateLocationResponseSchema } } },
-    async (request) => stopSharingLocation(deps, requireUserId(request), request.params.id),
+    { preValidation: requireSignedIn, schema: { params, response: { 200: dateLocationResponseSchema } } },
+    async (request) => stopSharingLocation(deps, signedInUserId(request), request.params.id),
   );
   r.post(
     '/api/auctions/:id/share-link',
-    { schema: { params, body: noBodySchema, response: { 200: shareLinkResponseSchema } } },
-    async (request) => createShareLink(deps, requireUserId(request), request.params.id),
+    {
+      preValidation: requireSignedIn,
+      schema: { params, body: noBodySchema, response: { 200: shareLinkResponseSchema } },
+    },
+    async (request) => createShareLink(deps, signedInUserId(request), request.params.id),
   );
   r.post(
     '/api/auctions/:id/refund-request',
-    { schema: { params, body: refundRequestSchema, response: answer } },
-    async (request) => requestRefund(deps, requireUserId(request), request.params.id, request.body.reason),
+    { preValidation: requireSignedIn, schema: { params, body: refundRequestSchema, response: answer } },
+    async (request) => requestRefund(deps, signedInUserId(request), request.params.id, request.body.reason),
   );
-  r.post('/api/auctions/:id/release', { schema: { params, body: noBodySchema, response: answer } }, async (request) =>
-    releaseEarly(deps, requireUserId(request), request.params.id),
+  r.post(
+    '/api/auctions/:id/release',
+    { preValidation: requireSignedIn, schema: { params, body: noBodySchema, response: answer } },
+    async (request) => releaseEarly(deps, signedInUserId(request), request.params.id),
   );
 
   r.get(
@@ -129,18 +145,15 @@ export async function dateRoutes(
 
   r.get(
     '/api/moderation/refund-requests',
-    { schema: { response: { 200: refundRequestQueueSchema } } },
-    async (request) => {
-      await requireModerator(request, opts.db);
-      return listOpenRefundRequests(opts.db);
-    },
+    { ...moderatorOnly(opts.db), schema: { response: { 200: refundRequestQueueSchema } } },
+    async () => listOpenRefundRequests(opts.db),
   );
   r.post(
     '/api/moderation/refund-requests/:id/decide',
-    { schema: { params, body: decideRefundSchema, response: { 200: refundRequestQueueSchema } } },
-    async (request) => {
-      const moderatorId = await requireModerator(request, opts.db);
-      return decideRefundRequest(deps, moderatorId, request.params.id, request.body);
+    {
+      ...moderatorOnly(opts.db),
+      schema: { params, body: decideRefundSchema, response: { 200: refundRequestQueueSchema } },
     },
+    async (request) => decideRefundRequest(deps, signedInUserId(request), request.params.id, request.body),
   );
 }

@@ -24,7 +24,7 @@ import { isAuctionId } from '../auctions/auctions.service.js';
 import { dateInvitation, type CalendarInvitation } from './date-calendar.js';
 import { findAuctionParties } from '../messages/messages.repository.js';
 import { isModerator } from '../../plugins/moderators.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import type { NewNotification } from '../../db/schema/index.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
@@ -73,12 +73,11 @@ export type Role = 'host' | 'winner';
 /**
  * Tells both people's pages that their date changed: a signal on each one's own user channel
  * (never the public auction channel: the plan is private); each page refetches through its
- * authorised route, and the notification bell reads again.
+ * authorised route (a notice written with the change refreshes the bell through notify).
  */
 export function publishDateUpdated(realtime: RealtimePublisher, { auctionId, hostId, winnerId }: DateParties): void {
   for (const userId of [hostId, winnerId]) {
     realtime.publishToUser(userId, { type: 'date_updated', auctionId });
-    realtime.publishToUser(userId, { type: 'notifications_changed' });
   }
 }
 
@@ -150,7 +149,7 @@ async function changeDate(
       throw notFound(DATE_MESSAGES.notFound);
     }
     const notices = await change(tx, date, role, now);
-    await insertNotifications(tx, notices);
+    await notify(tx, notices);
     return { role, date };
   });
   publishDateUpdated(deps.realtime, { auctionId, hostId: result.date.host.id, winnerId: result.date.winner.id });

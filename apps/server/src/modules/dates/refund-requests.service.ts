@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { rowsOf, timestampParam, toDate } from '../../db/sql-helpers.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import { pairOf, refundDecidedNotices } from './date.notices.js';
 import { ruleSettlementOf } from './date-settlement.js';
 import { personOf } from './dates.presenter.js';
@@ -140,7 +140,7 @@ export async function decideRefundRequest(
         amount = ${input.decision === 'deny' ? sql`NULL` : sql`${centsToMoneyString(refundCents)}::numeric`},
         note = ${input.note}, decided_by = ${moderatorId}::uuid, decided_at = ${at}
       WHERE id = ${requestId}::uuid`);
-    await insertNotifications(tx, refundDecidedNotices(pairOf(date), refundCents));
+    await notify(tx, refundDecidedNotices(pairOf(date), refundCents));
     return date;
   });
   publishDateUpdated(deps.realtime, {

@@ -1,6 +1,6 @@
 import { FEEDBACK_MESSAGES, FEEDBACK_NOTICES, feedbackClosesAt, HOSTING_NO_SHOW_LIMIT } from '@bid/contract';
 import type { Db } from '../../db/client.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import {
   countRecentHostNoShows,
   insertCase,
@@ -22,7 +22,7 @@ export async function openFeedbackWindow(
 ): Promise<void> {
   const opened = await insertFeedbackWindow(tx, { ...input, closesAt: feedbackClosesAt(input.now) });
   if (!opened) return;
-  await insertNotifications(
+  await notify(
     tx,
     [opened.hostId, opened.winnerId].map((userId) => ({
       userId,
@@ -45,7 +45,7 @@ export async function suspendHostingIfDue(tx: Db, hostId: string, now: Date): Pr
   const noShows = await countRecentHostNoShows(tx, hostId, now);
   if (noShows < HOSTING_NO_SHOW_LIMIT) return false;
   if (!(await insertHostingSuspension(tx, { userId: hostId, noShows, now }))) return false;
-  await insertNotifications(tx, [
+  await notify(tx, [
     {
       userId: hostId,
       type: 'moderation_action',

@@ -2,7 +2,7 @@ import { FEEDBACK_NOTICES, FEEDBACK_REMINDER_DAYS } from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import { claimClosedWindows, claimDueReminders, refreshReputations } from './feedback.repository.js';
 
@@ -34,7 +34,7 @@ export async function runFeedbackSteps(
       openedBefore: new Date(now.getTime() - FEEDBACK_REMINDER_DAYS * DAY_MS),
       limit: BATCH_LIMIT,
     });
-    await insertNotifications(
+    await notify(
       tx,
       due.flatMap((window) =>
         window.missing.map((userId) => ({
@@ -57,10 +57,8 @@ export async function runFeedbackSteps(
     );
     return windows;
   });
+  // The reminders refreshed their members' bells through notify.
   if (realtime) {
-    for (const window of reminders) {
-      for (const userId of window.missing) realtime.publishToUser(userId, { type: 'notifications_changed' });
-    }
     for (const w of closed) {
       for (const userId of [w.hostId, w.winnerId]) {
         realtime.publishToUser(userId, { type: 'date_updated', auctionId: w.auctionId });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { bodyOrEmpty } from '../../lib/validation.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import { getFeedback, listReviews, respondToReview, submitFeedback, type FeedbackDeps } from './feedback.service.js';
 
@@ -17,26 +17,26 @@ export async function feedbackRoutes(
 ) {
   const deps: FeedbackDeps = { db: opts.db, now: opts.now, realtime: opts.realtime };
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preValidation: app.requireUser };
+  const signedIn = { preValidation: requireSignedIn };
   // A malformed id is answered like an unknown one (404) by the service.
   const params = idParamsSchema;
 
   r.get('/api/auctions/:id/feedback', { ...signedIn, schema: { params } }, async (request) =>
-    getFeedback(deps, requireUserId(request), request.params.id),
+    getFeedback(deps, signedInUserId(request), request.params.id),
   );
   r.post(
     '/api/auctions/:id/feedback',
     { ...signedIn, schema: { params, body: bodyOrEmpty(submitFeedbackSchema) } },
-    async (request) => submitFeedback(deps, requireUserId(request), request.params.id, request.body),
+    async (request) => submitFeedback(deps, signedInUserId(request), request.params.id, request.body),
   );
   r.post(
     '/api/auctions/:id/feedback/response',
     { ...signedIn, schema: { params, body: bodyOrEmpty(feedbackResponseSchema) } },
-    async (request) => respondToReview(deps, requireUserId(request), request.params.id, request.body.text),
+    async (request) => respondToReview(deps, signedInUserId(request), request.params.id, request.body.text),
   );
   r.get(
     '/api/users/:id/reviews',
     { ...signedIn, schema: { params, querystring: reviewsQuerySchema } },
-    async (request) => listReviews(deps, requireUserId(request), request.params.id, request.query.page),
+    async (request) => listReviews(deps, signedInUserId(request), request.params.id, request.query.page),
   );
 }

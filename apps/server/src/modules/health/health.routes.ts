@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { migrationsApplied } from '../../db/migrate.js';
+import type { PhotoClassifier } from '../../lib/photo-classifier/photo-classifier.js';
 
 /**
  * Health for load balancers and operators (docs/deploy.md): `/api/health` reports the database;
  * `/live` says the process answers (restart it when not); `/ready` says this instance should get
  * traffic: migrations applied, the database answering, and not draining for a shutdown.
  */
-export async function healthRoutes(app: FastifyInstance, opts: { database: Database }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  opts: { database: Database; photoClassifier: PhotoClassifier },
+) {
   app.get('/api/health', async (request, reply) => {
     const started = performance.now();
     try {
@@ -15,6 +19,9 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
       return {
         status: 'ok',
         database: { kind: opts.database.kind, ok: true, latencyMs: Math.round(performance.now() - started) },
+        // The photo screening's model (docs/trust-and-safety.md "Screening"): while it is not
+        // ready, uploads still work and photos are held for a moderator.
+        photoClassifier: opts.photoClassifier.status(),
       };
     } catch (err) {
       request.log.warn({ err }, 'health check: database unreachable');

@@ -11,9 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { bodyOrEmpty } from '../../lib/validation.js';
-import { requireModerator } from '../../plugins/moderators.js';
+import { moderatorOnly } from '../../plugins/moderators.js';
 import { createObjectStorage } from '../../lib/storage/create-object-storage.js';
 import type { RequestContext } from '../uploads/uploads.service.js';
 import {
@@ -49,56 +49,65 @@ export async function identityRoutes(
   };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/identity/verification', async (request) => getMyVerification(deps, requireUserId(request)));
+  r.get('/api/identity/verification', { preValidation: requireSignedIn }, async (request) =>
+    getMyVerification(deps, signedInUserId(request)),
+  );
 
   // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema).
   r.post(
     '/api/identity/verification',
-    { preValidation: app.requireUser, schema: { body: bodyOrEmpty(startVerificationBodySchema) } },
-    async (request) => startVerification(deps, requireUserId(request), request.body, contextOf(request)),
+    { preValidation: requireSignedIn, schema: { body: bodyOrEmpty(startVerificationBodySchema) } },
+    async (request) => startVerification(deps, signedInUserId(request), request.body, contextOf(request)),
   );
 
-  r.post('/api/identity/verification/documents', { schema: { body: identityDocumentBodySchema } }, async (request) => {
-    const userId = requireUserId(request);
-    return addIdentityDocument(deps, userId, request.body, contextOf(request));
-  });
+  r.post(
+    '/api/identity/verification/documents',
+    { preValidation: requireSignedIn, schema: { body: identityDocumentBodySchema } },
+    async (request) => {
+      const userId = signedInUserId(request);
+      return addIdentityDocument(deps, userId, request.body, contextOf(request));
+    },
+  );
 
   // Members pick their own result here: the route exists only while the offline sandbox is the partner.
   if (opts.partner.name === 'sandbox') {
-    r.post('/api/identity/sandbox/complete', { schema: { body: sandboxCompleteBodySchema } }, async (request) => {
-      const userId = requireUserId(request);
-      return completeSandboxVerification(deps, userId, request.body.outcome, contextOf(request));
-    });
+    r.post(
+      '/api/identity/sandbox/complete',
+      { preValidation: requireSignedIn, schema: { body: sandboxCompleteBodySchema } },
+      async (request) => {
+        const userId = signedInUserId(request);
+        return completeSandboxVerification(deps, userId, request.body.outcome, contextOf(request));
+      },
+    );
   }
 
   // Private files: never cached by anyone, never served to anyone but the owner and moderators.
   // Malformed ids are answered like unknown ones (404) by the use cases.
-  r.get('/api/identity/documents/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const userId = requireUserId(request);
-    const file = await openIdentityDocument(deps, userId, request.params.id, contextOf(request));
-    return reply
-      .type('image/jpeg')
-      .header('cache-control', 'private, no-store')
-      .header('content-length', file.size)
-      .send(file.body);
-  });
+  r.get(
+    '/api/identity/documents/:id',
+    { preValidation: requireSignedIn, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const userId = signedInUserId(request);
+      const file = await openIdentityDocument(deps, userId, request.params.id, contextOf(request));
+      return reply
+        .type('image/jpeg')
+        .header('cache-control', 'private, no-store')
+        .header('content-length', file.size)
+        .send(file.body);
+    },
+  );
 
-  r.get('/api/moderation/verifications', async (request) => {
-    await requireModerator(request, opts.db);
-    return listVerificationQueue(deps);
-  });
+  r.get('/api/moderation/verifications', moderatorOnly(opts.db), async () => listVerificationQueue(deps));
 
   // The moderator check comes before the body's (preValidation: after JSON parsing, before the schema).
   r.post(
     '/api/moderation/verifications/:userId/decide',
     {
-      preValidation: async (request) => {
-        await requireModerator(request, opts.db);
-      },
+      ...moderatorOnly(opts.db),
       schema: { params: userIdParamsSchema, body: bodyOrEmpty(verificationDecisionBodySchema) },
     },
     async (request) =>
-      decideVerification(deps, requireUserId(request), request.params.userId, request.body, contextOf(request)),
+      decideVerification(deps, signedInUserId(request), request.params.userId, request.body, contextOf(request)),
   );
 
   // The partner signs the exact bytes it sent, so this one route reads JSON as raw text.

@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { IdentityDocument, User } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import { processProfileImage } from '../uploads/image-processing.js';
 import { ObjectTooLargeError, type ObjectStorage } from '../../lib/storage/object-storage.js';
 import { uploadErrors } from '../uploads/upload-errors.js';
@@ -385,9 +385,7 @@ function pickCodes(details: PartnerVerdict['details']) {
 async function notifyOutcome(db: Db, userId: string, status: IdentityVerificationStatus) {
   const notice = NOTICES[status];
   if (!notice) return;
-  await insertNotifications(db, [
-    { userId, type: 'identity_verification', title: notice.title, message: notice.message },
-  ]);
+  await notify(db, [{ userId, type: 'identity_verification', title: notice.title, message: notice.message }]);
 }
 
 /** POST /api/identity/sandbox/complete: the test input chooses the partner's answer. */

@@ -6,7 +6,7 @@ import {
   type VerificationDecisionBody,
   type VerificationReviewItem,
 } from '@bid/contract';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import type { RequestContext } from '../uploads/uploads.service.js';
 import { notFound } from '../../lib/errors.js';
 import { auditIdentity } from './identity.audit.js';
@@ -78,7 +78,7 @@ export async function decideVerification(
     const outcome = decision === 'verified' ? ('success' as const) : ('failure' as const);
     await auditIdentity(tx, { ...audit, action: 'verify', outcome });
     await auditIdentity(tx, { ...audit, action: 'verification_complete', outcome });
-    await insertNotifications(tx, [{ userId, type: 'identity_verification', ...DECISION_NOTICES[decision] }]);
+    await notify(tx, [{ userId, type: 'identity_verification', ...DECISION_NOTICES[decision] }]);
     return true;
   });
   if (!done) throw notFound(IDENTITY_MESSAGES.notInQueue);

@@ -9,11 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { requireUserId } from '../../plugins/auth.js';
-import type { Realtime } from '../realtime/hub.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
+import type { RealtimePublisher } from '../realtime/hub.js';
 import {
   countUnread,
-  isConversationParticipant,
   listConversations,
   readConversation,
   sendMessage,
@@ -24,20 +23,16 @@ import {
 const CONVERSATION_MESSAGES_PATH = /^([^/]{1,128})\/messages$/;
 
 /** docs/product.md §7 conversation and message calls; every one needs a signed-in user. */
-export async function messageRoutes(
-  app: FastifyInstance,
-  opts: { db: Db; realtime: Pick<Realtime, 'publish' | 'publishToUser' | 'setConversationAuthorizer'> },
-) {
+export async function messageRoutes(app: FastifyInstance, opts: { db: Db; realtime: RealtimePublisher }) {
   const deps: MessagesDeps = { db: opts.db, realtime: opts.realtime };
 
-  // Only a conversation's two participants may follow its channel (docs/engineering.md §5).
-  opts.realtime.setConversationAuthorizer((userId, conversationId) =>
-    isConversationParticipant(opts.db, userId, conversationId),
+  app.get('/api/conversations', { preValidation: requireSignedIn }, async (request) =>
+    listConversations(opts.db, signedInUserId(request)),
   );
 
-  app.get('/api/conversations', async (request) => listConversations(opts.db, requireUserId(request)));
-
-  app.get('/api/conversations/unread-count', async (request) => countUnread(opts.db, requireUserId(request)));
+  app.get('/api/conversations/unread-count', { preValidation: requireSignedIn }, async (request) =>
+    countUnread(opts.db, signedInUserId(request)),
+  );
 
   // GET /api/conversations/{conversationId}/messages. An auction chat's id is 110 characters,
   // past the router's 100-character limit for a path parameter, so the rest of the path is
@@ -45,9 +40,12 @@ export async function messageRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/conversations/*',
-    { schema: { params: conversationPathParamsSchema, querystring: conversationPageQuerySchema } },
+    {
+      preValidation: requireSignedIn,
+      schema: { params: conversationPathParamsSchema, querystring: conversationPageQuerySchema },
+    },
     async (request, reply) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       const match = CONVERSATION_MESSAGES_PATH.exec(request.params['*']);
       if (!match) throw notFound();
       const page = await readConversation(opts.db, userId, match[1]!, request.query);
@@ -59,18 +57,18 @@ export async function messageRoutes(
   // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema).
   r.post(
     '/api/messages',
-    { preValidation: app.requireUser, schema: { body: sendMessageBodySchema } },
+    { preValidation: requireSignedIn, schema: { body: sendMessageBodySchema } },
     async (request, reply) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       return reply.status(201).send(await sendMessage(deps, userId, request.body));
     },
   );
 
   r.post(
     '/api/conversations/start',
-    { preValidation: app.requireUser, schema: { body: startConversationBodySchema } },
+    { preValidation: requireSignedIn, schema: { body: startConversationBodySchema } },
     async (request, reply) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       return reply.status(201).send(await startConversation(deps, userId, request.body));
     },
   );

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import { screenMessage } from './message-screening.js';
 import { assertNotBlocked, assertReceiverNotDeleted, canMessage, getConversationAccess } from './messages.policy.js';
@@ -139,7 +139,7 @@ async function deliver(
       content: input.content,
       sentAfterWarning: input.sentAfterWarning,
     });
-    await insertNotifications(tx, [
+    await notify(tx, [
       {
         userId: input.receiverId,
         type: 'message_received',
@@ -154,7 +154,6 @@ async function deliver(
 
   const message = presentMessage(stored);
   deps.realtime.publish(conversationChannel(message.conversationId), { type: 'new_message', message });
-  deps.realtime.publishToUser(input.receiverId, { type: 'notifications_changed' });
   return message;
 }
 

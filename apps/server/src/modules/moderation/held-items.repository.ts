@@ -1,4 +1,4 @@
-import type { ScreeningReason } from '@bid/contract';
+import type { PhotoReviewKind, PhotoScores, ScreeningReason } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, users, type Auction } from '../../db/schema/index.js';
@@ -113,4 +113,30 @@ export async function decideHeldBio(
     .where(sql`${users.id} = ${input.userId}::uuid AND ${users.bioReviewStatus} = 'pending'`)
     .returning({ id: users.id, bio: users.bio });
   return row;
+}
+
+export interface HeldPhotoRow {
+  image_id: string;
+  owner_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  kind: PhotoReviewKind;
+  auction_id: string | null;
+  url: string;
+  scores: PhotoScores | string | null;
+  failure: string | null;
+  created_at: string | Date;
+}
+
+/** Photos the image model held, oldest first (photo_reviews_pending_idx). */
+export async function listHeldPhotos(db: Db, limit: number): Promise<HeldPhotoRow[]> {
+  const result = await db.execute(sql`
+    SELECT r.image_id, r.owner_id, u.first_name, u.last_name, r.kind, r.auction_id, r.url, r.scores, r.failure,
+           r.created_at
+    FROM photo_reviews r JOIN users u ON u.id = r.owner_id
+    WHERE r.status = 'pending'
+    ORDER BY r.created_at, r.image_id
+    LIMIT ${limit}
+  `);
+  return rowsOf<HeldPhotoRow>(result);
 }

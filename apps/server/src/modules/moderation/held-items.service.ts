@@ -8,6 +8,7 @@ import {
   isUuid,
   type DecideHeldItem,
   type HeldItem,
+  type PhotoScores,
   type ScreeningReason,
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
@@ -16,12 +17,13 @@ import { notFound } from '../../lib/errors.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
 import { notifyHeldListingPublished } from '../auctions/listing-screening.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import {
   approveHeldAuction,
   decideHeldBio,
   listHeldAuctions,
   listHeldBios,
+  listHeldPhotos,
   rejectHeldAuction,
 } from './held-items.repository.js';
 import type { ModerationDeps } from './moderation.service.js';
@@ -42,9 +44,36 @@ const reasonsOf = (value: ScreeningReason[] | string): ScreeningReason[] =>
 const present = (fields: Record<string, string | null>) =>
   Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== null));
 
-/** GET /api/moderation/held: held listings and bios, oldest first. */
+const scoresOf = (value: PhotoScores | string | null): PhotoScores | null =>
+  typeof value === 'string' ? (JSON.parse(value) as PhotoScores) : value;
+
+/** Photos the image model held, as items of the queue: the picture, the scores or why it could not be classified. */
+async function listHeldPhotoItems(db: Db, limit: number): Promise<HeldItem[]> {
+  const rows = await listHeldPhotos(db, limit);
+  return rows.map((row) => ({
+    kind: 'photo' as const,
+    id: row.image_id,
+    member: { id: row.owner_id, name: displayNameOf({ firstName: row.first_name, lastName: row.last_name }) },
+    fields: {},
+    reasons: [],
+    heldAt: new Date(row.created_at).toISOString(),
+    photo: {
+      kind: row.kind,
+      url: row.url,
+      auctionId: row.auction_id,
+      scores: scoresOf(row.scores),
+      failure: row.failure,
+    },
+  }));
+}
+
+/** GET /api/moderation/held: held listings, bios and photos, oldest first. */
 export async function listHeldItems(db: Db): Promise<HeldItem[]> {
-  const [held, bios] = await Promise.all([listHeldAuctions(db, HELD_PAGE_SIZE), listHeldBios(db, HELD_PAGE_SIZE)]);
+  const [held, bios, photos] = await Promise.all([
+    listHeldAuctions(db, HELD_PAGE_SIZE),
+    listHeldBios(db, HELD_PAGE_SIZE),
+    listHeldPhotoItems(db, HELD_PAGE_SIZE),
+  ]);
   const items: HeldItem[] = [
     ...held.map((row) => ({
       kind: 'auction' as const,
@@ -67,6 +96,7 @@ export async function listHeldItems(db: Db): Promise<HeldItem[]> {
       reasons: reasonsOf(row.bio_review_reasons),
       heldAt: new Date(row.bio_review_since).toISOString(),
     })),
+    ...photos,
   ];
   return items.sort((a, b) => a.heldAt.localeCompare(b.heldAt)).slice(0, HELD_PAGE_SIZE);
 }
@@ -101,7 +131,7 @@ export async function decideHeldAuction(
 ): Promise<{ id: string; status: 'approved' | 'rejected' }> {
   if (!isUuid(id)) throw notFound(HELD_ITEM_NOT_FOUND);
   const now = deps.now();
-  const { told, afterCommit } = await deps.db.transaction(async (tx) => {
+  const afterCommit = await deps.db.transaction(async (tx) => {
     const auction =
       decision === 'approve' ? await approveHeldAuction(tx, id, now) : await rejectHeldAuction(tx, id, now);
     if (!auction) throw notFound(HELD_ITEM_NOT_FOUND);
@@ -117,15 +147,14 @@ export async function decideHeldAuction(
         relatedAuctionId: auction.id,
       },
     ];
-    await insertNotifications(tx, notices);
-    const bidders =
-      decision === 'reject' && auction.bidCount > 0 ? await notifyBiddersOfChange(tx, auction, 'removed') : [];
-    const afterCommit = decision === 'approve' ? await notifyHeldListingPublished(tx, auction) : [];
+    await notify(tx, notices);
+    // Every notice refreshes its member's bell once this commits (notify).
+    if (decision === 'reject' && auction.bidCount > 0) await notifyBiddersOfChange(tx, auction, 'removed');
+    const published = decision === 'approve' ? await notifyHeldListingPublished(tx, auction) : [];
     await audit(tx, { moderatorId, resource: 'auction', resourceId: auction.id, decision: `${decision}_listing`, now });
-    return { told: [auction.creatorId, ...bidders], afterCommit };
+    return published;
   });
   for (const then of afterCommit) then();
-  for (const userId of new Set(told)) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
   return { id, status: decision === 'approve' ? 'approved' : 'rejected' };
 }
 
@@ -141,7 +170,7 @@ export async function decideHeldBioReview(
   await deps.db.transaction(async (tx) => {
     const row = await decideHeldBio(tx, { userId, approve: decision === 'approve' });
     if (!row) throw notFound(HELD_ITEM_NOT_FOUND);
-    await insertNotifications(tx, [
+    await notify(tx, [
       {
         userId,
         type: 'moderation_action',
@@ -151,6 +180,5 @@ export async function decideHeldBioReview(
     ]);
     await audit(tx, { moderatorId, resource: 'profile', resourceId: userId, decision: `${decision}_bio`, now });
   });
-  deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
   return { id: userId, status: decision === 'approve' ? 'approved' : 'rejected' };
 }

@@ -6,12 +6,12 @@ import {
   resolveReportSchema,
   voidBidSchema,
 } from '@bid/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { bodyOrEmpty } from '../../lib/validation.js';
-import { requireUserId } from '../../plugins/auth.js';
-import { requireModerator } from '../../plugins/moderators.js';
+import { signedInUserId } from '../../plugins/auth.js';
+import { moderatorOnly as moderatorOnlyOn } from '../../plugins/moderators.js';
 import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';
 import { voidBid } from './void-bid.service.js';
 import { decideHeldAuction, decideHeldBioReview, listHeldItems } from './held-items.service.js';
@@ -34,11 +34,7 @@ export async function moderationRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The moderator check comes first (a 404 for any other member), before the query's and the
   // bodies' schemas (preValidation: after JSON parsing, before the schema).
-  const moderatorOnly = {
-    preValidation: async (request: FastifyRequest) => {
-      await requireModerator(request, opts.db);
-    },
-  };
+  const moderatorOnly = moderatorOnlyOn(opts.db);
   // A malformed id is answered 404 by the use cases.
   const params = idParamsSchema;
 
@@ -55,7 +51,7 @@ export async function moderationRoutes(
   r.post(
     '/api/moderation/reports/:id/resolve',
     { ...moderatorOnly, schema: { params, body: bodyOrEmpty(resolveReportSchema) } },
-    async (request) => resolveReport(deps, requireUserId(request), request.params.id, request.body),
+    async (request) => resolveReport(deps, signedInUserId(request), request.params.id, request.body),
   );
 
   // What screening held (docs/trust-and-safety.md "Screening").
@@ -63,17 +59,17 @@ export async function moderationRoutes(
   r.post(
     '/api/moderation/held/auctions/:id/decide',
     { ...moderatorOnly, schema: { params, body: bodyOrEmpty(decideHeldItemSchema) } },
-    async (request) => decideHeldAuction(deps, requireUserId(request), request.params.id, request.body),
+    async (request) => decideHeldAuction(deps, signedInUserId(request), request.params.id, request.body),
   );
   r.post(
     '/api/moderation/held/bios/:id/decide',
     { ...moderatorOnly, schema: { params, body: bodyOrEmpty(decideHeldItemSchema) } },
-    async (request) => decideHeldBioReview(deps, requireUserId(request), request.params.id, request.body),
+    async (request) => decideHeldBioReview(deps, signedInUserId(request), request.params.id, request.body),
   );
 
   r.post(
     '/api/moderation/bids/:id/void',
     { ...moderatorOnly, schema: { params, body: bodyOrEmpty(voidBidSchema) } },
-    async (request) => voidBid(deps, requireUserId(request), request.params.id, request.body),
+    async (request) => voidBid(deps, signedInUserId(request), request.params.id, request.body),
   );
 }

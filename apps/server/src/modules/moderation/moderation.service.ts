@@ -15,7 +15,7 @@ import type { Auction, NewNotification } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { notify } from '../notifications/notify.js';
 import type { Realtime } from '../realtime/hub.js';
 import type { VoidedBids } from '../auctions/void-bids.js';
 import { applyFeedbackDecision, isToldOfDecision } from './feedback-decisions.js';
@@ -128,7 +128,6 @@ export async function resolveReport(
   if (action === 'overturn_no_show' && report.targetType !== 'date') throw badRequest(OVERTURN_NEEDS_NO_SHOW, 'action');
 
   const now = deps.now();
-  const notified = new Set<string>();
   const voidedBids: VoidedBids[] = [];
   const suspendedUserId = await deps.db.transaction(async (tx) => {
     const resolved = await markReportResolved(tx, { id: reportId, moderatorId, action, reasons, now });
@@ -139,13 +138,13 @@ export async function resolveReport(
     if (action === 'hide_auction') {
       const hidden = await hideAuctions(tx, { auctionId: report.targetId, now });
       auctionTitle = hidden[0]?.auction.title ?? null;
-      for (const id of await notifyBiddersOfRemoval(tx, hidden)) notified.add(id);
+      await notifyBiddersOfRemoval(tx, hidden);
     } else if (action === 'suspend_user' && report.reportedUserId) {
       if (await suspendUser(tx, { userId: report.reportedUserId, reason: reasons, now })) {
         suspended = report.reportedUserId;
       }
       const hidden = await hideAuctions(tx, { creatorId: report.reportedUserId, now });
-      for (const id of await notifyBiddersOfRemoval(tx, hidden)) notified.add(id);
+      await notifyBiddersOfRemoval(tx, hidden);
       // Their open bids go too, and each auction's price is recomputed without them (docs/auctions.md).
       voidedBids.push(...(await voidOpenBidsOf(tx, report.reportedUserId, now, reasons)));
     } else {
@@ -169,8 +168,7 @@ export async function resolveReport(
         relatedAuctionId: report.targetType === 'auction' ? report.targetId : null,
       });
     }
-    await insertNotifications(tx, notices);
-    for (const n of notices) notified.add(n.userId);
+    await notify(tx, notices);
 
     // docs/product.md §3's audit actions name no moderation decision; 'verify' (a moderator checked a report
     // and decided) is the closest, kept 7 years like other verification evidence.
@@ -197,7 +195,6 @@ export async function resolveReport(
     await deps.endAllSessions(suspendedUserId);
     deps.realtime.closeUserSockets(suspendedUserId);
   }
-  for (const userId of notified) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
 
   const [row] = await listQueue(deps.db, { id: reportId });
   return presentQueueRow(row!, deps.now());

@@ -34,7 +34,6 @@ export function announceVoided(deps: Pick<ModerationDeps, 'realtime'>, results: 
       isActive: true,
       winnerId: null,
     });
-    for (const userId of result.notified) deps.realtime.publishToUser(userId, { type: 'notifications_changed' });
   }
 }
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from './delivery/email-template.js';
 import {
@@ -36,17 +36,19 @@ export async function notificationChannelRoutes(app: FastifyInstance, deps: Chan
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema),
   // so nobody learns the rules anonymously, as when the use cases parsed the body themselves.
-  const signedIn = { preValidation: app.requireUser };
+  const signedIn = { preValidation: requireSignedIn };
   const preferences = { 200: notificationPreferencesResponseSchema };
 
-  r.get('/api/notification-preferences', { schema: { response: preferences } }, async (request) =>
-    getMyPreferences(deps, requireUserId(request)),
+  r.get(
+    '/api/notification-preferences',
+    { preValidation: requireSignedIn, schema: { response: preferences } },
+    async (request) => getMyPreferences(deps, signedInUserId(request)),
   );
 
   r.put(
     '/api/notification-preferences',
     { ...signedIn, schema: { body: updateNotificationPreferencesSchema, response: preferences } },
-    async (request) => updateMyPreferences(deps, requireUserId(request), request.body),
+    async (request) => updateMyPreferences(deps, signedInUserId(request), request.body),
   );
 
   r.get('/api/push/public-key', { schema: { response: { 200: pushPublicKeyResponseSchema } } }, async () =>
@@ -60,7 +62,7 @@ export async function notificationChannelRoutes(app: FastifyInstance, deps: Chan
       schema: { body: pushSubscriptionInputSchema, response: { 201: z.object({ success: z.literal(true) }) } },
     },
     async (request, reply) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       return reply.status(201).send(await subscribeDevice(deps, userId, request.body));
     },
   );
@@ -69,7 +71,7 @@ export async function notificationChannelRoutes(app: FastifyInstance, deps: Chan
     '/api/push/subscriptions',
     { ...signedIn, schema: { body: pushUnsubscribeInputSchema } },
     async (request, reply) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       await unsubscribeDevice(deps, userId, request.body);
       return reply.status(204).send();
     },

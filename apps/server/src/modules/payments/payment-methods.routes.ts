@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { bodyOrEmpty } from '../../lib/validation.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { isSandboxProvider } from './providers/sandbox-provider.js';
 import {
@@ -31,25 +31,28 @@ export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: opts.db, paymentProvider: opts.paymentProvider };
 
-  r.get('/api/stripe/payment-methods', { schema: { response: { 200: paymentMethodsResponseSchema } } }, (request) =>
-    listMyPaymentMethods(deps, requireUserId(request)),
+  r.get(
+    '/api/stripe/payment-methods',
+    { preValidation: requireSignedIn, schema: { response: { 200: paymentMethodsResponseSchema } } },
+    (request) => listMyPaymentMethods(deps, signedInUserId(request)),
   );
 
   r.post(
     '/api/stripe/setup-intent',
-    { schema: { body: noBodySchema, response: { 200: setupIntentResponseSchema } } },
-    (request) => createSetupIntent(deps, requireUserId(request)),
+    { preValidation: requireSignedIn, schema: { body: noBodySchema, response: { 200: setupIntentResponseSchema } } },
+    (request) => createSetupIntent(deps, signedInUserId(request)),
   );
 
   r.delete(
     '/api/stripe/payment-methods/:id',
     {
+      preValidation: requireSignedIn,
       schema: {
         params: idParamsSchema,
         response: { 200: z.object({ success: z.literal(true) }) },
       },
     },
-    (request) => removePaymentMethod(deps, requireUserId(request), request.params.id),
+    (request) => removePaymentMethod(deps, signedInUserId(request), request.params.id),
   );
 
   const { paymentProvider } = opts;
@@ -61,18 +64,18 @@ export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; 
   r.post(
     '/api/payments/sandbox/confirm-setup',
     {
-      preValidation: app.requireUser,
+      preValidation: requireSignedIn,
       schema: { body: bodyOrEmpty(sandboxConfirmSetupSchema), response: { 200: confirmSetupResponseSchema } },
     },
-    (request) => confirmSandboxSetup(sandboxDeps, requireUserId(request), request.body),
+    (request) => confirmSandboxSetup(sandboxDeps, signedInUserId(request), request.body),
   );
 
   r.post(
     '/api/payments/sandbox/authenticate-setup',
     {
-      preValidation: app.requireUser,
+      preValidation: requireSignedIn,
       schema: { body: bodyOrEmpty(sandboxAuthenticateSetupSchema), response: { 200: confirmSetupResponseSchema } },
     },
-    (request) => authenticateSandboxSetup(sandboxDeps, requireUserId(request), request.body),
+    (request) => authenticateSandboxSetup(sandboxDeps, signedInUserId(request), request.body),
   );
 }

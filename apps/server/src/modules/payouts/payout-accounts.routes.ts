@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { bodyOrEmpty } from '../../lib/validation.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { isSandboxProvider } from '../payments/providers/sandbox-provider.js';
 import {
@@ -31,14 +31,16 @@ export async function payoutAccountRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: PayoutAccountsDeps = { ...opts, logger: app.log };
 
-  r.get('/api/payouts/account', { schema: { response: { 200: payoutAccountSchema } } }, (request) =>
-    getMyPayoutAccount(deps, requireUserId(request)),
+  r.get(
+    '/api/payouts/account',
+    { preValidation: requireSignedIn, schema: { response: { 200: payoutAccountSchema } } },
+    (request) => getMyPayoutAccount(deps, signedInUserId(request)),
   );
 
   r.post(
     '/api/payouts/account',
-    { schema: { body: noBodySchema, response: { 200: payoutOnboardingSchema } } },
-    (request) => startPayoutOnboarding(deps, requireUserId(request)),
+    { preValidation: requireSignedIn, schema: { body: noBodySchema, response: { 200: payoutOnboardingSchema } } },
+    (request) => startPayoutOnboarding(deps, signedInUserId(request)),
   );
 
   const { paymentProvider } = opts;
@@ -50,9 +52,9 @@ export async function payoutAccountRoutes(
   r.post(
     '/api/payouts/sandbox/complete',
     {
-      preValidation: app.requireUser,
+      preValidation: requireSignedIn,
       schema: { body: bodyOrEmpty(sandboxPayoutOnboardingSchema), response: { 200: payoutAccountSchema } },
     },
-    (request) => completeSandboxPayoutOnboarding(sandboxDeps, requireUserId(request), request.body),
+    (request) => completeSandboxPayoutOnboarding(sandboxDeps, signedInUserId(request), request.body),
   );
 }

@@ -2,7 +2,7 @@ import { createReportSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bodyOrEmpty } from '../../lib/validation.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { createReport, type ReportsDeps } from './reports.service.js';
 
 /** POST /api/reports (docs/trust-and-safety.md): 201 for a new report, 200 for a repeat of an open one. */
@@ -11,8 +11,8 @@ export async function reportRoutes(app: FastifyInstance, opts: ReportsDeps) {
   const schema = { body: bodyOrEmpty(createReportSchema) };
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/api/reports', { preValidation: app.requireUser, schema }, async (request, reply) => {
-      const userId = requireUserId(request);
+    .post('/api/reports', { preValidation: requireSignedIn, schema }, async (request, reply) => {
+      const userId = signedInUserId(request);
       const { report, created } = await createReport(opts, userId, request.body);
       return reply.status(created ? 201 : 200).send(report);
     });

@@ -1,6 +1,7 @@
 import { advanceSandboxClockSchema, sandboxClockSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSignedIn } from '../../plugins/auth.js';
 import { advanceSandboxClock, getSandboxClock, type SandboxClockDeps } from './sandbox-clock.service.js';
 
 /**
@@ -14,7 +15,7 @@ export async function sandboxClockRoutes(app: FastifyInstance, deps: SandboxCloc
 
   r.get(
     '/api/sandbox/clock',
-    { preValidation: app.requireUser, schema: { response: { 200: sandboxClockSchema } } },
+    { preValidation: requireSignedIn, schema: { response: { 200: sandboxClockSchema } } },
     () => getSandboxClock(deps),
   );
 
@@ -22,7 +23,7 @@ export async function sandboxClockRoutes(app: FastifyInstance, deps: SandboxCloc
   r.post(
     '/api/sandbox/clock',
     {
-      preValidation: app.requireUser,
+      preValidation: requireSignedIn,
       schema: { body: advanceSandboxClockSchema, response: { 200: sandboxClockSchema } },
     },
     (request) => advanceSandboxClock(deps, request.body.advanceMinutes),

@@ -2,7 +2,7 @@ import { createSavedSearchSchema, idParamsSchema, savedSearchListSchema, savedSe
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bodyOrEmpty } from '../../lib/validation.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import {
   createSavedSearch,
   deleteMySavedSearch,
@@ -17,18 +17,24 @@ export async function savedSearchRoutes(app: FastifyInstance, opts: SavedSearche
     '/api/saved-searches',
     // Signed in before the body is read: a visitor gets 401 whatever they sent.
     {
-      preValidation: app.requireUser,
+      preValidation: requireSignedIn,
       schema: { body: bodyOrEmpty(createSavedSearchSchema), response: { 201: savedSearchSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createSavedSearch(opts, requireUserId(request), request.body)),
+      reply.status(201).send(await createSavedSearch(opts, signedInUserId(request), request.body)),
   );
-  r.get('/api/saved-searches', { schema: { response: { 200: savedSearchListSchema } } }, async (request) =>
-    listMySavedSearches(opts, requireUserId(request)),
+  r.get(
+    '/api/saved-searches',
+    { preValidation: requireSignedIn, schema: { response: { 200: savedSearchListSchema } } },
+    async (request) => listMySavedSearches(opts, signedInUserId(request)),
   );
   // A malformed id is answered like an unknown one (404) by the use case.
-  r.delete('/api/saved-searches/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteMySavedSearch(opts, requireUserId(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/saved-searches/:id',
+    { preValidation: requireSignedIn, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await deleteMySavedSearch(opts, signedInUserId(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,11 +1,21 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, profilePhotos, users } from '../../db/schema/index.js';
 
-/** A member's photos in order; the first is the main one. */
+/** A photo held by the photo screening and not approved yet (docs/trust-and-safety.md "Screening"). */
+export const PHOTO_IN_REVIEW_SQL = sql<boolean>`EXISTS (
+  SELECT 1 FROM photo_reviews r WHERE r.image_id = ${profilePhotos.id} AND r.status <> 'approved'
+)`;
+
+/** A member's photos in order; the first is the main one. `inReview`: held, seen only by the member. */
 export function listProfilePhotos(db: Db, userId: string) {
   return db
-    .select({ id: profilePhotos.id, url: profilePhotos.url, position: profilePhotos.position })
+    .select({
+      id: profilePhotos.id,
+      url: profilePhotos.url,
+      position: profilePhotos.position,
+      inReview: PHOTO_IN_REVIEW_SQL,
+    })
     .from(profilePhotos)
     .where(eq(profilePhotos.userId, userId))
     .orderBy(asc(profilePhotos.position), asc(profilePhotos.createdAt));
@@ -30,16 +40,21 @@ export async function deleteProfilePhoto(db: Db, photoId: string) {
 }
 
 /**
- * Writes the given order (positions 0…n-1) and mirrors the first photo into
- * `users.profile_image_url`, which every existing response shows as the profile picture.
+ * Writes the given order (positions 0…n-1) and mirrors the first photo that is not in review into
+ * `users.profile_image_url`, which every existing response shows as the profile picture: so a held
+ * photo reaches no card, message, auction page or preview (docs/trust-and-safety.md "Screening").
  */
-export async function writePhotoOrder(db: Db, userId: string, photos: readonly { id: string; url: string }[]) {
+export async function writePhotoOrder(
+  db: Db,
+  userId: string,
+  photos: readonly { id: string; url: string; inReview: boolean }[],
+) {
   for (const [position, photo] of photos.entries()) {
     await db.update(profilePhotos).set({ position }).where(eq(profilePhotos.id, photo.id));
   }
   const [user] = await db
     .update(users)
-    .set({ profileImageUrl: photos[0]?.url ?? null })
+    .set({ profileImageUrl: photos.find((photo) => !photo.inReview)?.url ?? null })
     .where(eq(users.id, userId))
     .returning();
   return user;

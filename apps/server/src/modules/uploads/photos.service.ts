@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { photoMainUrl, PROFILE_PHOTOS_MAX, type ProfilePhotosResponse } from '@bid/contract';
+import {
+  photoMainUrl,
+  PROFILE_PHOTOS_MAX,
+  type AuctionCoverResponse,
+  type PhotoReviewKind,
+  type ProfilePhotosResponse,
+} from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound, unauthorized } from '../../lib/errors.js';
 import { AUCTION_NOT_FOUND, isAuctionId } from '../auctions/auctions.service.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { processPhoto, type ProcessedPhoto } from './image-processing.js';
+import { screenPhoto, type PhotoScreening } from '../../lib/photo-classifier/photo-classifier.js';
+import { deletePhotoReview, insertPhotoReview, withdrawHeldCovers } from './photo-reviews.repository.js';
 import { photoIdOfServedPath, photoKeysOf, photoVariantKey } from '../../lib/storage/object-keys.js';
 import {
   deleteProfilePhoto,
@@ -32,6 +40,41 @@ interface StagedPhoto {
   grantId: string;
   grantKey: string;
   photo: ProcessedPhoto;
+  /** The image model's verdict (docs/trust-and-safety.md "Screening"): a held photo is seen only by its owner. */
+  screening: PhotoScreening;
+}
+
+/** The variant the image model reads: the 640 px JPEG (the model itself looks at 224 px). */
+function classifiedVariantOf(photo: ProcessedPhoto) {
+  return (
+    photo.variants.find((variant) => variant.label === 640 && variant.format === 'jpg') ??
+    photo.variants.find((variant) => variant.format === 'jpg') ??
+    photo.variants[0]
+  );
+}
+
+/**
+ * Classifies a processed photo. A failure holds the photo for a moderator and the log says why;
+ * nothing passes unclassified.
+ */
+async function screenProcessedPhoto(
+  deps: UploadsDeps,
+  photoId: string,
+  photo: ProcessedPhoto,
+): Promise<PhotoScreening> {
+  const variant = classifiedVariantOf(photo);
+  const screening = variant
+    ? await screenPhoto(deps.photoClassifier, variant.bytes, deps.photoHoldThresholds)
+    : { held: true, scores: null, flagged: [], failure: 'the photo has no variant to classify' };
+  if (screening.failure) {
+    deps.log.error(
+      { photoId, failure: screening.failure },
+      'photo classifier failed: the photo is held for a moderator',
+    );
+  } else if (screening.held) {
+    deps.log.info({ photoId, flagged: screening.flagged, scores: screening.scores }, 'photo held by screening');
+  }
+  return screening;
 }
 
 /**
@@ -52,6 +95,8 @@ async function stageUploadedPhoto(deps: UploadsDeps, userId: string, imageURL: s
     throw error;
   }
   const photoId = randomUUID();
+  // The model reads the photo while its files are written.
+  const screening = screenProcessedPhoto(deps, photoId, photo);
   try {
     for (const variant of photo.variants) {
       const contentType = variant.format === 'jpg' ? 'image/jpeg' : `image/${variant.format}`;
@@ -62,10 +107,18 @@ async function stageUploadedPhoto(deps: UploadsDeps, userId: string, imageURL: s
       );
     }
   } catch (error) {
+    await screening;
     await deletePhotoFiles(deps, photoId);
     throw error;
   }
-  return { photoId, url: photoMainUrl(photoId), grantId: grant.id, grantKey: grant.objectKey, photo };
+  return {
+    photoId,
+    url: photoMainUrl(photoId),
+    grantId: grant.id,
+    grantKey: grant.objectKey,
+    photo,
+    screening: await screening,
+  };
 }
 
 async function deletePhotoFiles(deps: Pick<UploadsDeps, 'storage' | 'log'>, photoId: string) {
@@ -87,6 +140,7 @@ async function commitStagedPhoto<T>(
   deps: UploadsDeps,
   staged: StagedPhoto,
   audit: { userId: string; resource: string; context: RequestContext },
+  target: { kind: PhotoReviewKind; auctionId: string | null },
   change: (tx: Db) => Promise<T>,
 ): Promise<T> {
   let result: { value: T } | undefined;
@@ -95,6 +149,17 @@ async function commitStagedPhoto<T>(
       const now = deps.now();
       if (!(await consumeUploadGrant(tx, staged.grantId, now))) return undefined;
       const value = await change(tx);
+      if (staged.screening.held) {
+        await insertPhotoReview(tx, {
+          imageId: staged.photoId,
+          ownerId: audit.userId,
+          kind: target.kind,
+          auctionId: target.auctionId,
+          url: staged.url,
+          scores: staged.screening.scores,
+          failure: staged.screening.failure,
+        });
+      }
       const largest = staged.photo.variants.at(-1);
       await recordAuditEvent(tx, {
         action: 'upload',
@@ -107,6 +172,7 @@ async function commitStagedPhoto<T>(
           width: staged.photo.width,
           height: staged.photo.height,
           bytes: largest?.bytes.length ?? 0,
+          screening: staged.screening.held ? 'held' : 'passed',
         },
         clientIp: audit.context.clientIp,
         userAgent: audit.context.userAgent,
@@ -128,9 +194,10 @@ async function commitStagedPhoto<T>(
   return result.value;
 }
 
-const presentPhotos = (photos: readonly { id: string; url: string }[]): ProfilePhotosResponse => ({
-  photos: photos.map(({ id, url }) => ({ id, url })),
+const presentPhotos = (photos: readonly { id: string; url: string; inReview: boolean }[]): ProfilePhotosResponse => ({
+  photos: photos.map(({ id, url, inReview }) => ({ id, url, inReview })),
 });
+const PROFILE_PHOTO = { kind: 'profile_photo', auctionId: null } as const;
 
 /** GET /api/profile/photos */
 export async function listPhotos(db: Db, userId: string): Promise<ProfilePhotosResponse> {
@@ -147,12 +214,13 @@ export async function addProfilePhoto(
   // Checked before the work of processing; checked again under the lock, where it decides.
   if ((await listProfilePhotos(deps.db, userId)).length >= PROFILE_PHOTOS_MAX) throw photoErrors.tooManyPhotos();
   const staged = await stageUploadedPhoto(deps, userId, imageURL);
-  const photos = await commitStagedPhoto(deps, staged, { userId, resource: 'profile_photo', context }, async (tx) => {
+  const audit = { userId, resource: 'profile_photo', context };
+  const photos = await commitStagedPhoto(deps, staged, audit, PROFILE_PHOTO, async (tx) => {
     if (!(await lockMember(tx, userId))) throw unauthorized();
     const current = await listProfilePhotos(tx, userId);
     if (current.length >= PROFILE_PHOTOS_MAX) throw photoErrors.tooManyPhotos();
     await insertProfilePhoto(tx, { id: staged.photoId, userId, position: current.length, url: staged.url });
-    const next = [...current, { id: staged.photoId, url: staged.url }];
+    const next = [...current, { id: staged.photoId, url: staged.url, inReview: staged.screening.held }];
     await writePhotoOrder(tx, userId, next);
     return next;
   });
@@ -165,12 +233,17 @@ export async function addProfilePhoto(
  */
 export async function replaceMainPhoto(deps: UploadsDeps, userId: string, imageURL: string, context: RequestContext) {
   const staged = await stageUploadedPhoto(deps, userId, imageURL);
-  const outcome = await commitStagedPhoto(deps, staged, { userId, resource: 'profile_image', context }, async (tx) => {
+  const audit = { userId, resource: 'profile_image', context };
+  const outcome = await commitStagedPhoto(deps, staged, audit, PROFILE_PHOTO, async (tx) => {
     if (!(await lockMember(tx, userId))) throw unauthorized();
     const [main, ...rest] = await listProfilePhotos(tx, userId);
-    if (main) await deleteProfilePhoto(tx, main.id);
+    if (main) {
+      await deleteProfilePhoto(tx, main.id);
+      await deletePhotoReview(tx, main.id);
+    }
     await insertProfilePhoto(tx, { id: staged.photoId, userId, position: 0, url: staged.url });
-    const user = await writePhotoOrder(tx, userId, [{ id: staged.photoId, url: staged.url }, ...rest]);
+    const added = { id: staged.photoId, url: staged.url, inReview: staged.screening.held };
+    const user = await writePhotoOrder(tx, userId, [added, ...rest]);
     if (!user) throw unauthorized();
     return { user, replacedUrl: main?.url ?? null };
   });
@@ -212,6 +285,7 @@ export async function removeProfilePhoto(
     // Any other text, including a malformed id, names no photo of this member.
     if (!removed) throw photoErrors.photoNotFound();
     await deleteProfilePhoto(tx, removed.id);
+    await deletePhotoReview(tx, removed.id);
     const rest = current.filter((photo) => photo.id !== removed.id);
     await writePhotoOrder(tx, userId, rest);
     return { rest, removed };
@@ -236,17 +310,25 @@ export async function setAuctionCover(
   auctionId: string,
   imageURL: string,
   context: RequestContext,
-) {
+): Promise<AuctionCoverResponse> {
   // Refused before any processing when the caller is not the host (checked again under the lock).
   await deps.db.transaction((tx) => lockOwnAuction(tx, auctionId, userId));
   const staged = await stageUploadedPhoto(deps, userId, imageURL);
-  const previous = await commitStagedPhoto(deps, staged, { userId, resource: 'auction_cover', context }, async (tx) => {
+  const id = auctionId.toLowerCase();
+  const audit = { userId, resource: 'auction_cover', context };
+  const target = { kind: 'auction_cover', auctionId: id } as const;
+  const outcome = await commitStagedPhoto(deps, staged, audit, target, async (tx) => {
     const auction = await lockOwnAuction(tx, auctionId, userId);
-    await updateAuctionCover(tx, auctionId.toLowerCase(), staged.url);
-    return auction.coverImageUrl;
+    // The newest upload replaces a cover still held for a moderator.
+    const withdrawn = await withdrawHeldCovers(tx, id);
+    // A held cover waits beside the auction: everyone keeps seeing the current one until it is approved.
+    if (staged.screening.held) return { withdrawn, replaced: null, coverImageUrl: auction.coverImageUrl };
+    await updateAuctionCover(tx, id, staged.url);
+    return { withdrawn, replaced: auction.coverImageUrl, coverImageUrl: staged.url };
   });
-  await deletePictureFiles(deps, previous);
-  return { coverImageUrl: staged.url };
+  await deletePictureFiles(deps, outcome.replaced);
+  for (const imageId of outcome.withdrawn) await deletePhotoFiles(deps, imageId);
+  return { coverImageUrl: outcome.coverImageUrl, heldCoverImageUrl: staged.screening.held ? staged.url : null };
 }
 
 /** DELETE /api/auctions/:id/cover: the auction shows its default picture again. */
@@ -254,12 +336,14 @@ export async function clearAuctionCover(
   deps: Pick<UploadsDeps, 'db' | 'storage' | 'log'>,
   userId: string,
   auctionId: string,
-) {
-  const previous = await deps.db.transaction(async (tx) => {
+): Promise<AuctionCoverResponse> {
+  const outcome = await deps.db.transaction(async (tx) => {
     const auction = await lockOwnAuction(tx, auctionId, userId);
     await updateAuctionCover(tx, auctionId.toLowerCase(), null);
-    return auction.coverImageUrl;
+    const withdrawn = await withdrawHeldCovers(tx, auctionId.toLowerCase());
+    return { previous: auction.coverImageUrl, withdrawn };
   });
-  await deletePictureFiles(deps, previous);
-  return { coverImageUrl: null };
+  await deletePictureFiles(deps, outcome.previous);
+  for (const imageId of outcome.withdrawn) await deletePhotoFiles(deps, imageId);
+  return { coverImageUrl: null, heldCoverImageUrl: null };
 }

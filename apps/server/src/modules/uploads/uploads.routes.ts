@@ -1,4 +1,5 @@
 import {
+  decideHeldItemSchema,
   addProfilePhotoBodySchema,
   auctionCoverBodySchema,
   auctionCoverResponseSchema,
@@ -16,8 +17,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
+import { moderatorOnly } from '../../plugins/moderators.js';
+import { bodyOrEmpty } from '../../lib/validation.js';
+import { decideHeldPhoto } from './held-photos.service.js';
 import { localUploadRoutes } from './local-upload.routes.js';
+import type { PhotoClassifier } from '../../lib/photo-classifier/photo-classifier.js';
 import { LocalObjectStorage } from '../../lib/storage/local-storage.js';
 import { createObjectStorage } from '../../lib/storage/create-object-storage.js';
 import { createUploadUrl, openProfileImage, type RequestContext, type UploadsDeps } from './uploads.service.js';
@@ -34,6 +39,8 @@ import {
 
 /** A processed picture's key is unique and never rewritten, so browsers and proxies may keep it forever. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** A held photo may become public or be deleted at any moment: nobody keeps a copy. */
+const HELD_IMAGE_CACHE = 'private, no-store';
 
 const contextOf = (request: FastifyRequest): RequestContext => ({
   clientIp: request.ip,
@@ -42,39 +49,62 @@ const contextOf = (request: FastifyRequest): RequestContext => ({
 });
 
 /** Profile picture uploads (docs/product.md §7, docs/uploads.md). */
-export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig; now: () => Date }) {
+export async function uploadRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    config: AppConfig;
+    now: () => Date;
+    photoClassifier: PhotoClassifier;
+  },
+) {
   const storage = createObjectStorage(opts.config);
-  const deps: UploadsDeps = { db: opts.db, storage, now: opts.now, log: app.log, publicUrl: opts.config.publicUrl };
+  const deps: UploadsDeps = {
+    db: opts.db,
+    storage,
+    now: opts.now,
+    log: app.log,
+    publicUrl: opts.config.publicUrl,
+    photoClassifier: opts.photoClassifier,
+    photoHoldThresholds: opts.config.photoHoldThresholds,
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/objects/upload',
-    { schema: { body: noBodySchema, response: { 200: uploadUrlResponseSchema } } },
+    { preValidation: requireSignedIn, schema: { body: noBodySchema, response: { 200: uploadUrlResponseSchema } } },
     async (request) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       return createUploadUrl(deps, userId);
     },
   );
 
-  r.put('/api/profile/image', { schema: { body: profileImageBodySchema } }, async (request) => {
-    const userId = requireUserId(request);
-    return presentSignedInUser(
-      opts.db,
-      await replaceMainPhoto(deps, userId, request.body.imageURL, contextOf(request)),
-    );
-  });
+  r.put(
+    '/api/profile/image',
+    { preValidation: requireSignedIn, schema: { body: profileImageBodySchema } },
+    async (request) => {
+      const userId = signedInUserId(request);
+      return presentSignedInUser(
+        opts.db,
+        await replaceMainPhoto(deps, userId, request.body.imageURL, contextOf(request)),
+      );
+    },
+  );
 
   // Profile photos (docs/uploads.md): up to six, the first is the main one (profileImageUrl).
   const photos = { 200: profilePhotosResponseSchema };
-  r.get('/api/profile/photos', { schema: { response: photos } }, async (request) =>
-    listPhotos(opts.db, requireUserId(request)),
+  r.get('/api/profile/photos', { preValidation: requireSignedIn, schema: { response: photos } }, async (request) =>
+    listPhotos(opts.db, signedInUserId(request)),
   );
 
   r.post(
     '/api/profile/photos',
-    { schema: { body: addProfilePhotoBodySchema, response: { 201: profilePhotosResponseSchema } } },
+    {
+      preValidation: requireSignedIn,
+      schema: { body: addProfilePhotoBodySchema, response: { 201: profilePhotosResponseSchema } },
+    },
     async (request, reply) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       const answer = await addProfilePhoto(deps, userId, request.body.imageURL, contextOf(request));
       return reply.status(201).send(answer);
     },
@@ -82,42 +112,66 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
 
   r.put(
     '/api/profile/photos/order',
-    { schema: { body: reorderProfilePhotosBodySchema, response: photos } },
-    async (request) => reorderProfilePhotos(opts.db, requireUserId(request), request.body.photoIds),
+    { preValidation: requireSignedIn, schema: { body: reorderProfilePhotosBodySchema, response: photos } },
+    async (request) => reorderProfilePhotos(opts.db, signedInUserId(request), request.body.photoIds),
   );
 
   // Malformed ids are answered like unknown ones (404) by the use cases.
   r.delete(
     '/api/profile/photos/:photoId',
-    { schema: { params: photoIdParamsSchema, response: photos } },
-    async (request) => removeProfilePhoto(deps, requireUserId(request), request.params.photoId),
+    { preValidation: requireSignedIn, schema: { params: photoIdParamsSchema, response: photos } },
+    async (request) => removeProfilePhoto(deps, signedInUserId(request), request.params.photoId),
   );
 
   // An auction's cover photo: the host's own; without one, cards show the default (auctionPictureOf).
   const cover = { 200: auctionCoverResponseSchema };
   r.put(
     '/api/auctions/:id/cover',
-    { schema: { params: idParamsSchema, body: auctionCoverBodySchema, response: cover } },
+    {
+      preValidation: requireSignedIn,
+      schema: { params: idParamsSchema, body: auctionCoverBodySchema, response: cover },
+    },
     async (request) => {
-      const userId = requireUserId(request);
+      const userId = signedInUserId(request);
       return setAuctionCover(deps, userId, request.params.id, request.body.imageURL, contextOf(request));
     },
   );
 
-  r.delete('/api/auctions/:id/cover', { schema: { params: idParamsSchema, response: cover } }, async (request) =>
-    clearAuctionCover(deps, requireUserId(request), request.params.id),
+  r.delete(
+    '/api/auctions/:id/cover',
+    { preValidation: requireSignedIn, schema: { params: idParamsSchema, response: cover } },
+    async (request) => clearAuctionCover(deps, signedInUserId(request), request.params.id),
   );
 
-  // Public: pictures show on auction cards that anyone may browse.
+  // Public: pictures show on auction cards that anyone may browse. A held photo is its owner's
+  // and the moderators' only, and no shared cache may keep it (docs/trust-and-safety.md "Screening").
   r.get('/api/objects/images/:name', { schema: { params: imageNameParamsSchema } }, async (request, reply) => {
-    const image = await openProfileImage(deps, request.params.name);
+    const image = await openProfileImage(deps, request.params.name, request.userId ?? undefined);
     if (!image) throw notFound();
     return reply
       .type(image.contentType)
-      .header('cache-control', IMMUTABLE_CACHE)
+      .header('cache-control', image.held ? HELD_IMAGE_CACHE : IMMUTABLE_CACHE)
       .header('content-length', image.size)
       .send(image.body);
   });
+
+  // A moderator's decision on a photo the screening held (docs/trust-and-safety.md "Screening"); it
+  // sits with the photos, whose files and order it changes. Moderators only: 401 to nobody, 404 to
+  // members, checked before the body's schema.
+  r.post(
+    '/api/moderation/held/photos/:id/decide',
+    {
+      ...moderatorOnly(opts.db),
+      schema: { params: idParamsSchema, body: bodyOrEmpty(decideHeldItemSchema) },
+    },
+    async (request) =>
+      decideHeldPhoto(
+        { db: opts.db, now: opts.now, log: app.log, storage },
+        signedInUserId(request),
+        request.params.id,
+        request.body,
+      ),
+  );
 
   // With S3 the browser uploads to the bucket; only local storage needs a route to receive files.
   if (storage instanceof LocalObjectStorage) {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, UPLOAD_URLS_PER_HOUR } from '@bid/contract';
+import {
+  UPLOAD_MAX_BYTES,
+  UPLOAD_URL_TTL_SECONDS,
+  UPLOAD_URLS_PER_HOUR,
+  UUID_SOURCE,
+  type PhotoClass,
+} from '@bid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UploadGrant } from '../../db/schema/index.js';
@@ -17,6 +23,9 @@ import {
 import { LOCAL_UPLOAD_PATH_PREFIX } from '../../lib/storage/local-storage.js';
 import { ObjectTooLargeError, type ObjectStorage } from '../../lib/storage/object-storage.js';
 import { uploadErrors } from './upload-errors.js';
+import type { PhotoClassifier } from '../../lib/photo-classifier/photo-classifier.js';
+import { isModerator } from '../../plugins/moderators.js';
+import { findPhotoReview } from './photo-reviews.repository.js';
 import {
   claimGrantUpload,
   countUploadGrantsSince,
@@ -32,6 +41,9 @@ export interface UploadsDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** The image model every photo passes through (docs/trust-and-safety.md "Screening"). */
+  photoClassifier: PhotoClassifier;
+  photoHoldThresholds: Partial<Record<PhotoClass, number>>;
 }
 
 /** Who made a request, for the audit chain (the session id is hashed there). */
@@ -150,12 +162,26 @@ export async function readUpload(deps: UploadsDeps, grant: UploadGrant): Promise
   throw grant.expiresAt <= deps.now() ? uploadErrors.urlExpired() : uploadErrors.nothingUploaded();
 }
 
-/** GET /api/objects/images/:name: a processed picture or photo variant, or undefined for any other name. */
+const IMAGE_ID_OF_NAME = new RegExp(`^(${UUID_SOURCE})`);
+
+/**
+ * GET /api/objects/images/:name: a processed picture or photo variant, or undefined for any other
+ * name. A photo the screening holds (docs/trust-and-safety.md "Screening") is served only to its
+ * owner and moderators (`held`: never cached publicly); to anyone else it does not exist.
+ */
 export async function openProfileImage(
-  deps: Pick<UploadsDeps, 'storage'>,
+  deps: Pick<UploadsDeps, 'storage' | 'db'>,
   name: string,
-): Promise<{ body: Readable; size: number; contentType: string } | undefined> {
+  viewerId: string | undefined,
+): Promise<{ body: Readable; size: number; contentType: string; held: boolean } | undefined> {
   if (!isImageName(name)) return undefined;
+  const imageId = IMAGE_ID_OF_NAME.exec(name)?.[1]?.toLowerCase();
+  const review = imageId ? await findPhotoReview(deps.db, imageId) : undefined;
+  const held = review !== undefined && review.status !== 'approved';
+  if (held) {
+    const maySee = viewerId !== undefined && (viewerId === review.ownerId || (await isModerator(deps.db, viewerId)));
+    if (!maySee) return undefined;
+  }
   const image = await deps.storage.openObject(imageKeyOfName(name));
-  return image && { ...image, contentType: contentTypeOfImageName(name) };
+  return image && { ...image, contentType: contentTypeOfImageName(name), held };
 }

@@ -2,7 +2,7 @@ import { presenceParamsSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { isBlockedBetween } from '../blocks/blocks.repository.js';
 
 /**
@@ -13,9 +13,13 @@ import { isBlockedBetween } from '../blocks/blocks.repository.js';
 export async function presenceRoutes(app: FastifyInstance, opts: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/users/:id/presence', { schema: { params: presenceParamsSchema } }, async (request) => {
-      const viewerId = requireUserId(request);
-      if (await isBlockedBetween(opts.db, viewerId, request.params.id)) return { online: false };
-      return { online: await app.realtime.isOnline(request.params.id) };
-    });
+    .get(
+      '/api/users/:id/presence',
+      { preValidation: requireSignedIn, schema: { params: presenceParamsSchema } },
+      async (request) => {
+        const viewerId = signedInUserId(request);
+        if (await isBlockedBetween(opts.db, viewerId, request.params.id)) return { online: false };
+        return { online: await app.realtime.isOnline(request.params.id) };
+      },
+    );
 }

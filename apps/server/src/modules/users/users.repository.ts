@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, profilePhotos, users } from '../../db/schema/index.js';
 
@@ -7,12 +7,20 @@ export async function findUserById(db: Db, id: string) {
   return user;
 }
 
-/** A member's photos in their order (profile_photos_user_position_idx). */
+/**
+ * A member's photos in their order (profile_photos_user_position_idx), without those the photo
+ * screening holds: they show to nobody else (docs/trust-and-safety.md "Screening").
+ */
 export async function listPhotoUrls(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ url: profilePhotos.url })
     .from(profilePhotos)
-    .where(eq(profilePhotos.userId, userId))
+    .where(
+      and(
+        eq(profilePhotos.userId, userId),
+        sql`NOT EXISTS (SELECT 1 FROM photo_reviews r WHERE r.image_id = ${profilePhotos.id} AND r.status <> 'approved')`,
+      ),
+    )
     .orderBy(asc(profilePhotos.position));
   return rows.map((row) => row.url);
 }

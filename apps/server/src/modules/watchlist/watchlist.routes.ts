@@ -1,7 +1,7 @@
 import { idParamsSchema, noBodySchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUserId } from '../../plugins/auth.js';
+import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import type { AuctionsDeps } from '../auctions/auctions.service.js';
 import { listWatchlist, unwatchAuction, watchAuction } from './watchlist.service.js';
 
@@ -11,17 +11,23 @@ export async function watchlistRoutes(app: FastifyInstance, opts: AuctionsDeps) 
   // A malformed id is answered like an unknown one (404) by the use case.
   r.put(
     '/api/auctions/:id/watch',
-    { schema: { params: idParamsSchema, body: noBodySchema } },
+    { preValidation: requireSignedIn, schema: { params: idParamsSchema, body: noBodySchema } },
     async (request, reply) => {
-      await watchAuction(opts, requireUserId(request), request.params.id);
+      await watchAuction(opts, signedInUserId(request), request.params.id);
       return reply.status(204).send();
     },
   );
 
-  r.delete('/api/auctions/:id/watch', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await unwatchAuction(opts, requireUserId(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/auctions/:id/watch',
+    { preValidation: requireSignedIn, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await unwatchAuction(opts, signedInUserId(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/api/watchlist', async (request) => listWatchlist(opts, requireUserId(request)));
+  app.get('/api/watchlist', { preValidation: requireSignedIn }, async (request) =>
+    listWatchlist(opts, signedInUserId(request)),
+  );
 }

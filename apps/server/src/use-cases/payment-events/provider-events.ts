@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { centsOf, rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { refundSentNotice } from '../../modules/dates/date.notices.js';
 import { settlePayout, settleRefund, type TransferFacts } from '../../modules/dates/date-transfers.js';
-import { insertNotifications } from '../../modules/notifications/notifications.repository.js';
+import { notify } from '../../modules/notifications/notify.js';
 import { activateWaitingPayouts } from '../../modules/payouts/payout-accounts.repository.js';
 import { recordLedgerTransaction } from '../../modules/payments/ledger/ledger.repository.js';
 import type { PaymentEvent, PaymentEventDeps } from './payment-webhooks.js';
@@ -146,7 +146,7 @@ export async function applyChargeRefunded(deps: PaymentEventDeps, event: Payment
       { account: 'provider_cash' as const, userId: null, amountCents: -amountCents },
     ].filter((entry) => entry.amountCents !== 0),
   });
-  await insertNotifications(deps.db, [
+  await notify(deps.db, [
     refundSentNotice(
       { auctionId: held.auction_id, auctionTitle: held.title, hostId: held.payee_id, winnerId: held.payer_id },
       amountCents,

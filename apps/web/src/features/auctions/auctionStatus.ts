@@ -1,4 +1,4 @@
-import { isAuctionOpen, parseMoneyToCents } from '@bid/contract';
+import { isAuctionOpen, isBuyNowAvailable } from '@bid/contract';
 
 export type AuctionStatus = 'open' | 'ended' | 'cancelled';
 
@@ -32,12 +32,11 @@ export function canMessageAbout(
 }
 
 /** Buy Now is offered while the current bid is still below the buy-now price. */
-export function canBuyNow(auction: { buyNowPrice: string | null; currentBid: string }): auction is {
-  buyNowPrice: string;
+export function canBuyNow(auction: {
+  buyNowPrice: string | null;
   currentBid: string;
-} {
-  if (!auction.buyNowPrice) return false;
-  const buyNow = parseMoneyToCents(auction.buyNowPrice);
-  const current = parseMoneyToCents(auction.currentBid);
-  return buyNow !== undefined && current !== undefined && current < buyNow;
+  reserveMet?: boolean | undefined;
+}): auction is { buyNowPrice: string; currentBid: string } {
+  // The contract's rule: below the Buy Now price and, with a reserve, until it is met.
+  return isBuyNowAvailable(auction);
 }

@@ -19,6 +19,8 @@ export interface CreateAuctionFormValues {
   locationRadius: string;
   startingBid: string;
   buyNowPrice: string;
+  /** Optional, whole dollars, never shown to bidders (docs/auctions.md, "Reserve price"). */
+  reservePrice: string;
   paymentResponsibility: '50_50' | 'winner_pays' | 'creator_pays';
   paymentNotes: string;
   expectedDuration: string;
@@ -35,6 +37,7 @@ export const CREATE_AUCTION_DEFAULTS: CreateAuctionFormValues = {
   locationRadius: String(RADIUS_DEFAULT_MILES),
   startingBid: String(STARTING_BID_DEFAULT),
   buyNowPrice: '',
+  reservePrice: '',
   paymentResponsibility: '50_50',
   paymentNotes: '',
   expectedDuration: String(DURATION_FORM_DEFAULT_MINUTES),
@@ -66,6 +69,7 @@ export function toCreateAuctionInput(values: CreateAuctionFormValues, endTime: s
     locationRadius: values.locationRadius,
     startingBid: values.startingBid,
     buyNowPrice: values.buyNowPrice.trim() === '' ? undefined : values.buyNowPrice.trim(),
+    reservePrice: values.reservePrice.trim() === '' ? undefined : values.reservePrice.trim(),
     endTime: endTime ?? undefined,
     paymentResponsibility: values.paymentResponsibility,
     paymentNotes: values.paymentNotes,

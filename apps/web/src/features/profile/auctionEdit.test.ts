@@ -15,6 +15,19 @@ describe('changed fields of the auction edit (docs/product.md §5: only changed 
       description: 'd',
       location: '',
       buyNowPrice: '',
+      reservePrice: '',
+    });
+  });
+
+  it('sends a changed reserve price, and null when it is emptied (docs/auctions.md, "Reserve price")', () => {
+    const withReserve = toEditValues({ ...saved, location: saved.location, reservePrice: '60.00' });
+    expect(changedAuctionFields(withReserve, { ...withReserve, reservePrice: '60' })).toEqual({});
+    expect(changedAuctionFields(withReserve, { ...withReserve, reservePrice: '50' })).toEqual({ reservePrice: '50' });
+    expect(changedAuctionFields(withReserve, { ...withReserve, reservePrice: ' ' })).toEqual({ reservePrice: null });
+    expect(validateAuctionChanges({ reservePrice: '50.50' })).toEqual({
+      ok: false,
+      path: 'reservePrice',
+      message: 'Reserve price must be a whole number of dollars',
     });
   });
 

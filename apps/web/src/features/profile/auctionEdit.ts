@@ -6,6 +6,8 @@ export interface EditAuctionValues {
   description: string;
   location: string;
   buyNowPrice: string;
+  /** Empty: no reserve price (docs/auctions.md, "Reserve price"). */
+  reservePrice: string;
 }
 
 /** The editable fields of an auction as the server sends them. */
@@ -14,6 +16,8 @@ export interface EditableAuction {
   description: string;
   location: string | null;
   buyNowPrice: string | null;
+  /** The host's own reserve price (only their answers carry it). */
+  reservePrice?: string | null;
 }
 
 /** The form's starting values: the saved auction, with no location or buy-now price as empty text. */
@@ -23,6 +27,7 @@ export function toEditValues(auction: EditableAuction): EditAuctionValues {
     description: auction.description,
     location: auction.location ?? '',
     buyNowPrice: auction.buyNowPrice ?? '',
+    reservePrice: auction.reservePrice ?? '',
   };
 }
 
@@ -40,13 +45,16 @@ export function changedAuctionFields(initial: EditAuctionValues, values: EditAuc
   for (const field of ['title', 'description', 'location'] as const) {
     if (values[field].trim() !== initial[field].trim()) changes[field] = values[field];
   }
-  const before = initial.buyNowPrice.trim();
-  const after = values.buyNowPrice.trim();
-  if (after === '') {
-    if (before !== '') changes.buyNowPrice = null;
-  } else {
-    const cents = parseMoneyToCents(after);
-    if (cents === undefined || cents !== parseMoneyToCents(before)) changes.buyNowPrice = after;
+  // The reserve price changes like the buy-now price: emptying it removes it.
+  for (const field of ['buyNowPrice', 'reservePrice'] as const) {
+    const before = initial[field].trim();
+    const after = values[field].trim();
+    if (after === '') {
+      if (before !== '') changes[field] = null;
+    } else {
+      const cents = parseMoneyToCents(after);
+      if (cents === undefined || cents !== parseMoneyToCents(before)) changes[field] = after;
+    }
   }
   return changes;
 }

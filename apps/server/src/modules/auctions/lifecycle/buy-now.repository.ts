@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { auctions, type NewNotification } from '../../../db/schema/index.js';
-import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { notify } from '../../notifications/notify.js';
 import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
 import { LIFECYCLE_TITLES, lostToBuyNowMessage } from './lifecycle.messages.js';
 import { rowsOf, timestampParam } from '../../../db/sql-helpers.js';
@@ -15,6 +15,7 @@ export async function findAuctionForBuyNow(db: Db, auctionId: string) {
       creatorId: auctions.creatorId,
       currentBid: auctions.currentBid,
       buyNowPrice: auctions.buyNowPrice,
+      reservePrice: auctions.reservePrice,
       bidCount: auctions.bidCount,
       endTime: auctions.endTime,
       isActive: auctions.isActive,
@@ -76,6 +77,8 @@ export async function acceptBuyNow(
           WHERE id = ${input.auctionId}::uuid
             AND is_active AND closed_at IS NULL AND cancelled_at IS NULL AND end_time > ${at}
             AND buy_now_price IS NOT NULL AND current_bid < buy_now_price
+            -- With a reserve, Buy Now goes once a bid meets it (docs/auctions.md, "Reserve price").
+            AND (reserve_price IS NULL OR bid_count = 0 OR current_bid < reserve_price)
             AND creator_id <> ${input.buyerId}::uuid
           RETURNING id, title, creator_id, current_bid, bid_count, winner_id
         ), bid AS (
@@ -102,7 +105,7 @@ export async function acceptBuyNow(
       [{ auctionId: bought.id, payerId: bought.winnerId, payeeId: bought.creatorId, amount: bought.currentBid }],
       input.now,
     );
-    await insertNotifications(tx, input.notifications(bought));
+    await notify(tx, input.notifications(bought));
     // Every other bidder lost, in one statement (a new snapshot: it sees every earlier bid).
     await tx.execute(sql`
       INSERT INTO notifications (user_id, type, title, message, related_auction_id)

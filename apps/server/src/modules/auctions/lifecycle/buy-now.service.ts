@@ -5,6 +5,8 @@ import {
   INCOMPLETE_PROFILE_FOR_BID,
   isAuctionOpen,
   isProfileComplete,
+  isBuyNowAvailable,
+  isReserveMet,
   isUuid,
   parseMoneyToCents,
 } from '@bid/contract';
@@ -43,9 +45,14 @@ function hasEnded(auction: AuctionForBuyNow, now: Date): boolean {
   return auction.closedAt !== null || auction.cancelledAt !== null || !isAuctionOpen(auction, now);
 }
 
-function isBuyNowAvailable(auction: AuctionForBuyNow): boolean {
-  if (auction.buyNowPrice === null) return false;
-  return (parseMoneyToCents(auction.currentBid) ?? 0) < (parseMoneyToCents(auction.buyNowPrice) ?? 0);
+/** The contract's rule: below the Buy Now price and, with a reserve, until the reserve is met. */
+function buyNowAvailable(auction: AuctionForBuyNow): boolean {
+  const reserveMet = isReserveMet({
+    reserveCents: auction.reservePrice === null ? null : (parseMoneyToCents(auction.reservePrice) ?? null),
+    priceCents: parseMoneyToCents(auction.currentBid) ?? 0,
+    bidCount: auction.bidCount,
+  });
+  return isBuyNowAvailable({ ...auction, reserveMet });
 }
 
 /**
@@ -70,7 +77,7 @@ export async function buyNow(
   // Buying is bidding: a block either way refuses it as it refuses a bid (docs/trust-and-safety.md).
   if (await isBlockedBetween(db, buyerId, auction.creatorId)) throw forbidden(BLOCKED_BID_MESSAGE);
   if (hasEnded(auction, now)) throw badRequest(BUY_NOW_MESSAGES.ended);
-  if (!isBuyNowAvailable(auction)) throw badRequest(BUY_NOW_MESSAGES.notAvailable);
+  if (!buyNowAvailable(auction)) throw badRequest(BUY_NOW_MESSAGES.notAvailable);
   // The buyer wins at once and is charged like any winner, so they need a card on file.
   await assertHasPaymentMethod(deps, buyer);
 
@@ -116,10 +123,8 @@ export async function buyNow(
       endTime: now.toISOString(),
     },
   };
-  // After the purchase committed. It wrote the buyer's and the host's notices: their bells
-  // refresh now; pages showing the auction see the price, the count, the end and the winner.
-  deps.realtime.publishToUser(buyerId, { type: 'notifications_changed' });
-  deps.realtime.publishToUser(bought.creatorId, { type: 'notifications_changed' });
+  // After the purchase committed (its notices refreshed the buyer's and the host's bells through
+  // notify): pages showing the auction see the price, the count, the end and the winner.
   deps.realtime.publish(auctionChannel(bought.id), {
     type: 'bid_update',
     auctionId: bought.id,

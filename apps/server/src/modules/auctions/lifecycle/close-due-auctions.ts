@@ -2,9 +2,17 @@ import { displayNameOf } from '@bid/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
-import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { notify } from '../../notifications/notify.js';
 import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
-import { hostEndedMessage, LIFECYCLE_TITLES, LOST_MESSAGE_PARTS, wonMessage } from './lifecycle.messages.js';
+import {
+  hostEndedMessage,
+  LIFECYCLE_TITLES,
+  LOST_MESSAGE_PARTS,
+  RESERVE_NOT_MET_LOST_PARTS,
+  reserveNotMetBidderMessage,
+  reserveNotMetHostMessage,
+  wonMessage,
+} from './lifecycle.messages.js';
 import { rowsOf, timestampParam, uuidList } from '../../../db/sql-helpers.js';
 
 /** Auctions closed per transaction; the job runs again at once while a batch comes back full. */
@@ -18,6 +26,14 @@ export interface ClosedAuction {
   winnerId: string | null;
   /** The winning bid as a money string ("51.00"), or null when nobody bid. */
   winningBid: string | null;
+  /**
+   * Whether the reserve price was met; absent without one. False with bids: it ended below the
+   * reserve, so no winner (docs/auctions.md, "Reserve price").
+   */
+  reserveMet?: boolean;
+  /** Below the reserve: the highest bidder (no winner) and their bid. */
+  highestBidderId?: string;
+  highestBid?: string;
   closedAt: Date;
 }
 
@@ -57,6 +73,8 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
       creator_id: string;
       winner_id: string | null;
       winning_bid: string | null;
+      highest_bidder_id: string | null;
+      reserve_met: boolean | null;
     }>(
       await tx.execute(sql`
         WITH top_bid AS (
@@ -75,39 +93,55 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
           WHERE a.id IN (${uuidList(due.map((row) => row.id))})
         )
         UPDATE auctions a
-        SET is_active = false, closed_at = ${at}, updated_at = ${at}, winner_id = top_bid.bidder_id
+        SET is_active = false, closed_at = ${at}, updated_at = ${at},
+            -- Below the reserve price nobody wins (the price reaches the reserve exactly when the
+            -- leader's maximum does: the reserve rule of place_bids).
+            winner_id = CASE WHEN a.reserve_price IS NOT NULL AND a.current_bid < a.reserve_price THEN NULL
+                             ELSE top_bid.bidder_id END
         FROM top_bid
         WHERE a.id = top_bid.auction_id AND a.is_active AND a.closed_at IS NULL
-        RETURNING a.id, a.title, a.creator_id, a.winner_id, top_bid.amount::text AS winning_bid`),
+        RETURNING a.id, a.title, a.creator_id, a.winner_id, top_bid.amount::text AS winning_bid,
+                  top_bid.bidder_id AS highest_bidder_id,
+                  CASE WHEN a.reserve_price IS NULL THEN NULL
+                       ELSE top_bid.bidder_id IS NOT NULL AND a.current_bid >= a.reserve_price END AS reserve_met`),
     );
-    const closed: ClosedAuction[] = closedRows.map((row) => ({
-      auctionId: row.id,
-      title: row.title,
-      creatorId: row.creator_id,
-      winnerId: row.winner_id,
-      winningBid: row.winning_bid,
-      closedAt: now,
-    }));
+    const closed: ClosedAuction[] = closedRows.map((row) => {
+      const belowReserve = row.reserve_met === false && row.highest_bidder_id !== null && row.winning_bid !== null;
+      return {
+        auctionId: row.id,
+        title: row.title,
+        creatorId: row.creator_id,
+        winnerId: row.winner_id,
+        winningBid: belowReserve ? null : row.winning_bid,
+        ...(row.reserve_met === null ? {} : { reserveMet: row.reserve_met }),
+        ...(belowReserve ? { highestBidderId: row.highest_bidder_id!, highestBid: row.winning_bid! } : {}),
+        closedAt: now,
+      };
+    });
 
     // The host always hears how their auction ended, with or without a winner.
     const winnerNames = await findDisplayNames(
       tx,
-      closed.flatMap((auction) => (auction.winnerId ? [auction.winnerId] : [])),
+      closed.flatMap((auction) => [auction.winnerId, auction.highestBidderId ?? null].filter((id) => id !== null)),
     );
-    await insertNotifications(
+    const belowReserve = closed.filter((auction) => auction.highestBidderId !== undefined);
+    await tellBelowReserve(tx, belowReserve, winnerNames);
+    await notify(
       tx,
-      closed.map((auction) => ({
-        userId: auction.creatorId,
-        type: 'auction_ended' as const,
-        title: LIFECYCLE_TITLES.hostEnded,
-        message: hostEndedMessage(
-          auction.title,
-          auction.winnerId ? (winnerNames.get(auction.winnerId) ?? 'Anonymous') : null,
-          auction.winningBid,
-        ),
-        relatedAuctionId: auction.auctionId,
-        relatedUserId: auction.winnerId,
-      })),
+      closed
+        .filter((auction) => auction.highestBidderId === undefined)
+        .map((auction) => ({
+          userId: auction.creatorId,
+          type: 'auction_ended' as const,
+          title: LIFECYCLE_TITLES.hostEnded,
+          message: hostEndedMessage(
+            auction.title,
+            auction.winnerId ? (winnerNames.get(auction.winnerId) ?? 'Anonymous') : null,
+            auction.winningBid,
+          ),
+          relatedAuctionId: auction.auctionId,
+          relatedUserId: auction.winnerId,
+        })),
     );
 
     const won = closed.filter((auction) => auction.winnerId !== null);
@@ -124,7 +158,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
       now,
     );
 
-    await insertNotifications(
+    await notify(
       tx,
       won.map((auction) => ({
         userId: auction.winnerId!,
@@ -147,6 +181,54 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
         AND b.bidder_id <> a.winner_id`);
     return closed;
   });
+}
+
+/**
+ * An auction that ended below its reserve price (docs/auctions.md, "Reserve price"): no winner, no
+ * charge. The host and the highest bidder hear "The reserve was not met" (the host with how to send
+ * the highest bidder a second-chance offer); every other bidder that nobody won, and why.
+ */
+async function tellBelowReserve(tx: Db, auctions: ClosedAuction[], names: Map<string, string>): Promise<void> {
+  if (auctions.length === 0) return;
+  await notify(
+    tx,
+    auctions.flatMap((auction) => [
+      {
+        userId: auction.creatorId,
+        type: 'auction_ended' as const,
+        title: LIFECYCLE_TITLES.reserveNotMet,
+        message: reserveNotMetHostMessage(
+          auction.title,
+          names.get(auction.highestBidderId!) ?? 'Anonymous',
+          auction.highestBid!,
+        ),
+        relatedAuctionId: auction.auctionId,
+      },
+      {
+        userId: auction.highestBidderId!,
+        type: 'auction_lost' as const,
+        title: LIFECYCLE_TITLES.reserveNotMet,
+        message: reserveNotMetBidderMessage(auction.title, auction.highestBid!),
+        relatedAuctionId: auction.auctionId,
+      },
+    ]),
+  );
+  await tx.execute(sql`
+    INSERT INTO notifications (user_id, type, title, message, related_auction_id)
+    SELECT DISTINCT b.bidder_id, 'auction_lost'::notification_type, ${LIFECYCLE_TITLES.lost},
+           ${RESERVE_NOT_MET_LOST_PARTS[0]} || a.title || ${RESERVE_NOT_MET_LOST_PARTS[1]}, a.id
+    FROM auctions a
+    JOIN bids b ON b.auction_id = a.id AND b.voided_at IS NULL
+    WHERE a.id IN (${uuidList(auctions.map((auction) => auction.auctionId))})
+      AND b.bidder_id <> ${sqlCaseHighest(auctions)}`);
+}
+
+/** Per auction, its highest bidder, as a CASE on `a.id` (the bidders not to tell twice). */
+function sqlCaseHighest(auctions: ClosedAuction[]) {
+  return sql`(CASE a.id ${sql.join(
+    auctions.map((auction) => sql`WHEN ${auction.auctionId}::uuid THEN ${auction.highestBidderId!}::uuid`),
+    sql` `,
+  )} END)`;
 }
 
 async function findDisplayNames(tx: Db, userIds: string[]): Promise<Map<string, string>> {

@@ -1,4 +1,4 @@
-import { formatDollars } from '@bid/contract';
+import { formatDollars, RESERVE_WORDS } from '@bid/contract';
 
 /**
  * The words of the notifications the auction lifecycle sends. Notification titles are
@@ -12,7 +12,25 @@ export const LIFECYCLE_TITLES = {
   endingSoon: 'Auction ending soon',
   soldByBuyNow: 'Your auction sold',
   hostEnded: 'Your auction ended',
+  /** To the host and the highest bidder of an auction that ended below its reserve price. */
+  reserveNotMet: RESERVE_WORDS.closedBelow,
 } as const;
+
+/** The host of an auction that ended below its reserve: no winner, and what they may still do. */
+export function reserveNotMetHostMessage(auctionTitle: string, bidderName: string, amount: string): string {
+  return `"${auctionTitle}" ended at ${formatDollars(amount)}, below your reserve price, so it has no winner and nobody is charged. You can still offer the date to ${bidderName} at their bid of ${formatDollars(amount)} with a second-chance offer on the auction's page.`;
+}
+
+/** The highest bidder of an auction that ended below its reserve. */
+export function reserveNotMetBidderMessage(auctionTitle: string, amount: string): string {
+  return `"${auctionTitle}" ended below the host's reserve price, so it has no winner. You will not be charged. The host may still offer you the date at your bid of ${formatDollars(amount)}.`;
+}
+
+/** '"<title>" ended without a winner: …', to the other bidders, as the text before and after the title (built in SQL). */
+export const RESERVE_NOT_MET_LOST_PARTS = [
+  '"',
+  '" ended without a winner: the reserve price was not met. You will not be charged.',
+] as const;
 
 /** The host hears how their auction ended; the winner's name is theirs to see, as they may now chat. */
 export function hostEndedMessage(auctionTitle: string, winnerName: string | null, amount: string | null): string {

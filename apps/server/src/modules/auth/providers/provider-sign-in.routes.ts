@@ -5,7 +5,7 @@ import type { AppConfig } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
 import { createProviderClient, type ProviderClient } from './provider-clients.js';
 import { auditSessionEvent } from '../sign-in-audit.js';
-import { grantModeratorIfListed } from '../../moderation/moderator-role.js';
+import { completeSignIn } from '../complete-sign-in.js';
 import { findUserById } from '../../users/users.repository.js';
 import {
   finishProviderSignIn,
@@ -117,16 +117,13 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
             });
             return redirectToLogin(reply, 'account_suspended', status);
           }
-          await app.sessions.signIn(request, reply, finished.decision.userId);
-          await grantModeratorIfListed(deps.db, finished.decision.userId, options.config.moderatorEmails ?? []);
+          await completeSignIn(
+            { db: deps.db, sessions: app.sessions, moderatorEmails: options.config.moderatorEmails ?? [] },
+            request,
+            reply,
+            { userId: finished.decision.userId, method: provider, reason: finished.decision.how },
+          );
           request.log.info({ provider, how: finished.decision.how }, 'provider sign-in');
-          await auditSessionEvent(deps.db, request, {
-            action: 'login',
-            outcome: 'success',
-            userId: finished.decision.userId,
-            method: provider,
-            reason: finished.decision.how,
-          });
           return reply.redirect(isLocalPath(finished.returnTo) ? finished.returnTo : '/', status);
         } catch (err) {
           logFailure(request, provider, err);

@@ -16,6 +16,7 @@ export const CHARGE_TITLES = {
   secondChanceWon: 'You won!',
   secondChanceHost: 'Your date has a new winner',
   nobodyCouldPay: 'Nobody could pay for your date',
+  reserveOfferNotTaken: 'Your second-chance offer was not taken',
 } as const;
 
 export const PAYMENT_MESSAGES = {
@@ -109,4 +110,17 @@ export function secondChanceHostMessage(auctionTitle: string, newWinnerName: str
 export function nobodyCouldPayMessage(auctionTitle: string, hadOffers: boolean): string {
   const nobody = hadOffers ? 'no other bidder took the date' : 'no other bidder is left';
   return `The winner of "${auctionTitle}" could not pay and ${nobody}, so the auction ended without a winner.`;
+}
+
+/** The highest bidder of an auction that ended below its reserve, offered the date by its host. */
+export function reserveOfferedMessage(auctionTitle: string, amountCents: number, payBy: Date, now: Date): string {
+  return (
+    `The reserve of "${auctionTitle}" was not met, but the host offers you the date for your bid of ${dollars(amountCents)}: ` +
+    `accept within ${describeHoursLeft(payBy, now)} in Payments on your profile. You are charged only if you accept.`
+  );
+}
+
+/** The host, when the highest bidder declined their offer or let it lapse: the auction stays without a winner. */
+export function reserveOfferNotTakenMessage(auctionTitle: string): string {
+  return `The highest bidder did not take your second-chance offer for "${auctionTitle}", so the auction ended without a winner.`;
 }

@@ -31,6 +31,28 @@ export async function insertOffers(tx: Db, offers: readonly WinToCharge[], payBy
   await insertCharges(tx, offers, { status: 'offered', payBy, at });
 }
 
+/** One offer, answering its row's id (undefined when the unique indexes refused a second one). */
+export async function insertOffer(tx: Db, offer: WinToCharge, payBy: Date, at: Date): Promise<string | undefined> {
+  const amountCents = parseMoneyToCents(offer.amount);
+  if (amountCents === undefined) throw new Error(`Unreadable offer amount ${offer.amount}`);
+  const [row] = await tx
+    .insert(charges)
+    .values({
+      auctionId: offer.auctionId,
+      payerId: offer.payerId,
+      payeeId: offer.payeeId,
+      amount: centsToMoneyString(amountCents),
+      fee: centsToMoneyString(serviceFeeCents(amountCents)),
+      status: 'offered',
+      payBy,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: charges.id });
+  return row?.id;
+}
+
 async function insertCharges(
   tx: Db,
   rows: readonly WinToCharge[],
@@ -231,7 +253,8 @@ export interface PayerCharge {
    * The row began as a second chance offer. The winner's charge is made at closing, and the
    * first offer only once that charge's fix window (after a failed attempt) has passed, so the
    * winner's row is strictly the auction's earliest; offers are every later one (offers made
-   * by a decline may tie with each other, never with the winner's row).
+   * by a decline may tie with each other, never with the winner's row). On an auction that ended
+   * below its reserve there is no winner's row: its one charge is the host's offer (docs/auctions.md).
    */
   wasOffer: boolean;
 }
@@ -241,8 +264,11 @@ export async function findChargeOfPayer(db: Db, chargeId: string, payerId: strin
   const [row] = rowsOf<{ id: string; status: string; pay_by: unknown; was_offer: boolean }>(
     await db.execute(sql`
       SELECT c.id, c.status, c.pay_by,
-             EXISTS (SELECT 1 FROM charges earlier
-                     WHERE earlier.auction_id = c.auction_id AND earlier.created_at < c.created_at) AS was_offer
+             (EXISTS (SELECT 1 FROM charges earlier
+                      WHERE earlier.auction_id = c.auction_id AND earlier.created_at < c.created_at)
+              OR EXISTS (SELECT 1 FROM auctions a
+                         WHERE a.id = c.auction_id AND a.reserve_price IS NOT NULL
+                           AND a.current_bid < a.reserve_price)) AS was_offer
       FROM charges c
       WHERE c.id = ${chargeId}::uuid AND c.payer_id = ${payerId}::uuid`),
   );

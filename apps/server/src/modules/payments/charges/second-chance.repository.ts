@@ -181,3 +181,67 @@ export async function setWinnerOfOffer(
   );
   return rows.length > 0;
 }
+
+/**
+ * Of `auctionIds`, those that ended below their reserve price (docs/auctions.md, "Reserve price"):
+ * their one second-chance offer is the host's, to the highest bidder, and never passes on.
+ */
+export async function findAuctionsBelowReserve(tx: Db, auctionIds: readonly string[]): Promise<Set<string>> {
+  if (auctionIds.length === 0) return new Set();
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      SELECT id FROM auctions
+      WHERE id IN (${uuidList(auctionIds)}) AND reserve_price IS NOT NULL AND current_bid < reserve_price`),
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** An auction as the host's second-chance offer needs it, its row locked against a second offer. */
+export interface AuctionForReserveOffer {
+  id: string;
+  title: string;
+  creatorId: string;
+  isActive: boolean;
+  closedAt: Date | null;
+  cancelledAt: Date | null;
+  bidCount: number;
+  belowReserve: boolean;
+  /** Any charge or offer the auction ever had (a reserve auction has at most the host's one offer). */
+  hasCharge: boolean;
+}
+
+export async function lockAuctionForReserveOffer(
+  tx: Db,
+  auctionId: string,
+): Promise<AuctionForReserveOffer | undefined> {
+  const [row] = rowsOf<{
+    id: string;
+    title: string;
+    creator_id: string;
+    is_active: boolean;
+    closed_at: Date | string | null;
+    cancelled_at: Date | string | null;
+    bid_count: number | string;
+    below_reserve: boolean;
+    has_charge: boolean;
+  }>(
+    await tx.execute(sql`
+      SELECT a.id, a.title, a.creator_id, a.is_active, a.closed_at, a.cancelled_at, a.bid_count,
+             (a.reserve_price IS NOT NULL AND a.current_bid < a.reserve_price) AS below_reserve,
+             EXISTS (SELECT 1 FROM charges c WHERE c.auction_id = a.id) AS has_charge
+      FROM auctions a WHERE a.id = ${auctionId}::uuid
+      FOR UPDATE OF a`),
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    creatorId: row.creator_id,
+    isActive: row.is_active,
+    closedAt: row.closed_at === null ? null : new Date(row.closed_at),
+    cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at),
+    bidCount: Number(row.bid_count),
+    belowReserve: row.below_reserve,
+    hasCharge: row.has_charge,
+  };
+}

@@ -1,7 +1,7 @@
 import { displayNameOf, parseMoneyToCents, SECOND_CHANCE_OFFER_HOURS } from '@bid/contract';
 import type { Db } from '../../../db/client.js';
 import type { NewNotification } from '../../../db/schema/index.js';
-import { insertNotifications } from '../../notifications/notifications.repository.js';
+import { notify } from '../../notifications/notify.js';
 import {
   CHARGE_TITLES,
   nobodyCouldPayMessage,
@@ -9,14 +9,18 @@ import {
   offeredMessage,
   offerLapsedMessage,
   releasedMessage,
+  reserveOfferedMessage,
+  reserveOfferNotTakenMessage,
   secondChanceHostMessage,
   secondChanceWonMessage,
 } from './charge.messages.js';
-import { insertOffers } from './charges.repository.js';
+import { insertOffer, insertOffers } from './charges.repository.js';
 import {
   clearWinners,
   expireCharges,
+  findAuctionsBelowReserve,
   findNextBidders,
+  lockAuctionForReserveOffer,
   lockLapsedOpenCharges,
   lockOpenOffer,
   markOfferAccepted,
@@ -102,7 +106,7 @@ export async function acceptOffer(
     });
     if (!isWinner) throw new Error(`Auction ${accepted.auctionId} has a winner while an offer is open`);
     const winnerName = displayNameOf({ firstName: accepted.payerFirstName, lastName: accepted.payerLastName });
-    await insertNotifications(tx, [
+    await notify(tx, [
       {
         userId: input.payerId,
         type: 'auction_won',
@@ -144,9 +148,14 @@ async function passToNextBidders(
     ending.filter((item) => item.ending === 'unpaid').map(({ charge }) => charge.auctionId),
     now,
   );
-  const nextBidderOf = await findNextBidders(
+  // An auction that ended below its reserve had one offer, the host's: it never passes on.
+  const belowReserve = await findAuctionsBelowReserve(
     tx,
     ending.map(({ charge }) => charge.auctionId),
+  );
+  const nextBidderOf = await findNextBidders(
+    tx,
+    ending.map(({ charge }) => charge.auctionId).filter((id) => !belowReserve.has(id)),
   );
   const payBy = new Date(now.getTime() + SECOND_CHANCE_OFFER_HOURS * 3_600_000);
 
@@ -161,10 +170,10 @@ async function passToNextBidders(
     payBy,
     now,
   );
-  await insertNotifications(
+  await notify(
     tx,
     ending.flatMap(({ charge, ending: how }) =>
-      noticesOf(charge, how, nextBidderOf.get(charge.auctionId), { payBy, now }),
+      noticesOf(charge, how, nextBidderOf.get(charge.auctionId), { payBy, now }, belowReserve.has(charge.auctionId)),
     ),
   );
   return ending.map(({ charge }) => ({
@@ -185,6 +194,7 @@ function noticesOf(
   how: Ending,
   next: NextBidder | undefined,
   offer: { payBy: Date; now: Date },
+  belowReserve = false,
 ): NewNotification[] {
   const about = { relatedAuctionId: charge.auctionId };
   const notices: NewNotification[] = [];
@@ -204,6 +214,17 @@ function noticesOf(
       title: CHARGE_TITLES.offerLapsed,
       message: offerLapsedMessage(charge.auctionTitle, next !== undefined),
     });
+  }
+  if (!next && belowReserve && how !== 'unpaid') {
+    // The host's own offer below the reserve was declined or lapsed: nobody else is asked.
+    notices.push({
+      ...about,
+      userId: charge.payeeId,
+      type: 'auction_ended',
+      title: CHARGE_TITLES.reserveOfferNotTaken,
+      message: reserveOfferNotTakenMessage(charge.auctionTitle),
+    });
+    return notices;
   }
   if (!next) {
     notices.push({
@@ -233,4 +254,63 @@ function noticesOf(
     message: offeredMessage(charge.auctionTitle, parseMoneyToCents(next.amount) ?? 0, offer.payBy, offer.now),
   });
   return notices;
+}
+
+/** Why the host may not send a second-chance offer below the reserve (the route's answer), or the offer. */
+export type ReserveOfferOutcome =
+  | { sent: true; chargeId: string; auctionId: string; bidderId: string; amount: string; payBy: Date }
+  | { sent: false; refusal: 'not_found' | 'not_host' | 'not_ended' | 'reserve_met' | 'no_bids' | 'already_sent' };
+
+/**
+ * The host's second-chance offer on an auction that ended below its reserve (docs/auctions.md,
+ * "Reserve price"): the highest bidder is offered the date at their own highest bid, as an
+ * `offered` charge they accept or decline in Payments within SECOND_CHANCE_OFFER_HOURS, like the
+ * runner-up's offer when a winner cannot pay. One offer per auction: the auction's row is locked
+ * and any charge it ever had refuses another (and the unique indexes hold besides). Declined or
+ * lapsed, it passes to nobody (passToNextBidders).
+ */
+export async function offerBelowReserve(
+  db: Db,
+  input: { auctionId: string; hostId: string; now: Date },
+): Promise<ReserveOfferOutcome> {
+  return db.transaction(async (tx) => {
+    const auction = await lockAuctionForReserveOffer(tx, input.auctionId);
+    if (!auction) return { sent: false, refusal: 'not_found' };
+    if (auction.creatorId !== input.hostId) return { sent: false, refusal: 'not_host' };
+    if (auction.isActive || auction.closedAt === null || auction.cancelledAt !== null) {
+      return { sent: false, refusal: auction.cancelledAt !== null ? 'reserve_met' : 'not_ended' };
+    }
+    if (auction.bidCount === 0) return { sent: false, refusal: 'no_bids' };
+    if (!auction.belowReserve) return { sent: false, refusal: 'reserve_met' };
+    if (auction.hasCharge) return { sent: false, refusal: 'already_sent' };
+    const highest = (await findNextBidders(tx, [auction.id])).get(auction.id);
+    if (!highest) return { sent: false, refusal: 'no_bids' };
+    const payBy = new Date(input.now.getTime() + SECOND_CHANCE_OFFER_HOURS * 3_600_000);
+    const chargeId = await insertOffer(
+      tx,
+      { auctionId: auction.id, payerId: highest.bidderId, payeeId: auction.creatorId, amount: highest.amount },
+      payBy,
+      input.now,
+    );
+    if (!chargeId) return { sent: false, refusal: 'already_sent' };
+    await notify(tx, [
+      {
+        userId: highest.bidderId,
+        // auction_won: the closest type a member's list knows for "the date can be yours".
+        type: 'auction_won',
+        title: CHARGE_TITLES.offered,
+        message: reserveOfferedMessage(auction.title, parseMoneyToCents(highest.amount) ?? 0, payBy, input.now),
+        relatedAuctionId: auction.id,
+        relatedUserId: auction.creatorId,
+      },
+    ]);
+    return {
+      sent: true,
+      chargeId,
+      auctionId: auction.id,
+      bidderId: highest.bidderId,
+      amount: highest.amount,
+      payBy,
+    };
+  });
 }

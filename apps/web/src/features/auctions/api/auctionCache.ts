@@ -14,7 +14,7 @@ export interface AuctionPage {
 
 type PatchableFields = Pick<
   AuctionListItem,
-  'currentBid' | 'bidCount' | 'endTime' | 'isActive' | 'winnerId' | 'viewerStanding'
+  'currentBid' | 'bidCount' | 'endTime' | 'isActive' | 'winnerId' | 'viewerStanding' | 'reserveMet'
 >;
 export type AuctionPatch = Partial<PatchableFields> | ((auction: PatchableFields) => Partial<PatchableFields>);
 

@@ -14,13 +14,19 @@ export function applyAuctionEvent(queryClient: QueryClient, event: RealtimeEvent
   let patch: AuctionPatch;
   switch (event.type) {
     case 'bid_update': {
-      const { newBid, bidCount, endTime, isActive, winnerId } = event;
+      const { newBid, bidCount, endTime, isActive, winnerId, reserveMet } = event;
+      // "Reserve met" is heard live (docs/auctions.md, "Reserve price"); absent: no reserve.
+      const reserve = reserveMet === undefined ? {} : { reserveMet };
       patch = (auction) =>
-        bidCount < auction.bidCount ? {} : { currentBid: newBid, bidCount, endTime, isActive, winnerId };
+        bidCount < auction.bidCount ? {} : { currentBid: newBid, bidCount, endTime, isActive, winnerId, ...reserve };
       break;
     }
     case 'auction_closed':
-      patch = { isActive: false, winnerId: event.winnerId };
+      patch = {
+        isActive: false,
+        winnerId: event.winnerId,
+        ...(event.reserveMet === undefined ? {} : { reserveMet: event.reserveMet }),
+      };
       break;
     default:
       return;

@@ -35,6 +35,7 @@ export function usePlaceBid() {
         currentBid: server?.currentBid ?? centsToMoneyString(amountCents),
         bidCount: server?.bidCount ?? auction.bidCount + 1,
         ...(server?.endTime ? { endTime: server.endTime } : {}),
+        ...(server?.reserveMet === undefined ? {} : { reserveMet: server.reserveMet }),
       }));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: AUCTIONS_KEY }),

@@ -12,6 +12,7 @@ import { Card } from '@/components/ui/card';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { ReputationLine } from '@/components/ReputationLine';
 import { bidCountLabel } from '@/lib/auctionLabels';
+import { ReserveStatus } from './ReserveStatus';
 import { useNow } from '@/lib/useNow';
 import { AuctionCardHeading } from '@/components/AuctionCardHeading';
 import { AuctionCover } from './AuctionCover';
@@ -91,6 +92,7 @@ export function AuctionCard({ auction, view, viewerId, priority = false }: Aucti
           <div>
             <p className="text-xs uppercase tracking-wide text-neutral-text/70">Current bid</p>
             <p className="text-2xl font-bold text-primary">{formatWholeDollars(auction.currentBid)}</p>
+            <ReserveStatus reserveMet={auction.reserveMet} className="mt-1" />
           </div>
           <p className="flex items-center gap-1 text-sm text-neutral-text/80">
             <Users aria-hidden="true" className="size-4" />

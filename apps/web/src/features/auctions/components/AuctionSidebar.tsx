@@ -1,4 +1,11 @@
-import { type AuctionDetail, auctionOutcomeText, formatWholeDollars, RAISE_YOUR_MAXIMUM } from '@bid/contract';
+import {
+  type AuctionDetail,
+  auctionOutcomeText,
+  formatWholeDollars,
+  RAISE_YOUR_MAXIMUM,
+  SECOND_CHANCE_SENT_TITLE,
+  secondChanceSentMessage,
+} from '@bid/contract';
 import { CalendarHeart, MessageCircle, Trophy, Zap } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
@@ -12,6 +19,10 @@ import { BidDialog } from './BidDialog';
 import { BuyNowDialog } from './BuyNowDialog';
 import { Countdown } from './Countdown';
 import { StickyBidBar } from './StickyBidBar';
+import { ReserveStatus } from './ReserveStatus';
+import { useSendSecondChance } from '../api/secondChance';
+import { toast } from '@/components/ui/use-toast';
+import { onMutationError } from '@/lib/unauthorized';
 
 interface AuctionSidebarProps {
   auction: AuctionDetail;
@@ -73,6 +84,14 @@ export function AuctionSidebar({ auction, user, now, canPlan, winnerPayment, ren
     actions = (
       <>
         {note('This is your auction')}
+        {auction.reservePrice && (
+          <p className="text-center text-sm" data-testid="own-reserve-price">
+            Your reserve price: {formatWholeDollars(auction.reservePrice)}
+          </p>
+        )}
+        {status === 'ended' && !auction.winnerId && auction.reserveMet === false && auction.bidCount > 0 && (
+          <SecondChanceButton auctionId={auction.id} />
+        )}
         {auction.winnerId && (
           <p className="flex items-center justify-center gap-2 font-semibold" data-testid="auction-winner">
             <Trophy aria-hidden="true" className="size-4 text-primary" />
@@ -120,6 +139,7 @@ export function AuctionSidebar({ auction, user, now, canPlan, winnerPayment, ren
           <p className="text-3xl font-extrabold text-primary" data-testid="auction-outcome">
             {outcome}
           </p>
+          <ReserveStatus reserveMet={auction.reserveMet} live />
           <p className="text-sm text-neutral-text/80" data-testid="bid-count">
             {bidCountLabel(auction.bidCount)}
           </p>
@@ -131,6 +151,7 @@ export function AuctionSidebar({ auction, user, now, canPlan, winnerPayment, ren
             <p className="text-4xl font-extrabold text-primary" data-testid="current-bid">
               {formatWholeDollars(auction.currentBid)}
             </p>
+            <ReserveStatus reserveMet={auction.reserveMet} live className="my-1" />
             <p className="text-sm text-neutral-text/80" data-testid="bid-count">
               {bidCountLabel(auction.bidCount)}
             </p>
@@ -182,6 +203,45 @@ export function AuctionSidebar({ auction, user, now, canPlan, winnerPayment, ren
         />
       )}
     </Card>
+  );
+}
+
+/**
+ * The host's second-chance offer below the reserve (docs/auctions.md, "Reserve price"): one offer,
+ * to the highest bidder at their highest bid. The server refuses a second one with its reason.
+ */
+function SecondChanceButton({ auctionId }: { auctionId: string }) {
+  const send = useSendSecondChance();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (sentTo) {
+    return (
+      <p className="text-center text-sm font-medium" data-testid="second-chance-sent">
+        {secondChanceSentMessage(sentTo)}
+      </p>
+    );
+  }
+  return (
+    <Button
+      size="lg"
+      variant="secondary"
+      className="w-full"
+      disabled={send.isPending}
+      onClick={() =>
+        send.mutate(auctionId, {
+          onSuccess: (offer) => {
+            setSentTo(offer.bidder.displayName);
+            toast({ title: SECOND_CHANCE_SENT_TITLE, description: secondChanceSentMessage(offer.bidder.displayName) });
+          },
+          onError: (error) =>
+            onMutationError(error, {
+              title: 'Offer not sent',
+              description: 'Failed to send the offer. Please try again.',
+            }),
+        })
+      }
+    >
+      Send a second-chance offer
+    </Button>
   );
 }
 

@@ -30,9 +30,11 @@ import { PaymentMethodRequiredNotice } from '@/components/PaymentMethodRequiredN
 import { useHasPaymentMethod } from '@/lib/useHasPaymentMethod';
 import { onMutationError } from '@/lib/unauthorized';
 import { usePlaceBid } from '../api/placeBid';
+import { ReserveStatus } from './ReserveStatus';
 import { hasCompleteProfile } from '../profileGate';
 
-export type BiddableAuction = Pick<AuctionListItem, 'id' | 'title' | 'currentBid' | 'startingBid' | 'bidCount'>;
+export type BiddableAuction = Pick<AuctionListItem, 'id' | 'title' | 'currentBid' | 'startingBid' | 'bidCount'> &
+  Partial<Pick<AuctionListItem, 'reserveMet'>>;
 
 interface BidDialogProps {
   auction: BiddableAuction;
@@ -55,6 +57,7 @@ export function BidDialog({ auction, open, onOpenChange, leading = false }: BidD
           <DialogDescription>
             {auction.title} · Current bid {formatWholeDollars(auction.currentBid)}
           </DialogDescription>
+          <ReserveStatus reserveMet={auction.reserveMet} />
         </DialogHeader>
         <BidForm auction={auction} leading={leading} onDone={() => onOpenChange(false)} />
       </DialogContent>

@@ -199,6 +199,13 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
             placeholder="No buy now price"
             {...field('buyNowPrice')}
           />
+          <TextField
+            label="Reserve price ($, optional)"
+            description="The auction has no winner below this price. Bidders only see whether it is met, never the amount."
+            {...WHOLE_DOLLARS_INPUT}
+            placeholder="No reserve price"
+            {...field('reservePrice')}
+          />
         </div>
 
         <RadioCardGroup

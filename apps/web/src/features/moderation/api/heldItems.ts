@@ -16,9 +16,9 @@ export interface DecideHeldItemVariables {
   reasons: string;
 }
 
-/** POST /api/moderation/held/{auctions|bios}/{id}/decide. */
+/** POST /api/moderation/held/{auctions|bios|photos}/{id}/decide. */
 export async function decideHeldItem({ kind, id, decision, reasons }: DecideHeldItemVariables) {
-  const path = kind === 'auction' ? 'auctions' : 'bios';
+  const path = kind === 'auction' ? 'auctions' : kind === 'photo' ? 'photos' : 'bios';
   const res = await apiRequest('POST', `/api/moderation/held/${path}/${encodeURIComponent(id)}/decide`, {
     decision,
     reasons,

@@ -14,6 +14,39 @@ const FIELD_LABELS: Record<string, string> = {
   bio: 'Bio',
 };
 
+const KIND_LABELS: Record<HeldItem['kind'], string> = { auction: 'Listing', bio: 'Bio', photo: 'Photo' };
+const PHOTO_KIND_LABELS = { profile_photo: 'Profile photo', auction_cover: 'Auction cover' } as const;
+
+/** A held photo as moderators see it: the picture, where it is used, the model's scores or why it could not be classified. */
+function HeldPhoto({ photo }: { photo: NonNullable<HeldItem['photo']> }) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-[160px_1fr]">
+      <img
+        src={photo.url.replace('-1280.jpg', '-320.jpg')}
+        alt="The held photo"
+        width={160}
+        height={160}
+        className="aspect-square w-40 rounded object-cover"
+      />
+      <div className="text-sm">
+        <p className="font-medium">{PHOTO_KIND_LABELS[photo.kind]}</p>
+        {photo.scores ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3" aria-label="Image model scores">
+            {Object.entries(photo.scores).map(([name, score]) => (
+              <div key={name} className="contents">
+                <dt>{name}</dt>
+                <dd>{score.toFixed(2)}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p role="note">Not classified: {photo.failure}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
  * What the screening held for a person's decision (docs/trust-and-safety.md "Screening"): each
  * listing or bio with its texts, the matched words highlighted, the reasons, and approve or reject.
@@ -27,7 +60,7 @@ export function HeldItemQueue() {
         Held by screening
       </h2>
       <p className="text-sm text-neutral-text/80">
-        Listings and bios the screening held. Nobody but their owner sees them until you approve.
+        Listings, bios and photos the screening held. Nobody but their owner sees them until you approve.
       </p>
       {isLoading ? (
         <p>Loading held items...</p>
@@ -68,8 +101,9 @@ function HeldItemRow({ item }: { item: HeldItem }) {
   return (
     <li className="grid gap-2 rounded-md border border-black/10 p-4" data-testid="held-item">
       <p className="text-sm font-semibold">
-        {item.kind === 'auction' ? 'Listing' : 'Bio'} by {item.member.name}
+        {KIND_LABELS[item.kind]} by {item.member.name}
       </p>
+      {item.photo && <HeldPhoto photo={item.photo} />}
       <dl className="grid gap-1 text-sm">
         {Object.entries(item.fields).map(([field, text]) => (
           <div key={field}>

@@ -1,3 +1,4 @@
+import { IN_REVIEW_EXPLANATION, IN_REVIEW_LABEL } from '@bid/contract';
 import { useState } from 'react';
 import { Photo } from '@/components/photos/Photo';
 import { toast } from '@/components/ui/use-toast';
@@ -24,6 +25,8 @@ export const EDIT_COVER_TEXTS = {
 export function EditAuctionCover({ auctionId, coverImageUrl }: { auctionId: string; coverImageUrl: string | null }) {
   // The dialog's auction is the row it opened from; the cover shown follows each saved change.
   const [cover, setCover] = useState(coverImageUrl);
+  // A new cover the photo screening held: shown here "In review", to nobody else, until approved.
+  const [heldCover, setHeldCover] = useState<string | null>(null);
   const change = useChangeAuctionCover();
 
   const save = (image: Blob | null) =>
@@ -32,6 +35,7 @@ export function EditAuctionCover({ auctionId, coverImageUrl }: { auctionId: stri
       {
         onSuccess: (answer) => {
           setCover(answer.coverImageUrl);
+          setHeldCover(answer.heldCoverImageUrl);
           toast(
             image
               ? { title: EDIT_COVER_TEXTS.updatedTitle, description: EDIT_COVER_TEXTS.updated }
@@ -60,6 +64,21 @@ export function EditAuctionCover({ auctionId, coverImageUrl }: { auctionId: stri
           height={160}
           className="aspect-square w-40 rounded-lg border border-black/10 object-cover"
         />
+      )}
+      {heldCover && (
+        <figure className="grid gap-1" data-testid="cover-in-review">
+          <Photo
+            url={heldCover}
+            alt="New cover photo in review"
+            sizes="160px"
+            width={160}
+            height={160}
+            className="aspect-square w-40 rounded-lg border border-black/10 object-cover"
+          />
+          <figcaption className="text-sm">
+            <span className="font-semibold">{IN_REVIEW_LABEL}</span>: {IN_REVIEW_EXPLANATION}
+          </figcaption>
+        </figure>
       )}
       <CoverButtons
         hasCover={cover !== null}

@@ -32,7 +32,7 @@ export function EditAuctionDialog({ auction, onOpenChange }: EditAuctionDialogPr
         <DialogHeader>
           <DialogTitle>Edit Auction</DialogTitle>
           <DialogDescription>
-            Change the title, description, location or buy-now price. Only the fields you change are saved.
+            Change the title, description, location, buy-now or reserve price. Only the fields you change are saved.
           </DialogDescription>
         </DialogHeader>
         {auction && <EditAuctionCover auctionId={auction.id} coverImageUrl={auction.coverImageUrl ?? null} />}
@@ -83,6 +83,14 @@ function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id
         inputMode="decimal"
         placeholder="No buy-now price"
         {...register('buyNowPrice')}
+      />
+      <TextField
+        label="Reserve price"
+        description="Bidders only see whether it is met. Once bids are in, you can only lower it."
+        type="text"
+        inputMode="decimal"
+        placeholder="No reserve price"
+        {...register('reservePrice')}
       />
       <FormActions onCancel={onClose} busy={editAuction.isPending} submitLabel="Save Changes" />
     </form>

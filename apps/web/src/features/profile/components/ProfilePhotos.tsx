@@ -1,4 +1,4 @@
-import { PROFILE_PHOTOS_MAX } from '@bid/contract';
+import { IN_REVIEW_EXPLANATION, IN_REVIEW_LABEL, PROFILE_PHOTOS_MAX } from '@bid/contract';
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Photo } from '@/components/photos/Photo';
@@ -72,6 +72,16 @@ export function ProfilePhotos() {
                   height={640}
                   className="aspect-square w-full object-cover"
                 />
+                {photo.inReview && (
+                  // Held by the photo screening: only its owner sees it until a moderator approves.
+                  <span
+                    className="absolute right-2 top-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                    title={IN_REVIEW_EXPLANATION}
+                    data-testid="photo-in-review"
+                  >
+                    {IN_REVIEW_LABEL}
+                  </span>
+                )}
                 {index === 0 && (
                   <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-white">
                     <Star aria-hidden="true" className="size-3" /> Main
