@@ -24,7 +24,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `bid-e2e-${pr
  */
 const clockPort = Number(process.env.E2E_CLOCK_PORT ?? port + 500);
 const clockBaseURL = `http://localhost:${clockPort}`;
-const CLOCK_JOURNEYS = /[\\/](the-date|payments|auctions)\.spec\.ts$/;
+const CLOCK_JOURNEYS = /[\\/](the-date|payments|auctions|date-mode-phone)\.spec\.ts$/;
 /**
  * The photo review journey needs every upload held for a moderator, which only lowered hold
  * thresholds give (no explicit image ships with the repository: docs/trust-and-safety.md

@@ -5,12 +5,18 @@ import { Card } from '@/components/ui/card';
 import { usePublicAuctions } from '@/features/auctions/api/listPublicAuctions';
 import { AuctionCard } from '@/features/auctions/components/AuctionCard';
 import { AuctionsLoadError, NoAuctionsFound } from '@/features/auctions/components/AuctionListStates';
+import { AuctionFilterCard } from '@/features/auctions/components/AuctionFilterCard';
+import {
+  BrowseSearchBox,
+  type VisitorLocationState,
+  visitorLocationNote,
+} from '@/features/auctions/components/BrowseFilterParts';
 import {
   BROWSE_FILTER_DOMAIN,
+  BROWSE_FILTER_OPTIONS,
   BROWSE_FILTER_URL_NAMES,
-  BrowseFilterBar,
-  type VisitorLocationState,
-} from '@/features/auctions/components/BrowseFilterBar';
+  type BrowseCardValues,
+} from '@/features/auctions/filterOptions';
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
 import { WaitlistLink } from '@/components/WaitlistLink';
 import { type BrowseFilters, DEFAULT_BROWSE_FILTERS, filterAndSortAuctions } from '@/features/auctions/browseFilters';
@@ -68,6 +74,13 @@ export default function BrowsePage() {
   };
 
   const clearSearch = () => setFilters(DEFAULT_BROWSE_FILTERS);
+  // The shared filter card calls the distance `location`, as the address and the home feed do.
+  const cardValues: BrowseCardValues = {
+    location: filters.radius,
+    dateType: filters.dateType,
+    priceRange: filters.priceRange,
+    sortBy: filters.sortBy,
+  };
   const countLabel = `${auctions.length} ${auctions.length === 1 ? 'auction' : 'auctions'}`;
 
   return (
@@ -95,7 +108,17 @@ export default function BrowsePage() {
 
       <div className="mx-auto grid max-w-6xl gap-4 px-4 py-4">
         <FiltersSheet activeCount={countActiveFilters(filters, DEFAULT_BROWSE_FILTERS)}>
-          <BrowseFilterBar filters={filters} onChange={setFilters} locationState={locationState} onLocate={locate} />
+          <AuctionFilterCard
+            values={cardValues}
+            options={BROWSE_FILTER_OPTIONS}
+            onChange={({ location, ...rest }: BrowseCardValues) =>
+              setFilters({ ...filters, ...rest, radius: location })
+            }
+            search={
+              <BrowseSearchBox value={filters.search} onChange={(search) => setFilters({ ...filters, search })} />
+            }
+            locationNote={visitorLocationNote(locationState, filters.radius, locate)}
+          />
         </FiltersSheet>
 
         <h2 id="browse-results-heading" className="sr-only">

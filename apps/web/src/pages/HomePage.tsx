@@ -9,8 +9,9 @@ import {
 } from '@/features/auctions/api/listAuctions';
 import { AuctionCard } from '@/features/auctions/components/AuctionCard';
 import { AuctionsLoadError, NoAuctionsFound } from '@/features/auctions/components/AuctionListStates';
-import { AuctionFilters, FEED_FILTER_DOMAIN } from '@/features/auctions/components/AuctionFilters';
+import { AuctionFilterCard } from '@/features/auctions/components/AuctionFilterCard';
 import { FiltersSheet } from '@/features/auctions/components/FiltersSheet';
+import { FEED_FILTER_DOMAIN, HOME_FILTER_OPTIONS } from '@/features/auctions/filterOptions';
 import { countActiveFilters, useUrlFilters } from '@/features/auctions/urlFilters';
 import { FeaturedAuction, pickFeaturedAuction } from '@/features/auctions/components/FeaturedAuction';
 import { SaveSearchButton } from '@/features/saved-searches/components/SaveSearchButton';
@@ -60,7 +61,7 @@ export default function HomePage() {
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8">
         <FiltersSheet activeCount={countActiveFilters(filters, DEFAULT_FEED_FILTERS)}>
-          <AuctionFilters filters={filters} onChange={setFilters} />
+          <AuctionFilterCard values={filters} options={HOME_FILTER_OPTIONS} onChange={setFilters} />
         </FiltersSheet>
         {/* Members browse here (/browse is the visitors' page): they keep these filters and hear of
             new matches (docs/auctions.md "Saved searches"). */}
