@@ -72,7 +72,8 @@ async function main() {
   // before it is ready wait for it (docs/trust-and-safety.md "Screening").
   photoClassifier.start().then(
     () => logger.info(photoClassifier.status(), 'photo classifier ready'),
-    (err: unknown) => logger.error({ err }, 'photo classifier did not load: every uploaded photo is held for a moderator'),
+    (err: unknown) =>
+      logger.error({ err }, 'photo classifier did not load: every uploaded photo is held for a moderator'),
   );
 
   const metricsServer = await serveMetrics(app.metrics.registry, config.metrics, {

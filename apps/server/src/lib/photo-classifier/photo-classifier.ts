@@ -84,9 +84,7 @@ function scoresOf(raw: Record<string, number>): PhotoScores {
   return scores;
 }
 
-export function createPhotoClassifier(
-  options: { maxQueue?: number; timeoutMs?: number } = {},
-): PhotoClassifier {
+export function createPhotoClassifier(options: { maxQueue?: number; timeoutMs?: number } = {}): PhotoClassifier {
   const maxQueue = options.maxQueue ?? CLASSIFIER_MAX_QUEUE;
   const timeoutMs = options.timeoutMs ?? CLASSIFIER_TIMEOUT_MS;
   let worker: Worker | undefined;
@@ -178,7 +176,11 @@ export function createPhotoClassifier(
         if (!pending.has(id)) return;
         pending.delete(id);
         clearTimeout(timer);
-        reject(error instanceof ClassifierError ? error : new ClassifierError(`the photo could not be read: ${String(error)}`));
+        reject(
+          error instanceof ClassifierError
+            ? error
+            : new ClassifierError(`the photo could not be read: ${String(error)}`),
+        );
       };
       void Promise.all([modelInputOf(image), start()]).then(([pixels]) => {
         if (!pending.has(id)) return;

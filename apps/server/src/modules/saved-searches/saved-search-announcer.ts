@@ -34,7 +34,10 @@ export function createSavedSearchAnnouncer(deps: {
     try {
       publishNoticesChanged(deps.realtime, await announceVisibleAuction(deps.db, auctionId, deps.now()));
     } catch (err) {
-      deps.logger.error({ err, auctionId }, 'matching a new auction against saved searches failed; the lifecycle job will retry');
+      deps.logger.error(
+        { err, auctionId },
+        'matching a new auction against saved searches failed; the lifecycle job will retry',
+      );
     }
   }
 
