@@ -321,8 +321,8 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   {
     ...selfRow('POST /api/auctions', (w) => post('/api/auctions', newAuctionBody(w)), 201),
     callerMayChange: {
-      other: ['auctions', 'auction_title_later_words'],
-      why: 'another member hosts an auction of their own (and its title has later words)',
+      other: ['auctions', 'auction_title_later_words', 'pending_auction_announcements'],
+      why: 'another member hosts an auction of their own (its title has later words, and it is queued for saved searches)',
     },
   },
   {
@@ -620,7 +620,10 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     owner: 'any member writing to another (the host to the winner)',
     prepare: async (w) => ({
       // Not a marker: another member sends the same text in a conversation of their own.
-      request: post('/api/conversations/start', { receiverId: w.winner.id, message: `Hello ${randomUUID()}` }),
+      request: post('/api/conversations/start', {
+        receiverId: w.winner.id,
+        message: 'Hello! Would you like to plan a coffee?',
+      }),
       owner: w.host,
     }),
     expect: { nobody: 401, other: 201, owner: 201 },
