@@ -124,7 +124,7 @@ async function audit(
  * edit held it after bids, are told. Either way the host is told, and the audit chain records it.
  */
 export async function decideHeldAuction(
-  deps: Pick<ModerationDeps, 'db' | 'now' | 'realtime'>,
+  deps: Pick<ModerationDeps, 'db' | 'now'>,
   moderatorId: string,
   id: string,
   { decision, reasons }: DecideHeldItem,
@@ -160,7 +160,7 @@ export async function decideHeldAuction(
 
 /** POST /api/moderation/held/bios/{userId}/decide: the bio shows again, or is removed. */
 export async function decideHeldBioReview(
-  deps: Pick<ModerationDeps, 'db' | 'now' | 'realtime'>,
+  deps: Pick<ModerationDeps, 'db' | 'now'>,
   moderatorId: string,
   userId: string,
   { decision, reasons }: DecideHeldItem,
