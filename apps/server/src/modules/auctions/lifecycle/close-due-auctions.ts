@@ -1,5 +1,5 @@
 import { displayNameOf } from '@bid/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
 import { notify } from '../../notifications/notify.js';
@@ -170,15 +170,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
         relatedUserId: auction.creatorId,
       })),
     );
-    // One statement for every losing bidder of every auction in the batch.
-    await tx.execute(sql`
-      INSERT INTO notifications (user_id, type, title, message, related_auction_id)
-      SELECT DISTINCT b.bidder_id, 'auction_lost'::notification_type, ${LIFECYCLE_TITLES.lost},
-             ${LOST_MESSAGE_PARTS[0]} || a.title || ${LOST_MESSAGE_PARTS[1]}, a.id
-      FROM auctions a
-      JOIN bids b ON b.auction_id = a.id AND b.voided_at IS NULL
-      WHERE a.id IN (${uuidList(won.map((auction) => auction.auctionId))})
-        AND b.bidder_id <> a.winner_id`);
+    await tellOtherBidders(tx, won, LOST_MESSAGE_PARTS, sql`a.winner_id`);
     return closed;
   });
 }
@@ -213,14 +205,27 @@ async function tellBelowReserve(tx: Db, auctions: ClosedAuction[], names: Map<st
       },
     ]),
   );
+  await tellOtherBidders(tx, auctions, RESERVE_NOT_MET_LOST_PARTS, sqlCaseHighest(auctions));
+}
+
+/**
+ * 'auction_lost' to every bidder of `auctions` but the one `toldAlready` names (per auction, as SQL
+ * on `a`), in one statement for the whole batch: the message is `parts[0]` + title + `parts[1]`.
+ */
+async function tellOtherBidders(
+  tx: Db,
+  auctions: ClosedAuction[],
+  parts: readonly [string, string],
+  toldAlready: SQL,
+): Promise<void> {
   await tx.execute(sql`
     INSERT INTO notifications (user_id, type, title, message, related_auction_id)
     SELECT DISTINCT b.bidder_id, 'auction_lost'::notification_type, ${LIFECYCLE_TITLES.lost},
-           ${RESERVE_NOT_MET_LOST_PARTS[0]} || a.title || ${RESERVE_NOT_MET_LOST_PARTS[1]}, a.id
+           ${parts[0]} || a.title || ${parts[1]}, a.id
     FROM auctions a
     JOIN bids b ON b.auction_id = a.id AND b.voided_at IS NULL
     WHERE a.id IN (${uuidList(auctions.map((auction) => auction.auctionId))})
-      AND b.bidder_id <> ${sqlCaseHighest(auctions)}`);
+      AND b.bidder_id <> ${toldAlready}`);
 }
 
 /** Per auction, its highest bidder, as a CASE on `a.id` (the bidders not to tell twice). */
