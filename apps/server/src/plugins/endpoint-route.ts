@@ -1,3 +1,4 @@
+import type { Endpoint } from '@bid/contract';
 import { endpoints, type EndpointName, type Endpoints, type ResponseSpec } from '@bid/contract/endpoints';
 import type {
   FastifyInstance,
@@ -78,15 +79,15 @@ export function route<N extends EndpointName>(
   handler: EndpointHandler<N>,
   options: EndpointRouteOptions = {},
 ): void {
-  const endpoint = endpoints[name];
+  const endpoint: Endpoint = endpoints[name];
   const response: Record<number, z.ZodType> = {};
-  for (const [status, spec] of Object.entries(endpoint.responses)) {
+  for (const [status, spec] of Object.entries<ResponseSpec | undefined>(endpoint.responses)) {
     if (isJsonSchema(spec)) response[Number(status)] = spec;
   }
   const schema: NonNullable<RouteOptions['schema']> = { response };
-  if ('params' in endpoint) schema.params = endpoint.params;
-  if ('query' in endpoint) schema.querystring = endpoint.query;
-  if ('body' in endpoint) schema.body = endpoint.body;
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body) schema.body = endpoint.body;
 
   app.route({
     method: endpoint.method,
