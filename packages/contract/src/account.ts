@@ -19,6 +19,8 @@ export const deleteAccountSchema = z.object(
   { error: ACCOUNT_DELETE_CONFIRMATION_REQUIRED },
 );
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+/** The answer to DELETE /api/account (ACCOUNT_DELETED_MESSAGE). */
+export const accountDeletedSchema = z.object({ message: z.string() });
 
 /** 409 while money is still moving for the member (a charge to collect or fix, an offer to answer). */
 export const ACCOUNT_DELETE_PAYMENT_IN_PROGRESS =

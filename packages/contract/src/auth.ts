@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { OTP_LENGTH } from './constants.js';
+import { OTP_LENGTH, SEXES } from './constants.js';
+import { onboardingStateSchema } from './onboarding.js';
+import { REVIEW_STATUSES, SCREENING_CATEGORIES, type ScreeningReason } from './screening.js';
+import { USER_ROLES } from './trust.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -50,6 +53,52 @@ export const resetPasswordSendCodeSchema = z.object({ email: emailSchema });
 /** Forgotten password, step 2: the mailed code and the new password (the same rules as at sign-up). */
 export const resetPasswordSchema = z.object({ email: emailSchema, otp: otpSchema, password: passwordSchema });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The answer to a correct code: a short-lived, single-use proof that the caller reads the mailbox. */
+export const verifyOtpResponseSchema = z.object({ verificationToken: z.string(), message: z.string() });
+
+const screeningReasonSchema = z.object({
+  category: z.enum(SCREENING_CATEGORIES),
+  field: z.string(),
+  excerpt: z.string(),
+}) satisfies z.ZodType<ScreeningReason>;
+
+/**
+ * The signed-in member as they may read themselves (GET /api/auth/user, and the answer of every
+ * call that changes them). Password hashes, provider customer ids and identity documents are not
+ * in it, so they never leave the server.
+ */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  /** The screening held the bio: others do not see it until a moderator approves it. */
+  bioReview: z.object({ status: z.enum(REVIEW_STATUSES), reasons: z.array(screeningReasonSchema) }).nullable(),
+  age: z.number().nullable(),
+  location: z.string().nullable(),
+  country: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  interests: z.array(z.string()),
+  sex: z.enum(SEXES).nullable(),
+  /** docs/product.md §3: the current-user response carries gender, with sex as fallback. */
+  gender: z.enum(SEXES).nullable(),
+  openToDatesWith: z.array(z.enum(SEXES)),
+  identityVerificationStatus: z.string(),
+  /** 'moderator' shows the Moderation link (docs/trust-and-safety.md); the server checks the role on every call. */
+  role: z.enum(USER_ROLES),
+  /** Which onboarding steps are still to show (docs/accounts.md "Onboarding"). */
+  onboarding: onboardingStateSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** The answer to a finished e-mail sign-in, sign-up or password reset: the session has started. */
+export const signedInResponseSchema = z.object({ message: z.string(), user: currentUserSchema.nullable() });
+export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
 
 /** docs/product.md §5: the code input accepts digits only, at most six. */
 export function sanitizeOtpInput(value: string): string {

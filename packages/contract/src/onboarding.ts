@@ -32,3 +32,6 @@ export const onboardingPatchSchema = storedOnboardingSchema
     message: 'Name at least one step',
   });
 export type OnboardingPatch = z.infer<typeof onboardingPatchSchema>;
+
+/** The answer to PATCH /api/onboarding: every step's status after the change. */
+export const onboardingAnswerSchema = z.object({ onboarding: onboardingStateSchema });

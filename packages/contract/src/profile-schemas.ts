@@ -45,3 +45,11 @@ export const profileFormSchema = z.object({
 
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileForm = z.output<typeof profileFormSchema>;
+
+/** GET /api/profile/stats: the three stat cards of docs/product.md §2. */
+export const profileStatsSchema = z.object({
+  auctionsCreated: z.number(),
+  bidsPlaced: z.number(),
+  activeConversations: z.number(),
+});
+export type ProfileStats = z.infer<typeof profileStatsSchema>;

@@ -75,6 +75,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  account_suspended: 403,
   url_invalid: 403,
   url_not_yours: 403,
   not_your_upload: 403,

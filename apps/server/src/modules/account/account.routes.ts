@@ -1,10 +1,8 @@
-import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_EXPORT_FILE_NAME, deleteAccountSchema } from '@bid/contract';
+import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_EXPORT_FILE_NAME } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bodyOrEmpty } from '@bid/contract';
 import type { Db } from '../../db/client.js';
-import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
+import { signedInUserId } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { invalidateSessions } from '../sessions/session-cache.js';
 import type { ObjectStorage } from '../../lib/storage/object-storage.js';
@@ -22,7 +20,7 @@ export interface AccountRoutesOptions {
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
   const deps: AccountDeletionDeps = { ...opts, logger: app.log };
 
-  app.get('/api/account/export', { preValidation: requireSignedIn }, async (request, reply) => {
+  route(app, 'exportMyData', async (request, reply) => {
     const userId = signedInUserId(request);
     const data = await exportMyData(deps, userId);
     return reply
@@ -32,21 +30,14 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       .send(JSON.stringify(data, null, 2));
   });
 
-  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema).
-  const deleteSchema = {
-    body: bodyOrEmpty(deleteAccountSchema),
-    response: { 200: z.object({ message: z.string() }) },
-  };
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .delete('/api/account', { preValidation: requireSignedIn, schema: deleteSchema }, async (request, reply) => {
-      const userId = signedInUserId(request);
-      await deleteMyAccount(deps, userId);
-      // Every session of the account went with it (in the deletion's transaction): out of every cache
-      // now; signing out clears the caller's cookie too.
-      invalidateSessions(app, { userId });
-      await app.sessions.signOut(request, reply);
-      app.realtime.closeUserSockets(userId);
-      return { message: ACCOUNT_DELETED_MESSAGE };
-    });
+  route(app, 'deleteAccount', async (request, reply) => {
+    const userId = signedInUserId(request);
+    await deleteMyAccount(deps, userId);
+    // Every session of the account went with it (in the deletion's transaction): out of every cache
+    // now; signing out clears the caller's cookie too.
+    invalidateSessions(app, { userId });
+    await app.sessions.signOut(request, reply);
+    app.realtime.closeUserSockets(userId);
+    return { message: ACCOUNT_DELETED_MESSAGE };
+  });
 }

@@ -1,23 +1,20 @@
-import { noBodySchema, providerSignInQuerySchema } from '@bid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { unauthorized } from '../../lib/errors.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { getCurrentUser } from './auth.service.js';
 import { auditSessionEvent } from './sign-in-audit.js';
 import { createProviderSignIn } from './providers/provider-sign-in.routes.js';
 
 export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   // The one route that answers a visitor itself rather than through requireSignedIn (listed in
   // test/repository/signed-in-routes.test.ts): a visitor who sent no session cookie simply has no
   // current user: 204, not an error, so a first visit logs nothing in the browser's console
   // (docs/accounts.md). A session that was sent but is no longer valid (expired, ended, account
   // gone) still answers 401.
-  r.get('/api/auth/user', async (request, reply) => {
+  route(app, 'getCurrentUser', async (request, reply) => {
     if (request.userId) return getCurrentUser(opts.db, request.userId);
     if (request.cookies[SESSION_COOKIE] === undefined) return reply.status(204).send();
     throw unauthorized();
@@ -39,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
   // The app's own "Log out" link is a same-origin navigation; anything else (a link or image on
   // another site, an old browser that names no origin) gets a page whose button POSTs, so no
   // other site can end a member's session (docs/accounts.md).
-  r.get('/api/logout', async (request, reply) => {
+  route(app, 'signOutByLink', async (request, reply) => {
     if (!isSameOriginNavigation(request)) {
       return reply
         .header('Cache-Control', 'no-store')
@@ -55,7 +52,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
     formScope.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => {
       done(null, undefined);
     });
-    formScope.post('/api/logout', { schema: { body: noBodySchema } }, async (request, reply) => {
+    route(formScope, 'signOut', async (request, reply) => {
       await signOut(request, reply);
       return reply.redirect('/', 303);
     });
@@ -64,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: A
   // Provider sign-in (docs/sign-in-providers.md): an unknown or unconfigured provider, or one
   // that cannot be reached, sends the browser back to the sign-in screen with a reason.
   const providerSignIn = createProviderSignIn({ db: opts.db, config: opts.config });
-  r.get('/api/login', { schema: { querystring: providerSignInQuerySchema } }, (request, reply) =>
+  route(app, 'startProviderSignIn', (request, reply) =>
     providerSignIn.startSignIn(request, reply, request.query.provider),
   );
   await app.register(providerSignIn.callbackRoutes);

@@ -1,13 +1,6 @@
-import {
-  completeEmailAuthSchema,
-  resetPasswordSchema,
-  resetPasswordSendCodeSchema,
-  sendOtpSchema,
-  verifyOtpSchema,
-} from '@bid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { presentSignedInUser } from './auth.service.js';
 import { findMember } from '../users/users.service.js';
 import {
@@ -34,17 +27,16 @@ export async function emailAuthRoutes(
   app: FastifyInstance,
   deps: EmailAuthDeps & { /** MODERATOR_EMAILS: granted the role at sign-in. */ moderatorEmails?: readonly string[] },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // Made before the first request, so the first unknown address answers as fast as any other.
   await dummyPasswordHash();
 
-  r.post('/api/auth/send-otp', { schema: { body: sendOtpSchema } }, async (request) => {
+  route(app, 'sendSignInCode', async (request) => {
     const { email, password } = request.body;
     const result = await sendSignInCode(deps, { email, password, ip: request.ip });
     return { message: 'Verification code sent', ...result };
   });
 
-  r.post('/api/auth/verify-otp', { schema: { body: verifyOtpSchema } }, async (request) => {
+  route(app, 'verifySignInCode', async (request) => {
     const { verificationToken } = await verifySignInCode(deps, { ...request.body, ip: request.ip });
     return { verificationToken, message: 'Code verified' };
   });
@@ -75,7 +67,7 @@ export async function emailAuthRoutes(
     return { message: COMPLETE_MESSAGES[result.outcome], user: user ? await presentSignedInUser(deps.db, user) : null };
   }
 
-  r.post('/api/auth/complete-email-auth', { schema: { body: completeEmailAuthSchema } }, (request, reply) =>
+  route(app, 'completeEmailAuth', (request, reply) =>
     signInWith(request, reply, 'email', () =>
       completeEmailAuth(deps, request.body, (userId) => app.sessions.endAllForUser(userId)),
     ),
@@ -83,12 +75,12 @@ export async function emailAuthRoutes(
 
   // A forgotten password (docs/accounts.md): a code to the address, then the code and a new
   // password. Like a password set at sign-up, it ends every session and signs the caller in.
-  r.post('/api/auth/reset-password/send-code', { schema: { body: resetPasswordSendCodeSchema } }, async (request) => {
+  route(app, 'sendPasswordResetCode', async (request) => {
     const result = await sendPasswordResetCode(deps, { email: request.body.email, ip: request.ip });
     return { message: 'Verification code sent', ...result };
   });
 
-  r.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, (request, reply) =>
+  route(app, 'resetPassword', (request, reply) =>
     signInWith(request, reply, 'password_reset', async () => {
       const { userId } = await resetPassword(deps, { ...request.body, ip: request.ip }, (id) =>
         app.sessions.endAllForUser(id),

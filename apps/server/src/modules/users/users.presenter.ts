@@ -1,11 +1,11 @@
-import type { OnboardingState } from '@bid/contract';
+import type { CurrentUser, OnboardingState } from '@bid/contract';
 import type { User } from '../../db/schema/index.js';
 
 /**
  * What the signed-in user may read about themselves. Password hashes, provider
  * customer ids and identity documents never leave the server.
  */
-export function presentCurrentUser(user: User, onboarding: OnboardingState) {
+export function presentCurrentUser(user: User, onboarding: OnboardingState): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -34,5 +34,3 @@ export function presentCurrentUser(user: User, onboarding: OnboardingState) {
     updatedAt: user.updatedAt.toISOString(),
   };
 }
-
-export type CurrentUser = ReturnType<typeof presentCurrentUser>;

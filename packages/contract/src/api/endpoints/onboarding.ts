@@ -1,5 +1,12 @@
-import type { onboardingRoutes as routes } from '../routes/onboarding.js';
-import type { Endpoint } from '../endpoint.js';
+import { onboardingAnswerSchema, onboardingPatchSchema } from '../../onboarding.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { onboardingRoutes as routes } from '../routes/onboarding.js';
 
-/** The onboarding endpoints (docs/architecture.md, "Endpoints"). */
-export const onboardingEndpoints = {} satisfies Record<keyof typeof routes, Endpoint>;
+/** Onboarding after sign-up (docs/accounts.md "Onboarding"). */
+export const onboardingEndpoints = {
+  answerOnboarding: defineEndpoint(routes.answerOnboarding, {
+    body: onboardingPatchSchema,
+    responses: { 200: onboardingAnswerSchema },
+    errors: [],
+  }),
+} satisfies Record<keyof typeof routes, Endpoint>;

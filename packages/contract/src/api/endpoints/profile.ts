@@ -1,5 +1,18 @@
-import type { profileRoutes as routes } from '../routes/profile.js';
-import type { Endpoint } from '../endpoint.js';
+import { currentUserSchema } from '../../auth.js';
+import { profileFormSchema, profileStatsSchema } from '../../profile-schemas.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { profileRoutes as routes } from '../routes/profile.js';
 
-/** The profile endpoints (docs/architecture.md, "Endpoints"). */
-export const profileEndpoints = {} satisfies Record<keyof typeof routes, Endpoint>;
+/** The signed-in member's own profile (docs/product.md §2, §5). */
+export const profileEndpoints = {
+  // A name or bio the screening refuses is a 400 naming the field (docs/trust-and-safety.md "Screening").
+  updateProfile: defineEndpoint(routes.updateProfile, {
+    body: profileFormSchema,
+    responses: { 200: currentUserSchema },
+    errors: ['bad_request'],
+  }),
+  getProfileStats: defineEndpoint(routes.getProfileStats, {
+    responses: { 200: profileStatsSchema },
+    errors: [],
+  }),
+} satisfies Record<keyof typeof routes, Endpoint>;

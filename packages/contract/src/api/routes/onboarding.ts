@@ -1,4 +1,11 @@
 import { defineRoutes } from '../endpoint.js';
 
-/** The onboarding endpoints' route lines (docs/architecture.md, "Endpoints"). */
-export const onboardingRoutes = defineRoutes({});
+/** Onboarding after sign-up (docs/accounts.md "Onboarding"); its state is read with the current member. */
+export const onboardingRoutes = defineRoutes({
+  answerOnboarding: {
+    method: 'PATCH',
+    path: '/api/onboarding',
+    access: 'member',
+    summary: 'Mark onboarding steps finished or skipped; answers every step’s status.',
+  },
+});

@@ -1,4 +1,17 @@
 import { defineRoutes } from '../endpoint.js';
 
-/** The profile endpoints' route lines (docs/architecture.md, "Endpoints"). */
-export const profileRoutes = defineRoutes({});
+/** The signed-in member's own profile (docs/product.md §2, §5). */
+export const profileRoutes = defineRoutes({
+  updateProfile: {
+    method: 'PUT',
+    path: '/api/profile',
+    access: 'member',
+    summary: 'Save the profile form; answers the updated member.',
+  },
+  getProfileStats: {
+    method: 'GET',
+    path: '/api/profile/stats',
+    access: 'member',
+    summary: 'The member’s counts: auctions created, bids placed, conversations.',
+  },
+});

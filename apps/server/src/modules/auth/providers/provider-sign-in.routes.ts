@@ -1,8 +1,8 @@
-import { formBodySchema, providerParamsSchema, SIGN_IN_PROVIDERS, type SignInProvider } from '@bid/contract';
+import { SIGN_IN_PROVIDERS, type SignInProvider } from '@bid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
+import { route, type EndpointRequest } from '../../../plugins/endpoint-route.js';
 import { createProviderClient, type ProviderClient } from './provider-clients.js';
 import { auditSessionEvent } from '../sign-in-audit.js';
 import { completeSignIn } from '../complete-sign-in.js';
@@ -78,9 +78,11 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
         { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES },
         (_request, body, done) => done(null, new URLSearchParams(body as string)),
       );
-      const r = app.withTypeProvider<ZodTypeProvider>();
 
-      const handleCallback = async (request: FastifyRequest<{ Params: { provider: string } }>, reply: FastifyReply) => {
+      const handleCallback = async (
+        request: EndpointRequest<'finishProviderSignIn'> | EndpointRequest<'finishProviderSignInByForm'>,
+        reply: FastifyReply,
+      ) => {
         const isPost = request.method === 'POST';
         // 303 turns the POST into a GET of '/', as a browser would after any form.
         const status = isPost ? 303 : 302;
@@ -137,12 +139,9 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
         }
       };
 
-      r.get('/api/callback/:provider', { schema: { params: providerParamsSchema } }, handleCallback);
-      r.post(
-        '/api/callback/:provider',
-        { schema: { params: providerParamsSchema, body: formBodySchema }, config: { allowCrossSite: true } },
-        handleCallback,
-      );
+      route(app, 'finishProviderSignIn', handleCallback);
+      // Apple's form post comes from its own site: the cross-site refusal would stop it (docs/sign-in-providers.md).
+      route(app, 'finishProviderSignInByForm', handleCallback, { config: { allowCrossSite: true } });
     },
   };
 }
