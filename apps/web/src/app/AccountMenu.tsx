@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactElement } from 'react';
 import { Link } from 'wouter';
+import { apiUrl } from '@/lib/apiClient';
 import type { CurrentUser } from '@/lib/useAuth';
 
 /**
@@ -31,7 +32,7 @@ export function AccountMenu({ user, trigger }: { user: CurrentUser; trigger: Rea
           ) : null}
           <DropdownMenu.Item asChild className={menuItemClass}>
             {/* A full navigation: the server ends the session and redirects (docs/product.md §2). */}
-            <a href="/api/logout">Log out</a>
+            <a href={apiUrl('signOutByLink', {})}>Log out</a>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { APP_ROUTES } from '@bid/contract';
 import { Route, Switch } from 'wouter';
 import { BrowserRedirect, RedirectTo } from '@/components/layout/Redirect';
+import { apiUrl } from '@/lib/apiClient';
 
 // Every page is its own chunk, so the first load carries only what it shows (docs/engineering.md §6).
 const LandingPage = lazy(() => import('@/pages/LandingPage'));
@@ -29,6 +30,9 @@ const SharedDatePage = lazy(() => import('@/pages/SharedDatePage'));
 const PayoutSandboxOnboardingPage = lazy(() => import('@/pages/PayoutSandboxOnboardingPage'));
 const WatchingPage = lazy(() => import('@/pages/WatchingPage'));
 
+/** Where a visitor who opens a members' page goes: the server's sign-in (docs/product.md §7). */
+const SIGN_IN_URL = apiUrl('startProviderSignIn', { query: {} });
+
 /**
  * The route table (docs/architecture.md), from the list the server shares (APP_ROUTES: it answers 404 for any other path). Logged-out visitors who open a signed-in page are sent to
  * sign in (/profile goes through /api/login, as the spec says); signed-in users who open
@@ -53,18 +57,20 @@ export function AppRoutes({
       <Route path={APP_ROUTES.login}>{isAuthenticated ? <RedirectTo to="/" /> : <LoginPage />}</Route>
       {/* A forgotten password (docs/accounts.md); open to members too, as a way to change it. */}
       <Route path={APP_ROUTES.resetPassword} component={ResetPasswordPage} />
-      <Route path={APP_ROUTES.profile}>{isAuthenticated ? <ProfilePage /> : <BrowserRedirect to="/api/login" />}</Route>
+      <Route path={APP_ROUTES.profile}>
+        {isAuthenticated ? <ProfilePage /> : <BrowserRedirect to={SIGN_IN_URL} />}
+      </Route>
       {/* The offline payment sandbox's stand-in for a bank's 3-D Secure page (docs/payments.md). */}
       <Route path={APP_ROUTES.sandboxAuthenticate}>
-        {isAuthenticated ? <SandboxAuthenticatePage /> : <BrowserRedirect to="/api/login" />}
+        {isAuthenticated ? <SandboxAuthenticatePage /> : <BrowserRedirect to={SIGN_IN_URL} />}
       </Route>
       {/* The offline identity partner's page (docs/trust-and-safety.md). */}
       <Route path={APP_ROUTES.identitySandbox}>
-        {isAuthenticated ? <IdentitySandboxPage /> : <BrowserRedirect to="/api/login" />}
+        {isAuthenticated ? <IdentitySandboxPage /> : <BrowserRedirect to={SIGN_IN_URL} />}
       </Route>
       {/* The offline payment sandbox's stand-in for Stripe's hosted payout onboarding (docs/the-date.md). */}
       <Route path={APP_ROUTES.payoutSandboxOnboarding}>
-        {isAuthenticated ? <PayoutSandboxOnboardingPage /> : <BrowserRedirect to="/api/login" />}
+        {isAuthenticated ? <PayoutSandboxOnboardingPage /> : <BrowserRedirect to={SIGN_IN_URL} />}
       </Route>
       <Route path={APP_ROUTES.createAuction}>
         {isAuthenticated ? <CreateAuctionPage /> : <RedirectTo to="/login" />}

@@ -1,4 +1,4 @@
-import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@bid/contract';
+import { UNAUTHORIZED_REDIRECT_DELAY_MS, apiRoutes } from '@bid/contract';
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordToasts } from '@/testing/toasts';
@@ -35,7 +35,7 @@ describe('mutation errors (docs/product.md §8)', () => {
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(location.href).toBe('/api/login');
+    expect(location.href).toBe(apiRoutes.startProviderSignIn.path);
   });
 
   it("shows the server's message, or the fallback when there is none", () => {

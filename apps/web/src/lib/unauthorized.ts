@@ -1,5 +1,6 @@
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@bid/contract';
 import { ApiError } from './api';
+import { apiUrl } from './apiClient';
 import { notify } from './notices';
 
 /**
@@ -9,7 +10,7 @@ import { notify } from './notices';
 export function handleUnauthorized(): void {
   notify({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   setTimeout(() => {
-    window.location.href = '/api/login';
+    window.location.href = apiUrl('startProviderSignIn', { query: {} });
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 

@@ -1,3 +1,4 @@
+import { apiRoutes } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
@@ -89,9 +90,9 @@ describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
 
   it('sends the code with the password, shows the spec text with the development code, then signs in and goes to /', async () => {
     const calls = mockApi({
-      '/api/auth/send-otp': [json(200, { message: 'sent', devOtp: '123456' })],
-      '/api/auth/verify-otp': [json(200, { verificationToken: 'tok', message: 'ok' })],
-      '/api/auth/complete-email-auth': [json(200, { message: 'Signed in', user: {} })],
+      [apiRoutes.sendSignInCode.path]: [json(200, { message: 'sent', devOtp: '123456' })],
+      [apiRoutes.verifySignInCode.path]: [json(200, { verificationToken: 'tok', message: 'ok' })],
+      [apiRoutes.completeEmailAuth.path]: [json(200, { message: 'Signed in', user: {} })],
     });
     renderLogin('/login');
     fill('Email', 'ada@example.com');
@@ -110,7 +111,7 @@ describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
   });
 
   it("says 'Check email' when no development code comes back", async () => {
-    mockApi({ '/api/auth/send-otp': [json(200, { message: 'sent' })] });
+    mockApi({ [apiRoutes.sendSignInCode.path]: [json(200, { message: 'sent' })] });
     renderLogin('/login');
     fill('Email', 'ada@example.com');
     fill('Password', 'password-one');
@@ -120,7 +121,7 @@ describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
   });
 
   it('sends only the e-mail when signing up', async () => {
-    const calls = mockApi({ '/api/auth/send-otp': [json(200, { message: 'sent', devOtp: '123456' })] });
+    const calls = mockApi({ [apiRoutes.sendSignInCode.path]: [json(200, { message: 'sent', devOtp: '123456' })] });
     renderLogin('/login?mode=signup');
     fill('Email', 'ada@example.com');
     fill('Password', 'password-one');
@@ -132,7 +133,9 @@ describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
 
   it('reports a wrong password before any code step and keeps what was typed', async () => {
     mockApi({
-      '/api/auth/send-otp': [json(401, { message: 'Invalid email or password', code: 'invalid_credentials' })],
+      [apiRoutes.sendSignInCode.path]: [
+        json(401, { message: 'Invalid email or password', code: 'invalid_credentials' }),
+      ],
     });
     renderLogin('/login');
     fill('Email', 'ada@example.com');
@@ -156,7 +159,7 @@ describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
     ['the fallback when the server says nothing', json(500), 'Failed to send OTP'],
     ['the network text', new TypeError('Failed to fetch'), 'Failed to send OTP. Please try again.'],
   ])('a failed send-code shows %s and stays on the form', async (_, reply, expected) => {
-    mockApi({ '/api/auth/send-otp': [reply] });
+    mockApi({ [apiRoutes.sendSignInCode.path]: [reply] });
     renderLogin('/login');
     fill('Email', 'ada@example.com');
     fill('Password', 'password-one');
@@ -184,9 +187,9 @@ describe('login screen (docs/product.md §4 "Email auth flow", §8)', () => {
     ['complete: fallback', { complete: json(500) }, 'Authentication failed'],
   ])('%s', async (_, failure: { verify?: Reply; complete?: Reply }, expected) => {
     mockApi({
-      '/api/auth/send-otp': [json(200, { message: 'sent', devOtp: '111111' })],
-      '/api/auth/verify-otp': [failure.verify ?? json(200, { verificationToken: 'tok', message: 'ok' })],
-      '/api/auth/complete-email-auth': failure.complete ? [failure.complete] : [],
+      [apiRoutes.sendSignInCode.path]: [json(200, { message: 'sent', devOtp: '111111' })],
+      [apiRoutes.verifySignInCode.path]: [failure.verify ?? json(200, { verificationToken: 'tok', message: 'ok' })],
+      [apiRoutes.completeEmailAuth.path]: failure.complete ? [failure.complete] : [],
     });
     renderLogin('/login');
     fill('Email', 'ada@example.com');

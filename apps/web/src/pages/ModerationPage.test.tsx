@@ -1,3 +1,4 @@
+import { apiRoutes } from '@bid/contract';
 import type { HeldItem, ModerationQueueItem } from '@bid/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +28,7 @@ const report = (overrides: Partial<ModerationQueueItem>): ModerationQueueItem =>
 
 function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[], held: HeldItem[] = []) {
   const fetchMock = vi.fn((url: string) => {
-    const body = url.startsWith('/api/auth/user')
+    const body = url.startsWith(apiRoutes.getCurrentUser.path)
       ? { id: 'me', role, interests: [], openToDatesWith: [] }
       : url.startsWith('/api/moderation/verifications')
         ? []
@@ -52,7 +53,7 @@ describe('moderation page (docs/trust-and-safety.md)', () => {
   it('shows the 404 page to a member who is not a moderator, without asking for the queue', async () => {
     const fetchMock = renderPage('member', []);
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([apiRoutes.getCurrentUser.path]);
   });
 
   it('lists open reports with their age, marks overdue ones, and names both members', async () => {

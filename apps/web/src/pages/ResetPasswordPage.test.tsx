@@ -1,3 +1,4 @@
+import { apiRoutes } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,9 +54,9 @@ async function toCodeStep() {
 describe('password reset screen (docs/accounts.md)', () => {
   it('sends a code, then the code and the new password, and goes home signed in', async () => {
     const calls = mockApi({
-      '/api/auth/reset-password/send-code': [json(200, { message: 'sent', devOtp: '654321' })],
-      '/api/auth/reset-password': [json(200, { message: 'Password updated and signed in', user: {} })],
-      '/api/auth/user': [json(200, { id: 'u1' })],
+      [apiRoutes.sendPasswordResetCode.path]: [json(200, { message: 'sent', devOtp: '654321' })],
+      [apiRoutes.resetPassword.path]: [json(200, { message: 'Password updated and signed in', user: {} })],
+      [apiRoutes.getCurrentUser.path]: [json(200, { id: 'u1' })],
     });
     await toCodeStep();
     expect(alertText()).toBe('OTP sent to ada@example.com. Check your console for development OTP: 654321');
@@ -71,7 +72,7 @@ describe('password reset screen (docs/accounts.md)', () => {
   });
 
   it('refuses mismatching passwords in the page and sends nothing', async () => {
-    const calls = mockApi({ '/api/auth/reset-password/send-code': [json(200, { message: 'sent' })] });
+    const calls = mockApi({ [apiRoutes.sendPasswordResetCode.path]: [json(200, { message: 'sent' })] });
     await toCodeStep();
     expect(alertText()).toBe('OTP sent to ada@example.com. Check your console for development OTP: Check email');
     fill('Verification code', '123456');
@@ -84,8 +85,8 @@ describe('password reset screen (docs/accounts.md)', () => {
 
   it('shows the server message for a wrong code and keeps the form', async () => {
     mockApi({
-      '/api/auth/reset-password/send-code': [json(200, { message: 'sent', devOtp: '123456' })],
-      '/api/auth/reset-password': [json(400, { message: 'Invalid OTP', code: 'bad_request' })],
+      [apiRoutes.sendPasswordResetCode.path]: [json(200, { message: 'sent', devOtp: '123456' })],
+      [apiRoutes.resetPassword.path]: [json(400, { message: 'Invalid OTP', code: 'bad_request' })],
     });
     await toCodeStep();
     fill('Verification code', '000000');

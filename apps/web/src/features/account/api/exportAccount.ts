@@ -1,5 +1,7 @@
+import { apiUrl } from '@/lib/apiClient';
+
 /**
- * GET /api/account/export answers a JSON attachment, so the browser downloads it from a plain
- * link (the session cookie goes along); no fetch is needed.
+ * The data export answers a JSON attachment, so the browser downloads it from a plain link (the
+ * session cookie goes along); no fetch is needed.
  */
-export const ACCOUNT_EXPORT_URL = '/api/account/export';
+export const ACCOUNT_EXPORT_URL = apiUrl('exportMyData', {});

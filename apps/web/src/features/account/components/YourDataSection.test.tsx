@@ -1,3 +1,4 @@
+import { apiRoutes } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +23,9 @@ afterEach(() => {
 describe('Your data section', () => {
   it('links the export and the privacy policy', () => {
     renderSection();
-    expect(screen.getByRole('link', { name: 'Download my data' }).getAttribute('href')).toBe('/api/account/export');
+    expect(screen.getByRole('link', { name: 'Download my data' }).getAttribute('href')).toBe(
+      apiRoutes.exportMyData.path,
+    );
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
   });
 
@@ -52,7 +55,11 @@ describe('Your data section', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect([url, init?.method, init?.body]).toEqual(['/api/account', 'DELETE', JSON.stringify({ confirm: 'DELETE' })]);
+    expect([url, init?.method, init?.body]).toEqual([
+      apiRoutes.deleteAccount.path,
+      'DELETE',
+      JSON.stringify({ confirm: 'DELETE' }),
+    ]);
   });
 
   it("shows the server's refusal and stays signed in", async () => {

@@ -14,6 +14,7 @@ const user: CurrentUser = {
   lastName: 'Bidder',
   profileImageUrl: null,
   bio: null,
+  bioReview: null,
   age: 30,
   location: 'Austin',
   country: 'USA',
@@ -23,6 +24,8 @@ const user: CurrentUser = {
   gender: 'male',
   openToDatesWith: ['female'],
   identityVerificationStatus: 'unverified',
+  role: 'member',
+  onboarding: { photo: 'done', card: 'done', notifications: 'done' },
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 };

@@ -1,19 +1,6 @@
-import { apiRequest } from '@/lib/api';
-import type { CurrentUser } from '@/lib/useAuth';
+import { api, type ApiBody } from '@/lib/apiClient';
 
-export interface CompleteEmailAuthInput {
-  verificationToken: string;
-  password: string;
-  isSignup: boolean;
-}
-
-export interface CompleteEmailAuthResponse {
-  message: string;
-  user: CurrentUser;
-}
-
-/** POST /api/auth/complete-email-auth: signs in (or signs up) and starts the session. */
-export async function completeEmailAuth(input: CompleteEmailAuthInput): Promise<CompleteEmailAuthResponse> {
-  const res = await apiRequest('POST', '/api/auth/complete-email-auth', input);
-  return (await res.json()) as CompleteEmailAuthResponse;
+/** Signs in (or signs up) and starts the session. */
+export function completeEmailAuth(body: ApiBody<'completeEmailAuth'>) {
+  return api('completeEmailAuth', { body });
 }

@@ -1,5 +1,6 @@
 import { SIGN_IN_PROVIDERS, type SignInProvider } from '@bid/contract';
 import { Button } from '@/components/ui/button';
+import { apiUrl } from '@/lib/apiClient';
 
 const PROVIDER_LABELS: Record<SignInProvider, string> = {
   google: 'Google',
@@ -20,7 +21,7 @@ export function ProviderButtons({ disabled }: { disabled?: boolean }) {
           disabled={disabled}
           data-provider={provider}
           onClick={() => {
-            window.location.href = `/api/login?provider=${provider}`;
+            window.location.href = apiUrl('startProviderSignIn', { query: { provider } });
           }}
         >
           Continue with {PROVIDER_LABELS[provider]}

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiQuery, apiQueryKey } from '@/lib/apiClient';
 
-export const PROFILE_STATS_KEY = ['/api/profile/stats'] as const;
+export const PROFILE_STATS_KEY = apiQueryKey('getProfileStats', {});
 
-export interface ProfileStats {
-  auctionsCreated: number;
-  bidsPlaced: number;
-  activeConversations: number;
-}
-
-/** GET /api/profile/stats (default query function: the key is the path). */
+/** The member's counts for the profile's stat cards. */
 export function useProfileStats() {
-  return useQuery<ProfileStats>({ queryKey: PROFILE_STATS_KEY });
+  return useQuery(apiQuery('getProfileStats', {}));
 }

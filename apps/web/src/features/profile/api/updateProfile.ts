@@ -1,13 +1,11 @@
-import type { ProfileForm } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
-import { apiRequest } from '@/lib/api';
+import { api, type ApiBody } from '@/lib/apiClient';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { PROFILE_STATS_KEY } from './getProfileStats';
 
-/** PUT /api/profile: answers with the updated current user. */
-export async function updateProfile(profile: ProfileForm): Promise<CurrentUser> {
-  const res = await apiRequest('PUT', '/api/profile', profile);
-  return (await res.json()) as CurrentUser;
+/** Saves the profile form; answers with the updated current user. */
+export function updateProfile(body: ApiBody<'updateProfile'>) {
+  return api('updateProfile', { body });
 }
 
 /** docs/product.md §7: a saved profile refetches the current user and the profile's own reads. */

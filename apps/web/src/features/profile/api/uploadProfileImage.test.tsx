@@ -1,3 +1,4 @@
+import { apiRoutes } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -37,7 +38,7 @@ function stubFetch(answers: { upload?: Answer; put?: Answer; profile?: Answer; m
     if (url === '/api/objects/upload') return json(answers.upload ?? { status: 200, body: { uploadURL: UPLOAD_URL } });
     if (url === UPLOAD_URL) return json(answers.put ?? { status: 204 });
     if (url === '/api/profile/image') return json(answers.profile ?? { status: 200, body: user });
-    if (url === '/api/auth/user') return json(answers.me ?? { status: 200, body: user });
+    if (url === apiRoutes.getCurrentUser.path) return json(answers.me ?? { status: 200, body: user });
     throw new Error(`unexpected ${init?.method} ${url}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -98,7 +99,7 @@ describe('useUploadProfileImage (docs/product.md §8 toasts)', () => {
   it("refreshes the current user and toasts 'Profile Image Updated'", async () => {
     const fetchMock = stubFetch({});
     const { auth, upload, toasts } = renderUpload();
-    const currentUserCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user').length;
+    const currentUserCalls = () => fetchMock.mock.calls.filter(([url]) => url === apiRoutes.getCurrentUser.path).length;
     const before = currentUserCalls();
     act(() => upload.result.current.mutate(jpeg()));
     await waitFor(() => expect(toasts.last()).toMatchObject({ title: 'Profile Image Updated' }));

@@ -1,3 +1,4 @@
+import { apiRoutes } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +13,7 @@ const user: CurrentUser = {
   lastName: 'Lovelace',
   profileImageUrl: null,
   bio: 'Tea.',
+  bioReview: null,
   age: 36,
   location: 'Austin',
   country: 'USA',
@@ -21,6 +23,8 @@ const user: CurrentUser = {
   gender: 'female',
   openToDatesWith: ['male'],
   identityVerificationStatus: 'unverified',
+  role: 'member',
+  onboarding: { photo: 'done', card: 'done', notifications: 'done' },
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 };
@@ -88,8 +92,8 @@ describe('edit profile form (docs/product.md §5 "Profile form")', () => {
     fireEvent.change(screen.getByLabelText('Age'), { target: { value: '40' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/api/profile')!;
-    expect(url).toBe('/api/profile');
+    const [url, init] = fetchMock.mock.calls.find(([u]) => u === apiRoutes.updateProfile.path)!;
+    expect(url).toBe(apiRoutes.updateProfile.path);
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(init?.body as string)).toEqual({
       firstName: 'Ada',

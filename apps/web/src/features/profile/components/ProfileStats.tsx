@@ -1,7 +1,8 @@
 import { Gavel, MessageCircle, TrendingUp } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
-import { type ProfileStats as Stats, useProfileStats } from '../api/getProfileStats';
+import type { ProfileStats as Stats } from '@bid/contract';
+import { useProfileStats } from '../api/getProfileStats';
 
 const CARDS: Array<{ key: keyof Stats; label: string; icon: ComponentType<{ className?: string }> }> = [
   { key: 'auctionsCreated', label: 'Auctions Created', icon: Gavel },
@@ -9,7 +10,7 @@ const CARDS: Array<{ key: keyof Stats; label: string; icon: ComponentType<{ clas
   { key: 'activeConversations', label: 'Active Conversations', icon: MessageCircle },
 ];
 
-/** The three stat cards of docs/product.md §2, from GET /api/profile/stats. */
+/** The three stat cards of docs/product.md §2, from the member's `getProfileStats`. */
 export function ProfileStats() {
   const { data, isError } = useProfileStats();
   return (
