@@ -96,7 +96,9 @@ export function firstPagesChunks() {
       [...landing.icons, ...home.icons, ...browse.icons].flatMap((name) => iconFiles.get(name) ?? []),
     );
     const auctionLists = new Set(
-      [...home.modules].filter((id) => browse.modules.has(id) && !landing.modules.has(id) && id !== HOME && id !== BROWSE),
+      [...home.modules].filter(
+        (id) => browse.modules.has(id) && !landing.modules.has(id) && id !== HOME && id !== BROWSE,
+      ),
     );
     const sharedWithLanding = new Set(
       [...landing.modules].filter((id) => id !== LANDING && (home.modules.has(id) || browse.modules.has(id))),

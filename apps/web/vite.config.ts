@@ -101,10 +101,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            ...firstPages.groups,
-          ],
+          groups: [{ name: 'app', tags: ['$initial'], priority: 2 }, ...firstPages.groups],
         },
       },
     },
