@@ -24,12 +24,16 @@ interface ModuleGraph {
 }
 
 /**
- * Which chunk a module of the first pages goes to (rolldown's `codeSplitting` groups):
+ * Which chunk a module of the first pages goes to (rolldown's `codeSplitting` groups,
+ * docs/performance.md item 26):
  *
- * - `first-icons`: the icons the three first pages show, about 2 KB gzipped; every other icon a
- *   page loads later is in `icons` (about 6 KB), which none of the first pages fetches.
+ * - `first-icons`: the icons the three first pages show (about 2.5 KB gzipped); every other icon a
+ *   page loads later is in `icons` (about 4 KB), which none of the first pages fetches.
+ * - `landing-shared`: what the landing page shares with home and browse (the card frame, the
+ *   waitlist link), so the landing page does not fetch `auction-lists` for it.
  * - `auction-lists`: what the home feed and browse share (the filter card, the auction card and
  *   what it shows) and the landing page does not, in one file instead of about fifteen small ones.
+ *   Other pages that use a part of it (the form fields, the card) fetch it too.
  *
  * The icons a module uses are read from its `import { … } from 'lucide-react'` (the bundler's
  * graph only shows the package's index, which re-exports every icon), and matched to their files

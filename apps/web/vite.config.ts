@@ -96,8 +96,9 @@ export default defineConfig({
     // entry's own code into a dozen files and every page into dozens of tiny shared ones (one per
     // icon): browse fetched 42 scripts, and over HTTP/1.1 (six connections, one request at a time
     // each) a phone waits a round trip per handful of them. The entry's whole static closure is
-    // now one chunk besides the entry. The first pages' icons are one chunk, the icons the other pages
-    // load later another, and what home and browse share a third (item 19, `first-pages-chunks.ts`).
+    // now one chunk besides the entry. The first pages' icons are one chunk, the icons the other
+    // pages load later another, what home and browse share a third, and what landing shares with
+    // them a fourth (item 26, `first-pages-chunks.ts`).
     rolldownOptions: {
       output: {
         codeSplitting: {
