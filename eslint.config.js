@@ -1,4 +1,5 @@
 // Type-aware linting for every workspace (docs/engineering.md §2).
+import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,6 +17,25 @@ const USE_CASE_MESSAGE =
   'Modules and plugins never import use cases: a use case imports the modules it spans, and app.ts wires it.';
 const WEB_FEATURE_MESSAGE =
   'Features never import the app shell or pages: pages compose features, not the other way round.';
+
+// A module's repositories and queries (`*.repository.ts`, `*.query.ts`) are private to it
+// (docs/architecture.md, "Folders of the server"): another module calls that module's service, and
+// a flow that needs several modules' tables is a use case (use-cases/ may import any repository).
+// A pattern cannot tell another module's folder from the file's own, so each module gets its own
+// entry naming every other module; the list is read from the folder, so a new module is covered.
+const SERVER_MODULES = fs
+  .readdirSync(path.join(import.meta.dirname, 'apps/server/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+const repositoryOf = (module) => ({
+  regex: `^(\\.\\./)+(modules/)?${module}/([^/]+/)*[^/]+\\.(repository|query)(\\.js)?$`,
+  message: `modules/${module}'s repositories and queries are private to it: call a function of its service (modules/${module}/*.service.ts), or move the flow that spans both modules into a use case in src/use-cases/.`,
+});
+const moduleZones = (module) => [
+  above(['use-cases', 'seed', 'scripts'], USE_CASE_MESSAGE),
+  ...SERVER_MODULES.filter((other) => other !== module).map(repositoryOf),
+];
 
 // Web features are side by side (docs/architecture.md, "Web app layers"): a feature imports no other
 // feature, by alias or by a relative path. What several features use lives below them (components/,
@@ -199,11 +219,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    files: ['apps/server/src/plugins/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [above(['use-cases', 'seed', 'scripts'], USE_CASE_MESSAGE)] }],
     },
   },
+  // One entry per module: no use case, and no other module's repository or query.
+  ...SERVER_MODULES.map((module) => ({
+    files: [`apps/server/src/modules/${module}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: moduleZones(module) }] },
+  })),
   {
     // Plain JavaScript build and helper scripts are not part of a TypeScript project.
     files: ['**/*.{js,mjs,cjs}'],

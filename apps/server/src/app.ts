@@ -72,6 +72,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { createVerificationPartner, type VerificationPartner } from './modules/identity/providers/index.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { openApiPlugin } from './plugins/openapi.js';
 import { realtimePlugin, type ConversationAuthorizer } from './plugins/realtime.js';
 import { ringBellsThrough } from './modules/notifications/notify.js';
 import { securityPlugin } from './plugins/security.js';
@@ -80,6 +81,7 @@ import { invalidateSessions } from './modules/sessions/session-cache.js';
 import { servicePlugin } from './plugins/service.js';
 import { webPlugin } from './plugins/web.js';
 import { recordRoutes } from './plugins/route-list.js';
+import { checkResponsesAgainstEndpoints } from './plugins/response-checks.js';
 import { registerJob } from './plugins/jobs.js';
 import { createAppClock } from './modules/sandbox-clock/app-clock.js';
 import { sandboxClockRoutes } from './modules/sandbox-clock/sandbox-clock.routes.js';
@@ -131,6 +133,9 @@ declare module 'fastify' {
   }
 }
 
+/** The published API's version (plugins/openapi.ts): raised when an endpoint changes incompatibly. */
+const API_VERSION = '1.0.0';
+
 /** JSON bodies are small in this API; a larger body is refused with a 413. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -181,12 +186,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   recordRoutes(app);
+  // Every answer held to its endpoint; a mismatch fails the test that caused it (plugins/response-checks.ts).
+  checkResponsesAgainstEndpoints(app, { enforce: !config.isProduction });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // docs/engineering.md §5: state-changing requests carry JSON or nothing; any other content type is a 415.
   app.removeContentTypeParser(['text/plain']);
 
   await app.register(errorsPlugin);
+  // Before any route: the document is built from the routes registered after it (plugins/openapi.ts).
+  await app.register(openApiPlugin, { version: API_VERSION });
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     isProduction: config.isProduction,

@@ -45,3 +45,5 @@ export * from './sandbox-clock.js';
 export * from './screening.js';
 export * from './feedback.js';
 export * from './feedback-schemas.js';
+export * from './api/endpoint.js';
+export * from './api/routes/index.js';

@@ -27,3 +27,9 @@ export const unsubscribeQuerySchema = z.object({ token: z.unknown().optional() }
 
 /** GET /api/login?provider: a missing provider goes back to the sign-in screen. */
 export const providerSignInQuerySchema = z.object({ provider: z.string().optional() });
+
+/**
+ * A body schema that reads a missing body as `{}`, so a request without one is answered with the
+ * first field's own message (as the use cases that parsed `body ?? {}` did), not "expected object".
+ */
+export const bodyOrEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);

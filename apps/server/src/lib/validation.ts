@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from './errors.js';
 
 /** The parts of a zod issue the answer uses (a Fastify schema validation error carries the same). */
@@ -26,9 +26,3 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, fal
   if (result.success) return result.data;
   throw validationError(result.error, fallbackField);
 }
-
-/**
- * A body schema that reads a missing body as `{}`, so a request without one is answered with the
- * first field's own message (as the use cases that parsed `body ?? {}` did), not "expected object".
- */
-export const bodyOrEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);

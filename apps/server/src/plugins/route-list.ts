@@ -1,3 +1,4 @@
+import type { EndpointName } from '@bid/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { hasSignedInGuard } from './auth.js';
 
@@ -12,6 +13,8 @@ export interface RegisteredRoute {
   websocket: boolean;
   /** The route requires a signed-in member the one way: `requireSignedIn` in its `preValidation`. */
   signedIn: boolean;
+  /** The contract endpoint the route was registered from (plugins/endpoint-route.ts), if any. */
+  endpoint: EndpointName | undefined;
 }
 
 declare module 'fastify' {
@@ -41,6 +44,7 @@ export function recordRoutes(app: FastifyInstance): void {
         // `websocket: true`, or an HTTP handler plus a `wsHandler` (@fastify/websocket's two forms).
         websocket: isWebSocketRoute(route),
         signedIn: hasSignedInGuard(route.preValidation),
+        endpoint: route.config?.endpoint,
       });
     }
   });

@@ -40,6 +40,57 @@ describe('import zones', () => {
     ]);
   });
 
+  it("refuse another module's repository or query in a module, naming the module and what to call instead", async () => {
+    for (const [file, code, owner] of [
+      [
+        'apps/server/src/modules/identity/x.ts',
+        "import { consumeUploadGrant } from '../uploads/uploads.repository.js';\nexport { consumeUploadGrant };\n",
+        'uploads',
+      ],
+      [
+        'apps/server/src/modules/auctions/lifecycle/x.ts',
+        "export { insertChargesForWins } from '../../payments/charges/charges.repository.js';\n",
+        'payments',
+      ],
+      [
+        'apps/server/src/modules/retention/x.ts',
+        "import type { DeletedDocument } from '../account/account.repository.js';\nexport type { DeletedDocument };\n",
+        'account',
+      ],
+      [
+        'apps/server/src/modules/watchlist/x.ts',
+        "export { listOpenAuctions } from '../auctions/open-auctions.query';\n",
+        'auctions',
+      ],
+      [
+        'apps/server/src/modules/users/x.ts',
+        "export { hasBlocked } from '../../modules/blocks/blocks.repository.js';\n",
+        'blocks',
+      ],
+    ] as const) {
+      const [specifier] = /'([^']+)'/.exec(code)!.slice(1);
+      const errors = await restrictedImports(file, code);
+      expect(errors, file).toEqual([
+        `no-restricted-imports: '${specifier}' import is restricted from being used by a pattern. modules/${owner}'s repositories and queries are private to it: call a function of its service (modules/${owner}/*.service.ts), or move the flow that spans both modules into a use case in src/use-cases/.`,
+      ]);
+    }
+  });
+
+  it("let a module import its own repositories, another module's service, and a use case any repository", async () => {
+    for (const [file, specifier] of [
+      ['apps/server/src/modules/uploads/x.ts', './uploads.repository.js'],
+      ['apps/server/src/modules/uploads/sub/x.ts', '../uploads.repository.js'],
+      ['apps/server/src/modules/payments/ledger/x.ts', '../charges/charges.repository.js'],
+      ['apps/server/src/modules/auctions/x.ts', './open-auctions.query.js'],
+      ['apps/server/src/modules/identity/x.ts', '../uploads/uploads.service.js'],
+      ['apps/server/src/modules/watchlist/x.ts', '../blocks/block-filters.js'],
+      ['apps/server/src/use-cases/payments/x.ts', '../../modules/payments/charges/charges.repository.js'],
+      ['apps/server/src/use-cases/x.ts', '../modules/auctions/open-auctions.query.js'],
+    ] as const) {
+      expect(await restrictedImports(file, `export { x } from '${specifier}';\n`), file).toEqual([]);
+    }
+  });
+
   it('refuse the app shell and pages in a web feature', async () => {
     for (const specifier of ['@/app/routes', '@/pages/HomePage', '../../app/routes']) {
       const errors = await restrictedImports(

@@ -59,6 +59,26 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
   return found;
 }
 
+/**
+ * Every import, in a module, of another module's repository or query (`*.repository`, `*.query`):
+ * "modules/identity/identity.service.ts → modules/uploads/uploads.repository.js".
+ */
+function crossModuleRepositoryImports(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(SRC)) {
+    const from = folderOf(file);
+    if (!from?.startsWith('modules/')) continue;
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = path.resolve(path.dirname(file), fileName);
+      const to = folderOf(target);
+      if (to?.startsWith('modules/') && to !== from && /\.(repository|query)(\.js)?$/.test(target))
+        found.push(`${path.relative(SRC, file)} → ${path.relative(SRC, target)}`);
+    }
+  }
+  return found;
+}
+
 describe('the server folder graph', () => {
   const graph = folderGraph();
 
@@ -77,5 +97,9 @@ describe('the server folder graph', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it("keeps each module's repositories and queries to the module (others call its service)", () => {
+    expect(crossModuleRepositoryImports()).toEqual([]);
   });
 });

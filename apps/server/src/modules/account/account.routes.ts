@@ -2,7 +2,7 @@ import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_EXPORT_FILE_NAME, deleteAccountSchema 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyOrEmpty } from '../../lib/validation.js';
+import { bodyOrEmpty } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';

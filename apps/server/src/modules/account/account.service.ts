@@ -1,11 +1,13 @@
 import { ACCOUNT_DELETE_PAYMENT_IN_PROGRESS } from '@bid/contract';
+import type { Db } from '../../db/client.js';
 import { conflict, unauthorized } from '../../lib/errors.js';
 import { presentAuctionFields } from '../auctions/auctions.presenter.js';
 import { getMyPreferences, pushDevicesForExport } from '../notifications/channels.service.js';
-import { listPaymentRows } from '../payments/charges/charges.repository.js';
+import { listPaymentsOf } from '../payments/charges/charges.service.js';
 import { presentPayment } from '../payments/charges/payments.presenter.js';
 import {
   findUserRow,
+  isDeletedUser,
   listAuditEntriesOf,
   listBlocksMade,
   listDocumentsOf,
@@ -24,7 +26,7 @@ import {
   type AccountDeletionDeps,
   type DeletedAccount,
 } from './delete-account.js';
-import { listFeedbackWrittenBy } from '../feedback/feedback.repository.js';
+import { listFeedbackForExport } from '../feedback/feedback.service.js';
 
 /** Every payment row of a member fits: GET /api/payments shows 100, the export shows them all. */
 const EXPORT_PAYMENTS_LIMIT = 100_000;
@@ -50,7 +52,7 @@ export async function exportMyData(
       listPlacedBids(db, userId),
       listMessagesOf(db, userId),
       listNotificationsOf(db, userId),
-      listPaymentRows(db, userId, EXPORT_PAYMENTS_LIMIT),
+      listPaymentsOf(db, userId, EXPORT_PAYMENTS_LIMIT),
       listBlocksMade(db, userId),
       listReportsMade(db, userId),
       listReportsAbout(db, userId),
@@ -62,7 +64,7 @@ export async function exportMyData(
       listAuditEntriesOf(db, userId),
       getMyPreferences({ db }, userId),
       pushDevicesForExport(db, userId),
-      listFeedbackWrittenBy(db, userId),
+      listFeedbackForExport(db, userId),
     ]);
 
   let paymentMethods: { type: string; brand: string | null; last4: string | null }[] = [];
@@ -206,4 +208,13 @@ export async function deleteMyAccount(deps: AccountDeletionDeps, userId: string)
     'account deleted at the member’s request',
   );
   await removeExternalData(deps, account);
+}
+
+/**
+ * Whether the member deleted their account (the row stays for the other party of a conversation,
+ * a date, a review). Other modules ask this here, never account.repository.ts
+ * (docs/architecture.md, "Folders of the server").
+ */
+export function isAccountDeleted(db: Db, userId: string): Promise<boolean> {
+  return isDeletedUser(db, userId);
 }

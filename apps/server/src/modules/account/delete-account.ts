@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Auction } from '../../db/schema/index.js';
 import { notifyBiddersOfChange } from '../auctions/auction-notices.js';
-import { writePendingBidNoticesOf } from '../auctions/bid-notices.repository.js';
+import { writeWaitingBidNoticesOf } from '../auctions/auctions.service.js';
 import { rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
@@ -18,7 +18,10 @@ import {
   renameInOthersNotifications,
   type DeletedDocument,
 } from './account.repository.js';
-import { clearPrivateAnswersOf } from '../feedback/feedback.repository.js';
+import { forgetPrivateAnswersOf } from '../feedback/feedback.service.js';
+
+/** A verification file marked deleted, whose object goes after the commit (retention deletes them too). */
+export type { DeletedDocument };
 
 /** What deleting an account needs beyond the database: the places personal data lives outside it. */
 export interface AccountDeletionDeps {
@@ -93,11 +96,11 @@ export async function deleteAccountInTransaction(
   );
   // A bid's notices still waiting to be written (docs/notifications.md, "A bid's notices") become
   // notifications now, so the member's own go with the rest and others' stop naming them below.
-  await writePendingBidNoticesOf(tx, userId);
+  await writeWaitingBidNoticesOf(tx, userId);
   await deletePersonalRowsOf(tx, userId);
   // Issue 35: the private answers they gave after dates go; the reviews they wrote stay, signed
   // "A former member" (docs/accounts.md).
-  await clearPrivateAnswersOf(tx, userId, now);
+  await forgetPrivateAnswersOf(tx, userId, now);
   const displayName = displayNameOf({ firstName: before?.first_name, lastName: before?.last_name });
   if (before?.first_name?.trim()) {
     await renameInOthersNotifications(tx, {

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import type { Auction, User } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { geocode } from '../../lib/geo.js';
-import { findUserById } from '../users/users.repository.js';
+import { findMember } from '../users/users.service.js';
 import { notifyBiddersOfChange } from './auction-notices.js';
 import { presentAuctionListItem } from './auctions.presenter.js';
 import {
@@ -32,7 +32,7 @@ import { AUCTION_NOT_FOUND, assertAuctionId, coordinatesOfUser, type AuctionsDep
 import { parseOrThrow } from '../../lib/validation.js';
 import { screenListing } from './listing-screening.js';
 import { FEEDBACK_MESSAGES } from '@bid/contract';
-import { isHostingSuspended } from '../feedback/feedback.repository.js';
+import { isSuspendedFromHosting } from '../feedback/feedback.service.js';
 import { reputationColumnsOf } from '../feedback/reputation.js';
 import { queueVisibleAuction } from '../saved-searches/saved-searches.service.js';
 
@@ -68,14 +68,14 @@ function placeAuction(location: string | null, creator: Pick<User, 'latitude' | 
  * messages, then the pre-submit checks (end date, end in the future, buy-now above start).
  */
 export async function createAuction(deps: AuctionsDeps, userId: string, body: unknown): Promise<AuctionListItem> {
-  const creator = await findUserById(deps.db, userId);
+  const creator = await findMember(deps.db, userId);
   if (!creator) throw unauthorized();
   if (!isProfileComplete(creator)) throw badRequest(INCOMPLETE_PROFILE_FOR_AUCTION);
   if (deps.requireVerifiedHosts && creator.identityVerificationStatus !== 'verified') {
     throw forbidden(IDENTITY_MESSAGES.verifiedHostRequired);
   }
   // Issue 35: repeated no-shows as host pause hosting until a moderator lifts it.
-  if (await isHostingSuspended(deps.db, creator.id)) throw forbidden(FEEDBACK_MESSAGES.hostingSuspended);
+  if (await isSuspendedFromHosting(deps.db, creator.id)) throw forbidden(FEEDBACK_MESSAGES.hostingSuspended);
 
   const input = parseOrThrow(createAuctionSchema, body ?? {});
   const now = deps.now();
@@ -173,7 +173,7 @@ function assertBuyNowAboveCurrentBid(auction: Pick<Auction, 'bidCount' | 'curren
  */
 export async function editAuction(deps: AuctionsDeps, userId: string, id: unknown, body: unknown) {
   const auction = await getOwnAuction(deps.db, userId, id, NOT_YOUR_AUCTION_EDIT);
-  const creator = await findUserById(deps.db, userId);
+  const creator = await findMember(deps.db, userId);
   if (!creator) throw unauthorized();
   const now = deps.now();
   if (auction.reviewStatus === 'pending') throw conflict(HELD_LISTING_EDIT_MESSAGE);
@@ -257,7 +257,7 @@ export async function cancelAuction(deps: AuctionsDeps, userId: string, id: unkn
     assertStillOpen(fresh, deps.now(), 'cancel');
     throw conflict('The auction changed while you were cancelling it. Please try again.');
   }
-  const creator = await findUserById(deps.db, userId);
+  const creator = await findMember(deps.db, userId);
   if (!creator) throw unauthorized();
   return presentOwnAuction(cancelled, { ...creator, ...(await reputationColumnsOf(deps.db, creator.id)) });
 }

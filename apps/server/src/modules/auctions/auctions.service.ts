@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { boundingBox, type Coordinates } from '../../lib/geo.js';
 import { isModerator } from '../../plugins/moderators.js';
-import { findUserById } from '../users/users.repository.js';
+import { findMember } from '../users/users.service.js';
 import {
   presentAuctionDetail,
   presentOwnAuctionFields,
@@ -38,6 +38,7 @@ import {
   listRecentBids,
   type OpenAuctionFilter,
 } from './auctions.repository.js';
+import { writePendingBidNoticesOf } from './bid-notices.repository.js';
 
 export interface AuctionsDeps {
   db: Db;
@@ -140,7 +141,7 @@ export async function viewerStandings(
 
 async function findViewerArea(db: Db, viewerId: string | undefined, location: ListAuctionsQuery['location']) {
   if (!viewerId || !location || location === 'any') return undefined;
-  const viewer = await findUserById(db, viewerId);
+  const viewer = await findMember(db, viewerId);
   const center = viewer ? coordinatesOfUser(viewer) : null;
   if (!center) return undefined;
   const miles = Number(location);
@@ -215,4 +216,22 @@ export async function listMyBids(db: Db, userId: string, now: Date = new Date())
       viewerStandingOf(row.auction, { id: userId, highestBid: highest.get(row.auctionId) ?? row.amount }, now),
     ),
   );
+}
+
+// ── What other modules ask of auctions ─────────────────────────────────────────────────────────
+// Other modules reach the auction tables through these, never through auctions' repositories
+// (docs/architecture.md, "Folders of the server").
+
+/** An auction's row by id, hidden or not: the caller decides who may see it. */
+export function findAuction(db: Db, id: string) {
+  return findAuctionById(db, id);
+}
+
+/**
+ * Deleting an account, in its transaction: every bid notice still waiting that involves the
+ * member (as bidder, host or outbid member) is written now (docs/notifications.md, "A bid's
+ * notices"), so it goes with the member's other notices and the others' can be renamed.
+ */
+export function writeWaitingBidNoticesOf(tx: Db, userId: string): Promise<string[]> {
+  return writePendingBidNoticesOf(tx, userId);
 }

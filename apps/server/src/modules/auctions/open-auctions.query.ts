@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { auctions, users } from '../../db/schema/index.js';
 import { reputationProbes } from '../feedback/reputation.js';
 import { EARTH_RADIUS_MILES, type BoundingBox, type Coordinates } from '../../lib/geo.js';
-import { isNotBlockedWithSql } from '../blocks/blocks.repository.js';
+import { isNotBlockedWithSql } from '../blocks/block-filters.js';
 
 /** The home feed and public browse list (docs/auctions.md), the busiest query of the app. */
 

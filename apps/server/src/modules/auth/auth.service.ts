@@ -2,11 +2,11 @@ import type { Db } from '../../db/client.js';
 import type { User } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
 import { onboardingStateOf } from '../onboarding/onboarding.service.js';
-import { findUserById } from '../users/users.repository.js';
+import { findMember } from '../users/users.service.js';
 import { presentCurrentUser } from '../users/users.presenter.js';
 
 export async function getCurrentUser(db: Db, userId: string) {
-  const user = await findUserById(db, userId);
+  const user = await findMember(db, userId);
   // A session can outlive its account (deleted elsewhere): treat it as signed out.
   if (!user) throw unauthorized();
   return presentSignedInUser(db, user);

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { presentSignedInUser } from './auth.service.js';
-import { findUserById } from '../users/users.repository.js';
+import { findMember } from '../users/users.service.js';
 import {
   completeEmailAuth,
   dummyPasswordHash,
@@ -71,7 +71,7 @@ export async function emailAuthRoutes(
       reply,
       { userId: result.userId, method, reason: result.outcome },
     );
-    const user = await findUserById(deps.db, result.userId);
+    const user = await findMember(deps.db, result.userId);
     return { message: COMPLETE_MESSAGES[result.outcome], user: user ? await presentSignedInUser(deps.db, user) : null };
   }
 

@@ -2,7 +2,7 @@ import { blockUserSchema, userIdParamsSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { bodyOrEmpty } from '../../lib/validation.js';
+import { bodyOrEmpty } from '@bid/contract';
 import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { blockMember, listBlocks, unblockMember } from './blocks.service.js';
 

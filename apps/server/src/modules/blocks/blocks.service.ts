@@ -1,7 +1,24 @@
 import { BLOCK_SELF_MESSAGE, type BlockedMember, displayNameOf, isUuid, USER_NOT_FOUND_MESSAGE } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { deleteBlock, findMemberToBlock, insertBlock, listBlockedMembers } from './blocks.repository.js';
+import {
+  deleteBlock,
+  findMemberToBlock,
+  hasBlocked as findBlockBy,
+  insertBlock,
+  isBlockedBetween as findBlockBetween,
+  listBlockedMembers,
+} from './blocks.repository.js';
+
+/** Whether a block keeps `a` and `b` apart, whichever of the two made it (blocks work both ways). */
+export function isBlockedBetween(db: Db, a: string, b: string): Promise<boolean> {
+  return findBlockBetween(db, a, b);
+}
+
+/** Whether `blockerId` has blocked `blockedId` (one way: a profile hides itself from whom it blocked). */
+export function hasBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  return findBlockBy(db, blockerId, blockedId);
+}
 
 /** GET /api/blocks. */
 export async function listBlocks(db: Db, userId: string): Promise<BlockedMember[]> {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notify } from '../notifications/notify.js';
 import { releaseBooking } from '../payments/ledger/ledger.bookings.js';
-import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
+import { bookLedgerTransaction } from '../payments/ledger/ledger.service.js';
 import { rowsOf, timestampParam, uuidList } from '../../db/sql-helpers.js';
 import { pairOf, payoutWaitingNotice, releasedNotice } from './date.notices.js';
 import { findDates, writeSettlement, type DateRecord } from './dates.repository.js';
@@ -124,7 +124,7 @@ async function bookRelease(tx: Db, date: DateRecord, now: Date, ready: boolean):
     // The settlement always adds up (the-date.ts, the moderator's checks); never move money that does not.
     throw new Error(`Settlement of auction ${date.auctionId} does not add up to its charge`);
   }
-  await recordLedgerTransaction(tx, {
+  await bookLedgerTransaction(tx, {
     kind: 'release',
     chargeId: date.chargeId,
     description: `Release of "${date.auctionTitle}" (${date.settlementReason})`,

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { notify } from '../notifications/notify.js';
 import { payoutBooking, refundPaidBooking } from '../payments/ledger/ledger.bookings.js';
-import { recordLedgerTransaction } from '../payments/ledger/ledger.repository.js';
+import { bookLedgerTransaction } from '../payments/ledger/ledger.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { centsOf, rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { paidOutNotice, payoutWaitingNotice, refundSentNotice } from './date.notices.js';
@@ -197,7 +197,7 @@ export async function settleRefund(
       RETURNING id`),
   );
   if (marked.length === 0) return false;
-  await recordLedgerTransaction(tx, {
+  await bookLedgerTransaction(tx, {
     kind: 'refund',
     chargeId: refund.chargeId,
     description: `Refund for "${refund.auctionTitle}"`,
@@ -276,7 +276,7 @@ export async function settlePayout(
       RETURNING id`),
   );
   if (marked.length === 0) return false;
-  await recordLedgerTransaction(tx, {
+  await bookLedgerTransaction(tx, {
     kind: 'payout',
     chargeId: payout.chargeId,
     description: `Payout for "${payout.auctionTitle}"`,

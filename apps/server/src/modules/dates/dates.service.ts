@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { isAuctionId } from '../auctions/auctions.service.js';
 import { dateInvitation, type CalendarInvitation } from './date-calendar.js';
-import { findAuctionParties } from '../messages/messages.repository.js';
+import { findAuctionHostAndWinner } from '../messages/messages.service.js';
 import { isModerator } from '../../plugins/moderators.js';
 import { notify } from '../notifications/notify.js';
 import type { NewNotification } from '../../db/schema/index.js';
@@ -94,7 +94,7 @@ function roleOf(date: DateRecord, userId: string): Role | undefined {
  * winner, 404 for everyone else (a stranger learns nothing about the auction's date).
  */
 async function missingDate(db: Db, auctionId: string, userId: string) {
-  const parties = await findAuctionParties(db, auctionId);
+  const parties = await findAuctionHostAndWinner(db, auctionId);
   if (parties && (parties.creatorId === userId || parties.winnerId === userId) && parties.winnerId) {
     return conflict(DATE_MESSAGES.notPaid);
   }

@@ -2,7 +2,7 @@ import { feedbackResponseSchema, idParamsSchema, reviewsQuerySchema, submitFeedb
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { bodyOrEmpty } from '../../lib/validation.js';
+import { bodyOrEmpty } from '@bid/contract';
 import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import { getFeedback, listReviews, respondToReview, submitFeedback, type FeedbackDeps } from './feedback.service.js';

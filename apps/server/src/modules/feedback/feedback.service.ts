@@ -19,20 +19,27 @@ import {
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { screenFields } from '../../lib/screening/screen.js';
-import { hasBlocked } from '../blocks/blocks.repository.js';
+import { hasBlocked } from '../blocks/blocks.service.js';
 import { isModerator } from '../../plugins/moderators.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import { suspendHostingIfDue } from './feedback-window.js';
 import {
+  clearPrivateAnswersOf,
   countFeedback,
   findAuctionParties,
   findReviewedMember,
+  findShownReviewAuthor,
+  hideReview,
   insertCase,
   insertFeedback,
+  isHostingSuspended,
+  liftHostingSuspension,
   listFeedbackOf,
+  listFeedbackWrittenBy,
   listShownReviews,
   lockWindow,
   markRevealed,
+  overturnNoShow,
   refreshReputations,
   writeResponse,
   type FeedbackRow,
@@ -249,4 +256,58 @@ export async function listReviews(
     now: deps.now(),
   });
   return { items: rows.slice(0, REVIEWS_PAGE_SIZE).map(presentReview), hasMore: rows.length > REVIEWS_PAGE_SIZE };
+}
+
+// ── What other modules ask of feedback ─────────────────────────────────────────────────────────
+// Other modules reach the feedback tables through these, never through feedback.repository.ts
+// (docs/architecture.md, "Folders of the server"). Those that write take the caller's
+// transaction, so the change commits or rolls back with the caller's own.
+
+/** Whether the member may not host now: a hosting suspension not yet lifted (creating, relisting). */
+export function isSuspendedFromHosting(db: Db, userId: string): Promise<boolean> {
+  return isHostingSuspended(db, userId);
+}
+
+/** The feedback a member wrote, as the account export holds it (docs/accounts.md). */
+export function listFeedbackForExport(db: Db, userId: string) {
+  return listFeedbackWrittenBy(db, userId);
+}
+
+/**
+ * Deleting an account, in its transaction: the private answers the member gave after dates go,
+ * their public reviews stay (as "A former member"), and a cleared no-show answer's subject has
+ * their reputation recounted.
+ */
+export function forgetPrivateAnswersOf(tx: Db, userId: string, now: Date): Promise<void> {
+  return clearPrivateAnswersOf(tx, userId, now);
+}
+
+/** Whether a review may be reported at `now` (shown: revealed, not hidden); answers its author. */
+export function findAuthorOfShownReview(db: Db, reviewId: string, now: Date): Promise<string | undefined> {
+  return findShownReviewAuthor(db, reviewId, now);
+}
+
+/** A moderator hides a review (once), in the resolving transaction; its subject's reputation is recounted. */
+export async function hideReviewAndRecount(tx: Db, input: { id: string; now: Date }): Promise<void> {
+  const subjectId = await hideReview(tx, input);
+  if (subjectId) await refreshReputations(tx, [subjectId], input.now);
+}
+
+/**
+ * A moderator finds a `they_did_not_show` answer untrue, in the resolving transaction: the
+ * subject's reputation is recounted. Answers the subject, undefined when there was no such answer
+ * to overturn.
+ */
+export async function overturnNoShowAndRecount(
+  tx: Db,
+  input: { auctionId: string; authorId: string; now: Date },
+): Promise<string | undefined> {
+  const subjectId = await overturnNoShow(tx, input);
+  if (subjectId) await refreshReputations(tx, [subjectId], input.now);
+  return subjectId;
+}
+
+/** A moderator lifts a member's hosting suspension, in the resolving transaction; false when none was in force. */
+export function liftSuspensionFromHosting(tx: Db, input: { userId: string; by: string; now: Date }): Promise<boolean> {
+  return liftHostingSuspension(tx, input);
 }

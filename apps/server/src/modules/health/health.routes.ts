@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { migrationsApplied } from '../../db/migrate.js';
 import type { PhotoClassifier } from '../../lib/photo-classifier/photo-classifier.js';
+import { route } from '../../plugins/endpoint-route.js';
 
 /**
  * Health for load balancers and operators (docs/deploy.md): `/api/health` reports the database;
@@ -12,13 +13,13 @@ export async function healthRoutes(
   app: FastifyInstance,
   opts: { database: Database; photoClassifier: PhotoClassifier },
 ) {
-  app.get('/api/health', async (request, reply) => {
+  route(app, 'getHealth', async (request, reply) => {
     const started = performance.now();
     try {
       await opts.database.ping();
       return {
-        status: 'ok',
-        database: { kind: opts.database.kind, ok: true, latencyMs: Math.round(performance.now() - started) },
+        status: 'ok' as const,
+        database: { kind: opts.database.kind, ok: true as const, latencyMs: Math.round(performance.now() - started) },
         // The photo screening's model (docs/trust-and-safety.md "Screening"): while it is not
         // ready, uploads still work and photos are held for a moderator.
         photoClassifier: opts.photoClassifier.status(),
@@ -34,20 +35,28 @@ export async function healthRoutes(
   });
 
   // Probed every second or so by the balancer: only their warnings reach the log.
-  app.get('/api/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  route(app, 'getLiveness', async () => ({ status: 'ok' as const }), { logLevel: 'warn' });
 
   // Once applied, migrations stay applied: the check is not repeated on every probe.
   let migrated = false;
-  app.get('/api/health/ready', { logLevel: 'warn' }, async (request, reply) => {
-    if (app.service.draining) return reply.status(503).send({ status: 'draining' });
-    try {
-      migrated ||= await migrationsApplied(opts.database);
-      if (!migrated) return reply.status(503).send({ status: 'migrations pending' });
-      await opts.database.ping();
-      return { status: 'ready' };
-    } catch (err) {
-      request.log.warn({ err }, 'readiness: database unreachable');
-      return reply.status(503).send({ status: 'database unreachable' });
-    }
-  });
+  route(
+    app,
+    'getReadiness',
+    async (request, reply) => {
+      if (app.service.draining) return reply.status(503).send({ status: 'draining' });
+      try {
+        migrated ||= await migrationsApplied(opts.database);
+        if (!migrated) return reply.status(503).send({ status: 'migrations pending' });
+        await opts.database.ping();
+        return { status: 'ready' as const };
+      } catch (err) {
+        request.log.warn({ err }, 'readiness: database unreachable');
+        return reply.status(503).send({ status: 'database unreachable' });
+      }
+    },
+    { logLevel: 'warn' },
+  );
+
+  // The published API (plugins/openapi.ts), generated once the routes are all registered.
+  route(app, 'getApiDocument', async (_request, reply) => reply.type('application/json').send(app.swagger()));
 }

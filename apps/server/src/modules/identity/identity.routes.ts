@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
-import { bodyOrEmpty } from '../../lib/validation.js';
+import { bodyOrEmpty } from '@bid/contract';
 import { moderatorOnly } from '../../plugins/moderators.js';
 import { createObjectStorage } from '../../lib/storage/create-object-storage.js';
 import type { RequestContext } from '../uploads/uploads.service.js';

@@ -22,8 +22,12 @@ import { notify } from '../notifications/notify.js';
 import { processProfileImage } from '../uploads/image-processing.js';
 import { ObjectTooLargeError, type ObjectStorage } from '../../lib/storage/object-storage.js';
 import { uploadErrors } from '../uploads/upload-errors.js';
-import { consumeUploadGrant, findUploadGrantByUrl } from '../uploads/uploads.repository.js';
-import { toStoredUploadUrl, type RequestContext } from '../uploads/uploads.service.js';
+import {
+  findGrantByUploadUrl,
+  toStoredUploadUrl,
+  useUpGrant,
+  type RequestContext,
+} from '../uploads/uploads.service.js';
 import { isModerator } from '../../plugins/moderators.js';
 import { auditIdentity, SYSTEM_CONTEXT } from './identity.audit.js';
 import {
@@ -243,7 +247,7 @@ export async function addIdentityDocument(
     throw badRequest(IDENTITY_MESSAGES.noBackForPassport, 'kind');
   }
 
-  const grant = await findUploadGrantByUrl(deps.db, toStoredUploadUrl(body.imageURL, deps.publicUrl));
+  const grant = await findGrantByUploadUrl(deps.db, toStoredUploadUrl(body.imageURL, deps.publicUrl));
   if (!grant || grant.userId !== userId) throw uploadErrors.notYourUpload();
   if (grant.consumedAt) throw uploadErrors.urlUsed();
   const raw = await readRawUpload(deps, grant.objectKey);
@@ -262,7 +266,7 @@ export async function addIdentityDocument(
   let updated: User | undefined;
   try {
     updated = await deps.db.transaction(async (tx) => {
-      if (!(await consumeUploadGrant(tx, grant.id, now))) throw uploadErrors.urlUsed();
+      if (!(await useUpGrant(tx, grant.id, now))) throw uploadErrors.urlUsed();
       const locked = await lockUser(tx, userId);
       if (locked?.identityVerificationSessionId !== sessionId) throw conflict(IDENTITY_MESSAGES.notStarted);
       replaced = (await listSessionDocuments(tx, userId, sessionId)).filter((d) => d.kind === body.kind);

@@ -7,9 +7,9 @@ import {
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { forbidden } from '../../lib/errors.js';
-import { isBlockedBetween } from '../blocks/blocks.repository.js';
+import { isBlockedBetween } from '../blocks/blocks.service.js';
 import { findAuctionParties, findChatUser } from './messages.repository.js';
-import { isDeletedUser } from '../account/account.repository.js';
+import { isAccountDeleted } from '../account/account.service.js';
 
 export interface ConversationAccess {
   ref: ConversationRef;
@@ -73,5 +73,5 @@ export async function assertNotBlocked(db: Db, senderId: string, receiverId: str
 
 /** A deleted account (docs/trust-and-safety.md) keeps its conversations for the other party, who can no longer write to it. */
 export async function assertReceiverNotDeleted(db: Db, receiverId: string): Promise<void> {
-  if (await isDeletedUser(db, receiverId)) throw forbidden(RECIPIENT_DELETED_MESSAGE);
+  if (await isAccountDeleted(db, receiverId)) throw forbidden(RECIPIENT_DELETED_MESSAGE);
 }

@@ -20,6 +20,7 @@ import { presentConversationSummary, presentMessage, type PresentedMessage } fro
 import {
   countMessagesSentSince,
   countUnreadMessages,
+  findAuctionParties,
   findChatUser,
   findMessageInConversation,
   hasConversationMessages,
@@ -222,4 +223,13 @@ export async function startConversation(
 /** Who may subscribe to `conversation:{id}` (docs/engineering.md §5): its participants, nobody else. */
 export async function isConversationParticipant(db: Db, userId: string, conversationId: string): Promise<boolean> {
   return (await getConversationAccess(db, userId, conversationId)) !== undefined;
+}
+
+/**
+ * An auction's id, title, host and winner, or undefined for no such auction: who may talk about
+ * it, as the messages policy reads it. Other modules (a date's refusals) read it through this,
+ * never through messages.repository.ts (docs/architecture.md, "Folders of the server").
+ */
+export function findAuctionHostAndWinner(db: Db, auctionId: string) {
+  return findAuctionParties(db, auctionId);
 }

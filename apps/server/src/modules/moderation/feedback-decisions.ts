@@ -3,11 +3,10 @@ import type { Db } from '../../db/client.js';
 import type { Report } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import {
-  hideReview,
-  liftHostingSuspension,
-  overturnNoShow,
-  refreshReputations,
-} from '../feedback/feedback.repository.js';
+  hideReviewAndRecount,
+  liftSuspensionFromHosting,
+  overturnNoShowAndRecount,
+} from '../feedback/feedback.service.js';
 
 /**
  * The moderators' decisions on the cases feedback opens (issue 35, docs/trust-and-safety.md
@@ -22,18 +21,16 @@ export async function applyFeedbackDecision(
 ): Promise<void> {
   const { action, now } = input;
   if (action === 'hide_review') {
-    const subjectId = await hideReview(tx, { id: report.targetId, now });
-    if (subjectId) await refreshReputations(tx, [subjectId], now);
+    await hideReviewAndRecount(tx, { id: report.targetId, now });
   } else if (action === 'overturn_no_show') {
     const subjectId = report.reporterId
-      ? await overturnNoShow(tx, { auctionId: report.targetId, authorId: report.reporterId, now })
+      ? await overturnNoShowAndRecount(tx, { auctionId: report.targetId, authorId: report.reporterId, now })
       : undefined;
     if (!subjectId) throw badRequest(OVERTURN_NEEDS_NO_SHOW, 'action');
-    await refreshReputations(tx, [subjectId], now);
   } else if (action === 'lift_hosting_suspension') {
     const lifted =
       report.reportedUserId !== null &&
-      (await liftHostingSuspension(tx, { userId: report.reportedUserId, by: input.moderatorId, now }));
+      (await liftSuspensionFromHosting(tx, { userId: report.reportedUserId, by: input.moderatorId, now }));
     if (!lifted) throw badRequest(LIFT_NEEDS_SUSPENDED_HOST, 'action');
   }
 }

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { bodyOrEmpty } from '../../lib/validation.js';
+import { bodyOrEmpty } from '@bid/contract';
 import { signedInUserId } from '../../plugins/auth.js';
 import { moderatorOnly as moderatorOnlyOn } from '../../plugins/moderators.js';
 import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { bodyOrEmpty } from '../../lib/validation.js';
+import { bodyOrEmpty } from '@bid/contract';
 import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { isSandboxProvider } from './providers/sandbox-provider.js';

@@ -19,6 +19,15 @@ import {
 } from './payment-methods.repository.js';
 
 /**
+ * Who a member is at the payment provider (id, e-mail, provider customer, card on file), or
+ * undefined for no such member. Other modules read it through this, never through
+ * payment-methods.repository.ts (docs/architecture.md, "Folders of the server").
+ */
+export function findMemberForPayments(db: Db, userId: string) {
+  return findPaymentMember(db, userId);
+}
+
+/**
  * Saved payment methods (docs/product.md §7 /api/stripe/*, docs/payments.md). The provider keeps the
  * cards; we keep only which provider customer is whose (users.stripe_customer_id), and every
  * use case reaches the provider through the signed-in member's own customer, so nobody can

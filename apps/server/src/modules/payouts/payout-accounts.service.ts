@@ -10,7 +10,7 @@ import type { AppConfig } from '../../config/env.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
-import { findPaymentMember } from '../payments/payment-methods.repository.js';
+import { findMemberForPayments } from '../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { SandboxProvider } from '../payments/providers/sandbox-provider.js';
 import {
@@ -84,7 +84,7 @@ async function isReadyAtProvider(deps: PayoutAccountsDeps, account: PayoutAccoun
 export async function startPayoutOnboarding(deps: PayoutAccountsDeps, userId: string): Promise<PayoutOnboarding> {
   let account = await findPayoutAccount(deps.db, userId);
   if (!account) {
-    const member = await findPaymentMember(deps.db, userId);
+    const member = await findMemberForPayments(deps.db, userId);
     if (!member) throw unauthorized();
     const accountId = await deps.paymentProvider.createPayoutAccount({
       userId,

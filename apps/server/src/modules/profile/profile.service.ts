@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { NewUser } from '../../db/schema/index.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { screenFields } from '../../lib/screening/screen.js';
-import { findUserById } from '../users/users.repository.js';
+import { findMember } from '../users/users.service.js';
 import { geocode } from '../../lib/geo.js';
 import { presentSignedInUser } from '../auth/auth.service.js';
 import { countProfileStats, updateProfileFields } from './profile.repository.js';
@@ -30,7 +30,7 @@ function screenProfile(form: ProfileForm, currentBio: string | null, now: Date):
 }
 
 export async function updateProfile(db: Db, userId: string, form: ProfileForm, now: Date = new Date()) {
-  const current = await findUserById(db, userId);
+  const current = await findMember(db, userId);
   if (!current) throw unauthorized();
   const review = screenProfile(form, current.bio, now);
   // The distance filter of the auction feed measures from these (null when the gazetteer

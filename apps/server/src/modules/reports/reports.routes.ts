@@ -1,7 +1,7 @@
 import { createReportSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bodyOrEmpty } from '../../lib/validation.js';
+import { bodyOrEmpty } from '@bid/contract';
 import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { createReport, type ReportsDeps } from './reports.service.js';
 

@@ -13,7 +13,7 @@ import type { Report } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { lockRateLimitKeys } from '../../db/rate-limit-lock.js';
 import { isModerator } from '../../plugins/moderators.js';
-import { findShownReviewAuthor } from '../feedback/feedback.repository.js';
+import { findAuthorOfShownReview } from '../feedback/feedback.service.js';
 import {
   countReportsSince,
   findOpenReportByReporter,
@@ -55,7 +55,7 @@ async function findReportedUserId(
 ): Promise<string> {
   if (targetType === 'review') {
     // A review can be reported once it is shown (revealed, not hidden); it is about its author.
-    const authorId = await findShownReviewAuthor(db, targetId, now);
+    const authorId = await findAuthorOfShownReview(db, targetId, now);
     if (!authorId) throw notFound(REPORT_TARGET_NOT_FOUND);
     return authorId;
   }

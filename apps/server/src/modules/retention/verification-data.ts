@@ -1,7 +1,6 @@
 import { VERIFICATION_DATA_RETENTION_DAYS } from '@bid/contract';
 import { sql } from 'drizzle-orm';
-import { deleteDocumentFiles, type AccountDeletionDeps } from '../account/delete-account.js';
-import type { DeletedDocument } from '../account/account.repository.js';
+import { deleteDocumentFiles, type AccountDeletionDeps, type DeletedDocument } from '../account/delete-account.js';
 import { rowsOf, timestampParam, uuidList } from '../../db/sql-helpers.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { boundingBox, geocode, type Coordinates } from '../../lib/geo.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
-import { findUserById } from '../users/users.repository.js';
+import { findMember } from '../users/users.service.js';
 import { presentSavedSearch } from './saved-searches.presenter.js';
 import {
   deleteSavedSearch,
@@ -44,7 +44,7 @@ export async function createSavedSearch(
   input: CreateSavedSearchInput,
 ): Promise<SavedSearch> {
   const { name, query, dateType, location, radius, priceRange } = input;
-  const user = await findUserById(deps.db, userId);
+  const user = await findMember(deps.db, userId);
   if (!user) throw unauthorized();
 
   let centre: Coordinates | null = null;

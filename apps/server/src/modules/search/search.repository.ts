@@ -8,7 +8,7 @@ import {
   userNameLaterWords,
   users,
 } from '../../db/schema/index.js';
-import { isNotBlockedPerRowSql } from '../blocks/blocks.repository.js';
+import { isNotBlockedPerRowSql } from '../blocks/block-filters.js';
 
 /**
  * Search queries (docs/engineering.md §7): `ILIKE` on exactly the expressions the trigram GIN indexes declare

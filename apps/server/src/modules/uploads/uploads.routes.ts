@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
 import { moderatorOnly } from '../../plugins/moderators.js';
-import { bodyOrEmpty } from '../../lib/validation.js';
+import { bodyOrEmpty } from '@bid/contract';
 import { decideHeldPhoto } from './held-photos.service.js';
 import { localUploadRoutes } from './local-upload.routes.js';
 import type { PhotoClassifier } from '../../lib/photo-classifier/photo-classifier.js';

@@ -28,9 +28,11 @@ import { isModerator } from '../../plugins/moderators.js';
 import { findPhotoReview } from './photo-reviews.repository.js';
 import {
   claimGrantUpload,
+  consumeUploadGrant,
   countUploadGrantsSince,
   deleteUploadGrantsCreatedBefore,
   findUploadGrant,
+  findUploadGrantByUrl,
   insertUploadGrant,
   releaseGrantUpload,
 } from './uploads.repository.js';
@@ -144,6 +146,23 @@ export async function receiveLocalUpload(deps: UploadsDeps, grant: UploadGrant, 
 export function toStoredUploadUrl(imageURL: string, publicUrl: string): string {
   const url = withoutQuery(imageURL.trim());
   return url.startsWith(`${publicUrl}${LOCAL_UPLOAD_PATH_PREFIX}`) ? url.slice(publicUrl.length) : url;
+}
+
+/**
+ * The grant of an upload URL in its stored form (`toStoredUploadUrl`), for a module that turns an
+ * upload into its own file (identity documents). Other modules read grants through this and
+ * `useUpGrant`, never through uploads.repository.ts (docs/architecture.md, "Folders of the server").
+ */
+export function findGrantByUploadUrl(db: Db, storedUploadUrl: string) {
+  return findUploadGrantByUrl(db, storedUploadUrl);
+}
+
+/**
+ * Uses a grant up, once, in the caller's transaction (the one that stores what the upload became):
+ * of two racing finalizations only one gets the row back.
+ */
+export function useUpGrant(tx: Db, grantId: string, now: Date) {
+  return consumeUploadGrant(tx, grantId, now);
 }
 
 export async function readUpload(deps: UploadsDeps, grant: UploadGrant): Promise<Buffer> {

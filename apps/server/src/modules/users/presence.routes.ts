@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
-import { isBlockedBetween } from '../blocks/blocks.repository.js';
+import { isBlockedBetween } from '../blocks/blocks.service.js';
 
 /**
  * GET /api/users/{id}/presence → {online}: whether the person has a live socket on any app

@@ -8,7 +8,7 @@ import {
 } from '@bid/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { hasBlocked } from '../blocks/blocks.repository.js';
+import { hasBlocked } from '../blocks/blocks.service.js';
 import { isModerator } from '../../plugins/moderators.js';
 import { findReputation } from '../feedback/reputation.js';
 import { findUserById, listOpenAuctionsOf, listPhotoUrls } from './users.repository.js';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, auctionWatches, memberReputations, users } from '../../db/schema/index.js';
 import { reputationColumns } from '../feedback/reputation.js';
-import { isNotBlockedWithSql } from '../blocks/blocks.repository.js';
+import { isNotBlockedWithSql } from '../blocks/block-filters.js';
 
 /** The most auctions GET /api/watchlist answers with. */
 export const WATCHLIST_LIMIT = 100;

@@ -4,11 +4,11 @@ import {
   AUCTION_NOT_FOUND,
   assertAuctionId,
   type AuctionsDeps,
+  findAuction,
   viewerStandings,
 } from '../auctions/auctions.service.js';
-import { findAuctionById } from '../auctions/auctions.repository.js';
 import { presentAuctionListItem } from '../auctions/auctions.presenter.js';
-import { isBlockedBetween } from '../blocks/blocks.repository.js';
+import { isBlockedBetween } from '../blocks/blocks.service.js';
 import { deleteWatch, insertWatch, listWatchedAuctions } from './watchlist.repository.js';
 
 export const BLOCKED_WATCH_MESSAGE = 'You cannot watch this auction because one of you has blocked the other';
@@ -19,7 +19,7 @@ export const BLOCKED_WATCH_MESSAGE = 'You cannot watch this auction because one 
  */
 export async function watchAuction(deps: AuctionsDeps, userId: string, id: unknown): Promise<void> {
   assertAuctionId(id);
-  const auction = await findAuctionById(deps.db, id);
+  const auction = await findAuction(deps.db, id);
   if (!auction || (auction.hiddenAt && auction.creatorId !== userId)) throw notFound(AUCTION_NOT_FOUND);
   if (auction.creatorId !== userId && (await isBlockedBetween(deps.db, userId, auction.creatorId))) {
     throw forbidden(BLOCKED_WATCH_MESSAGE);
@@ -30,7 +30,7 @@ export async function watchAuction(deps: AuctionsDeps, userId: string, id: unkno
 /** DELETE /api/auctions/{id}/watch (idempotent): always allowed, so a member can tidy any list. */
 export async function unwatchAuction(deps: AuctionsDeps, userId: string, id: unknown): Promise<void> {
   assertAuctionId(id);
-  const auction = await findAuctionById(deps.db, id);
+  const auction = await findAuction(deps.db, id);
   if (!auction) throw notFound(AUCTION_NOT_FOUND);
   await deleteWatch(deps.db, userId, id);
 }

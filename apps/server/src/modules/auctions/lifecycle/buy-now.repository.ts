@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { auctions, type NewNotification } from '../../../db/schema/index.js';
 import { notify } from '../../notifications/notify.js';
-import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
+import { createChargesForWins } from '../../payments/charges/charges.service.js';
 import { LIFECYCLE_TITLES, lostToBuyNowMessage } from './lifecycle.messages.js';
 import { rowsOf, timestampParam } from '../../../db/sql-helpers.js';
 
@@ -100,7 +100,7 @@ export async function acceptBuyNow(
       winnerId: row.winner_id,
       bidId: row.bid_id,
     };
-    await insertChargesForWins(
+    await createChargesForWins(
       tx,
       [{ auctionId: bought.id, payerId: bought.winnerId, payeeId: bought.creatorId, amount: bought.currentBid }],
       input.now,

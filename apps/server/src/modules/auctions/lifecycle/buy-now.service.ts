@@ -14,8 +14,8 @@ import type { Db } from '../../../db/client.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../../lib/errors.js';
 import { assertHasPaymentMethod } from '../../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../../payments/providers/payment-provider.js';
-import { findUserById } from '../../users/users.repository.js';
-import { isBlockedBetween } from '../../blocks/blocks.repository.js';
+import { findMember } from '../../users/users.service.js';
+import { isBlockedBetween } from '../../blocks/blocks.service.js';
 import type { RealtimePublisher } from '../../realtime/hub.js';
 import { acceptBuyNow, findAuctionForBuyNow } from './buy-now.repository.js';
 import { boughtMessage, LIFECYCLE_TITLES, soldByBuyNowMessage } from './lifecycle.messages.js';
@@ -68,7 +68,7 @@ export async function buyNow(
   const { db } = deps;
   const { buyerId, auctionId, now } = input;
   if (!isUuid(auctionId)) throw notFound(BUY_NOW_MESSAGES.notFound);
-  const [auction, buyer] = await Promise.all([findAuctionForBuyNow(db, auctionId), findUserById(db, buyerId)]);
+  const [auction, buyer] = await Promise.all([findAuctionForBuyNow(db, auctionId), findMember(db, buyerId)]);
   if (!auction) throw notFound(BUY_NOW_MESSAGES.notFound);
   if (!buyer) throw unauthorized();
   // docs/product.md §5: buying is bidding the buy-now price, so it needs the profile a bid needs.

@@ -3,7 +3,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
 import { notify } from '../../notifications/notify.js';
-import { insertChargesForWins } from '../../payments/charges/charges.repository.js';
+import { createChargesForWins } from '../../payments/charges/charges.service.js';
 import {
   hostEndedMessage,
   LIFECYCLE_TITLES,
@@ -147,7 +147,7 @@ export async function closeDueAuctions(db: Db, now: Date, limit = CLOSE_BATCH_LI
     const won = closed.filter((auction) => auction.winnerId !== null);
     if (won.length === 0) return closed;
 
-    await insertChargesForWins(
+    await createChargesForWins(
       tx,
       won.map((auction) => ({
         auctionId: auction.auctionId,

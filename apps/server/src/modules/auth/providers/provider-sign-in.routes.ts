@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client.js';
 import { createProviderClient, type ProviderClient } from './provider-clients.js';
 import { auditSessionEvent } from '../sign-in-audit.js';
 import { completeSignIn } from '../complete-sign-in.js';
-import { findUserById } from '../../users/users.repository.js';
+import { findMember } from '../../users/users.service.js';
 import {
   finishProviderSignIn,
   OAUTH_TRANSACTION_LIFETIME_MS,
@@ -148,7 +148,7 @@ export function createProviderSignIn(options: ProviderSignInOptions): ProviderSi
 }
 
 async function isSuspended(db: Db, userId: string): Promise<boolean> {
-  return Boolean((await findUserById(db, userId))?.suspendedAt);
+  return Boolean((await findMember(db, userId))?.suspendedAt);
 }
 
 function isSignInProvider(value: string): value is SignInProvider {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Db } from '../../../db/client.js';
-import { findUserById } from '../../users/users.repository.js';
+import { findMember } from '../../users/users.service.js';
 import { resolveProviderAccount, type AccountDecision } from './provider-accounts.js';
 import type { ProviderProfile } from './provider-catalog.js';
 import type { ProviderClient } from './provider-clients.js';
@@ -121,7 +121,7 @@ export async function finishProviderSignIn(
 /** A session can outlive its account; linking to a deleted user would fail on the foreign key. */
 async function findExistingUserId(db: Db, userId: string | undefined): Promise<string | undefined> {
   if (!userId) return undefined;
-  return (await findUserById(db, userId))?.id;
+  return (await findMember(db, userId))?.id;
 }
 
 function withFallbackName(profile: ProviderProfile, callback: ProviderCallback): ProviderProfile {

@@ -1,22 +1,11 @@
-import type { SavedSearch } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
-import type { BrowseSearch } from '../browseSearch';
+import { api, apiQueryKey, type ApiBody } from '@/lib/apiClient';
 
-export const SAVED_SEARCHES_KEY = ['/api/saved-searches'] as const;
-
-/** POST /api/saved-searches (docs/auctions.md "Saved searches"). */
-export async function createSavedSearch(
-  body: BrowseSearch & { name: string; location?: string },
-): Promise<SavedSearch> {
-  const res = await apiRequest('POST', '/api/saved-searches', body);
-  return (await res.json()) as SavedSearch;
-}
-
+/** Save the current search (docs/auctions.md "Saved searches"). */
 export function useCreateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createSavedSearch,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
+    mutationFn: (body: ApiBody<'createSavedSearch'>) => api('createSavedSearch', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey('listSavedSearches', {}) }),
   });
 }
