@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 import { MAX_BUS_PAYLOAD_BYTES, type Bus, type BusLogger } from '../modules/realtime/bus.js';
-import { RealtimeHub, type ConversationAuthorizer, type Realtime } from '../modules/realtime/hub.js';
+import { RealtimeHub, type Connection, type ConversationAuthorizer, type Realtime } from '../modules/realtime/hub.js';
 import { createPgliteBus, createPostgresBus } from '../modules/realtime/postgres-bus.js';
 import { createRedisBus } from '../modules/realtime/redis-bus.js';
 import { decodeInvalidation, encodeInvalidation } from '../modules/sessions/session-cache.js';
@@ -69,7 +69,7 @@ export const realtimePlugin = fp(
     hub.onBusConnected(() => app.sessions.clearCache());
 
     await app.register(websocket, {
-      errorHandler: onSocketError,
+      errorHandler: onHandshakeSocketError,
       options: {
         maxPayload: WS_MAX_PAYLOAD_BYTES,
         verifyClient: (info, done) => {
@@ -80,20 +80,57 @@ export const realtimePlugin = fp(
       },
     });
 
+    // Each socket's state, found from the socket by handlers shared by every socket: closures made
+    // per socket cost a context and a function each (docs/performance.md, socket-memory).
+    const connections = new WeakMap<WebSocket, Connection>();
+    function onMessage(this: WebSocket, raw: RawData): void {
+      const connection = connections.get(this);
+      if (connection) hub.receive(connection, rawDataToString(raw));
+    }
+    function onPong(this: WebSocket): void {
+      const connection = connections.get(this);
+      if (connection) connection.alive = true;
+    }
+    function onClose(this: WebSocket): void {
+      const connection = connections.get(this);
+      if (connection) hub.detach(connection);
+    }
+    const errorLogger = (reqId: string): SocketErrorLogger => ({
+      info: (obj, msg) => app.log.info({ reqId, ...obj }, msg),
+      error: (obj, msg) => app.log.error({ reqId, ...obj }, msg),
+    });
+    const handshakes = new WeakMap<WebSocket, string>();
+    function onError(this: WebSocket, error: Error): void {
+      onSocketError(error, this, errorLogger(handshakes.get(this) ?? ''));
+      const connection = connections.get(this);
+      if (connection) hub.detach(connection);
+    }
+
     app.route({
       method: 'GET',
       url: '/ws',
       // A plain GET (no Upgrade header) reaches this instead of the socket code: without it
       // @fastify/websocket answers an empty 404, unlike every other refusal of the API.
       handler: refuseWithoutUpgrade,
+      // The handshake's response object is never written (ws answers the upgrade on the socket
+      // itself), yet while assigned to the socket it holds the request, its headers and Fastify's
+      // request and reply for the socket's whole life: let go of it before the upgrade.
+      preHandler: (request, reply, done) => {
+        if (request.ws) reply.raw.detachSocket(request.raw.socket);
+        done();
+      },
       wsHandler: (socket, request) => {
+        // @fastify/websocket's own error listener keeps Fastify's request and reply (with its
+        // child logger, headers and cookies) for as long as the socket lives; ours keeps the
+        // request id only, and logs and terminates as onSocketError did through it.
+        socket.removeAllListeners('error');
+        handshakes.set(socket, request.id);
+        socket.on('error', onError);
         const connection = hub.attach(socket, request.userId, request.session?.id, request.ip);
-        socket.on('message', (raw) => hub.receive(connection, rawDataToString(raw)));
-        socket.on('pong', () => {
-          connection.alive = true;
-        });
-        socket.on('close', () => hub.detach(connection));
-        socket.on('error', () => hub.detach(connection));
+        connections.set(socket, connection);
+        socket.on('message', onMessage);
+        socket.on('pong', onPong);
+        socket.on('close', onClose);
       },
     });
 
@@ -160,23 +197,34 @@ function isClientCaused(error: unknown): boolean {
 /** Sockets whose error was logged: one line per socket, however many errors it raises. */
 const loggedSockets = new WeakSet<object>();
 
+/** Where a socket's errors are logged: the app's logger with the handshake's request id. */
+interface SocketErrorLogger {
+  info(obj: Record<string, unknown>, msg: string): void;
+  error(obj: Record<string, unknown>, msg: string): void;
+}
+
 /**
- * @fastify/websocket's error handler, replacing its default (the error at error level, with its
- * stack): anyone can send an oversize frame or invalid UTF-8, so that would let any visitor flood
- * the error log. A client's fault is one info line per socket, without a stack; anything else is
- * still an error. The socket is terminated either way, as the default did.
+ * A socket's errors, in place of @fastify/websocket's default handler (the error at error level,
+ * with its stack): anyone can send an oversize frame or invalid UTF-8, so that would let any
+ * visitor flood the error log. A client's fault is one info line per socket, without a stack;
+ * anything else is still an error. The socket is terminated either way, as the default did.
  */
-function onSocketError(this: FastifyInstance, error: Error, socket: WebSocket, request: FastifyRequest): void {
+function onSocketError(error: Error, socket: WebSocket, log: SocketErrorLogger): void {
   if (!loggedSockets.has(socket)) {
     loggedSockets.add(socket);
     if (isClientCaused(error)) {
       const code = (error as { code?: unknown }).code;
-      request.log.info({ code, reason: error.message }, 'realtime: a client broke the WebSocket protocol');
+      log.info({ code, reason: error.message }, 'realtime: a client broke the WebSocket protocol');
     } else {
-      request.log.error({ err: error }, 'realtime: socket error');
+      log.error({ err: error }, 'realtime: socket error');
     }
   }
   socket.terminate();
+}
+
+/** @fastify/websocket's error handler, for errors before wsHandler replaced its listener (and a throwing wsHandler). */
+function onHandshakeSocketError(this: FastifyInstance, error: Error, socket: WebSocket, request: FastifyRequest): void {
+  onSocketError(error, socket, request.log);
 }
 
 function rawDataToString(raw: RawData): string {

@@ -7,7 +7,7 @@ export class SocketRegistry {
   private readonly sessions = new Map<string, Set<Connection>>();
   /** Visitors' sockets by client address (members are capped per session and per member instead). */
   private readonly visitorAddresses = new Map<string, Set<Connection>>();
-  private readonly channels = new Map<string, Set<Connection>>();
+  private readonly channels = new Map<string, ChannelSubscribers>();
 
   userSocketCount(userId: string): number {
     return this.users.get(userId)?.size ?? 0;
@@ -62,8 +62,15 @@ export class SocketRegistry {
   }
 
   join(connection: Connection, channel: string): void {
-    connection.channels.add(channel);
-    addTo(this.channels, channel, connection);
+    let subscribers = this.channels.get(channel);
+    if (!subscribers) {
+      subscribers = new ChannelSubscribers(channel);
+      this.channels.set(channel, subscribers);
+    }
+    subscribers.add(connection);
+    // The channel's one copy of its name, not the copy each frame parsed: 10,000 sockets
+    // following one auction then hold one string between them (docs/performance.md, socket-memory).
+    connection.channels.add(subscribers.channel);
   }
 
   leave(connection: Connection, channel: string): void {
@@ -73,6 +80,13 @@ export class SocketRegistry {
 
   subscribersOf(channel: string): ReadonlySet<Connection> | undefined {
     return this.channels.get(channel);
+  }
+}
+
+/** The sockets following one channel, with the channel's name that their own channel sets share. */
+class ChannelSubscribers extends Set<Connection> {
+  constructor(readonly channel: string) {
+    super();
   }
 }
 
