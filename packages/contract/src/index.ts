@@ -16,6 +16,7 @@ export * from './payments.js';
 export * from './payment-schemas.js';
 export * from './uploads.js';
 export * from './upload-schemas.js';
+export * from './current-user-schemas.js';
 export * from './trust.js';
 export * from './account.js';
 export * from './identity.js';
