@@ -1,6 +1,7 @@
 import type { HeldItem, ModerationQueueItem } from '@bid/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '@/lib/apiClient';
 import { renderAt } from '@/testing/renderAt';
 import ModerationPage from './ModerationPage';
 
@@ -29,7 +30,7 @@ function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[], 
   const fetchMock = vi.fn((url: string) => {
     const body = url.startsWith('/api/auth/user')
       ? { id: 'me', role, interests: [], openToDatesWith: [] }
-      : url.startsWith('/api/moderation/verifications')
+      : url.startsWith(apiUrl('listVerificationReviews', {}))
         ? []
         : url.startsWith('/api/moderation/refund-requests')
           ? { requests: [] }
