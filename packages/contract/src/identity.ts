@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { plainText } from './text.js';
-import { IDENTITY_DOCUMENT_KINDS, SANDBOX_VERIFICATION_OUTCOMES, type IdentityVerificationStatus } from './trust.js';
+import {
+  IDENTITY_DOCUMENT_KINDS,
+  IDENTITY_VERIFICATION_STATUSES,
+  SANDBOX_VERIFICATION_OUTCOMES,
+  type IdentityVerificationStatus,
+} from './trust.js';
 
 /**
  * Identity verification (issue 8, docs/trust-and-safety.md "Identity verification"): a document
@@ -107,29 +112,41 @@ export const verificationDecisionBodySchema = z.object({
 export type VerificationDecisionBody = z.input<typeof verificationDecisionBodySchema>;
 
 /** GET/POST /api/identity/verification: the member's own verification. */
-export interface IdentityVerificationView {
-  partner: 'stripe' | 'sandbox';
-  status: IdentityVerificationStatus;
-  step: IdentityVerificationStep | null;
-  documentType: IdDocumentType | null;
+export const identityVerificationViewSchema = z.object({
+  partner: z.enum(['stripe', 'sandbox']),
+  status: z.enum(IDENTITY_VERIFICATION_STATUSES),
+  step: z.enum(IDENTITY_VERIFICATION_STEPS).nullable(),
+  documentType: z.enum(ID_DOCUMENT_TYPES).nullable(),
   /** Files of the current session already received (sandbox). */
-  uploaded: (typeof IDENTITY_DOCUMENT_KINDS)[number][];
-  confidenceScore: string | null;
-  requiresManualReview: boolean;
-  attemptedAt: string | null;
-  completedAt: string | null;
+  uploaded: z.array(z.enum(IDENTITY_DOCUMENT_KINDS)),
+  confidenceScore: z.string().nullable(),
+  requiresManualReview: z.boolean(),
+  attemptedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
   /** Where to go next: the partner's page (Stripe) or the in-app sandbox page; null when nothing is to do. */
-  url: string | null;
-}
+  url: z.string().nullable(),
+});
+export type IdentityVerificationView = z.infer<typeof identityVerificationViewSchema>;
+
+/** POST /api/identity/verification: a new session always says where to go next. */
+export const startedVerificationSchema = identityVerificationViewSchema.extend({ url: z.string() });
+export type StartedVerification = z.infer<typeof startedVerificationSchema>;
 
 /** A row of GET /api/moderation/verifications. */
-export interface VerificationReviewItem {
-  userId: string;
-  displayName: string;
-  documentType: IdDocumentType | null;
-  confidenceScore: string | null;
-  attemptedAt: string | null;
-  documents: { id: string; kind: (typeof IDENTITY_DOCUMENT_KINDS)[number]; url: string }[];
-}
+export const verificationReviewItemSchema = z.object({
+  userId: z.string(),
+  displayName: z.string(),
+  documentType: z.enum(ID_DOCUMENT_TYPES).nullable(),
+  confidenceScore: z.string().nullable(),
+  attemptedAt: z.string().nullable(),
+  documents: z.array(z.object({ id: z.string(), kind: z.enum(IDENTITY_DOCUMENT_KINDS), url: z.string() })),
+});
+export type VerificationReviewItem = z.infer<typeof verificationReviewItemSchema>;
+
+/** POST /api/moderation/verifications/:userId/decide: the member's new status. */
+export const verificationDecisionSchema = z.object({ userId: z.string(), status: z.enum(['verified', 'failed']) });
+
+/** POST /api/identity/webhook: acknowledged; a replayed event is a duplicate, applied once only. */
+export const identityWebhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
 export const SANDBOX_VERIFICATION_PATH = '/identity/sandbox';

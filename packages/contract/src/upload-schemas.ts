@@ -40,3 +40,7 @@ export const auctionCoverResponseSchema = z.object({
   heldCoverImageUrl: z.string().nullable(),
 });
 export type AuctionCoverResponse = z.infer<typeof auctionCoverResponseSchema>;
+
+/** POST /api/moderation/held/photos/:id/decide: the photo's review, decided. */
+export const heldPhotoDecisionSchema = z.object({ id: z.string(), status: z.enum(['approved', 'rejected']) });
+export type HeldPhotoDecision = z.infer<typeof heldPhotoDecisionSchema>;

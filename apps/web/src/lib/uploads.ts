@@ -1,5 +1,5 @@
-import type { UploadUrlResponse } from '@bid/contract';
-import { apiRequest, throwIfResNotOk } from '@/lib/api';
+import { throwIfResNotOk } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 
 /** docs/product.md §7: the profile names the upload by its URL without the query string (where a signature lives). */
 export function uploadUrlWithoutQuery(uploadURL: string): string {
@@ -10,8 +10,7 @@ export function uploadUrlWithoutQuery(uploadURL: string): string {
 /** Asks for an upload URL and PUTs the image there; answers the URL (with its query). */
 export async function uploadImageFile(image: Blob): Promise<string> {
   {
-    const res = await apiRequest('POST', '/api/objects/upload');
-    const { uploadURL } = (await res.json()) as UploadUrlResponse;
+    const { uploadURL } = await api('createUploadUrl', {});
     const put = await fetch(uploadURL, {
       method: 'PUT',
       body: image,

@@ -2,7 +2,7 @@ import type { IdentityVerificationView } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IDENTITY_VERIFICATION_KEY } from '@/features/identity/api/getVerification';
+import { identityVerificationKey } from '@/features/identity/api/getVerification';
 import { createQueryClient } from '@/lib/queryClient';
 import IdentitySandboxPage from './IdentitySandboxPage';
 
@@ -30,7 +30,7 @@ function renderPage(view: IdentityVerificationView) {
     vi.fn(() => new Promise<Response>(() => {})),
   );
   const queryClient = createQueryClient();
-  queryClient.setQueryData(IDENTITY_VERIFICATION_KEY, view);
+  queryClient.setQueryData(identityVerificationKey(), view);
   render(
     <QueryClientProvider client={queryClient}>
       <IdentitySandboxPage />

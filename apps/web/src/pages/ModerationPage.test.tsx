@@ -2,6 +2,7 @@ import { apiRoutes } from '@bid/contract';
 import type { HeldItem, ModerationQueueItem } from '@bid/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '@/lib/apiClient';
 import { renderAt } from '@/testing/renderAt';
 import ModerationPage from './ModerationPage';
 
@@ -30,7 +31,7 @@ function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[], 
   const fetchMock = vi.fn((url: string) => {
     const body = url.startsWith(apiRoutes.getCurrentUser.path)
       ? { id: 'me', role, interests: [], openToDatesWith: [] }
-      : url.startsWith('/api/moderation/verifications')
+      : url.startsWith(apiUrl('listVerificationReviews', {}))
         ? []
         : url.startsWith('/api/moderation/refund-requests')
           ? { requests: [] }

@@ -1,19 +1,8 @@
-import {
-  identityDocumentBodySchema,
-  idParamsSchema,
-  rawTextBodySchema,
-  sandboxCompleteBodySchema,
-  startVerificationBodySchema,
-  userIdParamsSchema,
-  verificationDecisionBodySchema,
-} from '@bid/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
-import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
-import { bodyOrEmpty } from '@bid/contract';
-import { moderatorOnly } from '../../plugins/moderators.js';
+import { signedInUserId } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { createObjectStorage } from '../../lib/storage/create-object-storage.js';
 import type { RequestContext } from '../uploads/uploads.service.js';
 import {
@@ -47,78 +36,56 @@ export async function identityRoutes(
     log: app.log,
     publicUrl: opts.config.publicUrl,
   };
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, 'getMyVerification', async (request) => getMyVerification(deps, signedInUserId(request)));
 
-  r.get('/api/identity/verification', { preValidation: requireSignedIn }, async (request) =>
-    getMyVerification(deps, signedInUserId(request)),
+  // The sign-in check runs before the body's (the endpoint's guard: after JSON parsing, before the schema).
+  route(app, 'startVerification', async (request) =>
+    startVerification(deps, signedInUserId(request), request.body, contextOf(request)),
   );
 
-  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema).
-  r.post(
-    '/api/identity/verification',
-    { preValidation: requireSignedIn, schema: { body: bodyOrEmpty(startVerificationBodySchema) } },
-    async (request) => startVerification(deps, signedInUserId(request), request.body, contextOf(request)),
-  );
-
-  r.post(
-    '/api/identity/verification/documents',
-    { preValidation: requireSignedIn, schema: { body: identityDocumentBodySchema } },
-    async (request) => {
-      const userId = signedInUserId(request);
-      return addIdentityDocument(deps, userId, request.body, contextOf(request));
-    },
-  );
+  route(app, 'addIdentityDocument', async (request) => {
+    const userId = signedInUserId(request);
+    return addIdentityDocument(deps, userId, request.body, contextOf(request));
+  });
 
   // Members pick their own result here: the route exists only while the offline sandbox is the partner.
   if (opts.partner.name === 'sandbox') {
-    r.post(
-      '/api/identity/sandbox/complete',
-      { preValidation: requireSignedIn, schema: { body: sandboxCompleteBodySchema } },
-      async (request) => {
-        const userId = signedInUserId(request);
-        return completeSandboxVerification(deps, userId, request.body.outcome, contextOf(request));
-      },
-    );
+    route(app, 'completeSandboxVerification', async (request) => {
+      const userId = signedInUserId(request);
+      return completeSandboxVerification(deps, userId, request.body.outcome, contextOf(request));
+    });
   }
 
   // Private files: never cached by anyone, never served to anyone but the owner and moderators.
   // Malformed ids are answered like unknown ones (404) by the use cases.
-  r.get(
-    '/api/identity/documents/:id',
-    { preValidation: requireSignedIn, schema: { params: idParamsSchema } },
-    async (request, reply) => {
-      const userId = signedInUserId(request);
-      const file = await openIdentityDocument(deps, userId, request.params.id, contextOf(request));
-      return reply
-        .type('image/jpeg')
-        .header('cache-control', 'private, no-store')
-        .header('content-length', file.size)
-        .send(file.body);
-    },
-  );
+  route(app, 'getIdentityDocument', async (request, reply) => {
+    const userId = signedInUserId(request);
+    const file = await openIdentityDocument(deps, userId, request.params.id, contextOf(request));
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'private, no-store')
+      .header('content-length', file.size)
+      .send(file.body);
+  });
 
-  r.get('/api/moderation/verifications', moderatorOnly(opts.db), async () => listVerificationQueue(deps));
+  route(app, 'listVerificationReviews', async () => listVerificationQueue(deps), { db: opts.db });
 
-  // The moderator check comes before the body's (preValidation: after JSON parsing, before the schema).
-  r.post(
-    '/api/moderation/verifications/:userId/decide',
-    {
-      ...moderatorOnly(opts.db),
-      schema: { params: userIdParamsSchema, body: bodyOrEmpty(verificationDecisionBodySchema) },
-    },
+  // The moderator check comes before the body's (the endpoint's guard: after JSON parsing, before the schema).
+  route(
+    app,
+    'decideVerification',
     async (request) =>
       decideVerification(deps, signedInUserId(request), request.params.userId, request.body, contextOf(request)),
+    { db: opts.db },
   );
 
   // The partner signs the exact bytes it sent, so this one route reads JSON as raw text.
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    webhook
-      .withTypeProvider<ZodTypeProvider>()
-      .post('/api/identity/webhook', { schema: { body: rawTextBodySchema } }, async (request) => {
-        const signature = request.headers['stripe-signature'];
-        return receiveWebhook(deps, request.body, typeof signature === 'string' ? signature : undefined);
-      });
+    route(webhook, 'receiveIdentityWebhook', async (request) => {
+      const signature = request.headers['stripe-signature'];
+      return receiveWebhook(deps, request.body, typeof signature === 'string' ? signature : undefined);
+    });
   });
 }

@@ -1,14 +1,8 @@
-import {
-  fileBodySchema,
-  grantIdParamsSchema,
-  isCanonicalUuid,
-  localUploadQuerySchema,
-  UPLOAD_MAX_BYTES,
-} from '@bid/contract';
+import { isCanonicalUuid, UPLOAD_MAX_BYTES } from '@bid/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../plugins/endpoint-route.js';
 import type { UploadGrant } from '../../db/schema/index.js';
-import { LOCAL_UPLOAD_PATH_PREFIX, type LocalObjectStorage } from '../../lib/storage/local-storage.js';
+import type { LocalObjectStorage } from '../../lib/storage/local-storage.js';
 import { uploadErrors } from './upload-errors.js';
 import { authorizeLocalUpload, receiveLocalUpload, type UploadsDeps } from './uploads.service.js';
 
@@ -27,7 +21,7 @@ export async function localUploadRoutes(
 ) {
   const { deps } = opts;
   const { signer } = deps.storage;
-  const authorized = new WeakMap<FastifyRequest, UploadGrant>();
+  const authorized = new WeakMap<object, UploadGrant>();
 
   app.addContentTypeParser(
     /^image\/[\w.+-]+$/i,
@@ -41,27 +35,33 @@ export async function localUploadRoutes(
     throw error;
   });
 
-  app.withTypeProvider<ZodTypeProvider>().put(
-    `${LOCAL_UPLOAD_PATH_PREFIX}:grantId`,
-    {
-      bodyLimit: UPLOAD_MAX_BYTES,
-      // Declared, not checked: onRequest (above the schemas) checks the id and the signature.
-      schema: { params: grantIdParamsSchema, querystring: localUploadQuerySchema, body: fileBodySchema },
-      onRequest: async (request) => {
-        const { grantId } = request.params;
-        if (!isCanonicalUuid(grantId)) throw uploadErrors.urlInvalid();
-        const grant = await authorizeLocalUpload(
-          { ...deps, verify: (id, expires, signature) => signer.verify(id, expires, signature) },
-          { userId: request.userId, grantId, expires: request.query.expires, signature: request.query.signature },
-        );
-        authorized.set(request, grant);
-      },
-    },
+  /** The upload URL is judged before who is asking: signature, expiry, then the member. */
+  async function authorize(request: FastifyRequest) {
+    const { grantId } = request.params as { grantId: string };
+    if (!isCanonicalUuid(grantId)) throw uploadErrors.urlInvalid();
+    const query = request.query as { expires?: unknown; signature?: unknown };
+    const grant = await authorizeLocalUpload(
+      { ...deps, verify: (id, expires, signature) => signer.verify(id, expires, signature) },
+      { userId: request.userId, grantId, expires: query.expires, signature: query.signature },
+    );
+    authorized.set(request, grant);
+  }
+
+  route(
+    app,
+    'receiveLocalUpload',
     async (request, reply) => {
       const grant = authorized.get(request);
       if (!grant) throw uploadErrors.urlInvalid();
       await receiveLocalUpload(deps, grant, request.body);
       return reply.status(200).send();
+    },
+    {
+      bodyLimit: UPLOAD_MAX_BYTES,
+      // Above the schemas (which only declare the request): the id and the signature first.
+      onRequest: (request, _reply, done) => {
+        authorize(request).then(() => done(), done);
+      },
     },
   );
 }

@@ -1,25 +1,9 @@
-import {
-  decideHeldItemSchema,
-  addProfilePhotoBodySchema,
-  auctionCoverBodySchema,
-  auctionCoverResponseSchema,
-  idParamsSchema,
-  imageNameParamsSchema,
-  noBodySchema,
-  photoIdParamsSchema,
-  profileImageBodySchema,
-  profilePhotosResponseSchema,
-  reorderProfilePhotosBodySchema,
-  uploadUrlResponseSchema,
-} from '@bid/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
-import { moderatorOnly } from '../../plugins/moderators.js';
-import { bodyOrEmpty } from '@bid/contract';
+import { signedInUserId } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { decideHeldPhoto } from './held-photos.service.js';
 import { localUploadRoutes } from './local-upload.routes.js';
 import type { PhotoClassifier } from '../../lib/photo-classifier/photo-classifier.js';
@@ -68,84 +52,47 @@ export async function uploadRoutes(
     photoClassifier: opts.photoClassifier,
     photoHoldThresholds: opts.config.photoHoldThresholds,
   };
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, 'createUploadUrl', async (request) => createUploadUrl(deps, signedInUserId(request)));
 
-  r.post(
-    '/api/objects/upload',
-    { preValidation: requireSignedIn, schema: { body: noBodySchema, response: { 200: uploadUrlResponseSchema } } },
-    async (request) => {
-      const userId = signedInUserId(request);
-      return createUploadUrl(deps, userId);
-    },
-  );
-
-  r.put(
-    '/api/profile/image',
-    { preValidation: requireSignedIn, schema: { body: profileImageBodySchema } },
-    async (request) => {
-      const userId = signedInUserId(request);
-      return presentSignedInUser(
-        opts.db,
-        await replaceMainPhoto(deps, userId, request.body.imageURL, contextOf(request)),
-      );
-    },
-  );
+  route(app, 'replaceProfileImage', async (request) => {
+    const userId = signedInUserId(request);
+    return presentSignedInUser(
+      opts.db,
+      await replaceMainPhoto(deps, userId, request.body.imageURL, contextOf(request)),
+    );
+  });
 
   // Profile photos (docs/uploads.md): up to six, the first is the main one (profileImageUrl).
-  const photos = { 200: profilePhotosResponseSchema };
-  r.get('/api/profile/photos', { preValidation: requireSignedIn, schema: { response: photos } }, async (request) =>
-    listPhotos(opts.db, signedInUserId(request)),
-  );
+  route(app, 'listProfilePhotos', async (request) => listPhotos(opts.db, signedInUserId(request)));
 
-  r.post(
-    '/api/profile/photos',
-    {
-      preValidation: requireSignedIn,
-      schema: { body: addProfilePhotoBodySchema, response: { 201: profilePhotosResponseSchema } },
-    },
-    async (request, reply) => {
-      const userId = signedInUserId(request);
-      const answer = await addProfilePhoto(deps, userId, request.body.imageURL, contextOf(request));
-      return reply.status(201).send(answer);
-    },
-  );
+  route(app, 'addProfilePhoto', async (request, reply) => {
+    const userId = signedInUserId(request);
+    const answer = await addProfilePhoto(deps, userId, request.body.imageURL, contextOf(request));
+    return reply.status(201).send(answer);
+  });
 
-  r.put(
-    '/api/profile/photos/order',
-    { preValidation: requireSignedIn, schema: { body: reorderProfilePhotosBodySchema, response: photos } },
-    async (request) => reorderProfilePhotos(opts.db, signedInUserId(request), request.body.photoIds),
+  route(app, 'reorderProfilePhotos', async (request) =>
+    reorderProfilePhotos(opts.db, signedInUserId(request), request.body.photoIds),
   );
 
   // Malformed ids are answered like unknown ones (404) by the use cases.
-  r.delete(
-    '/api/profile/photos/:photoId',
-    { preValidation: requireSignedIn, schema: { params: photoIdParamsSchema, response: photos } },
-    async (request) => removeProfilePhoto(deps, signedInUserId(request), request.params.photoId),
+  route(app, 'removeProfilePhoto', async (request) =>
+    removeProfilePhoto(deps, signedInUserId(request), request.params.photoId),
   );
 
   // An auction's cover photo: the host's own; without one, cards show the default (auctionPictureOf).
-  const cover = { 200: auctionCoverResponseSchema };
-  r.put(
-    '/api/auctions/:id/cover',
-    {
-      preValidation: requireSignedIn,
-      schema: { params: idParamsSchema, body: auctionCoverBodySchema, response: cover },
-    },
-    async (request) => {
-      const userId = signedInUserId(request);
-      return setAuctionCover(deps, userId, request.params.id, request.body.imageURL, contextOf(request));
-    },
-  );
+  route(app, 'setAuctionCover', async (request) => {
+    const userId = signedInUserId(request);
+    return setAuctionCover(deps, userId, request.params.id, request.body.imageURL, contextOf(request));
+  });
 
-  r.delete(
-    '/api/auctions/:id/cover',
-    { preValidation: requireSignedIn, schema: { params: idParamsSchema, response: cover } },
-    async (request) => clearAuctionCover(deps, signedInUserId(request), request.params.id),
+  route(app, 'clearAuctionCover', async (request) =>
+    clearAuctionCover(deps, signedInUserId(request), request.params.id),
   );
 
   // Public: pictures show on auction cards that anyone may browse. A held photo is its owner's
   // and the moderators' only, and no shared cache may keep it (docs/trust-and-safety.md "Screening").
-  r.get('/api/objects/images/:name', { schema: { params: imageNameParamsSchema } }, async (request, reply) => {
+  route(app, 'getImage', async (request, reply) => {
     const image = await openProfileImage(deps, request.params.name, request.userId ?? undefined);
     if (!image) throw notFound();
     return reply
@@ -158,12 +105,9 @@ export async function uploadRoutes(
   // A moderator's decision on a photo the screening held (docs/trust-and-safety.md "Screening"); it
   // sits with the photos, whose files and order it changes. Moderators only: 401 to nobody, 404 to
   // members, checked before the body's schema.
-  r.post(
-    '/api/moderation/held/photos/:id/decide',
-    {
-      ...moderatorOnly(opts.db),
-      schema: { params: idParamsSchema, body: bodyOrEmpty(decideHeldItemSchema) },
-    },
+  route(
+    app,
+    'decideHeldPhoto',
     async (request) =>
       decideHeldPhoto(
         { db: opts.db, now: opts.now, log: app.log, storage },
@@ -171,6 +115,7 @@ export async function uploadRoutes(
         request.params.id,
         request.body,
       ),
+    { db: opts.db },
   );
 
   // With S3 the browser uploads to the bucket; only local storage needs a route to receive files.

@@ -1,8 +1,9 @@
-import type { IdDocumentType, IdentityDocumentKind, IdentityVerificationView, UploadUrlResponse } from '@bid/contract';
+import type { IdDocumentType, IdentityDocumentKind } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, throwIfResNotOk } from '@/lib/api';
+import { throwIfResNotOk } from '@/lib/api';
+import { api, type ApiOutput } from '@/lib/apiClient';
 import { uploadUrlWithoutQuery } from '@/lib/uploads';
-import { IDENTITY_VERIFICATION_KEY } from './getVerification';
+import { identityVerificationKey } from './getVerification';
 
 export interface IdentityDocumentInput {
   documentType: IdDocumentType;
@@ -11,12 +12,11 @@ export interface IdentityDocumentInput {
 }
 
 /**
- * The ordinary upload flow (POST /api/objects/upload, PUT the file), then
- * POST /api/identity/verification/documents, which keeps the file privately.
+ * The ordinary upload flow (an upload URL, PUT the file), then the document call, which keeps
+ * the file privately.
  */
-export async function addIdentityDocument(input: IdentityDocumentInput): Promise<IdentityVerificationView> {
-  const grant = await apiRequest('POST', '/api/objects/upload');
-  const { uploadURL } = (await grant.json()) as UploadUrlResponse;
+export async function addIdentityDocument(input: IdentityDocumentInput): Promise<ApiOutput<'addIdentityDocument'>> {
+  const { uploadURL } = await api('createUploadUrl', {});
   const put = await fetch(uploadURL, {
     method: 'PUT',
     body: input.file,
@@ -24,18 +24,15 @@ export async function addIdentityDocument(input: IdentityDocumentInput): Promise
     credentials: 'same-origin',
   });
   await throwIfResNotOk(put);
-  const res = await apiRequest('POST', '/api/identity/verification/documents', {
-    documentType: input.documentType,
-    kind: input.kind,
-    imageURL: uploadUrlWithoutQuery(uploadURL),
+  return api('addIdentityDocument', {
+    body: { documentType: input.documentType, kind: input.kind, imageURL: uploadUrlWithoutQuery(uploadURL) },
   });
-  return (await res.json()) as IdentityVerificationView;
 }
 
 export function useAddIdentityDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addIdentityDocument,
-    onSuccess: (view) => queryClient.setQueryData(IDENTITY_VERIFICATION_KEY, view),
+    onSuccess: (view) => queryClient.setQueryData(identityVerificationKey(), view),
   });
 }

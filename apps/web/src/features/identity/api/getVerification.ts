@@ -1,9 +1,10 @@
-import type { IdentityVerificationView } from '@bid/contract';
 import { useQuery } from '@tanstack/react-query';
+import { apiQuery, apiQueryKey } from '@/lib/apiClient';
 
-export const IDENTITY_VERIFICATION_KEY = ['/api/identity/verification'] as const;
+/** The query key of the member's own verification. */
+export const identityVerificationKey = () => apiQueryKey('getMyVerification', {});
 
-/** GET /api/identity/verification: the member's own verification (default query function). */
+/** The member's own verification. */
 export function useIdentityVerification(options: { enabled?: boolean } = {}) {
-  return useQuery<IdentityVerificationView>({ queryKey: IDENTITY_VERIFICATION_KEY, ...options });
+  return useQuery({ ...apiQuery('getMyVerification', {}), ...options });
 }

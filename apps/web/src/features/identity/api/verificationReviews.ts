@@ -1,25 +1,22 @@
-import type { VerificationDecisionBody, VerificationReviewItem } from '@bid/contract';
+import type { VerificationDecisionBody } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api, apiQuery, apiQueryKey } from '@/lib/apiClient';
 
-export const VERIFICATION_QUEUE_KEY = ['/api/moderation/verifications'] as const;
-
-/** GET /api/moderation/verifications (moderators only). */
+/** Members whose verification waits for a moderator (moderators only). */
 export function useVerificationQueue() {
-  return useQuery<VerificationReviewItem[]>({ queryKey: VERIFICATION_QUEUE_KEY });
+  return useQuery(apiQuery('listVerificationReviews', {}));
 }
 
-/** POST /api/moderation/verifications/{userId}/decide */
-export async function decideVerification(input: { userId: string } & VerificationDecisionBody) {
+/** A moderator's decision on one member's verification. */
+export function decideVerification(input: { userId: string } & VerificationDecisionBody) {
   const { userId, ...body } = input;
-  const res = await apiRequest('POST', `/api/moderation/verifications/${encodeURIComponent(userId)}/decide`, body);
-  return (await res.json()) as { userId: string; status: 'verified' | 'failed' };
+  return api('decideVerification', { params: { userId }, body });
 }
 
 export function useDecideVerification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideVerification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: VERIFICATION_QUEUE_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey('listVerificationReviews', {}) }),
   });
 }

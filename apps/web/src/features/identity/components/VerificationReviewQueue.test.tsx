@@ -2,6 +2,7 @@ import type { VerificationReviewItem } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '@/lib/apiClient';
 import { createQueryClient } from '@/lib/queryClient';
 import { VerificationReviewQueue } from './VerificationReviewQueue';
 import { recordToasts } from '@/testing/toasts';
@@ -15,19 +16,22 @@ const item: VerificationReviewItem = {
   confidenceScore: '0.6300',
   attemptedAt: '2026-11-01T10:00:00.000Z',
   documents: [
-    { id: 'd1', kind: 'document_front', url: '/api/identity/documents/d1' },
-    { id: 'd2', kind: 'selfie', url: '/api/identity/documents/d2' },
+    { id: 'd1', kind: 'document_front', url: apiUrl('getIdentityDocument', { params: { id: 'd1' } }) },
+    { id: 'd2', kind: 'selfie', url: apiUrl('getIdentityDocument', { params: { id: 'd2' } }) },
   ],
 };
 
 function serve(queue: VerificationReviewItem[][]) {
   let reads = 0;
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/moderation/verifications' && !init?.method) {
+    if (url === apiUrl('listVerificationReviews', {}) && init?.method === 'GET') {
       const answer = queue[Math.min(reads++, queue.length - 1)];
       return new Response(JSON.stringify(answer), { status: 200 });
     }
-    if (url === '/api/moderation/verifications/u-1/decide' && init?.method === 'POST') {
+    if (
+      url === apiUrl('decideVerification', { params: { userId: 'u-1' }, body: { decision: 'verified', notes: '' } }) &&
+      init?.method === 'POST'
+    ) {
       return new Response(JSON.stringify({ userId: 'u-1', status: 'verified' }), { status: 200 });
     }
     throw new Error(`Unexpected call ${url}`);
@@ -57,8 +61,8 @@ describe('Verification review queue', () => {
     const card = within(await screen.findByRole('generic', { name: 'Verification of Dee T.' }));
     expect(screen.getByRole('heading', { name: 'Identity verifications (1)' })).toBeInTheDocument();
     expect(card.getByText("Driver's license")).toBeInTheDocument();
-    expect(card.getByRole('link', { name: 'Document front' }).getAttribute('href')).toBe('/api/identity/documents/d1');
-    expect(card.getByRole('link', { name: 'Selfie' }).getAttribute('href')).toBe('/api/identity/documents/d2');
+    expect(card.getByRole('link', { name: 'Document front' }).getAttribute('href')).toBe(item.documents[0]!.url);
+    expect(card.getByRole('link', { name: 'Selfie' }).getAttribute('href')).toBe(item.documents[1]!.url);
     const approve = card.getByRole('button', { name: 'Approve' });
     expect(approve).toHaveProperty('disabled', true);
     fireEvent.change(card.getByLabelText('Reviewer notes'), { target: { value: 'Photo matches.' } });

@@ -1,6 +1,7 @@
 import { type HeldItem, POLL_INTERVAL_MS } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 
 export const HELD_ITEMS_KEY = ['/api/moderation/held'] as const;
 
@@ -16,9 +17,10 @@ export interface DecideHeldItemVariables {
   reasons: string;
 }
 
-/** POST /api/moderation/held/{auctions|bios|photos}/{id}/decide. */
+/** POST /api/moderation/held/{auctions|bios}/{id}/decide, and the held photos' own endpoint. */
 export async function decideHeldItem({ kind, id, decision, reasons }: DecideHeldItemVariables) {
-  const path = kind === 'auction' ? 'auctions' : kind === 'photo' ? 'photos' : 'bios';
+  if (kind === 'photo') return api('decideHeldPhoto', { params: { id }, body: { decision, reasons } });
+  const path = kind === 'auction' ? 'auctions' : 'bios';
   const res = await apiRequest('POST', `/api/moderation/held/${path}/${encodeURIComponent(id)}/decide`, {
     decision,
     reasons,

@@ -4,6 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordToasts } from '@/testing/toasts';
+import { apiUrl } from '@/lib/apiClient';
 import { AUTH_USER_KEY, type CurrentUser, useAuth } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
 import { uploadUrlWithoutQuery } from '@/lib/uploads';
@@ -11,7 +12,10 @@ import { uploadProfileImage, useUploadProfileImage } from './uploadProfileImage'
 
 describe('uploadUrlWithoutQuery (docs/product.md §7)', () => {
   it.each([
-    ['/api/objects/uploads/abc?expires=1&signature=xyz', '/api/objects/uploads/abc'],
+    [
+      apiUrl('receiveLocalUpload', { params: { grantId: 'abc' }, query: { expires: 1, signature: 'xyz' } }),
+      apiUrl('receiveLocalUpload', { params: { grantId: 'abc' }, query: {} }),
+    ],
     [
       'https://bucket.s3.example.com/uploads/abc?X-Amz-Signature=1&X-Amz-Expires=300',
       'https://bucket.s3.example.com/uploads/abc',
@@ -24,8 +28,14 @@ describe('uploadUrlWithoutQuery (docs/product.md §7)', () => {
   });
 });
 
-const UPLOAD_URL = '/api/objects/uploads/grant-1?expires=123&signature=s1';
-const user = { id: 'u1', profileImageUrl: '/api/objects/images/0b6f.jpg' } as CurrentUser;
+const UPLOAD_URL = apiUrl('receiveLocalUpload', {
+  params: { grantId: 'grant-1' },
+  query: { expires: 123, signature: 's1' },
+});
+const IMAGE_URL = apiUrl('getImage', { params: { name: '0b6f.jpg' } });
+const CREATE_UPLOAD_URL = apiUrl('createUploadUrl', {});
+const PROFILE_IMAGE = apiUrl('replaceProfileImage', { body: { imageURL: '' } });
+const user = { id: 'u1', profileImageUrl: IMAGE_URL } as CurrentUser;
 
 type Answer = { status: number; body?: unknown };
 function stubFetch(answers: { upload?: Answer; put?: Answer; profile?: Answer; me?: Answer }) {
@@ -35,9 +45,9 @@ function stubFetch(answers: { upload?: Answer; put?: Answer; profile?: Answer; m
       headers: { 'Content-Type': 'application/json' },
     });
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/objects/upload') return json(answers.upload ?? { status: 200, body: { uploadURL: UPLOAD_URL } });
+    if (url === CREATE_UPLOAD_URL) return json(answers.upload ?? { status: 200, body: { uploadURL: UPLOAD_URL } });
     if (url === UPLOAD_URL) return json(answers.put ?? { status: 204 });
-    if (url === '/api/profile/image') return json(answers.profile ?? { status: 200, body: user });
+    if (url === PROFILE_IMAGE) return json(answers.profile ?? { status: 200, body: user });
     if (url === apiRoutes.getCurrentUser.path) return json(answers.me ?? { status: 200, body: user });
     throw new Error(`unexpected ${init?.method} ${url}`);
   });
@@ -63,22 +73,24 @@ describe('uploadProfileImage (docs/product.md §7 upload flow)', () => {
     await expect(uploadProfileImage(image)).resolves.toEqual(user);
 
     expect(fetchMock.mock.calls.map(([url, init]) => [init?.method, url])).toEqual([
-      ['POST', '/api/objects/upload'],
+      ['POST', CREATE_UPLOAD_URL],
       ['PUT', UPLOAD_URL],
-      ['PUT', '/api/profile/image'],
+      ['PUT', PROFILE_IMAGE],
     ]);
     const [, put] = fetchMock.mock.calls[1]!;
     expect(put?.body).toBe(image);
     expect(put?.headers).toEqual({ 'Content-Type': 'image/jpeg' });
     expect(put?.credentials).toBe('same-origin');
     const [, profile] = fetchMock.mock.calls[2]!;
-    expect(JSON.parse(profile?.body as string)).toEqual({ imageURL: '/api/objects/uploads/grant-1' });
+    expect(JSON.parse(profile?.body as string)).toEqual({
+      imageURL: apiUrl('receiveLocalUpload', { params: { grantId: 'grant-1' }, query: {} }),
+    });
   });
 
   it('stops before the profile call when the upload is refused', async () => {
     const fetchMock = stubFetch({ put: { status: 413, body: { message: 'too big', code: 'payload_too_large' } } });
     await expect(uploadProfileImage(jpeg())).rejects.toMatchObject({ step: 'upload' });
-    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/profile/image');
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain(PROFILE_IMAGE);
   });
 });
 
@@ -104,7 +116,7 @@ describe('useUploadProfileImage (docs/product.md §8 toasts)', () => {
     act(() => upload.result.current.mutate(jpeg()));
     await waitFor(() => expect(toasts.last()).toMatchObject({ title: 'Profile Image Updated' }));
     expect(toasts.last()?.variant).toBeUndefined();
-    expect(auth.result.current.user?.profileImageUrl).toBe('/api/objects/images/0b6f.jpg');
+    expect(auth.result.current.user?.profileImageUrl).toBe(IMAGE_URL);
     expect(currentUserCalls()).toBe(before + 1);
   });
 

@@ -1,8 +1,8 @@
 import { PROFILE_PICTURE_TEXTS } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
-import { apiRequest } from '@/lib/api';
+import { api, type ApiOutput } from '@/lib/apiClient';
+import { AUTH_USER_KEY } from '@/lib/useAuth';
 import { uploadImageFile, uploadUrlWithoutQuery } from '@/lib/uploads';
 import { onMutationError } from '@/lib/unauthorized';
 
@@ -26,15 +26,12 @@ async function runStep<T>(step: ProfileImageStepError['step'], work: () => Promi
 }
 
 /**
- * The upload flow of docs/product.md §7: POST /api/objects/upload for a URL, PUT the image there with its
- * own content type, then PUT /api/profile/image. Answers with the updated current user.
+ * The upload flow of docs/product.md §7: an upload URL (createUploadUrl), PUT the image there with its
+ * own content type, then make it the main photo (replaceProfileImage). Answers with the updated current user.
  */
-export async function uploadProfileImage(image: Blob): Promise<CurrentUser> {
+export async function uploadProfileImage(image: Blob): Promise<ApiOutput<'replaceProfileImage'>> {
   const uploadURL = await runStep('upload', () => uploadImageFile(image));
-  return runStep('profile', async () => {
-    const res = await apiRequest('PUT', '/api/profile/image', { imageURL: uploadUrlWithoutQuery(uploadURL) });
-    return (await res.json()) as CurrentUser;
-  });
+  return runStep('profile', () => api('replaceProfileImage', { body: { imageURL: uploadUrlWithoutQuery(uploadURL) } }));
 }
 
 const FAILURE_TEXT: Record<ProfileImageStepError['step'], string> = {
