@@ -72,6 +72,7 @@ export const ERROR_STATUS = {
   nothing_uploaded: 400,
   unreadable_image: 400,
   too_many_pixels: 400,
+  payment_method_required: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   // The card's refusal, as Stripe answers a card error (402 Payment Required, its own codes).

@@ -70,7 +70,7 @@ export const paymentsEndpoints = {
     params: idParamsSchema,
     body: noBodySchema,
     responses: { 200: paymentRecordSchema },
-    errors: ['bad_request', 'not_found'],
+    errors: ['bad_request', 'not_found', 'payment_method_required'],
   }),
   // The body is checked by the use case, after the id, so a field is refused by name.
   sendSecondChanceOffer: defineEndpoint(routes.sendSecondChanceOffer, {
