@@ -66,3 +66,46 @@ export const reviewsQuerySchema = z.object({
     .optional()
     .default(1),
 });
+
+const responseToReviewSchema = z.object({ text: z.string(), respondedAt: z.string() });
+
+/** A public review as both people and the profile show it. */
+export const publicReviewSchema = z.object({
+  id: z.string(),
+  auctionId: z.string(),
+  author: z.object({ id: z.string().nullable(), name: z.string(), profileImageUrl: z.string().nullable() }),
+  rating: z.number().nullable(),
+  review: z.string().nullable(),
+  submittedAt: z.string(),
+  response: responseToReviewSchema.nullable(),
+});
+
+/** GET /api/auctions/{id}/feedback: never the other person's private answers. */
+export const feedbackStateSchema = z.object({
+  /** When the window opened (the date was over); null while the date is not over. */
+  opensAt: z.string().nullable(),
+  /** The window's end; null while the date is not over. */
+  closesAt: z.string().nullable(),
+  isOpen: z.boolean(),
+  isRevealed: z.boolean(),
+  mine: z
+    .object({
+      met: z.enum(MET_ANSWERS).nullable(),
+      feltSafe: z.boolean().nullable(),
+      again: z.boolean().nullable(),
+      rating: z.number().nullable(),
+      review: z.string().nullable(),
+      submittedAt: z.string(),
+      /** The other person's response to my review, once revealed. */
+      response: responseToReviewSchema.nullable(),
+    })
+    .nullable(),
+  otherHasSubmitted: z.boolean(),
+  /** What the other person wrote publicly about me, once revealed (null before, or if they wrote nothing). */
+  theirs: publicReviewSchema.nullable(),
+  /** Whether I may still post my one public response to `theirs`. */
+  canRespond: z.boolean(),
+});
+
+/** GET /api/users/{id}/reviews. */
+export const reviewsPageSchema = z.object({ items: z.array(publicReviewSchema), hasMore: z.boolean() });

@@ -4,6 +4,10 @@
  * shared by the server, which enforces them, and the web app, which shows them.
  */
 
+// Types only: pages that show a rule here load no zod (feedback-schemas.ts holds the schemas).
+import type { z } from 'zod';
+import type { feedbackStateSchema, publicReviewSchema, reviewsPageSchema } from './feedback-schemas.js';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long after the date is over both people may leave feedback. */
@@ -219,44 +223,11 @@ export function formatReputation(r: Reputation): string {
   return parts.join(' · ');
 }
 
-/** A public review as both people and the profile show it. */
-export interface PublicReview {
-  id: string;
-  auctionId: string;
-  author: { id: string | null; name: string; profileImageUrl: string | null };
-  rating: number | null;
-  review: string | null;
-  submittedAt: string;
-  response: { text: string; respondedAt: string } | null;
-}
+/** A public review as both people and the profile show it (its schema: feedback-schemas.ts). */
+export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 /** GET /api/auctions/{id}/feedback: never the other person's private answers. */
-export interface FeedbackState {
-  /** When the window opened (the date was over); null while the date is not over. */
-  opensAt: string | null;
-  /** The window's end; null while the date is not over. */
-  closesAt: string | null;
-  isOpen: boolean;
-  isRevealed: boolean;
-  mine: {
-    met: MetAnswer | null;
-    feltSafe: boolean | null;
-    again: boolean | null;
-    rating: number | null;
-    review: string | null;
-    submittedAt: string;
-    /** The other person's response to my review, once revealed. */
-    response: { text: string; respondedAt: string } | null;
-  } | null;
-  otherHasSubmitted: boolean;
-  /** What the other person wrote publicly about me, once revealed (null before, or if they wrote nothing). */
-  theirs: PublicReview | null;
-  /** Whether I may still post my one public response to `theirs`. */
-  canRespond: boolean;
-}
+export type FeedbackState = z.infer<typeof feedbackStateSchema>;
 
 /** GET /api/users/{id}/reviews. */
-export interface ReviewsPage {
-  items: PublicReview[];
-  hasMore: boolean;
-}
+export type ReviewsPage = z.infer<typeof reviewsPageSchema>;

@@ -102,3 +102,13 @@ export const secondChanceOfferSchema = z.object({
   payBy: z.string(),
   bidder: z.object({ id: z.string(), displayName: z.string() }),
 });
+
+/** POST /api/payments/webhook's acknowledgement of a provider event (docs/payments.md, "Webhooks"). */
+export const paymentEventResultSchema = z.object({
+  received: z.literal(true),
+  /** The event id was applied before: acknowledged, nothing done. */
+  duplicate: z.boolean(),
+  /** Something changed (a charge, refund, payout or payout account); false for events about nothing we hold or already so. */
+  applied: z.boolean(),
+});
+export type PaymentEventResult = z.infer<typeof paymentEventResultSchema>;

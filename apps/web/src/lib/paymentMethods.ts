@@ -1,12 +1,13 @@
-import type { PaymentMethodsResponse } from '@bid/contract';
 import { useQuery } from '@tanstack/react-query';
+import { apiQuery, apiQueryKey } from './apiClient';
 
-export const PAYMENT_METHODS_KEY = ['/api/stripe/payment-methods'] as const;
+/** GET /api/stripe/payment-methods: invalidate with this key after a change. */
+export const PAYMENT_METHODS_KEY = apiQueryKey('listPaymentMethods', {});
 
 /**
- * GET /api/stripe/payment-methods (default query function: the key is the path). `refetchOnMount`
- * lets a caller that must not trust an older answer (the bid dialog) read it again when it opens.
+ * The member's saved payment methods. `refetchOnMount` lets a caller that must not trust an
+ * older answer (the bid dialog) read it again when it opens.
  */
 export function usePaymentMethods(options: { enabled?: boolean; refetchOnMount?: boolean | 'always' } = {}) {
-  return useQuery<PaymentMethodsResponse>({ queryKey: PAYMENT_METHODS_KEY, ...options });
+  return useQuery({ ...apiQuery('listPaymentMethods', {}), ...options });
 }

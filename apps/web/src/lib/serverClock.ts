@@ -1,4 +1,5 @@
 import { publicConfig } from './config';
+import { api } from './apiClient';
 
 /**
  * The server's time as the web app reads it. Everywhere but on a server whose test clock is on
@@ -40,13 +41,11 @@ export function followServerTime(serverIso: string, sentAt: number, receivedAt: 
 async function readServerClock(): Promise<void> {
   const sentAt = Date.now();
   try {
-    const res = await fetch('/api/sandbox/clock', { credentials: 'include' });
     // Signed out (401): the pages that read the time closely are signed-in ones; keep the offset.
-    if (!res.ok) return;
-    const body = (await res.json()) as { now?: unknown };
-    if (typeof body.now === 'string') followServerTime(body.now, sentAt, Date.now());
+    const clock = await api('getSandboxClock', {}, { unauthorizedAsNull: true });
+    if (clock) followServerTime(clock.now, sentAt, Date.now());
   } catch {
-    // Offline or the server restarting: the last offset stands until the next read.
+    // Offline, the server restarting or refusing: the last offset stands until the next read.
   }
 }
 

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { apiUrl } from '@/lib/apiClient';
 import { useAuth } from '@/lib/useAuth';
 import { useDateState } from '@/features/date/api/dateState';
 import { ArrivalCheckIns } from '@/features/date/components/ArrivalCheckIns';
@@ -122,7 +123,7 @@ function DateMode({ state, now }: { state: DateState; now: number }) {
           // The invitation as a file (docs/the-date.md "Calendar"): calendars add it, and the
           // e-mailed updates of a changed or cancelled plan replace it by its UID.
           <Button asChild variant="outline" size="sm" className="justify-self-start">
-            <a href={`/api/auctions/${state.auctionId}/plan/calendar.ics`} download="date.ics">
+            <a href={apiUrl('getDateCalendar', { params: { id: state.auctionId } })} download="date.ics">
               <CalendarPlus aria-hidden="true" />
               {DATE_CALENDAR_TEXT.downloadLabel}
             </a>

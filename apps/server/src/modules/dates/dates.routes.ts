@@ -1,23 +1,7 @@
-import {
-  checkInSchema,
-  dateLocationResponseSchema,
-  dateLocationSchema,
-  dateStateSchema,
-  decideRefundSchema,
-  idParamsSchema,
-  noBodySchema,
-  proposePlanSchema,
-  refundRequestQueueSchema,
-  refundRequestSchema,
-  sharedDateSchema,
-  shareTokenParamsSchema,
-  shareLinkResponseSchema,
-} from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
-import { moderatorOnly } from '../../plugins/moderators.js';
+import { signedInUserId } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import type { RealtimePublisher } from '../realtime/hub.js';
 import {
@@ -46,7 +30,6 @@ export async function dateRoutes(
   app: FastifyInstance,
   opts: { db: Db; now: () => Date; paymentProvider: PaymentProvider; publicUrl: string; realtime: RealtimePublisher },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: DateDeps = {
     db: opts.db,
     now: opts.now,
@@ -56,104 +39,49 @@ export async function dateRoutes(
     realtime: opts.realtime,
   };
   // A malformed id is answered like an unknown one (404) by the service, not as a validation error.
-  const params = idParamsSchema;
-  const answer = { 200: dateStateSchema };
+  route(app, 'getDate', async (request) => getDate(deps, signedInUserId(request), request.params.id));
+  route(app, 'getDateCalendar', async (request, reply) => {
+    const invitation = await getDateCalendar(deps, signedInUserId(request), request.params.id);
+    return reply
+      .type(`text/calendar; charset=utf-8; method=${invitation.method}`)
+      .header('Content-Disposition', `attachment; filename="${invitation.filename}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(invitation.content);
+  });
+  route(app, 'proposeDatePlan', async (request) =>
+    proposePlan(deps, signedInUserId(request), request.params.id, request.body),
+  );
+  route(app, 'acceptDatePlan', async (request) => acceptPlan(deps, signedInUserId(request), request.params.id));
+  route(app, 'startDateMode', async (request) => startDateMode(deps, signedInUserId(request), request.params.id));
+  route(app, 'checkInOnDate', async (request) =>
+    checkIn(deps, signedInUserId(request), request.params.id, request.body.kind),
+  );
+  route(app, 'endDate', async (request) => endDate(deps, signedInUserId(request), request.params.id));
+  route(app, 'shareDateLocation', async (request) =>
+    shareLocation(deps, signedInUserId(request), request.params.id, request.body),
+  );
+  route(app, 'stopSharingDateLocation', async (request) =>
+    stopSharingLocation(deps, signedInUserId(request), request.params.id),
+  );
+  route(app, 'createDateShareLink', async (request) =>
+    createShareLink(deps, signedInUserId(request), request.params.id),
+  );
+  route(app, 'requestDateRefund', async (request) =>
+    requestRefund(deps, signedInUserId(request), request.params.id, request.body.reason),
+  );
+  route(app, 'releaseDatePayment', async (request) => releaseEarly(deps, signedInUserId(request), request.params.id));
 
-  r.get(
-    '/api/auctions/:id/plan',
-    { preValidation: requireSignedIn, schema: { params, response: answer } },
-    async (request) => getDate(deps, signedInUserId(request), request.params.id),
-  );
-  r.get(
-    '/api/auctions/:id/plan/calendar.ics',
-    { preValidation: requireSignedIn, schema: { params } },
-    async (request, reply) => {
-      const invitation = await getDateCalendar(deps, signedInUserId(request), request.params.id);
-      return reply
-        .type(`text/calendar; charset=utf-8; method=${invitation.method}`)
-        .header('Content-Disposition', `attachment; filename="${invitation.filename}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(invitation.content);
-    },
-  );
-  r.post(
-    '/api/auctions/:id/plan',
-    { preValidation: requireSignedIn, schema: { params, body: proposePlanSchema, response: answer } },
-    async (request) => proposePlan(deps, signedInUserId(request), request.params.id, request.body),
-  );
-  r.post(
-    '/api/auctions/:id/plan/accept',
-    { preValidation: requireSignedIn, schema: { params, body: noBodySchema, response: answer } },
-    async (request) => acceptPlan(deps, signedInUserId(request), request.params.id),
-  );
-  r.post(
-    '/api/auctions/:id/date-mode/start',
-    { preValidation: requireSignedIn, schema: { params, body: noBodySchema, response: answer } },
-    async (request) => startDateMode(deps, signedInUserId(request), request.params.id),
-  );
-  r.post(
-    '/api/auctions/:id/date-mode/check-in',
-    { preValidation: requireSignedIn, schema: { params, body: checkInSchema, response: answer } },
-    async (request) => checkIn(deps, signedInUserId(request), request.params.id, request.body.kind),
-  );
-  r.post(
-    '/api/auctions/:id/date-mode/end',
-    { preValidation: requireSignedIn, schema: { params, body: noBodySchema, response: answer } },
-    async (request) => endDate(deps, signedInUserId(request), request.params.id),
-  );
-  r.post(
-    '/api/auctions/:id/date-mode/location',
-    {
-      preValidation: requireSignedIn,
-      schema: { params, body: dateLocationSchema, response: { 200: dateLocationResponseSchema } },
-    },
-    async (request) => shareLocation(deps, signedInUserId(request), request.params.id, request.body),
-  );
-  r.delete(
-    '/api/auctions/:id/date-mode/location',
-    { preValidation: requireSignedIn, schema: { params, response: { 200: dateLocationResponseSchema } } },
-    async (request) => stopSharingLocation(deps, signedInUserId(request), request.params.id),
-  );
-  r.post(
-    '/api/auctions/:id/share-link',
-    {
-      preValidation: requireSignedIn,
-      schema: { params, body: noBodySchema, response: { 200: shareLinkResponseSchema } },
-    },
-    async (request) => createShareLink(deps, signedInUserId(request), request.params.id),
-  );
-  r.post(
-    '/api/auctions/:id/refund-request',
-    { preValidation: requireSignedIn, schema: { params, body: refundRequestSchema, response: answer } },
-    async (request) => requestRefund(deps, signedInUserId(request), request.params.id, request.body.reason),
-  );
-  r.post(
-    '/api/auctions/:id/release',
-    { preValidation: requireSignedIn, schema: { params, body: noBodySchema, response: answer } },
-    async (request) => releaseEarly(deps, signedInUserId(request), request.params.id),
-  );
+  route(app, 'getSharedDate', async (request, reply) => {
+    // A trusted contact's page polls; no cache may keep an expired answer alive.
+    reply.header('Cache-Control', 'no-store');
+    return readSharedDate(deps, request.params.token);
+  });
 
-  r.get(
-    '/api/shared-dates/:token',
-    { schema: { params: shareTokenParamsSchema, response: { 200: sharedDateSchema } } },
-    async (request, reply) => {
-      // A trusted contact's page polls; no cache may keep an expired answer alive.
-      reply.header('Cache-Control', 'no-store');
-      return readSharedDate(deps, request.params.token);
-    },
-  );
-
-  r.get(
-    '/api/moderation/refund-requests',
-    { ...moderatorOnly(opts.db), schema: { response: { 200: refundRequestQueueSchema } } },
-    async () => listOpenRefundRequests(opts.db),
-  );
-  r.post(
-    '/api/moderation/refund-requests/:id/decide',
-    {
-      ...moderatorOnly(opts.db),
-      schema: { params, body: decideRefundSchema, response: { 200: refundRequestQueueSchema } },
-    },
+  route(app, 'listRefundRequests', async () => listOpenRefundRequests(opts.db), { db: opts.db });
+  route(
+    app,
+    'decideRefundRequest',
     async (request) => decideRefundRequest(deps, signedInUserId(request), request.params.id, request.body),
+    { db: opts.db },
   );
 }

@@ -1,18 +1,7 @@
-import {
-  confirmSetupResponseSchema,
-  idParamsSchema,
-  noBodySchema,
-  paymentMethodsResponseSchema,
-  sandboxAuthenticateSetupSchema,
-  sandboxConfirmSetupSchema,
-  setupIntentResponseSchema,
-} from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { bodyOrEmpty } from '@bid/contract';
-import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
+import { signedInUserId } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { isSandboxProvider } from './providers/sandbox-provider.js';
 import {
@@ -28,54 +17,21 @@ import {
  * the offline sandbox is the provider (with Stripe, Stripe.js confirms in the browser).
  */
 export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; paymentProvider: PaymentProvider }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: opts.db, paymentProvider: opts.paymentProvider };
 
-  r.get(
-    '/api/stripe/payment-methods',
-    { preValidation: requireSignedIn, schema: { response: { 200: paymentMethodsResponseSchema } } },
-    (request) => listMyPaymentMethods(deps, signedInUserId(request)),
-  );
-
-  r.post(
-    '/api/stripe/setup-intent',
-    { preValidation: requireSignedIn, schema: { body: noBodySchema, response: { 200: setupIntentResponseSchema } } },
-    (request) => createSetupIntent(deps, signedInUserId(request)),
-  );
-
-  r.delete(
-    '/api/stripe/payment-methods/:id',
-    {
-      preValidation: requireSignedIn,
-      schema: {
-        params: idParamsSchema,
-        response: { 200: z.object({ success: z.literal(true) }) },
-      },
-    },
-    (request) => removePaymentMethod(deps, signedInUserId(request), request.params.id),
-  );
+  route(app, 'listPaymentMethods', (request) => listMyPaymentMethods(deps, signedInUserId(request)));
+  route(app, 'createSetupIntent', (request) => createSetupIntent(deps, signedInUserId(request)));
+  route(app, 'removePaymentMethod', (request) => removePaymentMethod(deps, signedInUserId(request), request.params.id));
 
   const { paymentProvider } = opts;
   if (!isSandboxProvider(paymentProvider)) return;
   const sandboxDeps = { db: opts.db, paymentProvider };
 
-  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the
-  // schema), so nobody learns the rules anonymously.
-  r.post(
-    '/api/payments/sandbox/confirm-setup',
-    {
-      preValidation: requireSignedIn,
-      schema: { body: bodyOrEmpty(sandboxConfirmSetupSchema), response: { 200: confirmSetupResponseSchema } },
-    },
-    (request) => confirmSandboxSetup(sandboxDeps, signedInUserId(request), request.body),
+  // The sign-in check runs before the body's (the endpoint's guard), so nobody learns the rules anonymously.
+  route(app, 'confirmSandboxSetup', (request) =>
+    confirmSandboxSetup(sandboxDeps, signedInUserId(request), request.body),
   );
-
-  r.post(
-    '/api/payments/sandbox/authenticate-setup',
-    {
-      preValidation: requireSignedIn,
-      schema: { body: bodyOrEmpty(sandboxAuthenticateSetupSchema), response: { 200: confirmSetupResponseSchema } },
-    },
-    (request) => authenticateSandboxSetup(sandboxDeps, signedInUserId(request), request.body),
+  route(app, 'authenticateSandboxSetup', (request) =>
+    authenticateSandboxSetup(sandboxDeps, signedInUserId(request), request.body),
   );
 }

@@ -1,7 +1,5 @@
-import { advanceSandboxClockSchema, sandboxClockSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSignedIn } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { advanceSandboxClock, getSandboxClock, type SandboxClockDeps } from './sandbox-clock.service.js';
 
 /**
@@ -11,21 +9,7 @@ import { advanceSandboxClock, getSandboxClock, type SandboxClockDeps } from './s
  * on the server, so an anonymous visitor may neither move it nor read it.
  */
 export async function sandboxClockRoutes(app: FastifyInstance, deps: SandboxClockDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/sandbox/clock',
-    { preValidation: requireSignedIn, schema: { response: { 200: sandboxClockSchema } } },
-    () => getSandboxClock(deps),
-  );
-
-  // The sign-in check runs before the body's (preValidation), so nobody learns the rules anonymously.
-  r.post(
-    '/api/sandbox/clock',
-    {
-      preValidation: requireSignedIn,
-      schema: { body: advanceSandboxClockSchema, response: { 200: sandboxClockSchema } },
-    },
-    (request) => advanceSandboxClock(deps, request.body.advanceMinutes),
-  );
+  route(app, 'getSandboxClock', () => getSandboxClock(deps));
+  // The sign-in check runs before the body's (the endpoint's guard), so nobody learns the rules anonymously.
+  route(app, 'advanceSandboxClock', (request) => advanceSandboxClock(deps, request.body.advanceMinutes));
 }

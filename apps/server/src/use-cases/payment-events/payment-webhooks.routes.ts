@@ -1,7 +1,6 @@
-import { rawTextBodySchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { receivePaymentWebhook } from './payment-webhooks.js';
 
 /**
@@ -13,8 +12,7 @@ export async function paymentWebhookRoutes(app: FastifyInstance, opts: { db: Db;
   // The provider signs the exact bytes it sent, so this route reads JSON as raw text.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/payments/webhook', { schema: { body: rawTextBodySchema } }, async (request) => {
+  route(app, 'receivePaymentWebhook', async (request) => {
     const signature = request.headers['stripe-signature'];
     return receivePaymentWebhook(
       { db: opts.db, now: opts.now, logger: request.log, secret: opts.secret },

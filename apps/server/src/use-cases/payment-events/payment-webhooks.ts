@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentEventResult } from '@bid/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { paymentWebhookEvents } from '../../db/schema/index.js';
@@ -45,14 +46,6 @@ export interface PaymentEventDeps {
   db: Db;
   now: () => Date;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-}
-
-export interface PaymentEventResult {
-  received: true;
-  /** The event id was applied before: acknowledged, nothing done. */
-  duplicate: boolean;
-  /** Something changed (a charge, refund, payout or payout account); false for events about nothing we hold or already so. */
-  applied: boolean;
 }
 
 /**

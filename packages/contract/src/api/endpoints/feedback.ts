@@ -1,5 +1,41 @@
-import type { feedbackRoutes as routes } from '../routes/feedback.js';
-import type { Endpoint } from '../endpoint.js';
+import {
+  feedbackResponseSchema,
+  feedbackStateSchema,
+  reviewsPageSchema,
+  reviewsQuerySchema,
+  submitFeedbackSchema,
+} from '../../feedback-schemas.js';
+import { idParamsSchema } from '../../id-schemas.js';
+import { bodyOrEmpty } from '../../request-schemas.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { feedbackRoutes as routes } from '../routes/feedback.js';
 
-/** The feedback endpoints (docs/architecture.md, "Endpoints"). */
-export const feedbackEndpoints = {} satisfies Record<keyof typeof routes, Endpoint>;
+/**
+ * Feedback after a date and the reviews it shows (docs/the-date.md "Feedback after the date").
+ * A malformed id is answered like an unknown one (404) by the use case.
+ */
+export const feedbackEndpoints = {
+  getFeedback: defineEndpoint(routes.getFeedback, {
+    params: idParamsSchema,
+    responses: { 200: feedbackStateSchema },
+    errors: ['not_found'],
+  }),
+  submitFeedback: defineEndpoint(routes.submitFeedback, {
+    params: idParamsSchema,
+    body: bodyOrEmpty(submitFeedbackSchema),
+    responses: { 200: feedbackStateSchema },
+    errors: ['bad_request', 'not_found', 'conflict'],
+  }),
+  respondToReview: defineEndpoint(routes.respondToReview, {
+    params: idParamsSchema,
+    body: bodyOrEmpty(feedbackResponseSchema),
+    responses: { 200: feedbackStateSchema },
+    errors: ['bad_request', 'not_found', 'conflict'],
+  }),
+  listUserReviews: defineEndpoint(routes.listUserReviews, {
+    params: idParamsSchema,
+    query: reviewsQuerySchema,
+    responses: { 200: reviewsPageSchema },
+    errors: ['not_found'],
+  }),
+} satisfies Record<keyof typeof routes, Endpoint>;

@@ -1,5 +1,22 @@
-import type { payoutsRoutes as routes } from '../routes/payouts.js';
-import type { Endpoint } from '../endpoint.js';
+import { payoutAccountSchema, payoutOnboardingSchema, sandboxPayoutOnboardingSchema } from '../../date-api.js';
+import { bodyOrEmpty, noBodySchema } from '../../request-schemas.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { payoutsRoutes as routes } from '../routes/payouts.js';
 
-/** The payouts endpoints (docs/architecture.md, "Endpoints"). */
-export const payoutsEndpoints = {} satisfies Record<keyof typeof routes, Endpoint>;
+/** The host's payout account (docs/the-date.md, "Payouts"). */
+export const payoutsEndpoints = {
+  getPayoutAccount: defineEndpoint(routes.getPayoutAccount, {
+    responses: { 200: payoutAccountSchema },
+    errors: [],
+  }),
+  startPayoutOnboarding: defineEndpoint(routes.startPayoutOnboarding, {
+    body: noBodySchema,
+    responses: { 200: payoutOnboardingSchema },
+    errors: [],
+  }),
+  completeSandboxPayoutOnboarding: defineEndpoint(routes.completeSandboxPayoutOnboarding, {
+    body: bodyOrEmpty(sandboxPayoutOnboardingSchema),
+    responses: { 200: payoutAccountSchema },
+    errors: ['bad_request'],
+  }),
+} satisfies Record<keyof typeof routes, Endpoint>;

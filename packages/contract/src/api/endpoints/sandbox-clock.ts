@@ -1,5 +1,16 @@
-import type { sandboxClockRoutes as routes } from '../routes/sandbox-clock.js';
-import type { Endpoint } from '../endpoint.js';
+import { advanceSandboxClockSchema, sandboxClockSchema } from '../../sandbox-clock.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { sandboxClockRoutes as routes } from '../routes/sandbox-clock.js';
 
-/** The sandbox-clock endpoints (docs/architecture.md, "Endpoints"). */
-export const sandboxClockEndpoints = {} satisfies Record<keyof typeof routes, Endpoint>;
+/** The test clock (docs/payments.md, "The test clock"). */
+export const sandboxClockEndpoints = {
+  getSandboxClock: defineEndpoint(routes.getSandboxClock, {
+    responses: { 200: sandboxClockSchema },
+    errors: [],
+  }),
+  advanceSandboxClock: defineEndpoint(routes.advanceSandboxClock, {
+    body: advanceSandboxClockSchema,
+    responses: { 200: sandboxClockSchema },
+    errors: ['bad_request'],
+  }),
+} satisfies Record<keyof typeof routes, Endpoint>;

@@ -1,13 +1,11 @@
 import { type CheckInKind, type DateState, POLL_INTERVAL_MS, type ProposePlanInput } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api, apiQuery, apiQueryKey } from '@/lib/apiClient';
 import { isUnauthorizedError } from '@/lib/queryClient';
 import { handleUnauthorized } from '@/lib/unauthorized';
 
-const auctionPath = (auctionId: string) => `/api/auctions/${encodeURIComponent(auctionId)}`;
-
 /** GET /api/auctions/{id}/plan: one key per date, so every route's answer can replace it. */
-export const dateKey = (auctionId: string) => [`${auctionPath(auctionId)}/plan`] as const;
+export const dateKey = (auctionId: string) => apiQueryKey('getDate', { params: { id: auctionId } });
 
 interface UseDateStateOptions {
   enabled?: boolean;
@@ -17,17 +15,12 @@ interface UseDateStateOptions {
 
 /** The date as its winner, host (or a moderator) sees it. */
 export function useDateState(auctionId: string, { enabled = true, live = false }: UseDateStateOptions = {}) {
-  return useQuery<DateState>({
-    queryKey: dateKey(auctionId),
+  return useQuery({
+    ...apiQuery('getDate', { params: { id: auctionId } }),
     enabled: enabled && auctionId.length > 0,
     refetchOnWindowFocus: live ? 'always' : false,
     refetchInterval: live ? POLL_INTERVAL_MS : false,
   });
-}
-
-async function postForDate(auctionId: string, path: string, body?: unknown): Promise<DateState> {
-  const res = await apiRequest('POST', `${auctionPath(auctionId)}${path}`, body);
-  return (await res.json()) as DateState;
 }
 
 /** Every date route answers with the whole DateState: it replaces the cached one. */
@@ -44,24 +37,27 @@ function useDateMutation<TVariables>(auctionId: string, call: (variables: TVaria
   });
 }
 
-/** POST /plan {place, startsAt}: a new proposal replaces the open one. */
+const onDate = (auctionId: string) => ({ params: { id: auctionId } });
+
+/** A new proposal {place, startsAt} replaces the open one. */
 export const useProposePlan = (auctionId: string) =>
-  useDateMutation(auctionId, (input: ProposePlanInput) => postForDate(auctionId, '/plan', input));
+  useDateMutation(auctionId, (input: ProposePlanInput) =>
+    api('proposeDatePlan', { ...onDate(auctionId), body: input }),
+  );
 
 export const useAcceptPlan = (auctionId: string) =>
-  useDateMutation(auctionId, () => postForDate(auctionId, '/plan/accept'));
+  useDateMutation(auctionId, () => api('acceptDatePlan', onDate(auctionId)));
 
 export const useStartDateMode = (auctionId: string) =>
-  useDateMutation(auctionId, () => postForDate(auctionId, '/date-mode/start'));
+  useDateMutation(auctionId, () => api('startDateMode', onDate(auctionId)));
 
 export const useCheckIn = (auctionId: string) =>
-  useDateMutation(auctionId, (kind: CheckInKind) => postForDate(auctionId, '/date-mode/check-in', { kind }));
+  useDateMutation(auctionId, (kind: CheckInKind) => api('checkInOnDate', { ...onDate(auctionId), body: { kind } }));
 
-export const useEndDate = (auctionId: string) =>
-  useDateMutation(auctionId, () => postForDate(auctionId, '/date-mode/end'));
+export const useEndDate = (auctionId: string) => useDateMutation(auctionId, () => api('endDate', onDate(auctionId)));
 
 export const useRequestRefund = (auctionId: string) =>
-  useDateMutation(auctionId, (reason: string) => postForDate(auctionId, '/refund-request', { reason }));
+  useDateMutation(auctionId, (reason: string) => api('requestDateRefund', { ...onDate(auctionId), body: { reason } }));
 
 export const useReleasePayment = (auctionId: string) =>
-  useDateMutation(auctionId, () => postForDate(auctionId, '/release'));
+  useDateMutation(auctionId, () => api('releaseDatePayment', onDate(auctionId)));

@@ -1,13 +1,7 @@
-import type { ShareLinkResponse } from '@bid/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 
-/** POST /api/auctions/{id}/share-link: a read-only link for a trusted contact. */
+/** A read-only link for a trusted contact. */
 export function useCreateShareLink(auctionId: string) {
-  return useMutation({
-    mutationFn: async (): Promise<ShareLinkResponse> => {
-      const res = await apiRequest('POST', `/api/auctions/${encodeURIComponent(auctionId)}/share-link`);
-      return (await res.json()) as ShareLinkResponse;
-    },
-  });
+  return useMutation({ mutationFn: () => api('createDateShareLink', { params: { id: auctionId } }) });
 }

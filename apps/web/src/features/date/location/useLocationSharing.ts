@@ -1,11 +1,7 @@
-import {
-  type DateLocationResponse,
-  LOCATION_MAX_ACCURACY_METERS,
-  LOCATION_SHARE_INTERVAL_MS,
-  type LastPosition,
-} from '@bid/contract';
+import { LOCATION_MAX_ACCURACY_METERS, LOCATION_SHARE_INTERVAL_MS, type LastPosition } from '@bid/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 import { isUnauthorizedError } from '@/lib/queryClient';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { errorText } from '../people';
@@ -19,8 +15,6 @@ export const LOCATION_SHARING_TEXT = {
   unavailable: 'Your location could not be read just now. Trying again in a minute.',
   unsupported: 'This browser cannot share a location.',
 } as const;
-
-const locationUrl = (auctionId: string) => `/api/auctions/${encodeURIComponent(auctionId)}/date-mode/location`;
 
 function readChoice(auctionId: string): boolean {
   try {
@@ -67,7 +61,7 @@ export function useLocationSharing(auctionId: string, running: boolean): Locatio
       setWanted(false);
       setPosition(null);
       setProblem(reason);
-      void apiRequest('DELETE', locationUrl(auctionId)).catch((error: unknown) => {
+      void api('stopSharingDateLocation', { params: { id: auctionId } }).catch((error: unknown) => {
         if (isUnauthorizedError(error)) handleUnauthorized();
       });
     },
@@ -84,12 +78,14 @@ export function useLocationSharing(auctionId: string, running: boolean): Locatio
     let cancelled = false;
     const send = async (coords: GeolocationCoordinates) => {
       try {
-        const res = await apiRequest('POST', locationUrl(auctionId), {
-          lat: coords.latitude,
-          lng: coords.longitude,
-          accuracy: Math.min(coords.accuracy, LOCATION_MAX_ACCURACY_METERS),
+        const answer = await api('shareDateLocation', {
+          params: { id: auctionId },
+          body: {
+            lat: coords.latitude,
+            lng: coords.longitude,
+            accuracy: Math.min(coords.accuracy, LOCATION_MAX_ACCURACY_METERS),
+          },
         });
-        const answer = (await res.json()) as DateLocationResponse;
         if (cancelled) return;
         setPosition(answer.position);
         setProblem(null);

@@ -1,27 +1,20 @@
-import type { FeedbackState, ReviewsPage, SubmitFeedbackInput } from '@bid/contract';
+import type { FeedbackState, SubmitFeedbackInput } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
-import { getQueryFn, isUnauthorizedError } from '@/lib/queryClient';
+import { api, apiQuery, apiQueryKey } from '@/lib/apiClient';
+import { isUnauthorizedError } from '@/lib/queryClient';
 import { handleUnauthorized } from '@/lib/unauthorized';
 
 /** GET /api/auctions/{id}/feedback (docs/the-date.md "Feedback after the date"). */
-export const feedbackKey = (auctionId: string) => [`/api/auctions/${encodeURIComponent(auctionId)}/feedback`] as const;
+export const feedbackKey = (auctionId: string) => apiQueryKey('getFeedback', { params: { id: auctionId } });
 
 export function useFeedback(auctionId: string, enabled = true) {
-  return useQuery<FeedbackState | null>({
-    queryKey: feedbackKey(auctionId),
-    queryFn: getQueryFn<FeedbackState>({ on401: 'throw' }),
-    enabled,
-  });
+  return useQuery({ ...apiQuery('getFeedback', { params: { id: auctionId } }), enabled });
 }
 
-function useFeedbackMutation<TVariables>(auctionId: string, path: string) {
+function useFeedbackMutation<TVariables>(auctionId: string, call: (body: TVariables) => Promise<FeedbackState>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TVariables) => {
-      const res = await apiRequest('POST', `${feedbackKey(auctionId)[0]}${path}`, body);
-      return (await res.json()) as FeedbackState;
-    },
+    mutationFn: call,
     onSuccess: (state) => queryClient.setQueryData(feedbackKey(auctionId), state),
     onError: (error) => {
       if (isUnauthorizedError(error)) handleUnauthorized();
@@ -29,16 +22,19 @@ function useFeedbackMutation<TVariables>(auctionId: string, path: string) {
   });
 }
 
-/** POST /api/auctions/{id}/feedback: once, never edited. */
-export const useSubmitFeedback = (auctionId: string) => useFeedbackMutation<SubmitFeedbackInput>(auctionId, '');
+/** Once, never edited. */
+export const useSubmitFeedback = (auctionId: string) =>
+  useFeedbackMutation(auctionId, (body: SubmitFeedbackInput) =>
+    api('submitFeedback', { params: { id: auctionId }, body }),
+  );
 
-/** POST /api/auctions/{id}/feedback/response: the one public answer to their review. */
-export const useRespondToReview = (auctionId: string) => useFeedbackMutation<{ text: string }>(auctionId, '/response');
+/** The one public answer to their review. */
+export const useRespondToReview = (auctionId: string) =>
+  useFeedbackMutation(auctionId, (body: { text: string }) =>
+    api('respondToReview', { params: { id: auctionId }, body }),
+  );
 
-/** GET /api/users/{id}/reviews?page: shown reviews, newest first. */
+/** Shown reviews, newest first. */
 export function useReviews(userId: string, page: number) {
-  return useQuery<ReviewsPage | null>({
-    queryKey: [`/api/users/${encodeURIComponent(userId)}/reviews?page=${page}`],
-    queryFn: getQueryFn<ReviewsPage>({ on401: 'throw' }),
-  });
+  return useQuery(apiQuery('listUserReviews', { params: { id: userId }, query: { page } }));
 }

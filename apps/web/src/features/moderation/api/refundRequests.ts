@@ -1,29 +1,18 @@
-import { type DecideRefundInput, POLL_INTERVAL_MS, type RefundRequestQueueItem } from '@bid/contract';
+import { type DecideRefundInput, POLL_INTERVAL_MS } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api, apiQuery, apiQueryKey } from '@/lib/apiClient';
 
-export interface RefundRequestQueue {
-  requests: RefundRequestQueueItem[];
-}
+/** GET /api/moderation/refund-requests: the key its answer is kept under. */
+export const REFUND_REQUESTS_KEY = apiQueryKey('listRefundRequests', {});
 
-export const REFUND_REQUESTS_KEY = ['/api/moderation/refund-requests'] as const;
-
-/** GET /api/moderation/refund-requests (moderators only): the open requests, oldest first. */
+/** Moderators only: the open requests, oldest first. */
 export function useRefundRequestQueue() {
-  return useQuery<RefundRequestQueue>({ queryKey: REFUND_REQUESTS_KEY, refetchInterval: POLL_INTERVAL_MS });
+  return useQuery({ ...apiQuery('listRefundRequests', {}), refetchInterval: POLL_INTERVAL_MS });
 }
 
-/** POST /api/moderation/refund-requests/{id}/decide: the answer is the queue after the decision. */
-export async function decideRefundRequest({
-  id,
-  decision,
-}: {
-  id: string;
-  decision: DecideRefundInput;
-}): Promise<RefundRequestQueue> {
-  const res = await apiRequest('POST', `/api/moderation/refund-requests/${encodeURIComponent(id)}/decide`, decision);
-  return (await res.json()) as RefundRequestQueue;
-}
+/** The answer is the queue after the decision. */
+export const decideRefundRequest = ({ id, decision }: { id: string; decision: DecideRefundInput }) =>
+  api('decideRefundRequest', { params: { id }, body: decision });
 
 export function useDecideRefundRequest() {
   const queryClient = useQueryClient();

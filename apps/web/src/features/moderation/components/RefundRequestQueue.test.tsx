@@ -29,7 +29,7 @@ const request = (overrides: Partial<RefundRequestQueueItem> = {}): RefundRequest
 
 function serve(requests: RefundRequestQueueItem[], decide?: (body: unknown) => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/moderation/refund-requests' && !init?.method) {
+    if (url === '/api/moderation/refund-requests' && init?.method === 'GET') {
       return new Response(JSON.stringify({ requests }), { status: 200 });
     }
     if (decide && init?.method === 'POST') return decide(JSON.parse(init.body as string));

@@ -1,12 +1,8 @@
-import type { SetupIntentResponse } from '@bid/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 
-/** POST /api/stripe/setup-intent: the secret the provider's form confirms the new payment method with. */
-export async function createSetupIntent(): Promise<SetupIntentResponse> {
-  const res = await apiRequest('POST', '/api/stripe/setup-intent');
-  return (await res.json()) as SetupIntentResponse;
-}
+/** The secret the provider's form confirms the new payment method with. */
+export const createSetupIntent = () => api('createSetupIntent', {});
 
 export function useCreateSetupIntent() {
   return useMutation({ mutationFn: createSetupIntent });

@@ -1,14 +1,17 @@
-import type { PaymentsResponse } from '@bid/contract';
 import { type Query, useQuery } from '@tanstack/react-query';
+import { apiQuery, apiQueryKey, type ApiOutput } from '@/lib/apiClient';
 
-export const PAYMENTS_KEY = ['/api/payments'] as const;
+type PaymentsResponse = ApiOutput<'listPayments'>;
 
-/** GET /api/payments: my charges, earnings and refunds, newest first. */
+/** GET /api/payments: invalidate with this key after a change. */
+export const PAYMENTS_KEY = apiQueryKey('listPayments', {});
+
+/** My charges, earnings and refunds, newest first. */
 export function usePayments(
   options: {
     enabled?: boolean;
     refetchInterval?: (query: Query<PaymentsResponse, Error, PaymentsResponse, readonly unknown[]>) => number | false;
   } = {},
 ) {
-  return useQuery<PaymentsResponse>({ queryKey: PAYMENTS_KEY, ...options });
+  return useQuery({ ...apiQuery('listPayments', {}), ...options });
 }

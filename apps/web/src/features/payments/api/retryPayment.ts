@@ -1,13 +1,10 @@
-import type { PaymentRecord, PaymentsResponse } from '@bid/contract';
+import type { PaymentsResponse } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 import { PAYMENTS_KEY } from './listPayments';
 
-/** POST /api/payments/{id}/retry: charges a failed payment again (before its pay-by time); answers with the row. */
-export async function retryPayment(id: string): Promise<PaymentRecord> {
-  const res = await apiRequest('POST', `/api/payments/${encodeURIComponent(id)}/retry`);
-  return (await res.json()) as PaymentRecord;
-}
+/** Charges a failed payment again (before its pay-by time); answers with the row. */
+export const retryPayment = (id: string) => api('retryPayment', { params: { id } });
 
 /** The answer replaces its row at once, so the list shows the outcome as the toast announces it. */
 export function useRetryPayment() {

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 
 export type SandboxAuthenticationOutcome = 'complete' | 'fail';
 
-/** POST /api/payments/sandbox/authenticate-setup: the member's answer on the sandbox's 3-D Secure page. */
+/** The member's answer on the sandbox's 3-D Secure page. */
 export async function sandboxAuthenticateSetup(input: {
   clientSecret: string;
   outcome: SandboxAuthenticationOutcome;
 }): Promise<void> {
-  await apiRequest('POST', '/api/payments/sandbox/authenticate-setup', input);
+  await api('authenticateSandboxSetup', { body: input });
 }
 
 export function useSandboxAuthenticateSetup() {

@@ -1,15 +1,12 @@
-import type { ConfirmSetupResponse, SandboxConfirmSetupInput } from '@bid/contract';
+import type { SandboxConfirmSetupInput } from '@bid/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 
 /**
- * POST /api/payments/sandbox/confirm-setup: the offline sandbox's stand-in for Stripe.js
- * confirming a SetupIntent with card details. A declined card answers 402 with the provider's text.
+ * The offline sandbox's stand-in for Stripe.js confirming a SetupIntent with card details. A
+ * declined card answers 402 with the provider's text.
  */
-export async function sandboxConfirmSetup(input: SandboxConfirmSetupInput): Promise<ConfirmSetupResponse> {
-  const res = await apiRequest('POST', '/api/payments/sandbox/confirm-setup', input);
-  return (await res.json()) as ConfirmSetupResponse;
-}
+export const sandboxConfirmSetup = (input: SandboxConfirmSetupInput) => api('confirmSandboxSetup', { body: input });
 
 export function useSandboxConfirmSetup() {
   return useMutation({ mutationFn: sandboxConfirmSetup });

@@ -28,7 +28,8 @@ function record(overrides: Partial<PaymentRecord>): PaymentRecord {
 
 function serve(payments: PaymentRecord[], retry?: () => Promise<Response>) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/payments' && !init?.method) return new Response(JSON.stringify({ payments }), { status: 200 });
+    if (url === '/api/payments' && init?.method === 'GET')
+      return new Response(JSON.stringify({ payments }), { status: 200 });
     if (retry && init?.method === 'POST') return retry();
     throw new Error(`Unexpected call ${url}`);
   });

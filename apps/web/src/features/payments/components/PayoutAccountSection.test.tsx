@@ -15,7 +15,8 @@ function account(overrides: Partial<PayoutAccount>): PayoutAccount {
 
 function serve(payout: PayoutAccount, onboardingUrl = '/payouts/sandbox-onboarding') {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/payouts/account' && !init?.method) return new Response(JSON.stringify(payout), { status: 200 });
+    if (url === '/api/payouts/account' && init?.method === 'GET')
+      return new Response(JSON.stringify(payout), { status: 200 });
     if (url === '/api/payouts/account' && init?.method === 'POST') {
       return new Response(JSON.stringify({ url: onboardingUrl }), { status: 200 });
     }
