@@ -1,12 +1,13 @@
 import { type HeldItem, POLL_INTERVAL_MS } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { api, apiQuery, apiQueryKey } from '@/lib/apiClient';
 
-export const HELD_ITEMS_KEY = ['/api/moderation/held'] as const;
+export const HELD_ITEMS_KEY = apiQueryKey('listHeldItems', {});
 
 /** GET /api/moderation/held (moderators only): listings and bios the screening held, oldest first. */
 export function useHeldItems() {
-  return useQuery<HeldItem[]>({ queryKey: HELD_ITEMS_KEY, refetchInterval: POLL_INTERVAL_MS });
+  return useQuery({ ...apiQuery('listHeldItems', {}), refetchInterval: POLL_INTERVAL_MS });
 }
 
 export interface DecideHeldItemVariables {
@@ -18,11 +19,10 @@ export interface DecideHeldItemVariables {
 
 /** POST /api/moderation/held/{auctions|bios|photos}/{id}/decide. */
 export async function decideHeldItem({ kind, id, decision, reasons }: DecideHeldItemVariables) {
-  const path = kind === 'auction' ? 'auctions' : kind === 'photo' ? 'photos' : 'bios';
-  const res = await apiRequest('POST', `/api/moderation/held/${path}/${encodeURIComponent(id)}/decide`, {
-    decision,
-    reasons,
-  });
+  const body = { decision, reasons };
+  if (kind === 'auction') return api('decideHeldAuction', { params: { id }, body });
+  if (kind === 'bio') return api('decideHeldBio', { params: { id }, body });
+  const res = await apiRequest('POST', `/api/moderation/held/photos/${encodeURIComponent(id)}/decide`, body);
   return (await res.json()) as { id: string; status: 'approved' | 'rejected' };
 }
 
