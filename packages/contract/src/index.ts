@@ -23,6 +23,7 @@ export * from './the-date.js';
 export * from './date-api.js';
 export * from './text.js';
 export * from './notification-channels.js';
+export * from './notification-schemas.js';
 export * from './app-routes.js';
 export * from './date-mode.js';
 export * from './onboarding.js';

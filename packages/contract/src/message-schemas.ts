@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessageSchema } from './realtime-schemas.js';
 
 /** A body that is not a JSON object is read as one with no fields, as the use cases always did. */
 const fieldsOf = (value: unknown) =>
@@ -49,3 +50,28 @@ export const conversationPathParamsSchema = z.object({ '*': z.string() });
  */
 export const conversationPageQuerySchema = z.object({ before: z.unknown().optional(), limit: z.unknown().optional() });
 export type ConversationPageQuery = z.output<typeof conversationPageQuerySchema>;
+
+/** The other person in a conversation, as GET /api/conversations shows them. */
+export const chatUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+/** docs/product.md §3 conversation summary, with the unread count and, for an auction chat, the auction. */
+export const conversationSummarySchema = z.object({
+  conversationId: z.string(),
+  otherUser: chatUserSchema,
+  lastMessage: chatMessageSchema.pick({ id: true, content: true, senderId: true, createdAt: true, isRead: true }),
+  unreadCount: z.number(),
+  auction: z.object({ id: z.string(), title: z.string() }).optional(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** GET /api/conversations/unread-count and GET /api/notifications/count. */
+export const unreadCountSchema = z.object({ count: z.number() });
+
+/** POST /api/conversations/start answers the conversation the message went to. */
+export const startedConversationSchema = z.object({ conversationId: z.string() });

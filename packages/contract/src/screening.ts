@@ -128,26 +128,6 @@ export const PHOTO_REVIEW_KIND_NAMES: Record<PhotoReviewKind, string> = {
   auction_cover: 'auction cover photo',
 };
 
-/** One item of the moderators' queue of held text and photos (GET /api/moderation/held). */
-export interface HeldItem {
-  kind: 'auction' | 'bio' | 'photo';
-  /** The auction's id, the member's for a bio, the image's for a photo. */
-  id: string;
-  member: { id: string; name: string };
-  /** The texts the screening read, by field, as written (none for a photo). */
-  fields: Record<string, string>;
-  reasons: ScreeningReason[];
-  heldAt: string;
-  /** A held photo: where it is used, its URL (moderators may open it), the model's scores, or why it could not be classified. */
-  photo?: {
-    kind: PhotoReviewKind;
-    url: string;
-    auctionId: string | null;
-    scores: PhotoScores | null;
-    failure: string | null;
-  };
-}
-
 /**
  * `text` cut into pieces, each marked when it is one of the excerpts: the queue highlights the
  * matched words with it. Every occurrence of an excerpt is marked, case-insensitively.

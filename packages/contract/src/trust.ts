@@ -170,47 +170,6 @@ export const BLOCKED_BID_MESSAGE = 'You cannot bid on this auction because one o
 export const BLOCKED_MESSAGE_MESSAGE = 'You cannot message this member because one of you has blocked the other';
 export const USER_NOT_FOUND_MESSAGE = 'Member not found';
 
-/** POST /api/reports answers the report (a repeat of an open report answers the same one). */
-export interface ReportReceipt {
-  id: string;
-  targetType: ReportTargetType;
-  targetId: string;
-  reason: ReportReason;
-  status: ReportStatus;
-  createdAt: string;
-  dueAt: string;
-}
-
-/** One row of GET /api/moderation/reports. */
-export interface ModerationQueueItem {
-  id: string;
-  targetType: ReportTargetType;
-  targetId: string;
-  /** The auction's title, the message's text, or the member's name. */
-  targetSummary: string;
-  reason: ReportReason;
-  details: string;
-  status: ReportStatus;
-  createdAt: string;
-  dueAt: string;
-  /** Minutes since the report was made. */
-  ageMinutes: number;
-  isOverdue: boolean;
-  reporter: { id: string; name: string } | null;
-  reportedUser: { id: string; name: string; isSuspended: boolean } | null;
-  /** Reports against the same member made before this one. */
-  earlierReportsAgainstMember: number;
-  resolution: { action: ModerationAction; reasons: string; resolvedAt: string } | null;
-}
-
-/** GET /api/blocks: the members the signed-in member has blocked. */
-export interface BlockedMember {
-  id: string;
-  name: string;
-  profileImageUrl: string | null;
-  blockedAt: string;
-}
-
 /** GET /api/users/{id}: what any signed-in member may see of another. */
 export interface PublicMember {
   id: string;

@@ -19,8 +19,8 @@ interface Operation {
 }
 type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
-/** `/api/a/:id` as OpenAPI writes it: `/api/a/{id}`. */
-const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+/** `/api/a/:id` as OpenAPI writes it: `/api/a/{id}`; a trailing wildcard (the rest of the path) is `{*}`. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\/\*$/, '/{*}');
 
 describe('the published API', () => {
   let testDb: TestDatabase;

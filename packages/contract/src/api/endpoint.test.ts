@@ -8,6 +8,17 @@ describe('endpoint paths', () => {
     expect(pathParamNames('/api/a/:id/b/:name')).toEqual(['id', 'name']);
   });
 
+  it('fills a trailing wildcard with the rest of the path, each segment encoded and its slashes kept', () => {
+    expect(fillPath('/api/conversations/*', { '*': 'a b/messages' })).toBe('/api/conversations/a%20b/messages');
+    expect(() => fillPath('/api/conversations/*', {})).toThrow('needs the parameter *');
+    expect(pathParamNames('/api/a/:id/*')).toEqual(['id', '*']);
+    expect(queryKeyOf('/api/conversations/*', { '*': 'c1/messages' }, { before: 'm1' })).toEqual([
+      '/api/conversations',
+      'c1/messages',
+      { before: 'm1' },
+    ]);
+  });
+
   it('keys a read by its literal runs and parameter values, then its query', () => {
     expect(queryKeyOf('/api/auctions', undefined, undefined)).toEqual(['/api/auctions']);
     expect(queryKeyOf('/api/auctions', undefined, { sortBy: 'ending-soon' })).toEqual([

@@ -96,6 +96,7 @@ export const ERROR_STATUS = {
   url_used: 409,
   too_many_photos: 409,
   push_off: 409,
+  confirm_send: 409,
   url_expired: 410,
   too_large: 413,
   not_an_image: 415,
@@ -131,22 +132,39 @@ export function isDeclaredError(endpoint: Endpoint, status: number, code: string
   );
 }
 
-/** The names of a path's parameters (`/api/a/:id/b/:name` gives id and name). */
+/**
+ * A path's last part may be `*`, the router's wildcard: the rest of the path, parameter `*` (a
+ * value too long for a `:param`, docs/messaging.md). Its value may hold `/`.
+ */
+const WILDCARD = '*';
+
+/** The name of a path part's parameter (`:id` gives id, `*` gives `*`), or null for a literal part. */
+function paramNameOf(part: string): string | null {
+  if (part === WILDCARD) return WILDCARD;
+  return part.startsWith(':') ? part.slice(1) : null;
+}
+
+/** The names of a path's parameters (`/api/a/:id/b/:name` gives id and name, `/api/c/*` gives `*`). */
 export function pathParamNames(path: string): string[] {
   return path
     .split('/')
-    .filter((part) => part.startsWith(':'))
-    .map((part) => part.slice(1));
+    .map(paramNameOf)
+    .filter((name) => name !== null);
 }
 
-/** The path with its parameters filled in, each encoded as one path segment. */
+/**
+ * The path with its parameters filled in, each encoded as one path segment; the wildcard's value
+ * is encoded segment by segment, its slashes kept.
+ */
 export function fillPath(path: string, params: Readonly<Record<string, string | number>> | undefined): string {
   return path
     .split('/')
     .map((part) => {
-      if (!part.startsWith(':')) return part;
-      const value = params?.[part.slice(1)];
-      if (value === undefined) throw new TypeError(`${path} needs the parameter ${part.slice(1)}`);
+      const name = paramNameOf(part);
+      if (name === null) return part;
+      const value = params?.[name];
+      if (value === undefined) throw new TypeError(`${path} needs the parameter ${name}`);
+      if (name === WILDCARD) return String(value).split('/').map(encodeURIComponent).join('/');
       return encodeURIComponent(String(value));
     })
     .join('/');
@@ -156,7 +174,8 @@ export function fillPath(path: string, params: Readonly<Record<string, string | 
  * The query key of a GET (docs/web-app.md "Reading data"): the path's literal runs and its
  * parameter values in order, then the query object when there is one. So
  * `/api/auctions/:id/bids` for auction 7 is `['/api/auctions', '7', '/bids']`, and invalidating
- * `['/api/auctions']` reaches every read under it.
+ * `['/api/auctions']` reaches every read under it. A wildcard's value is one part, as it is one
+ * parameter (`/api/conversations/*` with `c1/messages` is `['/api/conversations', 'c1/messages']`).
  */
 export function queryKeyOf(
   path: string,
@@ -166,11 +185,12 @@ export function queryKeyOf(
   const key: unknown[] = [];
   let literal = '';
   for (const part of path.split('/').slice(1)) {
-    if (part.startsWith(':')) {
+    const name = paramNameOf(part);
+    if (name !== null) {
       if (literal) key.push(literal);
       literal = '';
-      const value = params?.[part.slice(1)];
-      if (value === undefined) throw new TypeError(`${path} needs the parameter ${part.slice(1)}`);
+      const value = params?.[name];
+      if (value === undefined) throw new TypeError(`${path} needs the parameter ${name}`);
       key.push(String(value));
     } else {
       literal += `/${part}`;

@@ -1,17 +1,8 @@
-import {
-  decideHeldItemSchema,
-  HAS_MORE_HEADER,
-  idParamsSchema,
-  moderationQueueQuerySchema,
-  resolveReportSchema,
-  voidBidSchema,
-} from '@bid/contract';
+import { HAS_MORE_HEADER } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { bodyOrEmpty } from '@bid/contract';
 import { signedInUserId } from '../../plugins/auth.js';
-import { moderatorOnly as moderatorOnlyOn } from '../../plugins/moderators.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { listModerationQueue, resolveReport, type ModerationDeps } from './moderation.service.js';
 import { voidBid } from './void-bid.service.js';
 import { decideHeldAuction, decideHeldBioReview, listHeldItems } from './held-items.service.js';
@@ -31,45 +22,47 @@ export async function moderationRoutes(
     endAllSessions: (userId) => app.sessions.endAllForUser(userId),
     realtime: opts.realtime,
   };
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // The moderator check comes first (a 404 for any other member), before the query's and the
-  // bodies' schemas (preValidation: after JSON parsing, before the schema).
-  const moderatorOnly = moderatorOnlyOn(opts.db);
-  // A malformed id is answered 404 by the use cases.
-  const params = idParamsSchema;
+  // bodies' schemas; a malformed id is answered 404 by the use cases.
+  const moderatorsOnly = { db: opts.db };
 
-  r.get(
-    '/api/moderation/reports',
-    { ...moderatorOnly, schema: { querystring: moderationQueueQuerySchema } },
+  route(
+    app,
+    'listModerationReports',
     async (request, reply) => {
       const page = await listModerationQueue(deps, request.query);
       void reply.header(HAS_MORE_HEADER, String(page.hasMore));
       return page.items;
     },
+    moderatorsOnly,
   );
 
-  r.post(
-    '/api/moderation/reports/:id/resolve',
-    { ...moderatorOnly, schema: { params, body: bodyOrEmpty(resolveReportSchema) } },
+  route(
+    app,
+    'resolveReport',
     async (request) => resolveReport(deps, signedInUserId(request), request.params.id, request.body),
+    moderatorsOnly,
   );
 
   // What screening held (docs/trust-and-safety.md "Screening").
-  r.get('/api/moderation/held', moderatorOnly, async () => listHeldItems(opts.db));
-  r.post(
-    '/api/moderation/held/auctions/:id/decide',
-    { ...moderatorOnly, schema: { params, body: bodyOrEmpty(decideHeldItemSchema) } },
+  route(app, 'listHeldItems', async () => listHeldItems(opts.db), moderatorsOnly);
+  route(
+    app,
+    'decideHeldAuction',
     async (request) => decideHeldAuction(deps, signedInUserId(request), request.params.id, request.body),
+    moderatorsOnly,
   );
-  r.post(
-    '/api/moderation/held/bios/:id/decide',
-    { ...moderatorOnly, schema: { params, body: bodyOrEmpty(decideHeldItemSchema) } },
+  route(
+    app,
+    'decideHeldBio',
     async (request) => decideHeldBioReview(deps, signedInUserId(request), request.params.id, request.body),
+    moderatorsOnly,
   );
 
-  r.post(
-    '/api/moderation/bids/:id/void',
-    { ...moderatorOnly, schema: { params, body: bodyOrEmpty(voidBidSchema) } },
+  route(
+    app,
+    'voidBid',
     async (request) => voidBid(deps, signedInUserId(request), request.params.id, request.body),
+    moderatorsOnly,
   );
 }

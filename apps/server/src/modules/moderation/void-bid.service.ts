@@ -1,4 +1,4 @@
-import { auctionChannel, isUuid, type voidBidSchema } from '@bid/contract';
+import { auctionChannel, isUuid, type VoidBidResult, type voidBidSchema } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -13,13 +13,6 @@ export const BID_NOT_VOIDABLE =
   'This bid can no longer be voided: the auction has ended or the bid was already voided.';
 
 type VoidBidReason = z.output<typeof voidBidSchema>;
-
-export interface VoidBidResult {
-  auctionId: string;
-  voidedBidIds: string[];
-  currentBid: string;
-  bidCount: number;
-}
 
 /** After the commit: the new price to every page showing the auction, and the bells of those told. */
 export function announceVoided(deps: Pick<ModerationDeps, 'realtime'>, results: VoidedBids[]) {

@@ -1,16 +1,6 @@
-import {
-  noBodySchema,
-  notificationPreferencesResponseSchema,
-  pushPublicKeyResponseSchema,
-  pushSubscriptionInputSchema,
-  pushUnsubscribeInputSchema,
-  unsubscribeQuerySchema,
-  updateNotificationPreferencesSchema,
-} from '@bid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
+import { signedInUserId } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from './delivery/email-template.js';
 import {
@@ -33,49 +23,24 @@ const UNSUBSCRIBE_BODY_LIMIT = 1024;
  * device calls are the signed-in member's own; the unsubscribe link works with its token alone.
  */
 export async function notificationChannelRoutes(app: FastifyInstance, deps: ChannelsDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // The sign-in check runs before the body's (preValidation: after JSON parsing, before the schema),
-  // so nobody learns the rules anonymously, as when the use cases parsed the body themselves.
-  const signedIn = { preValidation: requireSignedIn };
-  const preferences = { 200: notificationPreferencesResponseSchema };
+  route(app, 'getNotificationPreferences', async (request) => getMyPreferences(deps, signedInUserId(request)));
 
-  r.get(
-    '/api/notification-preferences',
-    { preValidation: requireSignedIn, schema: { response: preferences } },
-    async (request) => getMyPreferences(deps, signedInUserId(request)),
+  route(app, 'updateNotificationPreferences', async (request) =>
+    updateMyPreferences(deps, signedInUserId(request), request.body),
   );
 
-  r.put(
-    '/api/notification-preferences',
-    { ...signedIn, schema: { body: updateNotificationPreferencesSchema, response: preferences } },
-    async (request) => updateMyPreferences(deps, signedInUserId(request), request.body),
-  );
+  route(app, 'getPushPublicKey', async () => pushPublicKey(deps));
 
-  r.get('/api/push/public-key', { schema: { response: { 200: pushPublicKeyResponseSchema } } }, async () =>
-    pushPublicKey(deps),
-  );
+  route(app, 'subscribePushDevice', async (request, reply) => {
+    const userId = signedInUserId(request);
+    return reply.status(201).send(await subscribeDevice(deps, userId, request.body));
+  });
 
-  r.post(
-    '/api/push/subscriptions',
-    {
-      ...signedIn,
-      schema: { body: pushSubscriptionInputSchema, response: { 201: z.object({ success: z.literal(true) }) } },
-    },
-    async (request, reply) => {
-      const userId = signedInUserId(request);
-      return reply.status(201).send(await subscribeDevice(deps, userId, request.body));
-    },
-  );
-
-  r.delete(
-    '/api/push/subscriptions',
-    { ...signedIn, schema: { body: pushUnsubscribeInputSchema } },
-    async (request, reply) => {
-      const userId = signedInUserId(request);
-      await unsubscribeDevice(deps, userId, request.body);
-      return reply.status(204).send();
-    },
-  );
+  route(app, 'unsubscribePushDevice', async (request, reply) => {
+    const userId = signedInUserId(request);
+    await unsubscribeDevice(deps, userId, request.body);
+    return reply.status(204).send();
+  });
 
   await app.register(unsubscribeRoutes, deps);
 }
@@ -94,8 +59,7 @@ async function unsubscribeRoutes(app: FastifyInstance, deps: ChannelsDeps) {
     (_request, _body, done) => done(null, undefined),
   );
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(UNSUBSCRIBE_PATH, { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => {
+  route(app, 'showEmailUnsubscribe', async (request, reply) => {
     try {
       const { label } = await readUnsubscribeToken(deps, request.query.token);
       // A token that verified is a string.
@@ -114,9 +78,9 @@ async function unsubscribeRoutes(app: FastifyInstance, deps: ChannelsDeps) {
     }
   });
 
-  r.post(
-    UNSUBSCRIBE_PATH,
-    { schema: { querystring: unsubscribeQuerySchema, body: noBodySchema }, config: { allowCrossSite: true } },
+  route(
+    app,
+    'unsubscribeEmail',
     async (request, reply) => {
       try {
         const { label } = await unsubscribeByToken(deps, request.query.token);
@@ -131,6 +95,7 @@ async function unsubscribeRoutes(app: FastifyInstance, deps: ChannelsDeps) {
         return sendError(request, reply, err);
       }
     },
+    { config: { allowCrossSite: true } },
   );
 }
 

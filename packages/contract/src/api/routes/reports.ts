@@ -1,4 +1,11 @@
 import { defineRoutes } from '../endpoint.js';
 
-/** The reports endpoints' route lines (docs/architecture.md, "Endpoints"). */
-export const reportsRoutes = defineRoutes({});
+/** Reports (docs/trust-and-safety.md). */
+export const reportsRoutes = defineRoutes({
+  createReport: {
+    method: 'POST',
+    path: '/api/reports',
+    access: 'member',
+    summary: 'Report a member, an auction, a message or a review (201 new, 200 a repeat of an open one).',
+  },
+});

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 import { onMutationError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 import { AUCTIONS_KEY } from '../api/auctionCache';
@@ -83,7 +83,7 @@ function VoidBidControl({ bid }: { bid: AuctionBidView }) {
   const [reason, setReason] = useState('');
   const voidBid = useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', `/api/moderation/bids/${encodeURIComponent(bid.id)}/void`, { reason });
+      await api('voidBid', { params: { id: bid.id }, body: { reason } });
     },
     onSuccess: async () => {
       toast({ title: 'Bid voided', description: `${bid.bidder.displayName}'s bids were removed.` });

@@ -1,13 +1,17 @@
 import { POLL_INTERVAL_MS } from '@bid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConversationSummary } from '../types';
+import { apiQuery, apiQueryKey } from '@/lib/apiClient';
 
-export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
-export const UNREAD_COUNT_KEY = ['/api/conversations/unread-count'] as const;
+/**
+ * The conversation list's key. A conversation's messages are read under it too
+ * (`['/api/conversations', '{id}/messages']`), so refreshing the list alone needs `exact: true`.
+ */
+export const CONVERSATIONS_KEY = apiQueryKey('listConversations', {});
+export const UNREAD_COUNT_KEY = apiQueryKey('countUnreadMessages', {});
 
 /** GET /api/conversations: newest activity first; read again every 30 s (docs/product.md §9 polling). */
 export function conversationsQueryOptions() {
-  return queryOptions<ConversationSummary[]>({ queryKey: CONVERSATIONS_KEY, refetchInterval: POLL_INTERVAL_MS });
+  return queryOptions({ ...apiQuery('listConversations', {}), refetchInterval: POLL_INTERVAL_MS });
 }
 
 export function useConversations(enabled = true) {
@@ -16,5 +20,5 @@ export function useConversations(enabled = true) {
 
 /** GET /api/conversations/unread-count → {count}: messages to me not read yet; polled every 30 s. */
 export function useUnreadMessageCount(enabled = true) {
-  return useQuery<{ count: number }>({ queryKey: UNREAD_COUNT_KEY, refetchInterval: POLL_INTERVAL_MS, enabled });
+  return useQuery({ ...apiQuery('countUnreadMessages', {}), refetchInterval: POLL_INTERVAL_MS, enabled });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api, apiQuery, apiQueryKey } from '@/lib/apiClient';
 import type { ChatMessage } from '../types';
 import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from './conversations';
 
@@ -9,13 +9,19 @@ import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from './conversations';
  */
 export const OPEN_CONVERSATION_POLL_MS = 5_000;
 
+/** GET /api/conversations/{id}/messages: the endpoint's wildcard is the rest of the path. */
+const messagesInput = (conversationId: string) => ({
+  params: { '*': `${conversationId}/messages` },
+  query: {},
+});
+
 export const messagesKey = (conversationId: string) =>
-  [`/api/conversations/${encodeURIComponent(conversationId)}/messages`] as const;
+  apiQueryKey('listConversationMessages', messagesInput(conversationId));
 
 /** GET /api/conversations/{id}/messages: the latest messages, oldest first; the server marks mine read. */
 export function useConversationMessages(conversationId: string | undefined) {
-  return useQuery<ChatMessage[]>({
-    queryKey: messagesKey(conversationId ?? ''),
+  return useQuery({
+    ...apiQuery('listConversationMessages', messagesInput(conversationId ?? '')),
     enabled: Boolean(conversationId),
     refetchInterval: OPEN_CONVERSATION_POLL_MS,
   });
@@ -37,9 +43,8 @@ export interface SendMessageVariables {
 }
 
 /** POST /api/messages {conversationId, receiverId, content}; content trimmed (docs/product.md §5 Chat). */
-export async function sendMessage(variables: SendMessageVariables): Promise<ChatMessage> {
-  const res = await apiRequest('POST', '/api/messages', { ...variables, content: variables.content.trim() });
-  return (await res.json()) as ChatMessage;
+export function sendMessage(variables: SendMessageVariables): Promise<ChatMessage> {
+  return api('sendMessage', { body: { ...variables, content: variables.content.trim() } });
 }
 
 export function useSendMessage() {
@@ -49,7 +54,7 @@ export function useSendMessage() {
     onSuccess: async (message) => {
       appendMessage(queryClient, message);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true }),
         queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY }),
       ]);
     },

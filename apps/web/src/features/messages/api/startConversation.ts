@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 import { CONVERSATIONS_KEY } from './conversations';
 
 export interface StartConversationVariables {
@@ -8,12 +8,10 @@ export interface StartConversationVariables {
 }
 
 /** POST /api/conversations/start {receiverId, message} → {conversationId} (docs/product.md §7). */
-export async function startConversation(variables: StartConversationVariables): Promise<{ conversationId: string }> {
-  const res = await apiRequest('POST', '/api/conversations/start', {
-    receiverId: variables.receiverId,
-    message: variables.message.trim(),
+export function startConversation(variables: StartConversationVariables) {
+  return api('startConversation', {
+    body: { receiverId: variables.receiverId, message: variables.message.trim() },
   });
-  return (await res.json()) as { conversationId: string };
 }
 
 /** docs/product.md §4 Chat: after starting a conversation the list is read again. */
@@ -21,6 +19,6 @@ export function useStartConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startConversation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true }),
   });
 }

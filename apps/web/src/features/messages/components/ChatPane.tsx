@@ -110,13 +110,13 @@ export function ChatPane({
     // A message too large for the bus arrives as its ids alone: read the conversation again.
     if ('content' in message) appendMessage(queryClient, message);
     else void queryClient.invalidateQueries({ queryKey: messagesKey(conversationId) });
-    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
   });
 
   // Reading marks what was sent to me as read: the list's badges and the header count change.
   useEffect(() => {
     if (!lastId) return;
-    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
     void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
   }, [lastId, queryClient]);
 

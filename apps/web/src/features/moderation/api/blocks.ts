@@ -1,21 +1,16 @@
-import type { BlockedMember } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
-import { getQueryFn } from '@/lib/queryClient';
-
-export const BLOCKS_KEY = ['/api/blocks'] as const;
+import { api, apiQuery } from '@/lib/apiClient';
 
 export function useBlockedMembers() {
-  return useQuery({ queryKey: BLOCKS_KEY, queryFn: getQueryFn<BlockedMember[]>({ on401: 'throw' }) });
+  return useQuery(apiQuery('listBlocks', {}));
 }
 
-export async function blockMember(userId: string): Promise<BlockedMember> {
-  const res = await apiRequest('POST', '/api/blocks', { userId });
-  return (await res.json()) as BlockedMember;
+export function blockMember(userId: string) {
+  return api('blockMember', { body: { userId } });
 }
 
 export async function unblockMember(userId: string): Promise<void> {
-  await apiRequest('DELETE', `/api/blocks/${encodeURIComponent(userId)}`);
+  await api('unblockMember', { params: { userId } });
 }
 
 /**

@@ -1,13 +1,12 @@
 import { type HeldItem, POLL_INTERVAL_MS } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
-import { api } from '@/lib/apiClient';
+import { api, apiQuery, apiQueryKey } from '@/lib/apiClient';
 
-export const HELD_ITEMS_KEY = ['/api/moderation/held'] as const;
+export const HELD_ITEMS_KEY = apiQueryKey('listHeldItems', {});
 
 /** GET /api/moderation/held (moderators only): listings and bios the screening held, oldest first. */
 export function useHeldItems() {
-  return useQuery<HeldItem[]>({ queryKey: HELD_ITEMS_KEY, refetchInterval: POLL_INTERVAL_MS });
+  return useQuery({ ...apiQuery('listHeldItems', {}), refetchInterval: POLL_INTERVAL_MS });
 }
 
 export interface DecideHeldItemVariables {
@@ -17,15 +16,12 @@ export interface DecideHeldItemVariables {
   reasons: string;
 }
 
-/** POST /api/moderation/held/{auctions|bios}/{id}/decide, and the held photos' own endpoint. */
+/** A moderator's decision on a held listing, bio or photo (docs/trust-and-safety.md "Screening"). */
 export async function decideHeldItem({ kind, id, decision, reasons }: DecideHeldItemVariables) {
-  if (kind === 'photo') return api('decideHeldPhoto', { params: { id }, body: { decision, reasons } });
-  const path = kind === 'auction' ? 'auctions' : 'bios';
-  const res = await apiRequest('POST', `/api/moderation/held/${path}/${encodeURIComponent(id)}/decide`, {
-    decision,
-    reasons,
-  });
-  return (await res.json()) as { id: string; status: 'approved' | 'rejected' };
+  const body = { decision, reasons };
+  if (kind === 'auction') return api('decideHeldAuction', { params: { id }, body });
+  if (kind === 'bio') return api('decideHeldBio', { params: { id }, body });
+  return api('decideHeldPhoto', { params: { id }, body });
 }
 
 export function useDecideHeldItem() {

@@ -1,11 +1,10 @@
-import type { CreateReportInput, ReportReceipt } from '@bid/contract';
+import type { CreateReportInput } from '@bid/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 
 /** POST /api/reports: a repeat of an open report answers the same report (docs/trust-and-safety.md). */
-export async function createReport(input: CreateReportInput): Promise<ReportReceipt> {
-  const res = await apiRequest('POST', '/api/reports', input);
-  return (await res.json()) as ReportReceipt;
+export function createReport(input: CreateReportInput) {
+  return api('createReport', { body: input });
 }
 
 export function useCreateReport() {

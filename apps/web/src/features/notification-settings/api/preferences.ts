@@ -1,23 +1,15 @@
-import type { NotificationPreferencesResponse, UpdateNotificationPreferencesInput } from '@bid/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
-import { getQueryFn } from '@/lib/queryClient';
+import { api, apiQuery, apiQueryKey, type ApiBody } from '@/lib/apiClient';
 
-export const NOTIFICATION_PREFERENCES_KEY = ['/api/notification-preferences'] as const;
+export const NOTIFICATION_PREFERENCES_KEY = apiQueryKey('getNotificationPreferences', {});
 
 /** GET /api/notification-preferences: one entry per type that can reach the member outside the app. */
 export function useNotificationPreferences() {
-  return useQuery({
-    queryKey: NOTIFICATION_PREFERENCES_KEY,
-    queryFn: getQueryFn<NotificationPreferencesResponse>({ on401: 'throw' }),
-  });
+  return useQuery(apiQuery('getNotificationPreferences', {}));
 }
 
-export async function updateNotificationPreferences(
-  input: UpdateNotificationPreferencesInput,
-): Promise<NotificationPreferencesResponse> {
-  const res = await apiRequest('PUT', '/api/notification-preferences', input);
-  return (await res.json()) as NotificationPreferencesResponse;
+export function updateNotificationPreferences(body: ApiBody<'updateNotificationPreferences'>) {
+  return api('updateNotificationPreferences', { body });
 }
 
 /** PUT /api/notification-preferences; the answer is the full list, which replaces the cached one. */

@@ -1,23 +1,17 @@
-import type { PushSubscriptionInput } from '@bid/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
-import { getQueryFn } from '@/lib/queryClient';
+import { api, apiQuery, type ApiBody } from '@/lib/apiClient';
 
 /** GET /api/push/public-key: the VAPID key to subscribe with, or null when the server has push off. */
 export function usePushPublicKey() {
-  return useQuery({
-    queryKey: ['/api/push/public-key'] as const,
-    queryFn: getQueryFn<{ publicKey: string | null }>({ on401: 'throw' }),
-    staleTime: Infinity,
-  });
+  return useQuery({ ...apiQuery('getPushPublicKey', {}), staleTime: Infinity });
 }
 
 /** POST /api/push/subscriptions with the browser's PushSubscription.toJSON(). */
-export async function saveDeviceSubscription(subscription: PushSubscriptionInput): Promise<void> {
-  await apiRequest('POST', '/api/push/subscriptions', subscription);
+export async function saveDeviceSubscription(subscription: ApiBody<'subscribePushDevice'>): Promise<void> {
+  await api('subscribePushDevice', { body: subscription });
 }
 
 /** DELETE /api/push/subscriptions: this device stops receiving pushes. */
 export async function forgetDeviceSubscription(endpoint: string): Promise<void> {
-  await apiRequest('DELETE', '/api/push/subscriptions', { endpoint });
+  await api('unsubscribePushDevice', { body: { endpoint } });
 }

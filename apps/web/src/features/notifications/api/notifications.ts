@@ -1,31 +1,20 @@
-import { type NotificationType, POLL_INTERVAL_MS } from '@bid/contract';
+import { type AppNotification, POLL_INTERVAL_MS } from '@bid/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api, apiQuery, apiQueryKey } from '@/lib/apiClient';
 
-/** A notification as GET /api/notifications lists it (docs/product.md §3). */
-export interface AppNotification {
-  id: string;
-  /** One of NOTIFICATION_TYPES; any other value gets the default icon (docs/product.md §3). */
-  type: NotificationType | (string & {});
-  title: string;
-  message: string;
-  isRead: boolean;
-  relatedAuctionId: string | null;
-  relatedUserId: string | null;
-  createdAt: string;
-}
+/** A notification as GET /api/notifications lists it (docs/product.md §3): the contract's type. */
+export type { AppNotification } from '@bid/contract';
 
-/** Query keys are the paths the default query function reads (docs/product.md §7). */
-export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
-export const NOTIFICATION_COUNT_KEY = ['/api/notifications/count'] as const;
+export const NOTIFICATIONS_KEY = apiQueryKey('listNotifications', {});
+export const NOTIFICATION_COUNT_KEY = apiQueryKey('countUnreadNotifications', {});
 
 /** GET /api/notifications, polled every 30 s (docs/product.md §7). */
 export const notificationsQueryOptions = () =>
-  queryOptions<AppNotification[]>({ queryKey: NOTIFICATIONS_KEY, refetchInterval: POLL_INTERVAL_MS });
+  queryOptions({ ...apiQuery('listNotifications', {}), refetchInterval: POLL_INTERVAL_MS });
 
 /** GET /api/notifications/count → {count}, polled every 30 s (docs/product.md §7). */
 export const unreadCountQueryOptions = () =>
-  queryOptions<{ count: number }>({ queryKey: NOTIFICATION_COUNT_KEY, refetchInterval: POLL_INTERVAL_MS });
+  queryOptions({ ...apiQuery('countUnreadNotifications', {}), refetchInterval: POLL_INTERVAL_MS });
 
 export const useNotifications = () => useQuery(notificationsQueryOptions());
 export const useUnreadCount = () => useQuery(unreadCountQueryOptions());
@@ -40,12 +29,12 @@ export function refreshNotifications(queryClient: QueryClient): Promise<void> {
 
 /** POST /api/notifications/{id}/read. */
 export async function markNotificationRead(id: string): Promise<void> {
-  await apiRequest('POST', `/api/notifications/${encodeURIComponent(id)}/read`);
+  await api('markNotificationRead', { params: { id } });
 }
 
 /** POST /api/notifications/mark-all-read. */
 export async function markAllNotificationsRead(): Promise<void> {
-  await apiRequest('POST', '/api/notifications/mark-all-read');
+  await api('markAllNotificationsRead', {});
 }
 
 export function useMarkNotificationRead() {
