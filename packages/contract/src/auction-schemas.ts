@@ -206,7 +206,7 @@ export const placeBidSchema = z.object({
 export const listAuctionsQuerySchema = z
   .object({
     location: z.union([z.enum(LOCATION_FILTERS), z.literal('any')]).optional(),
-    dateType: z.union([z.enum(ALL_DATE_TYPES), z.literal('all')]).optional(),
+    dateType: z.union([z.enum(DATE_TYPES), z.literal('all')]).optional(),
     priceRange: z.union([z.enum(PRICE_RANGES), z.literal('any')]).optional(),
     sortBy: z.enum(AUCTION_SORTS).optional(),
     limit: z.coerce
