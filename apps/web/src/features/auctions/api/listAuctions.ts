@@ -8,7 +8,7 @@ import {
 } from '@bid/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { throwIfResNotOk } from '@/lib/api';
-import { apiUrl, type ApiOutput } from '@/lib/apiClient';
+import { apiUrl, readApiAnswer } from '@/lib/apiClient';
 import { AUCTIONS_KEY, type AuctionPage } from './auctionCache';
 import { useLiveAuctions } from './liveAuctions';
 
@@ -48,8 +48,7 @@ export async function fetchAuctionPage(
   const url = apiUrl('listAuctions', { query: { ...filters, limit: FEED_PAGE_SIZE, ...start } });
   const res = await fetch(url, { credentials: 'include', signal });
   await throwIfResNotOk(res);
-  // The server encoded the list with the endpoint's schema (plugins/endpoint-route.ts).
-  const items: ApiOutput<'listAuctions'> = await res.json();
+  const items = await readApiAnswer('listAuctions', res);
   return {
     items,
     hasMore: res.headers.get(HAS_MORE_HEADER) === 'true',

@@ -36,7 +36,10 @@ export function applyAuctionEvent(queryClient: QueryClient, event: RealtimeEvent
   patchCachedAuction(queryClient, auctionId, patch);
   // The event carries numbers only: what else changed (the bid list, the bidder count, the
   // winner, where the viewer stands, the profile lists) is read again where it is shown.
-  void queryClient.invalidateQueries({ queryKey: apiQueryKey('getAuction', { params: { id: auctionId } }), exact: true });
+  void queryClient.invalidateQueries({
+    queryKey: apiQueryKey('getAuction', { params: { id: auctionId } }),
+    exact: true,
+  });
   for (const key of LISTS_FOLLOWING_AUCTIONS) void queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
 

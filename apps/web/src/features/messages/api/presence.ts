@@ -1,6 +1,6 @@
 import { POLL_INTERVAL_MS } from '@bid/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiQueryKey, apiUrl, type ApiOutput } from '@/lib/apiClient';
+import { apiQueryKey, apiUrl, readApiAnswer } from '@/lib/apiClient';
 
 /**
  * Whether the member is online (`getMemberPresence`). `null` when the server cannot say (an
@@ -13,8 +13,7 @@ export async function fetchPresence(userId: string, signal?: AbortSignal): Promi
       signal,
     });
     if (!res.ok) return null;
-    // The server encoded the answer with the endpoint's schema (plugins/endpoint-route.ts).
-    const body: ApiOutput<'getMemberPresence'> = await res.json();
+    const body = await readApiAnswer('getMemberPresence', res);
     return body.online;
   } catch {
     return null;

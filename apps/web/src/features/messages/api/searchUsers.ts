@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { throwIfResNotOk } from '@/lib/api';
-import { apiQueryKey, apiUrl, type ApiOutput } from '@/lib/apiClient';
+import { apiQueryKey, apiUrl, readApiAnswer } from '@/lib/apiClient';
 import type { ChatUser } from '../types';
 
 export interface FoundUser extends ChatUser {
@@ -18,8 +18,7 @@ export async function searchUsers(term: string, signal?: AbortSignal): Promise<U
   const res = await fetch(apiUrl('searchUsers', { query: { q: term } }), { credentials: 'include', signal });
   if (res.status === 404) return { users: [], isAvailable: false };
   await throwIfResNotOk(res);
-  // The server encoded the answer with the endpoint's schema (plugins/endpoint-route.ts).
-  const body: ApiOutput<'searchUsers'> = await res.json();
+  const body = await readApiAnswer('searchUsers', res);
   return { users: body.users, isAvailable: true };
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQueryKey, apiUrl, type ApiOutput } from '@/lib/apiClient';
+import { apiQueryKey, apiUrl, readApiAnswer, type ApiOutput } from '@/lib/apiClient';
 
 /** docs/product.md §8: the call's own error message. */
 export const SEARCH_FAILED = 'Search failed';
@@ -9,9 +9,7 @@ export async function fetchSearch(q: string, signal?: AbortSignal): Promise<ApiO
   // Not `api()`: this call has its own error message, whatever the server said.
   const res = await fetch(apiUrl('searchEverything', { query: { q } }), { credentials: 'include', signal });
   if (!res.ok) throw new Error(SEARCH_FAILED);
-  // The server encoded the answer with the endpoint's schema (plugins/endpoint-route.ts).
-  const results: ApiOutput<'searchEverything'> = await res.json();
-  return results;
+  return readApiAnswer('searchEverything', res);
 }
 
 /** One cache entry per trimmed text, shared by the header dropdown and the search page. */
