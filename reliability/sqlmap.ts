@@ -1,13 +1,16 @@
 /**
  * `npm run security:sqlmap`: Debian's sqlmap against a throwaway instance of the app (its own
- * PostgreSQL database, seeded, and the app in its own process), one sqlmap run per injectable
- * parameter, two at a time. Exit 1 on any finding, any 5xx, or any target sqlmap could not
- * test; exit 2 when sqlmap is not installed. docs/reliability.md.
+ * PostgreSQL database, seeded, and the server's bundle in its own process as production runs it,
+ * reliability/lib/app-instance.ts), one sqlmap run per injectable parameter, two at a time. Exit 1
+ * on any finding, any 5xx, or any target sqlmap could not test; exit 2 when sqlmap is not
+ * installed. docs/reliability.md.
  *
  * Environment: SQLMAP_LEVEL (default 3), SQLMAP_RISK (default 3), SQLMAP_TECHNIQUES (BEUST),
  * SQLMAP_TIME_SEC (2), SQLMAP_CONCURRENCY (2), SQLMAP_JOB_TIMEOUT_SEC (600 per run),
  * SQLMAP_ONLY (substring of a target: run only those), SQLMAP_DATABASE_URL or BENCH_DATABASE_URL
- * (the PostgreSQL server the scratch database is created on; the local one by default).
+ * (the PostgreSQL server the scratch database is created on; the local one by default),
+ * FAULTS_SKIP_BUILD (1: serve apps/server/dist as it is, which CI built from these sources;
+ * otherwise the server is bundled first, as for the fault suite).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +19,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { benchServerUrl, createScratchDatabase, type ScratchDatabase } from '../bench/lib/database.js';
-import { APP_POOL_SIZE, freePort, startServer, type RunningServer } from '../bench/lib/servers.js';
+import { APP_POOL_SIZE, freePort } from '../bench/lib/servers.js';
+import { startAppInstance, type AppInstance } from './lib/app-instance.js';
 import {
   SQLMAP_INSTALL_HINT,
   runSqlmap,
@@ -94,13 +98,17 @@ function formatTable(results: readonly JobResult[]): string {
 
 /** Keeps sqlmap's full console output of every run (reliability/results/ is not committed), for the reader. */
 function saveLog(results: readonly JobResult[]): string {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, `sqlmap-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}.log`);
+  const file = resultsFile('sqlmap');
   const text = results
     .map((r) => `===== ${r.target} ${r.parameter}: ${r.outcome} (${r.reason})\n${r.output}`)
     .join('\n\n');
   writeFileSync(file, text);
   return file;
+}
+
+function resultsFile(prefix: string): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return path.join(RESULTS_DIR, `${prefix}-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}.log`);
 }
 
 async function main(): Promise<number> {
@@ -114,7 +122,7 @@ async function main(): Promise<number> {
   const sessionSecret = randomBytes(32).toString('hex');
   const outputRoot = mkdtempSync(path.join(os.tmpdir(), 'bidyourdate-sqlmap-'));
   let database: ScratchDatabase | undefined;
-  let server: RunningServer | undefined;
+  let server: AppInstance | undefined;
 
   // Ctrl-C still drops the scratch database and stops the app.
   const cleanup = async () => {
@@ -127,13 +135,16 @@ async function main(): Promise<number> {
   try {
     database = await createScratchDatabase(serverUrl, 'sqlmap');
     const port = await freePort();
-    server = await startServer({
-      kind: 'app',
-      databaseUrl: database.url,
+    server = await startAppInstance({
+      name: 'sqlmap',
       port,
+      databaseUrl: database.url,
       sessionSecret,
+      publicUrl: `http://127.0.0.1:${port}`,
+      // The app's own output, kept for the reader when a run fails (reliability/results/ is not committed).
+      logFile: resultsFile('sqlmap-app'),
       poolSize: APP_POOL_SIZE,
-      serveWeb: false,
+      shutdownDelayMs: 0,
     });
     const world = await seedWorld(database.pool, server.url, sessionSecret);
     const only = process.env.SQLMAP_ONLY;

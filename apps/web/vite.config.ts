@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstPagesChunks } from './first-pages-chunks';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:5000';
 
@@ -79,8 +80,10 @@ function precompressPlugin(): Plugin {
   };
 }
 
+const firstPages = firstPagesChunks();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [react(), tailwindcss(), serviceWorkerPlugin(), precompressPlugin(), firstPages.plugin],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // The manifest tells the server which chunks each first page needs, to name them with modulepreload
   // in index.html (apps/server plugins/web.ts, docs/performance.md).
@@ -93,14 +96,13 @@ export default defineConfig({
     // entry's own code into a dozen files and every page into dozens of tiny shared ones (one per
     // icon): browse fetched 42 scripts, and over HTTP/1.1 (six connections, one request at a time
     // each) a phone waits a round trip per handful of them. The entry's whole static closure is
-    // now one chunk besides the entry, and the icons the pages load later are one chunk.
+    // now one chunk besides the entry. The first pages' icons are one chunk, the icons the other
+    // pages load later another, what home and browse share a third, and what landing shares with
+    // them a fourth (item 26, `first-pages-chunks.ts`).
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: 'app', tags: ['$initial'], priority: 2 }, ...firstPages.groups],
         },
       },
     },

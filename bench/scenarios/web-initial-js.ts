@@ -5,8 +5,13 @@ import { Marketplace } from '../lib/marketplace.js';
 import { createMembers } from '../lib/members.js';
 import { APP_POOL_SIZE, freePort, startServer } from '../lib/servers.js';
 
-/** Issue 41: at most 130 KB of gzipped JavaScript on landing and home (150 before); KB as Vite prints it (1,000 bytes). */
+/** KB as Vite prints it (1,000 bytes). */
 const KB = 1000;
+/**
+ * Issue 41: at most 130 KB of gzipped JavaScript on landing and home (150 before). A budget, not
+ * only a target: a page above it breaks the invariant, so the run exits 1 (docs/performance.md).
+ */
+const BUDGET_KB = 130;
 
 interface PageScripts {
   kilobytes: number;
@@ -24,8 +29,8 @@ interface PageScripts {
 export const webInitialJs: Scenario = {
   name: 'web-initial-js',
   unit: 'KB',
-  target: { of: 'value', op: '<=', bound: 130, unit: 'KB' },
-  invariant: 'both pages rendered their content and every script they requested loaded',
+  target: { of: 'value', op: '<=', bound: BUDGET_KB, unit: 'KB' },
+  invariant: `both pages rendered their content, every script they requested loaded, and neither is above ${BUDGET_KB} KB`,
   async run(ctx: BenchContext) {
     const database = await ctx.scratchDatabase('web');
     await new Marketplace(database.pool).grow({ users: 50, auctions: 60 });
@@ -56,7 +61,10 @@ export const webInitialJs: Scenario = {
         value: Math.max(landing.kilobytes, home.kilobytes),
         ceiling: null,
         invariantHeld:
-          landing.rendered && home.rendered && landing.failedScripts.length + home.failedScripts.length === 0,
+          landing.rendered &&
+          home.rendered &&
+          landing.failedScripts.length + home.failedScripts.length === 0 &&
+          Math.max(landing.kilobytes, home.kilobytes) <= BUDGET_KB,
         detail: { unit: 'KB', kilobyte: `${KB} bytes`, landing, home },
       };
     } finally {

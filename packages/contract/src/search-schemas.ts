@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ALL_DATE_TYPES } from './constants.js';
-
-export const SEARCH_TERM_MAX = 100;
-export const SEARCH_LIMIT_DEFAULT = 20;
-export const SEARCH_LIMIT_MAX = 50;
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_TERM_MAX } from './search.js';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}`;
 

@@ -112,9 +112,10 @@ export const openApiPlugin = fp(
     });
     await app.register(swaggerUi, {
       routePrefix: API_REFERENCE_PREFIX,
-      uiConfig: { docExpansion: 'list', deepLinking: true },
-      // The page's own inline script gets its hash in the page's policy (the app's allows none).
-      staticCSP: true,
+      // No call to the public validator badge: the page works offline, within the app's own policy.
+      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+      // The page loads only its own scripts, so the app's Content-Security-Policy (plugins/security.ts) serves it.
+      staticCSP: false,
     });
   },
   { name: 'openapi' },

@@ -151,6 +151,18 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
   publicRow('GET /api/health', () => get('/api/health')),
   publicRow('GET /api/health/live', () => get('/api/health/live')),
   publicRow('GET /api/health/ready', () => get('/api/health/ready')),
+  // The published API and its reference page (docs/architecture.md, "Endpoints"): public, like the docs of any API.
+  publicRow('GET /api/openapi.json', () => get('/api/openapi.json')),
+  publicRow('GET /api/docs', () => get('/api/docs')),
+  publicRow('GET /api/docs/json', () => get('/api/docs/json')),
+  publicRow('GET /api/docs/yaml', () => get('/api/docs/yaml')),
+  publicRow('GET /api/docs/static/*', () => get('/api/docs/static/swagger-ui.css')),
+  {
+    // The page itself is served at /api/docs; this address sends the browser there.
+    ...publicRow('GET /api/docs/static/index.html', () => get('/api/docs/static/index.html')),
+    expect: { nobody: 302, other: 302, owner: 302 },
+  },
+  publicRow('GET /api/docs/static/swagger-initializer.js', () => get('/api/docs/static/swagger-initializer.js')),
   {
     ...selfRow('GET /api/auth/user', () => get('/api/auth/user')),
     // No session cookie at all: no current user, 204 (docs/accounts.md, "Sessions").

@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useLoadOnDemand } from '@/lib/useLoadOnDemand';
 
 interface FiltersSheetProps {
   /** How many filters are set (the button says "Filters (n)"). */
@@ -10,31 +10,46 @@ interface FiltersSheetProps {
   children: ReactNode;
 }
 
+const loadFiltersSheetDialog = () => import('./FiltersSheetDialog');
+
 /**
  * Filters on a phone (docs/web-app.md "Phone layout"): results come first, the filter card waits
  * in a bottom sheet behind a "Filters (n)" button. From the sm breakpoint up the card shows in
  * place and the button is not rendered (display none).
+ *
+ * The sheet's dialog code (Radix Dialog, focus trap and scroll lock, about 15 KB gzipped) loads on
+ * first use (`useLoadOnDemand`, docs/performance.md "Initial JavaScript"): touching, pointing at or
+ * focusing the button starts the download, and the press opens the sheet as soon as it is there.
  */
 export function FiltersSheet({ activeCount, children }: FiltersSheetProps) {
+  const { module: sheet, preload } = useLoadOnDemand(loadFiltersSheetDialog);
   const [isOpen, setOpen] = useState(false);
   return (
     <>
       <div className="sm:hidden">
-        <Button variant="outline" className="w-full" onClick={() => setOpen(true)} data-testid="open-filters">
+        <Button
+          variant="outline"
+          className="w-full"
+          onPointerEnter={preload}
+          onPointerDown={preload}
+          onFocus={preload}
+          onClick={() => {
+            preload();
+            setOpen(true);
+          }}
+          data-testid="open-filters"
+        >
           <SlidersHorizontal aria-hidden="true" />
           Filters ({activeCount})
         </Button>
       </div>
       {/* One copy of the card at a time, so every label names one control. */}
       {!isOpen && <div className="hidden sm:block">{children}</div>}
-      <Dialog open={isOpen} onOpenChange={setOpen}>
-        <DialogContent data-testid="filters-sheet">
-          <DialogTitle>Filters</DialogTitle>
-          <DialogDescription>Results update as you choose.</DialogDescription>
+      {sheet && (
+        <sheet.FiltersSheetDialog open={isOpen} onOpenChange={setOpen}>
           {children}
-          <Button onClick={() => setOpen(false)}>Show results</Button>
-        </DialogContent>
-      </Dialog>
+        </sheet.FiltersSheetDialog>
+      )}
     </>
   );
 }

@@ -1,16 +1,10 @@
-import { SAVED_SEARCH_BUTTON_LABEL, SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from '@bid/contract';
+import { SAVED_SEARCH_BUTTON_LABEL } from '@bid/contract';
 import { BookmarkPlus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { useSearch } from 'wouter';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormDialog } from '@/components/ui/form-dialog';
-import { TextField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
-import { ApiError, serverFieldError } from '@/lib/api';
-import { useCreateSavedSearch } from '../api/createSavedSearch';
-import { browseSearchFromUrl, suggestedName } from '../browseSearch';
+import { useLoadOnDemand } from '@/lib/useLoadOnDemand';
 
-type Field = 'name' | 'location';
+const loadSaveSearchDialog = () => import('./SaveSearchDialog');
 
 /**
  * "Save this search" (docs/auctions.md "Saved searches"): saves the filters of the page's address
@@ -18,95 +12,38 @@ type Field = 'name' | 'location';
  * from (the member's profile location when left empty). Members are then told of new matching
  * auctions. `withText={false}` on a page without a text filter (the signed-in home), so what is
  * saved is what the page shows.
+ *
+ * The form and its dialog (Radix Dialog) load on first use (`useLoadOnDemand`, docs/performance.md
+ * "Initial JavaScript"): pointing at or focusing the button starts the download, and the press
+ * opens the dialog as soon as the code is there.
  */
 export function SaveSearchButton({ withText = true }: { withText?: boolean }) {
-  const id = useId();
-  const search = useSearch();
-  const create = useCreateSavedSearch();
+  const { module, preload } = useLoadOnDemand(loadSaveSearchDialog);
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [location, setLocation] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
-  const { query, ...filtersWithoutText } = browseSearchFromUrl(search);
-  const filters = withText && query ? { ...filtersWithoutText, query } : filtersWithoutText;
-
-  const start = () => {
-    setName(suggestedName(filters));
-    setLocation('');
-    setErrors({});
-    setOpen(true);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setErrors({ name: SAVED_SEARCH_MESSAGES.nameRequired });
-      return;
-    }
-    const place = location.trim();
-    create.mutate(
-      { ...filters, name: trimmed, ...(filters.radius && place ? { location: place } : {}) },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast({ title: SAVED_SEARCH_MESSAGES.saved, description: SAVED_SEARCH_MESSAGES.savedDescription });
-        },
-        onError: (error) => {
-          const fieldError = serverFieldError<Field>(error, (field) =>
-            field === 'name' || field === 'location' ? field : null,
-          );
-          if (fieldError) setErrors({ [fieldError.field]: fieldError.message });
-          else setErrors({ form: error instanceof ApiError ? error.message : SAVED_SEARCH_MESSAGES.tooMany });
-        },
-      },
-    );
-  };
+  // Each opening mounts a fresh form (its key), as the button's press used to reset it.
+  const [openings, setOpenings] = useState(0);
 
   return (
     <>
-      <Button type="button" variant="outline" size="sm" onClick={start}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onPointerEnter={preload}
+        onPointerDown={preload}
+        onFocus={preload}
+        onClick={() => {
+          preload();
+          setOpenings((count) => count + 1);
+          setOpen(true);
+        }}
+      >
         <BookmarkPlus aria-hidden="true" />
         {SAVED_SEARCH_BUTTON_LABEL}
       </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={(next) => {
-          if (!next && create.isPending) return;
-          setOpen(next);
-        }}
-        title={SAVED_SEARCH_BUTTON_LABEL}
-        description={SAVED_SEARCH_MESSAGES.savedDescription}
-        onSubmit={onSubmit}
-        onCancel={() => setOpen(false)}
-        busy={create.isPending}
-        submitLabel="Save search"
-      >
-        <TextField
-          label="Name"
-          id={`${id}-name`}
-          error={errors.name}
-          value={name}
-          maxLength={SAVED_SEARCH_NAME_MAX}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {filters.radius && (
-          <TextField
-            label={`Near (within ${filters.radius} miles)`}
-            id={`${id}-location`}
-            description="A city and state or a zip code. Leave it empty to use your profile's location."
-            error={errors.location}
-            value={location}
-            placeholder="Austin, TX"
-            onChange={(event) => setLocation(event.target.value)}
-          />
-        )}
-        {errors.form && (
-          <p role="alert" className="text-sm text-destructive">
-            {errors.form}
-          </p>
-        )}
-      </FormDialog>
+      {module && openings > 0 && (
+        <module.SaveSearchDialog key={openings} withText={withText} open={open} onOpenChange={setOpen} />
+      )}
     </>
   );
 }
