@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ALL_DATE_TYPES,
   DATE_TYPES,
   DURATION_MAX_MINUTES,
   DURATION_MIN_MINUTES,
@@ -25,6 +26,8 @@ import { BID_CEILING_ABSOLUTE_CENTS } from './auto-bids.js';
 import { centsToMoneyString, parseMoneyToCents } from './money.js';
 import { plainText } from './text.js';
 import { RESERVE_PRICE_MESSAGES } from './auctions.js';
+import type { Reputation } from './feedback.js';
+import { REVIEW_STATUSES, SCREENING_CATEGORIES, type ScreeningReason } from './screening.js';
 
 // The auction API's schemas (docs/product.md §5, §7), apart from auctions.ts so that pages which
 // only show auctions do not load zod (docs/performance.md).
@@ -238,3 +241,185 @@ export const listAuctionsQuerySchema = z
 export type ListAuctionsQuery = z.output<typeof listAuctionsQuerySchema>;
 
 export const viewerStandingSchema = z.enum(VIEWER_STANDINGS).nullable();
+
+// ── Answers ─────────────────────────────────────────────────────────────────────────────────────
+// The auction API's answers (docs/product.md §3, §7). Each type is `z.infer` of its schema; the
+// server encodes every answer with it, so a field not named here never leaves the server.
+
+/** What a host's past dates say (issue 35); the figures of `Reputation` in feedback.ts. */
+export const reputationSchema = z.object({
+  datesCompleted: z.number().int(),
+  showUpRate: z.number().nullable(),
+  reviewCount: z.number().int(),
+  averageRating: z.number().nullable(),
+}) satisfies z.ZodType<Reputation>;
+
+const reviewSchema = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  reasons: z.array(
+    z.object({ category: z.enum(SCREENING_CATEGORIES), field: z.string(), excerpt: z.string() }),
+  ) satisfies z.ZodType<ScreeningReason[]>,
+});
+
+/** The auction's own fields, as every answer shows them: money as "12.50", times as ISO text. */
+const auctionFieldsSchema = z.object({
+  id: z.string(),
+  creatorId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  dateType: z.enum(ALL_DATE_TYPES),
+  location: z.string().nullable(),
+  latitude: z.string().nullable(),
+  longitude: z.string().nullable(),
+  locationRadius: z.number().int(),
+  startingBid: z.string(),
+  currentBid: z.string(),
+  buyNowPrice: z.string().nullable(),
+  paymentResponsibility: z.enum(PAYMENT_RESPONSIBILITIES),
+  paymentNotes: z.string().nullable(),
+  expectedDuration: z.number().int(),
+  endTime: z.string(),
+  isActive: z.boolean(),
+  winnerId: z.string().nullable(),
+  /** Set when the owner cancelled the auction (irreversible); null otherwise. */
+  cancelledAt: z.string().nullable(),
+  /** The host's own cover photo (docs/uploads.md); null shows the default (`auctionPictureOf`). */
+  coverImageUrl: z.string().nullable(),
+  bidCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** True when the signed-in viewer watches this auction (always false for visitors). */
+  isWatched: z.boolean(),
+  /** How many members watch it (the host sees the interest). */
+  watcherCount: z.number().int(),
+  /** Present only while screening held it or after a moderator refused it (docs/trust-and-safety.md "Screening"). */
+  review: reviewSchema.optional(),
+  /**
+   * Whether a bid has met the host's reserve price; absent when the auction has none
+   * (docs/auctions.md, "Reserve price"). The reserve itself is never here for anyone else.
+   */
+  reserveMet: z.boolean().optional(),
+  /**
+   * The reserve price (null: none), only in the host's own answers (create, edit, cancel, their
+   * list and their auction page); absent from everyone else's.
+   */
+  reservePrice: z.string().nullable().optional(),
+});
+
+/** What lists return for each auction (docs/product.md §3 plus bidCount and the creator's display name). */
+export const auctionListItemSchema = auctionFieldsSchema.extend({
+  /** Where the signed-in viewer stands on this auction; null for visitors and members who never bid on it. */
+  viewerStanding: viewerStandingSchema,
+  creator: z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    displayName: z.string(),
+    /** True when the host's identity is verified (docs/trust-and-safety.md): the card shows the badge. */
+    identityVerified: z.boolean(),
+    /** The host's main photo, the card's picture when the auction has no cover. */
+    profileImageUrl: z.string().nullable(),
+    /** What the host's past dates say (issue 35, docs/trust-and-safety.md "Reliability"). */
+    reputation: reputationSchema,
+  }),
+});
+export type AuctionListItem = z.infer<typeof auctionListItemSchema>;
+export const auctionListSchema = z.array(auctionListItemSchema);
+
+/** A row of the profile's My Auctions tab: the host's own auction, its reserve price included. */
+export const myAuctionSchema = auctionFieldsSchema.extend({ reservePrice: z.string().nullable() });
+export type MyAuction = z.infer<typeof myAuctionSchema>;
+export const myAuctionListSchema = z.array(myAuctionSchema);
+
+export const auctionBidViewSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  createdAt: z.string(),
+  /** A step the product placed for the bidder's maximum, answering a rival ("automatic"). */
+  isAutomatic: z.boolean(),
+  /** `displayName`: first name + last initial, as everyone (host and moderators too) sees it. */
+  bidder: z.object({ id: z.string(), firstName: z.string().nullable(), displayName: z.string() }),
+});
+export type AuctionBidView = z.infer<typeof auctionBidViewSchema>;
+export const auctionBidHistorySchema = z.array(auctionBidViewSchema);
+
+/** The auction page (docs/product.md §3): the creator card (no e-mail) and the latest bids. */
+export const auctionDetailSchema = auctionFieldsSchema.extend({
+  viewerStanding: viewerStandingSchema,
+  creator: z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    age: z.number().int().nullable(),
+    profileImageUrl: z.string().nullable(),
+    location: z.string().nullable(),
+    identityVerified: z.boolean(),
+    /** What the host's past dates say (issue 35). */
+    reputation: reputationSchema,
+  }),
+  /** The latest bids, newest first (docs/product.md §9: 5). */
+  bids: z.array(auctionBidViewSchema),
+  /** Distinct people who have bid (the detail page's "bidder count" tile). */
+  bidderCount: z.number().int(),
+  /**
+   * The viewer's own maximum while it stands (they lead with an automatic bid), else null.
+   * Private: it is only ever in the answer to its owner.
+   */
+  myMaxAmount: z.string().nullable(),
+});
+export type AuctionDetail = z.infer<typeof auctionDetailSchema>;
+
+/** A row of the profile's My Bids tab (docs/product.md §3: the bid plus its auction's title, current bid and state). */
+export const myBidSchema = z.object({
+  id: z.string(),
+  auctionId: z.string(),
+  amount: z.string(),
+  createdAt: z.string(),
+  auction: z.object({
+    title: z.string(),
+    currentBid: z.string(),
+    isActive: z.boolean(),
+    endTime: z.string(),
+    winnerId: z.string().nullable(),
+    cancelledAt: z.string().nullable(),
+    /** Where I stand on the bid's auction (docs/web-app.md "Where you stand"). */
+    viewerStanding: viewerStandingSchema,
+    dateType: z.enum(ALL_DATE_TYPES),
+    coverImageUrl: z.string().nullable(),
+    creator: z.object({ profileImageUrl: z.string().nullable() }),
+  }),
+});
+export type MyBid = z.infer<typeof myBidSchema>;
+export const myBidListSchema = z.array(myBidSchema);
+
+/** The answer to POST /api/bids (201). */
+export const placeBidResponseSchema = z.object({
+  /** The bidder's own bid as it now stands (for a leader raising their maximum: their standing bid). */
+  bid: z.object({ id: z.string(), auctionId: z.string(), amount: z.string(), createdAt: z.string() }),
+  /** `reserveMet`: absent when the auction has no reserve price (docs/auctions.md, "Reserve price"). */
+  auction: z.object({
+    id: z.string(),
+    currentBid: z.string(),
+    bidCount: z.number().int(),
+    endTime: z.string(),
+    reserveMet: z.boolean().optional(),
+  }),
+  /** True when the bid did not beat another member's maximum and was answered at once. */
+  outbidByAutomaticBid: z.boolean(),
+  /** The bidder's maximum when they set one: only ever in their own answer. */
+  maxAmount: z.string().nullable(),
+});
+export type PlaceBidResponse = z.infer<typeof placeBidResponseSchema>;
+
+/** The answer to POST /api/auctions/{id}/buy-now (docs/auction-lifecycle.md, "Buy Now"). */
+export const buyNowResponseSchema = z.object({
+  auction: z.object({
+    id: z.string(),
+    currentBid: z.string(),
+    bidCount: z.number().int(),
+    isActive: z.boolean(),
+    winnerId: z.string().nullable(),
+    endTime: z.string(),
+  }),
+});
+export type BuyNowResponse = z.infer<typeof buyNowResponseSchema>;

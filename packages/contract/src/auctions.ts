@@ -1,9 +1,8 @@
-import type { Reputation } from './feedback.js';
-import type { DateType, PAYMENT_RESPONSIBILITIES } from './constants.js';
-import type { ReviewStatus, ScreeningReason } from './screening.js';
+import type { DateType } from './constants.js';
 
 // Auctions' rules, words and shapes, free of zod so the web app's first pages load without the
-// schema library (docs/performance.md); the API's schemas are in auction-schemas.ts.
+// schema library (docs/performance.md); the API's schemas, and the answers' types inferred from
+// them (AuctionListItem, AuctionDetail, AuctionBidView, PlaceBidResponse), are in auction-schemas.ts.
 import { formatAmountPlain, parseMoneyToCents } from './money.js';
 import { SECOND_CHANCE_OFFER_HOURS } from './payments.js';
 
@@ -148,109 +147,8 @@ export function viewerStandingOf(
   return isLeader ? 'winning' : 'lost';
 }
 
-/** What lists return for each auction (docs/product.md §3 plus bidCount and the creator's display name). */
-export interface AuctionListItem {
-  id: string;
-  creatorId: string;
-  title: string;
-  description: string;
-  dateType: DateType;
-  location: string | null;
-  latitude: string | null;
-  longitude: string | null;
-  locationRadius: number;
-  startingBid: string;
-  currentBid: string;
-  buyNowPrice: string | null;
-  paymentResponsibility: (typeof PAYMENT_RESPONSIBILITIES)[number];
-  paymentNotes: string | null;
-  expectedDuration: number;
-  endTime: string;
-  isActive: boolean;
-  winnerId: string | null;
-  /** Set when the owner cancelled the auction (irreversible); null otherwise. */
-  cancelledAt: string | null;
-  /** The host's own cover photo (docs/uploads.md); null shows the default (`auctionPictureOf`). */
-  coverImageUrl: string | null;
-  bidCount: number;
-  createdAt: string;
-  updatedAt: string;
-  /** True when the signed-in viewer watches this auction (always false for visitors). */
-  isWatched: boolean;
-  /** How many members watch it (the host sees the interest). */
-  watcherCount: number;
-  /** Present only while screening held it or after a moderator refused it (docs/trust-and-safety.md "Screening"). */
-  review?: { status: ReviewStatus; reasons: ScreeningReason[] };
-  /** Where the signed-in viewer stands on this auction; null for visitors and members who never bid on it. */
-  viewerStanding: ViewerStanding;
-  /**
-   * Whether a bid has met the host's reserve price; absent when the auction has none
-   * (docs/auctions.md, "Reserve price"). The reserve itself is never here for anyone else.
-   */
-  reserveMet?: boolean;
-  /** The reserve price, only in the host's own answers (create, edit, their auction page). */
-  reservePrice?: string | null;
-  creator: {
-    id: string;
-    firstName: string | null;
-    lastName: string | null;
-    displayName: string;
-    /** True when the host's identity is verified (docs/trust-and-safety.md): the card shows the badge. */
-    identityVerified: boolean;
-    /** The host's main photo, the card's picture when the auction has no cover. */
-    profileImageUrl: string | null;
-    /** What the host's past dates say (issue 35, docs/trust-and-safety.md "Reliability"). */
-    reputation: Reputation;
-  };
-}
-
-export interface AuctionBidView {
-  id: string;
-  amount: string;
-  createdAt: string;
-  /** A step the product placed for the bidder's maximum, answering a rival ("automatic"). */
-  isAutomatic: boolean;
-  /** `displayName`: first name + last initial, as everyone (host and moderators too) sees it. */
-  bidder: { id: string; firstName: string | null; displayName: string };
-}
-
-export interface AuctionDetail extends Omit<AuctionListItem, 'creator'> {
-  creator: {
-    id: string;
-    firstName: string | null;
-    lastName: string | null;
-    age: number | null;
-    profileImageUrl: string | null;
-    location: string | null;
-    identityVerified: boolean;
-    /** What the host's past dates say (issue 35). */
-    reputation: Reputation;
-  };
-  /** The latest bids, newest first (docs/product.md §9: 5). */
-  bids: AuctionBidView[];
-  /** Distinct people who have bid (the detail page's "bidder count" tile). */
-  bidderCount: number;
-  /**
-   * The viewer's own maximum while it stands (they lead with an automatic bid), else null.
-   * Private: it is only ever in the answer to its owner.
-   */
-  myMaxAmount: string | null;
-}
-
 /** The most bids GET /api/auctions/{id}/bids answers with (the auction page's bid history). */
 export const BID_HISTORY_LIMIT = 100;
-
-/** The answer to POST /api/bids (201). */
-export interface PlaceBidResponse {
-  /** The bidder's own bid as it now stands (for a leader raising their maximum: their standing bid). */
-  bid: { id: string; auctionId: string; amount: string; createdAt: string };
-  /** `reserveMet`: absent when the auction has no reserve price (docs/auctions.md, "Reserve price"). */
-  auction: { id: string; currentBid: string; bidCount: number; endTime: string; reserveMet?: boolean };
-  /** True when the bid did not beat another member's maximum and was answered at once. */
-  outbidByAutomaticBid: boolean;
-  /** The bidder's maximum when they set one: only ever in their own answer. */
-  maxAmount: string | null;
-}
 
 /** Header of GET /api/auctions telling the Load More button whether another page exists. */
 export const HAS_MORE_HEADER = 'X-Has-More';

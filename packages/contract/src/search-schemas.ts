@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DateType } from './constants.js';
+import { ALL_DATE_TYPES } from './constants.js';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_TERM_MAX } from './search.js';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}`;
@@ -25,34 +25,45 @@ export const searchQuerySchema = z.object({
 });
 
 /** A person in search results: public profile fields only, never e-mail or account details. */
-export interface SearchUser {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  location: string | null;
-  age: number | null;
-  bio: string | null;
-  interests: string[];
+export const searchUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  age: z.number().int().nullable(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
   /** The member's identity is verified (docs/trust-and-safety.md). */
-  identityVerified: boolean;
-}
+  identityVerified: z.boolean(),
+});
+export type SearchUser = z.infer<typeof searchUserSchema>;
 
 /** An open auction in search results, with its creator's name only. */
-export interface SearchAuction {
-  id: string;
-  title: string;
-  dateType: DateType;
-  currentBid: string;
-  endTime: string;
-  location: string | null;
-  description: string;
-  bidCount: number;
-  creator: { id: string; firstName: string | null; lastName: string | null; identityVerified: boolean };
-}
+export const searchAuctionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  dateType: z.enum(ALL_DATE_TYPES),
+  currentBid: z.string(),
+  endTime: z.string(),
+  location: z.string().nullable(),
+  description: z.string(),
+  bidCount: z.number().int(),
+  creator: z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    identityVerified: z.boolean(),
+  }),
+});
+export type SearchAuction = z.infer<typeof searchAuctionSchema>;
 
-/** The answer to GET /api/search; GET /api/search/users answers `{users}` only. */
-export interface SearchResults {
-  users: SearchUser[];
-  auctions: SearchAuction[];
-}
+/** The answer to GET /api/search. */
+export const searchResultsSchema = z.object({
+  users: z.array(searchUserSchema),
+  auctions: z.array(searchAuctionSchema),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** The answer to GET /api/search/users: people only. */
+export const searchUsersResultsSchema = z.object({ users: z.array(searchUserSchema) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './id-schemas.js';
-import type { Reputation } from './feedback.js';
+import { reputationSchema } from './auction-schemas.js';
 import { plainText } from './text.js';
 
 /**
@@ -171,29 +171,35 @@ export const BLOCKED_MESSAGE_MESSAGE = 'You cannot message this member because o
 export const USER_NOT_FOUND_MESSAGE = 'Member not found';
 
 /** GET /api/users/{id}: what any signed-in member may see of another. */
-export interface PublicMember {
-  id: string;
+export const publicMemberSchema = z.object({
+  id: z.string(),
   /** First name plus last initial, or 'Anonymous' (docs/product.md §2 creator card). */
-  name: string;
-  firstName: string | null;
-  age: number | null;
-  location: string | null;
-  bio: string | null;
-  interests: string[];
-  profileImageUrl: string | null;
+  name: z.string(),
+  firstName: z.string().nullable(),
+  age: z.number().int().nullable(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
+  profileImageUrl: z.string().nullable(),
   /** The member's identity was verified by the partner (docs/trust-and-safety.md). */
-  identityVerified: boolean;
+  identityVerified: z.boolean(),
   /** What the member's past dates say (issue 35, docs/trust-and-safety.md "Reliability"). */
-  reputation: Reputation;
-  isTopHost: boolean;
+  reputation: reputationSchema,
+  isTopHost: z.boolean(),
   /** The member's photos, main one first (the profile page is photo-first). */
-  photos: string[];
+  photos: z.array(z.string()),
   /** Their open auctions, ending soonest first (at most MEMBER_OPEN_AUCTIONS_LIMIT). */
-  openAuctions: Array<{ id: string; title: string; dateType: string; currentBid: string; endTime: string }>;
+  openAuctions: z.array(
+    z.object({ id: z.string(), title: z.string(), dateType: z.string(), currentBid: z.string(), endTime: z.string() }),
+  ),
   /** Whether the viewer has blocked this member. */
-  isBlockedByMe: boolean;
-  isMe: boolean;
-}
+  isBlockedByMe: z.boolean(),
+  isMe: z.boolean(),
+});
+export type PublicMember = z.infer<typeof publicMemberSchema>;
+
+/** GET /api/users/{id}/presence: whether the member has a live socket (docs/realtime.md). */
+export const presenceSchema = z.object({ online: z.boolean() });
 
 /** How many open auctions a member's page lists. */
 export const MEMBER_OPEN_AUCTIONS_LIMIT = 12;

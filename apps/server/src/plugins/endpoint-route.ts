@@ -87,7 +87,8 @@ export function route<N extends EndpointName>(
   const schema: NonNullable<RouteOptions['schema']> = { response };
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
-  if (endpoint.body) schema.body = endpoint.body;
+  // A body its use case checks (in the product's order of answers) is the reference page's only.
+  if (endpoint.body && !endpoint.bodyCheckedByUseCase) schema.body = endpoint.body;
 
   app.route({
     method: endpoint.method,

@@ -97,6 +97,8 @@ export const openApiPlugin = fp(
           ...document,
           schema: {
             ...document.schema,
+            // A body its use case checks is not on the route's schema, yet it is the call's body.
+            ...(endpoint.body ? { body: endpoint.body } : {}),
             response,
             operationId: name,
             summary: endpoint.summary,

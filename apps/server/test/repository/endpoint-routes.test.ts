@@ -9,36 +9,11 @@ import { appRoutesForSuite } from '../support/app-routes.js';
 // each route came from, and the contract's route table names them all. The reference page's own
 // files (`/api/docs`) are not endpoints.
 
-/** API routes still registered by hand, to be registered from their endpoints (this list only shrinks). */
-const NOT_YET_FROM_AN_ENDPOINT = new Set<string>([
-  'GET /api/my-auctions',
-  'GET /api/my-bids',
-  'GET /api/auctions',
-  'GET /api/auctions/:id',
-  'GET /api/auctions/:id/bids',
-  'POST /api/auctions',
-  'PUT /api/auctions/:id',
-  'DELETE /api/auctions/:id',
-  'PUT /api/auctions/:id/watch',
-  'DELETE /api/auctions/:id/watch',
-  'GET /api/watchlist',
-  'POST /api/bids',
-  'POST /api/auctions/:id/buy-now',
-  'GET /api/search',
-  'GET /api/search/users',
-  'GET /api/users/:id/presence',
-  'GET /api/users/:id',
-]);
-
 type RouteLike = Pick<RegisteredRoute, 'method' | 'url' | 'websocket' | 'endpoint'>;
 type RouteTable = Readonly<Record<string, { method: string; path: string }>>;
 
 /** Where routes and endpoints do not pair one to one; empty when they do. */
-export function pairingProblems(
-  routes: readonly RouteLike[],
-  table: RouteTable,
-  notYet: ReadonlySet<string> = new Set(),
-): string[] {
+export function pairingProblems(routes: readonly RouteLike[], table: RouteTable): string[] {
   const problems: string[] = [];
   const registered = new Map<string, number>();
   for (const route of routes) {
@@ -46,10 +21,9 @@ export function pairingProblems(
     // The WebSocket's events are the contract's realtime schemas (realtime-schemas.ts).
     if (route.websocket || !route.url.startsWith('/api/') || route.url.startsWith(API_REFERENCE_PREFIX)) continue;
     if (route.endpoint === undefined) {
-      if (!notYet.has(key)) problems.push(`${key} is registered without an endpoint`);
+      problems.push(`${key} is registered without an endpoint`);
       continue;
     }
-    if (notYet.has(key)) problems.push(`${key} comes from ${route.endpoint} now: take it off the list`);
     const line = table[route.endpoint];
     if (!line) problems.push(`${key} names ${route.endpoint}, which the contract does not define`);
     else if (line.method !== route.method || line.path !== route.url) {
@@ -104,6 +78,6 @@ describe('routes and endpoints', () => {
   const routes = appRoutesForSuite();
 
   it('every API route comes from its endpoint and every endpoint has its route', () => {
-    expect(pairingProblems(routes(), apiRoutes, NOT_YET_FROM_AN_ENDPOINT)).toEqual([]);
+    expect(pairingProblems(routes(), apiRoutes)).toEqual([]);
   });
 });

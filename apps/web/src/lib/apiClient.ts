@@ -77,6 +77,16 @@ export async function api<N extends EndpointName>(
   return (text ? JSON.parse(text) : null) as ApiOutput<N>;
 }
 
+/**
+ * The answer of a call to endpoint N made by hand with `apiUrl` (to read its headers, or to answer
+ * a failure its own way), once the caller has checked it is a success.
+ */
+export async function readApiAnswer<N extends EndpointName>(_name: N, res: Response): Promise<ApiOutput<N>> {
+  const text = res.status === 204 ? '' : await res.text();
+  // The server encoded the body with the endpoint's schema for this status (plugins/endpoint-route.ts).
+  return (text ? JSON.parse(text) : null) as ApiOutput<N>;
+}
+
 /** The query key of a read of endpoint N (contract `queryKeyOf`): invalidate by its leading parts. */
 export function apiQueryKey<N extends EndpointName>(name: N, input: ApiInput<N>): readonly unknown[] {
   const { params, query } = input as { params?: Record<string, string>; query?: object };

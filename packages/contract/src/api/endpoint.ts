@@ -39,6 +39,12 @@ export interface EndpointSchemas {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /**
+   * True when the use case checks the body itself, after sign-in and the state of what it acts on,
+   * so its answers come in the order docs/product.md §5 gives (create and edit an auction, place a
+   * bid). `body` is then what the reference page shows; the server does not apply it.
+   */
+  readonly bodyCheckedByUseCase?: true;
+  /**
    * Every answer that is not an error body, by status: successes, redirects, and the few answers
    * whose failure is a document of its own (the health checks' 503).
    */
@@ -70,9 +76,9 @@ export const ERROR_STATUS = {
   bad_signature: 400,
   order_mismatch: 400,
   nothing_uploaded: 400,
+  payment_method_required: 400,
   unreadable_image: 400,
   too_many_pixels: 400,
-  payment_method_required: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   // The card's refusal, as Stripe answers a card error (402 Payment Required, its own codes).

@@ -5,6 +5,7 @@ import {
   type AuctionBidView,
   type AuctionDetail,
   type AuctionListItem,
+  type DateType,
   type ViewerStanding,
 } from '@bid/contract';
 import type { Auction } from '../../db/schema/index.js';
@@ -163,7 +164,7 @@ export interface OwnBidRow {
     endTime: Date;
     winnerId: string | null;
     cancelledAt: Date | null;
-    dateType: string;
+    dateType: DateType;
     coverImageUrl: string | null;
     creatorImageUrl: string | null;
   };

@@ -1,8 +1,7 @@
-import { presenceParamsSchema } from '@bid/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireSignedIn, signedInUserId } from '../../plugins/auth.js';
+import { signedInUserId } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { isBlockedBetween } from '../blocks/blocks.service.js';
 
 /**
@@ -11,15 +10,9 @@ import { isBlockedBetween } from '../blocks/blocks.service.js';
  * and across a block (either direction) the person always shows offline (docs/trust-and-safety.md).
  */
 export async function presenceRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/users/:id/presence',
-      { preValidation: requireSignedIn, schema: { params: presenceParamsSchema } },
-      async (request) => {
-        const viewerId = signedInUserId(request);
-        if (await isBlockedBetween(opts.db, viewerId, request.params.id)) return { online: false };
-        return { online: await app.realtime.isOnline(request.params.id) };
-      },
-    );
+  route(app, 'getMemberPresence', async (request) => {
+    const viewerId = signedInUserId(request);
+    if (await isBlockedBetween(opts.db, viewerId, request.params.id)) return { online: false };
+    return { online: await app.realtime.isOnline(request.params.id) };
+  });
 }

@@ -1,5 +1,71 @@
-import type { auctionsRoutes as routes } from '../routes/auctions.js';
-import type { Endpoint } from '../endpoint.js';
+import {
+  auctionBidHistorySchema,
+  auctionDetailSchema,
+  auctionListItemSchema,
+  auctionListSchema,
+  buyNowResponseSchema,
+  createAuctionSchema,
+  editAuctionSchema,
+  listAuctionsQuerySchema,
+  myAuctionListSchema,
+  myBidListSchema,
+} from '../../auction-schemas.js';
+import { idParamsSchema } from '../../id-schemas.js';
+import { noBodySchema } from '../../request-schemas.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { auctionsRoutes as routes } from '../routes/auctions.js';
 
-/** The auctions endpoints (docs/architecture.md, "Endpoints"). */
-export const auctionsEndpoints = {} satisfies Record<keyof typeof routes, Endpoint>;
+// A malformed `:id` is answered like an unknown auction (404) by the use cases.
+
+/** Auctions (docs/product.md §7, docs/auctions.md). */
+export const auctionsEndpoints = {
+  listMyAuctions: defineEndpoint(routes.listMyAuctions, {
+    responses: { 200: myAuctionListSchema },
+    errors: [],
+  }),
+  listMyBids: defineEndpoint(routes.listMyBids, {
+    responses: { 200: myBidListSchema },
+    errors: [],
+  }),
+  listAuctions: defineEndpoint(routes.listAuctions, {
+    query: listAuctionsQuerySchema,
+    responses: { 200: auctionListSchema },
+    errors: [],
+  }),
+  getAuction: defineEndpoint(routes.getAuction, {
+    params: idParamsSchema,
+    responses: { 200: auctionDetailSchema },
+    errors: ['not_found'],
+  }),
+  listAuctionBids: defineEndpoint(routes.listAuctionBids, {
+    params: idParamsSchema,
+    responses: { 200: auctionBidHistorySchema },
+    errors: ['not_found'],
+  }),
+  // The body is checked by the use case after sign-in and the verified-host rule (docs/product.md §5).
+  createAuction: defineEndpoint(routes.createAuction, {
+    body: createAuctionSchema,
+    bodyCheckedByUseCase: true,
+    responses: { 201: auctionListItemSchema },
+    errors: ['bad_request', 'forbidden'],
+  }),
+  // The body is checked by the use case after ownership and the auction's state (docs/product.md §5).
+  editAuction: defineEndpoint(routes.editAuction, {
+    params: idParamsSchema,
+    body: editAuctionSchema,
+    bodyCheckedByUseCase: true,
+    responses: { 200: auctionListItemSchema },
+    errors: ['bad_request', 'forbidden', 'not_found', 'conflict'],
+  }),
+  cancelAuction: defineEndpoint(routes.cancelAuction, {
+    params: idParamsSchema,
+    responses: { 200: auctionListItemSchema },
+    errors: ['forbidden', 'not_found', 'conflict'],
+  }),
+  buyNow: defineEndpoint(routes.buyNow, {
+    params: idParamsSchema,
+    body: noBodySchema,
+    responses: { 200: buyNowResponseSchema },
+    errors: ['bad_request', 'forbidden', 'not_found', 'conflict', 'payment_method_required'],
+  }),
+} satisfies Record<keyof typeof routes, Endpoint>;

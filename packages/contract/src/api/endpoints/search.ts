@@ -1,5 +1,17 @@
-import type { searchRoutes as routes } from '../routes/search.js';
-import type { Endpoint } from '../endpoint.js';
+import { searchQuerySchema, searchResultsSchema, searchUsersResultsSchema } from '../../search-schemas.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { searchRoutes as routes } from '../routes/search.js';
 
-/** The search endpoints (docs/architecture.md, "Endpoints"). */
-export const searchEndpoints = {} satisfies Record<keyof typeof routes, Endpoint>;
+/** Search (docs/search-and-notifications.md). */
+export const searchEndpoints = {
+  searchEverything: defineEndpoint(routes.searchEverything, {
+    query: searchQuerySchema,
+    responses: { 200: searchResultsSchema },
+    errors: [],
+  }),
+  searchUsers: defineEndpoint(routes.searchUsers, {
+    query: searchQuerySchema,
+    responses: { 200: searchUsersResultsSchema },
+    errors: [],
+  }),
+} satisfies Record<keyof typeof routes, Endpoint>;

@@ -1,5 +1,19 @@
-import type { usersRoutes as routes } from '../routes/users.js';
-import type { Endpoint } from '../endpoint.js';
+import { idParamsSchema, presenceParamsSchema } from '../../id-schemas.js';
+import { presenceSchema, publicMemberSchema } from '../../trust.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { usersRoutes as routes } from '../routes/users.js';
 
-/** The users endpoints (docs/architecture.md, "Endpoints"). */
-export const usersEndpoints = {} satisfies Record<keyof typeof routes, Endpoint>;
+/** Other members' public pages and presence. */
+export const usersEndpoints = {
+  // A malformed id is answered like an unknown member (404) by the use case.
+  getMember: defineEndpoint(routes.getMember, {
+    params: idParamsSchema,
+    responses: { 200: publicMemberSchema },
+    errors: ['not_found'],
+  }),
+  getMemberPresence: defineEndpoint(routes.getMemberPresence, {
+    params: presenceParamsSchema,
+    responses: { 200: presenceSchema },
+    errors: [],
+  }),
+} satisfies Record<keyof typeof routes, Endpoint>;

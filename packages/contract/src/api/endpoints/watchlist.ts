@@ -1,5 +1,24 @@
-import type { watchlistRoutes as routes } from '../routes/watchlist.js';
-import type { Endpoint } from '../endpoint.js';
+import { auctionListSchema } from '../../auction-schemas.js';
+import { idParamsSchema } from '../../id-schemas.js';
+import { noBodySchema } from '../../request-schemas.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { watchlistRoutes as routes } from '../routes/watchlist.js';
 
-/** The watchlist endpoints (docs/architecture.md, "Endpoints"). */
-export const watchlistEndpoints = {} satisfies Record<keyof typeof routes, Endpoint>;
+/** The watchlist (docs/auctions.md). A malformed `:id` is answered like an unknown auction (404). */
+export const watchlistEndpoints = {
+  watchAuction: defineEndpoint(routes.watchAuction, {
+    params: idParamsSchema,
+    body: noBodySchema,
+    responses: { 204: null },
+    errors: ['not_found', 'forbidden'],
+  }),
+  unwatchAuction: defineEndpoint(routes.unwatchAuction, {
+    params: idParamsSchema,
+    responses: { 204: null },
+    errors: ['not_found'],
+  }),
+  listWatchlist: defineEndpoint(routes.listWatchlist, {
+    responses: { 200: auctionListSchema },
+    errors: [],
+  }),
+} satisfies Record<keyof typeof routes, Endpoint>;

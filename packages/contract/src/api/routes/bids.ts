@@ -1,4 +1,11 @@
 import { defineRoutes } from '../endpoint.js';
 
-/** The bids endpoints' route lines (docs/architecture.md, "Endpoints"). */
-export const bidsRoutes = defineRoutes({});
+/** Bidding (docs/auctions.md): the hot path. */
+export const bidsRoutes = defineRoutes({
+  placeBid: {
+    method: 'POST',
+    path: '/api/bids',
+    access: 'member',
+    summary: 'Bid on an open auction, optionally with a private maximum for automatic bids.',
+  },
+});

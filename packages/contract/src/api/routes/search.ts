@@ -1,4 +1,17 @@
 import { defineRoutes } from '../endpoint.js';
 
-/** The search endpoints' route lines (docs/architecture.md, "Endpoints"). */
-export const searchRoutes = defineRoutes({});
+/** Search (docs/search-and-notifications.md): members only. */
+export const searchRoutes = defineRoutes({
+  searchEverything: {
+    method: 'GET',
+    path: '/api/search',
+    access: 'member',
+    summary: 'People and open auctions matching the text.',
+  },
+  searchUsers: {
+    method: 'GET',
+    path: '/api/search/users',
+    access: 'member',
+    summary: 'People matching the text.',
+  },
+});

@@ -1,8 +1,12 @@
 import type { AuctionListItem } from '@bid/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { apiQueryKey } from '@/lib/apiClient';
 
-/** Every auction read starts with this path, so one prefix reaches lists and single auctions. */
-export const AUCTIONS_KEY = ['/api/auctions'] as const;
+/**
+ * Every auction read (lists, an auction, its bids) starts with the list's key, so one prefix
+ * reaches them all (docs/architecture.md, "Endpoints": a read's key is its path's runs and values).
+ */
+export const AUCTIONS_KEY = apiQueryKey('listAuctions', { query: {} });
 
 /** One page of the home feed: the auctions and whether the server has more (`X-Has-More`). */
 export interface AuctionPage {

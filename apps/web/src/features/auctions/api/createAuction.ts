@@ -1,16 +1,11 @@
 import type { CreateAuction } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/apiClient';
 import { AUCTIONS_KEY } from './auctionCache';
 
-export interface CreatedAuction {
-  id: string;
-}
-
-/** POST /api/auctions: 201 with the new auction. */
-export async function createAuction(auction: CreateAuction): Promise<CreatedAuction> {
-  const res = await apiRequest('POST', '/api/auctions', auction);
-  return (await res.json()) as CreatedAuction;
+/** Creates the auction: 201 with the new auction. */
+export function createAuction(auction: CreateAuction) {
+  return api('createAuction', { body: auction });
 }
 
 /** docs/product.md §4 "Auction creation success": the list is refreshed (the page shows the toast and navigates). */

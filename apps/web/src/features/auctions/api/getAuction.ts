@@ -1,7 +1,7 @@
 import { type AuctionDetail, POLL_INTERVAL_MS } from '@bid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiQuery } from '@/lib/apiClient';
 import { serverNow } from '@/lib/serverClock';
-import { AUCTIONS_KEY } from './auctionCache';
 import { useLiveAuctions } from './liveAuctions';
 
 /** After the end time passes, the server closes the auction within seconds; look again this often until it has. */
@@ -13,10 +13,10 @@ export function auctionRefetchInterval(auction: AuctionDetail | undefined, now =
   return new Date(auction.endTime).getTime() <= now ? CLOSING_POLL_MS : POLL_INTERVAL_MS;
 }
 
-/** GET /api/auctions/{id} (the default query function appends the id as a path segment). */
+/** The auction page's read (`getAuction`), keyed under the auction lists' key. */
 export function auctionQueryOptions(id: string) {
-  return queryOptions<AuctionDetail>({
-    queryKey: [...AUCTIONS_KEY, id],
+  return queryOptions({
+    ...apiQuery('getAuction', { params: { id } }),
     refetchInterval: (query) => auctionRefetchInterval(query.state.data),
   });
 }

@@ -7,7 +7,8 @@ import {
   POLL_INTERVAL_MS,
 } from '@bid/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { queryKeyToUrl, throwIfResNotOk } from '@/lib/api';
+import { throwIfResNotOk } from '@/lib/api';
+import { apiUrl, readApiAnswer } from '@/lib/apiClient';
 import { AUCTIONS_KEY, type AuctionPage } from './auctionCache';
 import { useLiveAuctions } from './liveAuctions';
 
@@ -37,16 +38,17 @@ export type AuctionPageStart = { offset: number } | { cursor: string };
 
 const FIRST_PAGE: AuctionPageStart = { offset: 0 };
 
-/** GET /api/auctions with the filters and one page window; `X-Has-More` says whether another page exists. */
+/** `listAuctions` with the filters and one page window; `X-Has-More` says whether another page exists. */
 export async function fetchAuctionPage(
   filters: AuctionFeedFilters,
   start: AuctionPageStart,
   signal?: AbortSignal,
 ): Promise<AuctionPage> {
-  const url = queryKeyToUrl([AUCTIONS_KEY[0], { ...filters, limit: FEED_PAGE_SIZE, ...start }]);
+  // Read by hand rather than with `api()`: the page's headers say where the next one starts.
+  const url = apiUrl('listAuctions', { query: { ...filters, limit: FEED_PAGE_SIZE, ...start } });
   const res = await fetch(url, { credentials: 'include', signal });
   await throwIfResNotOk(res);
-  const items = (await res.json()) as AuctionListItem[];
+  const items = await readApiAnswer('listAuctions', res);
   return {
     items,
     hasMore: res.headers.get(HAS_MORE_HEADER) === 'true',

@@ -1,14 +1,15 @@
-import { AUCTION_PAGE_SIZE_MAX, type AuctionListItem, POLL_INTERVAL_MS } from '@bid/contract';
+import { AUCTION_PAGE_SIZE_MAX, POLL_INTERVAL_MS } from '@bid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AUCTIONS_KEY } from './auctionCache';
+import { apiQuery } from '@/lib/apiClient';
 import { useLiveAuctions } from './liveAuctions';
 
 /**
  * The public browse page reads one list and filters and sorts it in the browser
- * (docs/product.md §2 "Public browse page"): GET /api/auctions?limit=100 through the default query function.
+ * (docs/product.md §2 "Public browse page"): `listAuctions` with the largest page, the URL the
+ * server preloads (`BROWSE_LIST_PATH`).
  */
-export const publicAuctionsQueryOptions = queryOptions<AuctionListItem[]>({
-  queryKey: [...AUCTIONS_KEY, { limit: AUCTION_PAGE_SIZE_MAX }],
+export const publicAuctionsQueryOptions = queryOptions({
+  ...apiQuery('listAuctions', { query: { limit: AUCTION_PAGE_SIZE_MAX } }),
   refetchInterval: POLL_INTERVAL_MS,
 });
 

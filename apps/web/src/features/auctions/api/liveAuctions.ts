@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
+import { apiQueryKey } from '@/lib/apiClient';
 import { type RealtimeEvent, useRealtimeChannels } from '@/lib/realtime';
-import { AUCTIONS_KEY, type AuctionPatch, patchCachedAuction } from './auctionCache';
+import { type AuctionPatch, patchCachedAuction } from './auctionCache';
 
 /**
  * docs/product.md §4 "Live bids": a bid_update replaces the auction's current bid, bid count,
@@ -35,12 +36,15 @@ export function applyAuctionEvent(queryClient: QueryClient, event: RealtimeEvent
   patchCachedAuction(queryClient, auctionId, patch);
   // The event carries numbers only: what else changed (the bid list, the bidder count, the
   // winner, where the viewer stands, the profile lists) is read again where it is shown.
-  void queryClient.invalidateQueries({ queryKey: [...AUCTIONS_KEY, auctionId], exact: true });
+  void queryClient.invalidateQueries({
+    queryKey: apiQueryKey('getAuction', { params: { id: auctionId } }),
+    exact: true,
+  });
   for (const key of LISTS_FOLLOWING_AUCTIONS) void queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
 
 /** The profile lists that show auctions' state (My Bids, My Auctions): refreshed on any auction event. */
-const LISTS_FOLLOWING_AUCTIONS = [['/api/my-bids'], ['/api/my-auctions']] as const;
+const LISTS_FOLLOWING_AUCTIONS = [apiQueryKey('listMyBids', {}), apiQueryKey('listMyAuctions', {})];
 
 /** Follows the given auctions live while the calling component is mounted. */
 export function useLiveAuctions(auctionIds: readonly string[]): void {

@@ -1,22 +1,18 @@
 import {
   type AuctionDetail,
-  centsToMoneyString,
   formatAmountPlain,
   formatWholeDollars,
   minimumNextBidCents,
   outbidByAutomaticBidMessage,
   parseMoneyToCents,
-  type PlaceBidResponse,
 } from '@bid/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
 import { mutationErrorText } from '@/lib/unauthorized';
-import { AUCTIONS_KEY } from '../api/auctionCache';
+import { usePlaceBid } from '../api/placeBid';
 
 type MaxBidAuction = Pick<AuctionDetail, 'id' | 'currentBid' | 'startingBid' | 'bidCount' | 'myMaxAmount'>;
 
@@ -27,7 +23,6 @@ type MaxBidAuction = Pick<AuctionDetail, 'id' | 'currentBid' | 'startingBid' | '
  */
 export function MaxBidForm({ auction }: { auction: MaxBidAuction }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const minCents = minimumNextBidCents(auction);
   // What the field suggests: the next bid, or for a member with a maximum already, a dollar above
   // that maximum: raising it to less than it is would be no raise (issue 38).
@@ -38,38 +33,32 @@ export function MaxBidForm({ auction }: { auction: MaxBidAuction }) {
   const [error, setError] = useState<string | null>(null);
   const maxCents = parseMoneyToCents(max);
 
-  const setMaximum = useMutation({
-    mutationFn: async (cents: number) => {
-      const res = await apiRequest('POST', '/api/bids', {
-        auctionId: auction.id,
-        // The visible bid starts at the minimum; the server raises it only when a rival forces it.
-        amount: centsToMoneyString(Math.min(minCents, cents)),
-        maxAmount: centsToMoneyString(cents),
-      });
-      return (await res.json()) as PlaceBidResponse;
-    },
-    onSuccess: async (result) => {
-      setMax('');
-      setError(null);
-      if (result.outbidByAutomaticBid) {
-        const next = (parseMoneyToCents(result.auction.currentBid) ?? 0) + 100;
-        setAnswer(outbidByAutomaticBidMessage(next));
-      } else {
-        setAnswer(null);
-        toast({
-          title: 'Maximum bid set',
-          description: `We'll bid for you up to ${formatWholeDollars(result.maxAmount ?? '0')}.`,
-        });
-      }
-      await queryClient.invalidateQueries({ queryKey: AUCTIONS_KEY });
-    },
-    onError: (err) => setError(mutationErrorText(err, 'Failed to set your maximum. Please try again.')),
-  });
+  const setMaximum = usePlaceBid();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (maxCents === undefined || setMaximum.isPending) return;
-    setMaximum.mutate(maxCents);
+    setMaximum.mutate(
+      // The visible bid starts at the minimum; the server raises it only when a rival forces it.
+      { auctionId: auction.id, amountCents: Math.min(minCents, maxCents), maxCents },
+      {
+        onSuccess: (result) => {
+          setMax('');
+          setError(null);
+          if (result.outbidByAutomaticBid) {
+            const next = (parseMoneyToCents(result.auction.currentBid) ?? 0) + 100;
+            setAnswer(outbidByAutomaticBidMessage(next));
+          } else {
+            setAnswer(null);
+            toast({
+              title: 'Maximum bid set',
+              description: `We'll bid for you up to ${formatWholeDollars(result.maxAmount ?? '0')}.`,
+            });
+          }
+        },
+        onError: (err) => setError(mutationErrorText(err, 'Failed to set your maximum. Please try again.')),
+      },
+    );
   };
 
   return (

@@ -1,17 +1,20 @@
 import { POLL_INTERVAL_MS } from '@bid/contract';
 import { useQuery } from '@tanstack/react-query';
+import { apiQueryKey, apiUrl, readApiAnswer } from '@/lib/apiClient';
 
 /**
- * GET /api/users/{id}/presence → {online}. `null` when the server cannot say (no such endpoint,
- * an error): the chat then shows no presence label at all rather than a made-up one.
+ * Whether the member is online (`getMemberPresence`). `null` when the server cannot say (an
+ * error): the chat then shows no presence label at all rather than a made-up one.
  */
 export async function fetchPresence(userId: string, signal?: AbortSignal): Promise<boolean | null> {
   try {
-    const res = await fetch(`/api/users/${encodeURIComponent(userId)}/presence`, { credentials: 'include', signal });
+    const res = await fetch(apiUrl('getMemberPresence', { params: { id: userId } }), {
+      credentials: 'include',
+      signal,
+    });
     if (!res.ok) return null;
-    const body = (await res.json()) as { online?: unknown; isOnline?: unknown };
-    const online = body.online ?? body.isOnline;
-    return typeof online === 'boolean' ? online : null;
+    const body = await readApiAnswer('getMemberPresence', res);
+    return body.online;
   } catch {
     return null;
   }
@@ -19,7 +22,7 @@ export async function fetchPresence(userId: string, signal?: AbortSignal): Promi
 
 export function usePresence(userId: string | undefined) {
   return useQuery({
-    queryKey: ['/api/users', userId ?? '', 'presence'],
+    queryKey: apiQueryKey('getMemberPresence', { params: { id: userId ?? '' } }),
     queryFn: ({ signal }) => fetchPresence(userId ?? '', signal),
     enabled: Boolean(userId),
     refetchInterval: POLL_INTERVAL_MS,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { throwIfResNotOk } from '@/lib/api';
+import { apiQueryKey, apiUrl, readApiAnswer } from '@/lib/apiClient';
 import type { ChatUser } from '../types';
 
 export interface FoundUser extends ChatUser {
@@ -12,23 +13,20 @@ export interface UserSearchResult {
   isAvailable: boolean;
 }
 
-/** GET /api/search/users?q= (docs/product.md §7) → {users}. */
+/** People matching the text (`searchUsers`, docs/product.md §7). */
 export async function searchUsers(term: string, signal?: AbortSignal): Promise<UserSearchResult> {
-  const res = await fetch(`/api/search/users?${new URLSearchParams({ q: term }).toString()}`, {
-    credentials: 'include',
-    signal,
-  });
+  const res = await fetch(apiUrl('searchUsers', { query: { q: term } }), { credentials: 'include', signal });
   if (res.status === 404) return { users: [], isAvailable: false };
   await throwIfResNotOk(res);
-  const body = (await res.json()) as { users?: FoundUser[] };
-  return { users: body.users ?? [], isAvailable: true };
+  const body = await readApiAnswer('searchUsers', res);
+  return { users: body.users, isAvailable: true };
 }
 
 /** docs/product.md §5 Search: the new-chat dialog searches only for non-empty trimmed text. */
 export function useUserSearch(term: string) {
   const trimmed = term.trim();
   return useQuery({
-    queryKey: ['/api/search/users', { q: trimmed }],
+    queryKey: apiQueryKey('searchUsers', { query: { q: trimmed } }),
     queryFn: ({ signal }) => searchUsers(trimmed, signal),
     enabled: trimmed.length > 0,
   });

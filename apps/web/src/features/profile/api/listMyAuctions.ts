@@ -1,12 +1,12 @@
-import type { AuctionListItem } from '@bid/contract';
 import { useQuery } from '@tanstack/react-query';
+import { apiQuery, apiQueryKey, type ApiOutput } from '@/lib/apiClient';
 
-export const MY_AUCTIONS_KEY = ['/api/my-auctions'] as const;
+export const MY_AUCTIONS_KEY = apiQueryKey('listMyAuctions', {});
 
-/** A row of GET /api/my-auctions: the list fields of an auction, without the creator (it is me). */
-export type MyAuction = Omit<AuctionListItem, 'creator' | 'viewerStanding'>;
+/** A row of the My Auctions tab: the list fields of an auction and its reserve price, without the creator (it is me). */
+export type MyAuction = ApiOutput<'listMyAuctions'>[number];
 
-/** GET /api/my-auctions, newest first: only asked for when signed in (the profile page is signed-in only). */
+/** My auctions, newest first: only asked for when signed in (the profile page is signed-in only). */
 export function useMyAuctions() {
-  return useQuery<MyAuction[]>({ queryKey: MY_AUCTIONS_KEY });
+  return useQuery(apiQuery('listMyAuctions', {}));
 }

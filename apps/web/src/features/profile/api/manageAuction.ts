@@ -1,25 +1,20 @@
-import type { AuctionListItem, EditAuction } from '@bid/contract';
+import type { EditAuction } from '@bid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clearAuctionCover, setAuctionCover } from '@/lib/auctionCover';
-import { apiRequest } from '@/lib/api';
+import { api, apiQueryKey } from '@/lib/apiClient';
 import { MY_AUCTIONS_KEY } from './listMyAuctions';
 
-/** Every auction read of the app (lists and details) starts with this path. */
-const AUCTIONS_KEY = ['/api/auctions'] as const;
+/** Every auction read of the app (lists, pages, bids) starts with the lists' key. */
+const AUCTIONS_KEY = apiQueryKey('listAuctions', { query: {} });
 
-/** The server answers both calls with the auction as a list item. */
-type AuctionAnswer = AuctionListItem;
-
-/** PUT /api/auctions/{id} with the changed fields only (docs/product.md §5 "Auction edit"). */
-export async function editAuction({ id, changes }: { id: string; changes: EditAuction }): Promise<AuctionAnswer> {
-  const res = await apiRequest('PUT', `/api/auctions/${encodeURIComponent(id)}`, changes);
-  return (await res.json()) as AuctionAnswer;
+/** Edits my auction with the changed fields only (docs/product.md §5 "Auction edit"). */
+export function editAuction({ id, changes }: { id: string; changes: EditAuction }) {
+  return api('editAuction', { params: { id }, body: changes });
 }
 
-/** DELETE /api/auctions/{id}: cancels the auction for good (docs/product.md §4). */
-export async function cancelAuction(id: string): Promise<AuctionAnswer> {
-  const res = await apiRequest('DELETE', `/api/auctions/${encodeURIComponent(id)}`);
-  return (await res.json()) as AuctionAnswer;
+/** Cancels my auction for good (docs/product.md §4). */
+export function cancelAuction(id: string) {
+  return api('cancelAuction', { params: { id } });
 }
 
 /** After an edit or a cancel: my list is read again, and so is every auction list and page. */

@@ -40,6 +40,7 @@ function auction(overrides: Partial<MyAuction>): MyAuction {
     updatedAt: yesterday,
     isWatched: false,
     watcherCount: 0,
+    reservePrice: null,
     ...overrides,
   };
 }
@@ -164,6 +165,9 @@ describe('My Bids list', () => {
       currentBid: '25.00',
       isActive: true,
       endTime: inADay,
+      winnerId: null,
+      cancelledAt: null,
+      viewerStanding: null,
       dateType: 'coffee',
       coverImageUrl: null,
       creator: { profileImageUrl: null },

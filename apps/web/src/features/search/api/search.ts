@@ -1,22 +1,21 @@
-import type { SearchResults } from '@bid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { queryKeyToUrl } from '@/lib/api';
+import { apiQueryKey, apiUrl, readApiAnswer, type ApiOutput } from '@/lib/apiClient';
 
-export const SEARCH_KEY = '/api/search';
 /** docs/product.md §8: the call's own error message. */
 export const SEARCH_FAILED = 'Search failed';
 
-/** GET /api/search?q= → {users, auctions}; any non-OK answer throws 'Search failed' (docs/product.md §7). */
-export async function fetchSearch(q: string, signal?: AbortSignal): Promise<SearchResults> {
-  const res = await fetch(queryKeyToUrl([SEARCH_KEY, { q }]), { credentials: 'include', signal });
+/** People and auctions matching `q`; any non-OK answer throws 'Search failed' (docs/product.md §7). */
+export async function fetchSearch(q: string, signal?: AbortSignal): Promise<ApiOutput<'searchEverything'>> {
+  // Not `api()`: this call has its own error message, whatever the server said.
+  const res = await fetch(apiUrl('searchEverything', { query: { q } }), { credentials: 'include', signal });
   if (!res.ok) throw new Error(SEARCH_FAILED);
-  return (await res.json()) as SearchResults;
+  return readApiAnswer('searchEverything', res);
 }
 
 /** One cache entry per trimmed text, shared by the header dropdown and the search page. */
 export const searchQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: [SEARCH_KEY, { q }] as const,
+    queryKey: apiQueryKey('searchEverything', { query: { q } }),
     queryFn: ({ signal }) => fetchSearch(q, signal),
   });
 
