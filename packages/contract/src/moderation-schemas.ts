@@ -84,9 +84,7 @@ export const moderationQueueItemSchema = z.object({
   reportedUser: namedMember.extend({ isSuspended: z.boolean() }).nullable(),
   /** Reports against the same member made before this one. */
   earlierReportsAgainstMember: z.number(),
-  resolution: z
-    .object({ action: z.enum(MODERATION_ACTIONS), reasons: z.string(), resolvedAt: z.string() })
-    .nullable(),
+  resolution: z.object({ action: z.enum(MODERATION_ACTIONS), reasons: z.string(), resolvedAt: z.string() }).nullable(),
 });
 export type ModerationQueueItem = z.infer<typeof moderationQueueItemSchema>;
 

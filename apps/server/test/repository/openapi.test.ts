@@ -42,9 +42,7 @@ describe('the published API', () => {
 
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(document.openapi).toBe('3.1.0');
-    const result = await new Validator().validate(
-      structuredClone(document),
-    );
+    const result = await new Validator().validate(structuredClone(document));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });

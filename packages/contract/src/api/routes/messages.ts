@@ -20,7 +20,8 @@ export const messagesRoutes = defineRoutes({
     method: 'GET',
     path: '/api/conversations/*',
     access: 'member',
-    summary: 'A page of a conversation (`{conversationId}/messages`), oldest first; marks what was sent to the member read.',
+    summary:
+      'A page of a conversation (`{conversationId}/messages`), oldest first; marks what was sent to the member read.',
   },
   sendMessage: {
     method: 'POST',
