@@ -2,8 +2,8 @@ import type { z } from 'zod';
 
 /**
  * How an API endpoint is defined, once, for both ends (docs/decisions/0012-typed-endpoints.md):
- * its route line (method, path, who may call it, one line of what it does) in `routes/`, free of
- * zod so the web app's first pages load no schema; its schemas (params, query, body, every
+ * its route line (method, path, who may call it) in `routes/`, free of
+ * zod so the web app's first pages load no schema; its summary and schemas (params, query, body, every
  * success status, the error codes it may answer) in `endpoints/`, which the server registers
  * routes from, the OpenAPI document is generated from, and the web client is typed from.
  */
@@ -21,8 +21,6 @@ export interface ApiRoute {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
   readonly access: Access;
-  /** One line for the reference page (`/api/docs`). */
-  readonly summary: string;
 }
 
 /** A success answer that is not JSON (a file, a calendar, a page) or a redirect. */
@@ -35,6 +33,8 @@ export interface RawResponse {
 export type ResponseSpec = z.ZodType | RawResponse | null;
 
 export interface EndpointSchemas {
+  /** One line for the reference page (`/api/docs`); here, not in the route line, so the web app never loads it. */
+  readonly summary: string;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -23,15 +23,18 @@ export const degradedHealthSchema = z.object({
 /** Health for load balancers and operators (docs/deploy.md). */
 export const healthEndpoints = {
   getHealth: defineEndpoint(routes.getHealth, {
+    summary: 'The database and the photo classifier, as an operator sees them.',
     // 503 with Retry-After while the database is unreachable.
     responses: { 200: healthSchema, 503: degradedHealthSchema },
     errors: [],
   }),
   getLiveness: defineEndpoint(routes.getLiveness, {
+    summary: 'The process answers (restart it when not).',
     responses: { 200: z.object({ status: z.literal('ok') }) },
     errors: [],
   }),
   getReadiness: defineEndpoint(routes.getReadiness, {
+    summary: 'This instance should get traffic: migrations applied, the database answering, not draining.',
     responses: {
       200: z.object({ status: z.literal('ready') }),
       503: z.object({ status: z.enum(['draining', 'migrations pending', 'database unreachable']) }),
@@ -39,6 +42,7 @@ export const healthEndpoints = {
     errors: [],
   }),
   getApiDocument: defineEndpoint(routes.getApiDocument, {
+    summary: 'This API as an OpenAPI 3.1 document (the reference page is at /api/docs).',
     responses: { 200: { contentType: 'application/json', description: 'An OpenAPI 3.1 document.' } },
     errors: [],
   }),

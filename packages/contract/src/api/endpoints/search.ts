@@ -5,11 +5,13 @@ import { searchRoutes as routes } from '../routes/search.js';
 /** Search (docs/search-and-notifications.md). */
 export const searchEndpoints = {
   searchEverything: defineEndpoint(routes.searchEverything, {
+    summary: 'People and open auctions matching the text.',
     query: searchQuerySchema,
     responses: { 200: searchResultsSchema },
     errors: [],
   }),
   searchUsers: defineEndpoint(routes.searchUsers, {
+    summary: 'People matching the text.',
     query: searchQuerySchema,
     responses: { 200: searchUsersResultsSchema },
     errors: [],

@@ -6,12 +6,10 @@ export const accountRoutes = defineRoutes({
     method: 'GET',
     path: '/api/account/export',
     access: 'member',
-    summary: 'Download everything held about the member, as a JSON file.',
   },
   deleteAccount: {
     method: 'DELETE',
     path: '/api/account',
     access: 'member',
-    summary: 'Delete the member’s account and personal data, and sign out everywhere.',
   },
 });

@@ -6,6 +6,5 @@ export const bidsRoutes = defineRoutes({
     method: 'POST',
     path: '/api/bids',
     access: 'member',
-    summary: 'Bid on an open auction, optionally with a private maximum for automatic bids.',
   },
 });

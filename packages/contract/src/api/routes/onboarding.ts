@@ -6,6 +6,5 @@ export const onboardingRoutes = defineRoutes({
     method: 'PATCH',
     path: '/api/onboarding',
     access: 'member',
-    summary: 'Mark onboarding steps finished or skipped; answers every step’s status.',
   },
 });

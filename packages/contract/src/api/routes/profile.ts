@@ -6,12 +6,10 @@ export const profileRoutes = defineRoutes({
     method: 'PUT',
     path: '/api/profile',
     access: 'member',
-    summary: 'Save the profile form; answers the updated member.',
   },
   getProfileStats: {
     method: 'GET',
     path: '/api/profile/stats',
     access: 'member',
-    summary: 'The member’s counts: auctions created, bids placed, conversations.',
   },
 });

@@ -6,6 +6,5 @@ export const reportsRoutes = defineRoutes({
     method: 'POST',
     path: '/api/reports',
     access: 'member',
-    summary: 'Report a member, an auction, a message or a review (201 new, 200 a repeat of an open one).',
   },
 });

@@ -6,12 +6,10 @@ export const sandboxClockRoutes = defineRoutes({
     method: 'GET',
     path: '/api/sandbox/clock',
     access: 'member',
-    summary: "The app's clock and how far it runs ahead of real time.",
   },
   advanceSandboxClock: {
     method: 'POST',
     path: '/api/sandbox/clock',
     access: 'member',
-    summary: "Move the app's clock forward.",
   },
 });

@@ -6,12 +6,10 @@ export const searchRoutes = defineRoutes({
     method: 'GET',
     path: '/api/search',
     access: 'member',
-    summary: 'People and open auctions matching the text.',
   },
   searchUsers: {
     method: 'GET',
     path: '/api/search/users',
     access: 'member',
-    summary: 'People matching the text.',
   },
 });

@@ -6,12 +6,10 @@ export const usersRoutes = defineRoutes({
     method: 'GET',
     path: '/api/users/:id',
     access: 'member',
-    summary: "A member's public page.",
   },
   getMemberPresence: {
     method: 'GET',
     path: '/api/users/:id/presence',
     access: 'member',
-    summary: 'Whether the member is online (always offline across a block).',
   },
 });

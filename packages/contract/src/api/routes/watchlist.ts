@@ -6,18 +6,15 @@ export const watchlistRoutes = defineRoutes({
     method: 'PUT',
     path: '/api/auctions/:id/watch',
     access: 'member',
-    summary: 'Watch an auction.',
   },
   unwatchAuction: {
     method: 'DELETE',
     path: '/api/auctions/:id/watch',
     access: 'member',
-    summary: 'Stop watching an auction.',
   },
   listWatchlist: {
     method: 'GET',
     path: '/api/watchlist',
     access: 'member',
-    summary: 'The auctions the member watches.',
   },
 });
