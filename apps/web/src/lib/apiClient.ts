@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { throwIfResNotOk } from './api';
 
 /**
- * The typed client (docs/web-app.md "Calling the API"): every call names a contract endpoint and
+ * The typed client (docs/architecture.md "Endpoints"): every call names a contract endpoint and
  * gets its input and its answer typed from the endpoint's schemas. The method and path come from
  * the contract's route table, so no `/api/…` path is written in the web app.
  */

@@ -177,7 +177,7 @@ export function fillPath(path: string, params: Readonly<Record<string, string | 
 }
 
 /**
- * The query key of a GET (docs/web-app.md "Reading data"): the path's literal runs and its
+ * The query key of a GET (docs/architecture.md "Endpoints"): the path's literal runs and its
  * parameter values in order, then the query object when there is one. So
  * `/api/auctions/:id/bids` for auction 7 is `['/api/auctions', '7', '/bids']`, and invalidating
  * `['/api/auctions']` reaches every read under it. A wildcard's value is one part, as it is one
