@@ -2,8 +2,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiRequest, queryKeyToUrl, throwIfResNotOk } from './api';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, queryKeyToUrl, throwIfResNotOk } from './api';
+import { api } from './apiClient';
 import { getQueryFn } from './queryClient';
 
 describe('queryKeyToUrl (docs/product.md §7 default reads)', () => {
@@ -110,7 +111,7 @@ interface Seen {
   body: string;
 }
 
-describe('apiRequest and the default query function against a real HTTP server', () => {
+describe('the typed client and the default query function against a real HTTP server', () => {
   let server: Server;
   let base: string;
   const seen: Seen[] = [];
@@ -130,7 +131,7 @@ describe('apiRequest and the default query function against a real HTTP server',
           res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorized"}');
         } else if (req.url?.startsWith('/api/nothing')) {
           res.writeHead(204).end();
-        } else if (req.url?.startsWith('/api/fail')) {
+        } else if (req.url?.startsWith('/api/fail') || req.url?.endsWith('/fail')) {
           res.writeHead(500).end('boom');
         } else {
           res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
@@ -142,8 +143,19 @@ describe('apiRequest and the default query function against a real HTTP server',
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+  /** The typed client calls same-origin paths, as in the browser: here they go to the test server. */
+  async function withTestOrigin<T>(call: () => Promise<T>): Promise<T> {
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => realFetch(`${base}${url}`, init));
+    try {
+      return await call();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }
+
   it('sends a JSON body with a JSON content type', async () => {
-    await apiRequest('POST', `${base}/api/bids`, { auctionId: 'a', amount: '51' });
+    await withTestOrigin(() => api('placeBid', { body: { auctionId: 'a', amount: '51' } }));
     const last = seen.at(-1);
     expect(last).toMatchObject({
       method: 'POST',
@@ -153,14 +165,14 @@ describe('apiRequest and the default query function against a real HTTP server',
   });
 
   it('sends no body and no content type when there is no data', async () => {
-    await apiRequest('POST', `${base}/api/notifications/mark-all-read`);
+    await withTestOrigin(() => api('markAllNotificationsRead', {}));
     const last = seen.at(-1);
     expect(last).toMatchObject({ method: 'POST', body: '' });
     expect(last?.contentType).toBeUndefined();
   });
 
   it('throws on a non-OK answer', async () => {
-    await expect(apiRequest('DELETE', `${base}/api/fail`)).rejects.toThrow('500: boom');
+    await expect(withTestOrigin(() => api('cancelAuction', { params: { id: 'fail' } }))).rejects.toThrow('500: boom');
   });
 
   it('returns null for a 401 when asked to, and throws otherwise', async () => {

@@ -49,18 +49,6 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, text);
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const hasBody = data !== undefined;
-  const res = await fetch(url, {
-    method,
-    headers: hasBody ? { 'Content-Type': 'application/json' } : {},
-    body: hasBody ? JSON.stringify(data) : undefined,
-    credentials: 'include',
-  });
-  await throwIfResNotOk(res);
-  return res;
-}
-
 /** `true` for values a query key's parameter object leaves out of the URL (docs/product.md §7). */
 function isSkippedParam(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === 'all' || value === 'any';

@@ -33,7 +33,7 @@ function renderPage(role: 'member' | 'moderator', queue: ModerationQueueItem[], 
       ? { id: 'me', role, interests: [], openToDatesWith: [] }
       : url.startsWith(apiUrl('listVerificationReviews', {}))
         ? []
-        : url.startsWith('/api/moderation/refund-requests')
+        : url.startsWith(apiUrl('listRefundRequests', {}))
           ? { requests: [] }
           : url.startsWith('/api/moderation/held')
             ? held

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '@/lib/apiClient';
 import { publicConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { ProfileTabs } from './ProfileTabs';
@@ -11,10 +12,10 @@ const toasts = recordToasts();
 
 const visa = { id: 'pm_1', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 } };
 const answers: Record<string, unknown> = {
-  '/api/my-auctions': [],
-  '/api/my-bids': [],
-  '/api/stripe/payment-methods': { paymentMethods: [visa] },
-  '/api/payments': { payments: [] },
+  [apiUrl('listMyAuctions', {})]: [],
+  [apiUrl('listMyBids', {})]: [],
+  [apiUrl('listPaymentMethods', {})]: { paymentMethods: [visa] },
+  [apiUrl('listPayments', {})]: { payments: [] },
 };
 const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify(answers[url]), { status: 200 }));
 

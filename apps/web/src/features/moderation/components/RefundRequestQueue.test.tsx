@@ -1,6 +1,7 @@
 import type { RefundRequestQueueItem } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { apiUrl } from '@/lib/apiClient';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDeadline } from '@/lib/paymentFormat';
 import { createQueryClient } from '@/lib/queryClient';
@@ -29,7 +30,7 @@ const request = (overrides: Partial<RefundRequestQueueItem> = {}): RefundRequest
 
 function serve(requests: RefundRequestQueueItem[], decide?: (body: unknown) => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/moderation/refund-requests' && init?.method === 'GET') {
+    if (url === apiUrl('listRefundRequests', {}) && init?.method === 'GET') {
       return new Response(JSON.stringify({ requests }), { status: 200 });
     }
     if (decide && init?.method === 'POST') return decide(JSON.parse(init.body as string));

@@ -1,6 +1,7 @@
 import { type PaymentRecord, REFUND_TIMING_TEXT } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { apiUrl } from '@/lib/apiClient';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/queryClient';
 import { PaymentsHistory } from './PaymentsHistory';
@@ -28,7 +29,7 @@ function record(overrides: Partial<PaymentRecord>): PaymentRecord {
 
 function serve(payments: PaymentRecord[], retry?: () => Promise<Response>) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/payments' && init?.method === 'GET')
+    if (url === apiUrl('listPayments', {}) && init?.method === 'GET')
       return new Response(JSON.stringify({ payments }), { status: 200 });
     if (retry && init?.method === 'POST') return retry();
     throw new Error(`Unexpected call ${url}`);

@@ -1,6 +1,7 @@
 import type { PayoutAccount } from '@bid/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { apiUrl } from '@/lib/apiClient';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/queryClient';
 import { redirectTo } from '../redirect';
@@ -15,9 +16,9 @@ function account(overrides: Partial<PayoutAccount>): PayoutAccount {
 
 function serve(payout: PayoutAccount, onboardingUrl = '/payouts/sandbox-onboarding') {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/payouts/account' && init?.method === 'GET')
+    if (url === apiUrl('getPayoutAccount', {}) && init?.method === 'GET')
       return new Response(JSON.stringify(payout), { status: 200 });
-    if (url === '/api/payouts/account' && init?.method === 'POST') {
+    if (url === apiUrl('getPayoutAccount', {}) && init?.method === 'POST') {
       return new Response(JSON.stringify({ url: onboardingUrl }), { status: 200 });
     }
     throw new Error(`Unexpected call ${url}`);
@@ -45,7 +46,10 @@ describe('payout account section', () => {
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Set up payouts' }));
     await waitFor(() => expect(redirectMock).toHaveBeenCalledWith('/payouts/sandbox-onboarding'));
-    expect(fetchMock).toHaveBeenCalledWith('/api/payouts/account', expect.objectContaining({ method: 'POST' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      apiUrl('startPayoutOnboarding', {}),
+      expect.objectContaining({ method: 'POST' }),
+    );
   });
 
   it('during onboarding asks to finish it, with the same button', async () => {
