@@ -54,6 +54,15 @@ function isSkippedParam(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === 'all' || value === 'any';
 }
 
+/** A query string of the values that say something: empty ones and the filters' "all" and "any" left out. */
+export function queryStringOf(values: Readonly<Record<string, unknown>>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (!isSkippedParam(value)) params.append(key, String(value));
+  }
+  return params.toString();
+}
+
 /**
  * Builds a GET path from a query key: the first element is the path; a string second
  * element is appended as a path segment; an object second element becomes query
@@ -66,12 +75,7 @@ export function queryKeyToUrl(queryKey: readonly unknown[]): string {
     return `${base.replace(/\/+$/, '')}/${encodeURIComponent(String(second))}`;
   }
   if (second && typeof second === 'object') {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(second as Record<string, unknown>)) {
-      if (isSkippedParam(value)) continue;
-      params.append(key, String(value));
-    }
-    const query = params.toString();
+    const query = queryStringOf(second as Record<string, unknown>);
     return query ? `${base}?${query}` : base;
   }
   return base;

@@ -2,7 +2,7 @@ import { apiRoutes, fillPath, queryKeyOf, type EndpointName } from '@bid/contrac
 // Types only: the schemas stay on the server and out of the web app's bundles (docs/performance.md).
 import type { Endpoints } from '@bid/contract/endpoints';
 import type { z } from 'zod';
-import { throwIfResNotOk } from './api';
+import { queryStringOf, throwIfResNotOk } from './api';
 
 /**
  * The typed client (docs/architecture.md "Endpoints"): every call names a contract endpoint and
@@ -30,20 +30,11 @@ export type ApiOutput<N extends EndpointName> = Endpoints[N] extends { responses
 /** The body a call to endpoint N sends. */
 export type ApiBody<N extends EndpointName> = ApiInput<N> extends { body?: infer B } ? B : never;
 
-/** `true` for query values left out of the URL: empty, and the filters' "all" and "any". */
-function isSkippedParam(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || value === 'all' || value === 'any';
-}
-
 /** The URL of a call: the path with its parameters, then the query's values that say something. */
 export function apiUrl<N extends EndpointName>(name: N, input: ApiInput<N>): string {
   const { params, query } = input as { params?: Record<string, string>; query?: Record<string, unknown> };
   const path = fillPath(apiRoutes[name].path, params);
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (!isSkippedParam(value)) search.append(key, String(value));
-  }
-  const text = search.toString();
+  const text = queryStringOf(query ?? {});
   return text ? `${path}?${text}` : path;
 }
 
