@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordToasts } from '@/testing/toasts';
 import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
+import { apiQueryKey, apiUrl } from '@/lib/apiClient';
 import { createQueryClient } from '@/lib/queryClient';
 import { messagesKey } from '../api/messages';
 import type { ChatMessage } from '../types';
@@ -147,8 +148,12 @@ describe('chat pane (docs/product.md §2 Messages, §4 Chat, §5 Chat)', () => {
     const fetchMock = stubFetch((url) => (url.includes('/messages') ? json([]) : json({ online: false })));
     renderPane();
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/conversations/${CONVERSATION}/messages`),
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        apiUrl('listConversationMessages', { params: { '*': `${CONVERSATION}/messages` }, query: {} }),
+      ),
     );
-    expect(messagesKey(CONVERSATION)).toEqual(['/api/conversations', `${CONVERSATION}/messages`]);
+    expect(messagesKey(CONVERSATION)).toEqual(
+      apiQueryKey('listConversationMessages', { params: { '*': `${CONVERSATION}/messages` }, query: {} }),
+    );
   });
 });
