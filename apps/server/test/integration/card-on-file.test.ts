@@ -87,7 +87,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     const first = await addSandboxCard(app, bidder.cookie);
     const second = await addSandboxCard(app, bidder.cookie);
     expect(await cardOnFile()).toBe(false);
-    expect((await bid(bidder, auction.id, '25')).statusCode).toBe(201);
+    const firstBid = await bid(bidder, auction.id, '25');
+    expect(firstBid.statusCode, firstBid.body).toBe(201);
     // The next bids trust what the provider said (no provider call per bid, docs/payments.md).
     expect(await cardOnFile()).toBe(true);
 
@@ -100,7 +101,8 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     expect((await remove(first)).statusCode).toBe(200);
     expect(await cardOnFile()).toBe(false);
     // One card is left: the provider is asked, says yes, and is believed again.
-    expect((await bid(bidder, auction.id, '26')).statusCode).toBe(201);
+    const secondBid = await bid(bidder, auction.id, '26');
+    expect(secondBid.statusCode, secondBid.body).toBe(201);
     expect(await cardOnFile()).toBe(true);
 
     expect((await remove(second)).statusCode).toBe(200);
