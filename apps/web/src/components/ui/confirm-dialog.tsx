@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -42,29 +35,25 @@ export function ConfirmDialog({
   children,
 }: ConfirmDialogProps) {
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onOpenChange={(next) => {
         // Closing while the call runs would hide its outcome.
         if (!next && isPending) return;
         onOpenChange(next);
       }}
+      title={title}
+      description={description}
     >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
-            {keepLabel}
-          </Button>
-          <Button type="button" variant="destructive" onClick={onConfirm} disabled={isPending || confirmDisabled}>
-            {isPending && pendingLabel ? pendingLabel : confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      {children}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
+          {keepLabel}
+        </Button>
+        <Button type="button" variant="destructive" onClick={onConfirm} disabled={isPending || confirmDisabled}>
+          {isPending && pendingLabel ? pendingLabel : confirmLabel}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

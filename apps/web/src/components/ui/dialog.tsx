@@ -73,3 +73,40 @@ export const DialogDescription = React.forwardRef<
   <DialogPrimitive.Description ref={ref} className={cn('text-sm text-neutral-text/80', className)} {...props} />
 ));
 DialogDescription.displayName = DialogPrimitive.Description.displayName;
+
+interface TitledDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  /** Shown under the description, still part of the heading (a status line). */
+  headerExtra?: React.ReactNode;
+  /** For the dialog's box (a wider `max-w-*`). */
+  className?: string;
+  /** The body under the heading: a form, or a notice and the buttons. */
+  children: React.ReactNode;
+}
+
+/** Most dialogs: a title and a description, then their body. */
+export function TitledDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  headerExtra,
+  className,
+  children,
+}: TitledDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={className}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+          {headerExtra}
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -15,14 +15,7 @@ import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/useAuth';
@@ -50,18 +43,19 @@ interface BidDialogProps {
 /** docs/product.md §2 "Bid dialog". The form mounts with the dialog, so each opening starts at the current minimum. */
 export function BidDialog({ auction, open, onOpenChange, leading = false }: BidDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{leading ? RAISE_YOUR_MAXIMUM : 'Place Your Bid'}</DialogTitle>
-          <DialogDescription>
-            {auction.title} · Current bid {formatWholeDollars(auction.currentBid)}
-          </DialogDescription>
-          <ReserveStatus reserveMet={auction.reserveMet} />
-        </DialogHeader>
-        <BidForm auction={auction} leading={leading} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={leading ? RAISE_YOUR_MAXIMUM : 'Place Your Bid'}
+      description={
+        <>
+          {auction.title} · Current bid {formatWholeDollars(auction.currentBid)}
+        </>
+      }
+      headerExtra={<ReserveStatus reserveMet={auction.reserveMet} />}
+    >
+      <BidForm auction={auction} leading={leading} onDone={() => onOpenChange(false)} />
+    </TitledDialog>
   );
 }
 

@@ -1,13 +1,6 @@
 import { formatWholeDollars } from '@bid/contract';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/useAuth';
 import { PaymentMethodRequiredNotice } from '@/components/PaymentMethodRequiredNotice';
@@ -44,17 +37,14 @@ export function BuyNowDialog({ auction, open, onOpenChange }: BuyNowDialogProps)
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !buyNow.isPending && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Buy Now for {price}?</DialogTitle>
-          <DialogDescription>
-            The auction ends at once and you win the date. Your card is charged {price}.
-          </DialogDescription>
-        </DialogHeader>
-        <BuyNowActions isPending={buyNow.isPending} onCancel={() => onOpenChange(false)} onConfirm={confirm} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(next) => !buyNow.isPending && onOpenChange(next)}
+      title={<>Buy Now for {price}?</>}
+      description={<>The auction ends at once and you win the date. Your card is charged {price}.</>}
+    >
+      <BuyNowActions isPending={buyNow.isPending} onCancel={() => onOpenChange(false)} onConfirm={confirm} />
+    </TitledDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { TITLE_MAX } from '@bid/contract';
 import { useForm } from 'react-hook-form';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/ui/dialog';
 import { FormActions, TextAreaField, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { onMutationError } from '@/lib/unauthorized';
@@ -27,18 +27,16 @@ interface EditAuctionDialogProps {
  */
 export function EditAuctionDialog({ auction, onOpenChange }: EditAuctionDialogProps) {
   return (
-    <Dialog open={auction !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Edit Auction</DialogTitle>
-          <DialogDescription>
-            Change the title, description, location, buy-now or reserve price. Only the fields you change are saved.
-          </DialogDescription>
-        </DialogHeader>
-        {auction && <EditAuctionCover auctionId={auction.id} coverImageUrl={auction.coverImageUrl ?? null} />}
-        {auction && <EditAuctionForm auction={auction} onClose={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={auction !== null}
+      onOpenChange={onOpenChange}
+      className="max-w-xl"
+      title="Edit Auction"
+      description="Change the title, description, location, buy-now or reserve price. Only the fields you change are saved."
+    >
+      {auction && <EditAuctionCover auctionId={auction.id} coverImageUrl={auction.coverImageUrl ?? null} />}
+      {auction && <EditAuctionForm auction={auction} onClose={() => onOpenChange(false)} />}
+    </TitledDialog>
   );
 }
 

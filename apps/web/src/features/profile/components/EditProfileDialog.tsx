@@ -1,7 +1,7 @@
 import { BIO_MAX, type ProfileForm, type ProfileFormInput, profileFormSchema, SEXES, type Sex } from '@bid/contract';
 import { Controller, type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/ui/dialog';
 import {
   FormActions,
   FormField,
@@ -31,17 +31,15 @@ interface EditProfileDialogProps {
 /** docs/product.md §2 "Modals: edit profile". The form mounts with the dialog, so it always starts from the saved profile. */
 export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>
-            Name, age, gender, location and dating preferences are needed before you can bid or create an auction.
-          </DialogDescription>
-        </DialogHeader>
-        <EditProfileForm user={user} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title="Edit Profile"
+      description="Name, age, gender, location and dating preferences are needed before you can bid or create an auction."
+    >
+      <EditProfileForm user={user} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+    </TitledDialog>
   );
 }
 
