@@ -1,9 +1,10 @@
 import { SEARCH_DEBOUNCE_MS } from '@bid/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormControl, FormField, TextAreaField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { onMutationError } from '@/lib/unauthorized';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { cn } from '@/lib/utils';
 import { type FoundUser, useUserSearch } from '../api/searchUsers';
 import { useStartConversation } from '../api/startConversation';
@@ -18,15 +19,6 @@ interface NewChatDialogProps {
   onStarted: (conversationId: string, otherUser: ChatUser) => void;
 }
 
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 /**
  * docs/product.md §2 New chat: search users (only for non-empty text, debounced 300 ms), pick one, type a
  * first message, Start Chat. Start Chat needs a picked user and a non-empty message (docs/product.md §5).
@@ -35,7 +27,7 @@ export function NewChatDialog({ open, onOpenChange, myId, onStarted }: NewChatDi
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<FoundUser | null>(null);
   const [message, setMessage] = useState('');
-  const term = useDebounced(query, SEARCH_DEBOUNCE_MS);
+  const term = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const search = useUserSearch(term);
   const start = useStartConversation();
   const results = (search.data?.users ?? []).filter((u) => u.id !== myId);

@@ -14,7 +14,7 @@ import { dateTypeLabel } from '@/lib/auctionLabels';
 import { Avatar } from '@/components/Avatar';
 import { searchQueryOptions } from '../api/search';
 import { searchPageHref } from '../format';
-import { useDebouncedValue } from '../useDebouncedValue';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
 
 /**
  * The header's search box (docs/product.md §2): debounced 300 ms; searches only while its dropdown is
