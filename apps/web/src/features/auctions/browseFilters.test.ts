@@ -1,7 +1,7 @@
 import type { AuctionListItem } from '@bid/contract';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BROWSE_FILTERS, filterAndSortAuctions } from './browseFilters';
-import { makeAuctionListItem } from './testing/auctionListItem';
+import { makeAuctionListItem } from '@/testing/auctions';
 
 let nextId = 0;
 function auction(overrides: Partial<AuctionListItem>): AuctionListItem {

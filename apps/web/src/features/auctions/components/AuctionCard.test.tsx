@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/queryClient';
-import { makeAuctionListItem } from '../testing/auctionListItem';
+import { makeAuctionListItem } from '@/testing/auctions';
 import { AuctionCard } from './AuctionCard';
 
 const auction = (identityVerified: boolean) =>

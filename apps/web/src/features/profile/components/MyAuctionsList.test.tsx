@@ -6,6 +6,7 @@ import type { MyAuction } from '../api/listMyAuctions';
 import type { MyBid } from '../api/listMyBids';
 import { MyAuctionsList } from './MyAuctionsList';
 import { MyBidsList } from './MyBidsList';
+import { makeMyAuction } from '@/testing/auctions';
 import { recordToasts } from '@/testing/toasts';
 
 const toasts = recordToasts();
@@ -13,36 +14,18 @@ const toasts = recordToasts();
 const inADay = new Date(Date.now() + 24 * 3600_000 + 5 * 60_000).toISOString();
 const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString();
 
+/** An open coffee auction with three bids, ending tomorrow. */
 function auction(overrides: Partial<MyAuction>): MyAuction {
-  return {
-    id: 'a1',
-    creatorId: 'u1',
+  return makeMyAuction({
     title: 'Coffee at the museum',
     description: 'A slow espresso.',
-    dateType: 'coffee',
-    location: 'Austin, TX',
-    latitude: null,
-    longitude: null,
-    locationRadius: 25,
-    startingBid: '20.00',
     currentBid: '42.50',
-    buyNowPrice: null,
-    paymentResponsibility: '50_50',
-    paymentNotes: null,
-    expectedDuration: 60,
     endTime: inADay,
-    isActive: true,
-    winnerId: null,
-    cancelledAt: null,
-    coverImageUrl: null,
     bidCount: 3,
     createdAt: yesterday,
     updatedAt: yesterday,
-    isWatched: false,
-    watcherCount: 0,
-    reservePrice: null,
     ...overrides,
-  };
+  });
 }
 
 const active = auction({});
