@@ -6,6 +6,7 @@ import { apiUrl } from '@/lib/apiClient';
 import { publicConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { ProfileTabs } from './ProfileTabs';
+import { stubFetchForEachTest } from '@/testing/fetch';
 import { recordToasts } from '@/testing/toasts';
 
 const toasts = recordToasts();
@@ -34,13 +35,11 @@ const selectedTab = () => screen.getByRole('tab', { selected: true }).textConten
 
 beforeEach(() => {
   publicConfig.payments = { provider: 'sandbox' };
-  vi.stubGlobal('fetch', fetchMock);
 });
+stubFetchForEachTest(fetchMock);
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
   toasts.clear();
   window.history.replaceState(null, '', '/');
 });

@@ -2,6 +2,7 @@ import { type AuctionDetail, PAYMENT_METHOD_REQUIRED, type PaymentMethod } from 
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetchForEachTest } from '@/testing/fetch';
 import { recordToasts } from '@/testing/toasts';
 import { AUTH_USER_KEY, type CurrentUser } from '@/lib/useAuth';
 import { createQueryClient } from '@/lib/queryClient';
@@ -85,13 +86,11 @@ const bidCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/bids
 beforeEach(() => {
   paymentMethods = savedMethods([visa]);
   respond = () => new Promise<Response>(() => {});
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
 });
+stubFetchForEachTest(fetchMock);
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('bid dialog (docs/product.md §2 "Bid dialog", §5 "Bid")', () => {

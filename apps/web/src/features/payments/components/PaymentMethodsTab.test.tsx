@@ -6,6 +6,7 @@ import { publicConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/queryClient';
 import { redirectTo } from '../redirect';
 import { PaymentMethodsTab } from './PaymentMethodsTab';
+import { stubFetchForEachTest } from '@/testing/fetch';
 import { recordToasts } from '@/testing/toasts';
 
 vi.mock('../redirect', () => ({ redirectTo: vi.fn() }));
@@ -49,13 +50,11 @@ beforeEach(() => {
     'POST /api/stripe/setup-intent': async () => json({ clientSecret: SECRET }),
   };
   publicConfig.payments = { provider: 'sandbox' };
-  vi.stubGlobal('fetch', fetchMock);
 });
+stubFetchForEachTest(fetchMock);
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
   toasts.clear();
   redirectMock.mockClear();
 });
