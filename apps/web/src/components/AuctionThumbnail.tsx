@@ -1,4 +1,5 @@
-import { auctionPictureOf, dateTypeDrawingUrl, type DateType } from '@bid/contract';
+import { auctionPictureOf, type DateType } from '@bid/contract';
+import { DateTypeDrawing } from '@/components/DateTypeDrawing';
 import { Photo } from '@/components/photos/Photo';
 
 export interface AuctionThumbnailProps {
@@ -22,15 +23,7 @@ export function AuctionThumbnail({ auction }: AuctionThumbnailProps) {
       {picture.kind === 'photo' ? (
         <Photo url={picture.url} alt="" sizes="64px" width={64} height={64} className={className} />
       ) : (
-        <img
-          src={dateTypeDrawingUrl(picture.dateType)}
-          alt=""
-          width={64}
-          height={64}
-          loading="lazy"
-          decoding="async"
-          className={className}
-        />
+        <DateTypeDrawing dateType={picture.dateType} width={64} height={64} className={className} />
       )}
     </div>
   );

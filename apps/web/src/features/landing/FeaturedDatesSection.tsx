@@ -1,5 +1,5 @@
-import { dateTypeDrawingUrl } from '@bid/contract';
 import { Coffee, Mountain, Star, Trophy, UtensilsCrossed } from 'lucide-react';
+import { DateTypeDrawing } from '@/components/DateTypeDrawing';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SAMPLE_DATES, type SampleDate } from './sampleDates';
 
@@ -22,15 +22,7 @@ function SampleDateCard({ sample }: { sample: SampleDate }) {
   const KindIcon = KIND_ICONS[sample.kind];
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid={`sample-date-${sample.kind}`}>
-      <img
-        src={dateTypeDrawingUrl(sample.kind)}
-        alt=""
-        width={1200}
-        height={900}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[4/3] w-full object-cover"
-      />
+      <DateTypeDrawing dateType={sample.kind} width={1200} height={900} className="aspect-[4/3] w-full object-cover" />
       <CardHeader className="gap-4">
         <div className="flex items-center justify-between gap-2">
           <span className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">

@@ -1,4 +1,5 @@
-import { auctionPictureOf, dateTypeDrawingUrl, type DateType } from '@bid/contract';
+import { auctionPictureOf, type DateType } from '@bid/contract';
+import { DateTypeDrawing } from '@/components/DateTypeDrawing';
 import { Photo } from '@/components/photos/Photo';
 import { cn } from '@/lib/utils';
 import { dateTypeLabel } from '@/lib/auctionLabels';
@@ -42,14 +43,12 @@ export function AuctionCover({ auction, sizes, priority = false, className }: Au
           className={imageClass}
         />
       ) : (
-        <img
-          src={dateTypeDrawingUrl(picture.dateType)}
+        <DateTypeDrawing
+          dateType={picture.dateType}
           alt={`${dateTypeLabel(picture.dateType)} illustration`}
           width={1200}
           height={900}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
+          priority={priority}
           className={imageClass}
         />
       )}
