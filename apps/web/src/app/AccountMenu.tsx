@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactElement } from 'react';
 import { Link } from 'wouter';
+import { DropdownPanel } from '@/components/ui/dropdown-menu';
 import { apiUrl } from '@/lib/apiClient';
 import type { CurrentUser } from '@/lib/useAuth';
 
@@ -11,32 +12,23 @@ import type { CurrentUser } from '@/lib/useAuth';
  */
 export function AccountMenu({ user, trigger }: { user: CurrentUser; trigger: ReactElement }) {
   return (
-    <DropdownMenu.Root modal={false} defaultOpen>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-40 rounded-md border border-black/10 bg-white py-1 shadow-lg"
-        >
-          <DropdownMenu.Item asChild className={menuItemClass}>
-            <Link href="/profile">Profile</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={menuItemClass}>
-            <Link href="/watching">Watching</Link>
-          </DropdownMenu.Item>
-          {user.role === 'moderator' ? (
-            <DropdownMenu.Item asChild className={menuItemClass}>
-              <Link href="/moderation">Moderation</Link>
-            </DropdownMenu.Item>
-          ) : null}
-          <DropdownMenu.Item asChild className={menuItemClass}>
-            {/* A full navigation: the server ends the session and redirects (docs/product.md §2). */}
-            <a href={apiUrl('signOutByLink', {})}>Log out</a>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DropdownPanel trigger={trigger} defaultOpen className="min-w-40 py-1">
+      <DropdownMenu.Item asChild className={menuItemClass}>
+        <Link href="/profile">Profile</Link>
+      </DropdownMenu.Item>
+      <DropdownMenu.Item asChild className={menuItemClass}>
+        <Link href="/watching">Watching</Link>
+      </DropdownMenu.Item>
+      {user.role === 'moderator' ? (
+        <DropdownMenu.Item asChild className={menuItemClass}>
+          <Link href="/moderation">Moderation</Link>
+        </DropdownMenu.Item>
+      ) : null}
+      <DropdownMenu.Item asChild className={menuItemClass}>
+        {/* A full navigation: the server ends the session and redirects (docs/product.md §2). */}
+        <a href={apiUrl('signOutByLink', {})}>Log out</a>
+      </DropdownMenu.Item>
+    </DropdownPanel>
   );
 }
 

@@ -3,6 +3,7 @@ import type { MemberReportTargetType } from '@bid/contract';
 import { Ban, Flag, MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DropdownPanel } from '@/components/ui/dropdown-menu';
 import { BlockButton } from './BlockButton';
 import { ReportDialog } from './ReportDialog';
 
@@ -23,29 +24,24 @@ export function SafetyMenu({ target, member }: SafetyMenuProps) {
   const [blocking, setBlocking] = useState(false);
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
+      <DropdownPanel
+        trigger={
           <Button type="button" variant="ghost" size="icon" aria-label="More actions" data-testid="safety-menu">
             <MoreHorizontal aria-hidden="true" />
           </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-44 rounded-md border border-black/10 bg-white py-1 shadow-lg"
-          >
-            <DropdownMenu.Item className={itemClass} onSelect={() => setReporting(true)}>
-              <Flag aria-hidden="true" className="size-4" />
-              {target.label}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={itemClass} onSelect={() => setBlocking(true)}>
-              <Ban aria-hidden="true" className="size-4" />
-              Block {member.name}
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        }
+        sideOffset={4}
+        className="min-w-44 py-1"
+      >
+        <DropdownMenu.Item className={itemClass} onSelect={() => setReporting(true)}>
+          <Flag aria-hidden="true" className="size-4" />
+          {target.label}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={itemClass} onSelect={() => setBlocking(true)}>
+          <Ban aria-hidden="true" className="size-4" />
+          Block {member.name}
+        </DropdownMenu.Item>
+      </DropdownPanel>
       <ReportDialog targetType={target.type} targetId={target.id} open={reporting} onOpenChange={setReporting} />
       <BlockButton
         userId={member.id}

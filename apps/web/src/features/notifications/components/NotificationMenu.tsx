@@ -1,6 +1,7 @@
 import { formatRelativeTime, NOTIFICATION_LIST_MAX_HEIGHT_PX } from '@bid/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactElement } from 'react';
+import { DropdownPanel } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
 import type { AppNotification } from '../api/notifications';
 import { NotificationIcon } from './NotificationIcon';
@@ -32,49 +33,43 @@ export function NotificationMenu({
   onOpen: (notification: AppNotification) => void;
 }) {
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border border-black/10 bg-white shadow-lg"
-          data-testid="notification-dropdown"
-        >
-          <div className="flex items-center justify-between border-b border-black/10 px-4 py-3">
-            <DropdownMenu.Label className="text-sm font-semibold">Notifications</DropdownMenu.Label>
-            {hasUnread ? (
-              <DropdownMenu.Item
-                className={cn(itemClass, 'rounded px-2 py-1 text-xs font-medium text-primary')}
-                onSelect={(event) => {
-                  event.preventDefault();
-                  onMarkAllRead();
-                }}
-                disabled={isMarkingAllRead}
-              >
-                Mark all read
-              </DropdownMenu.Item>
-            ) : null}
-          </div>
-          {/* A group, not a list: a menu's items must sit in the menu or a group of it (ARIA). The
-              scrolling box takes focus so a keyboard can scroll it (docs/web-app.md "Accessible"). */}
-          <DropdownMenu.Group
-            className="overflow-y-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary"
-            style={{ maxHeight: NOTIFICATION_LIST_MAX_HEIGHT_PX }}
-            aria-label="Notification list"
-            tabIndex={0}
-            data-testid="notification-list"
+    <DropdownPanel
+      trigger={trigger}
+      open={open}
+      onOpenChange={onOpenChange}
+      className="w-80 max-w-[calc(100vw-1rem)]"
+      data-testid="notification-dropdown"
+    >
+      <div className="flex items-center justify-between border-b border-black/10 px-4 py-3">
+        <DropdownMenu.Label className="text-sm font-semibold">Notifications</DropdownMenu.Label>
+        {hasUnread ? (
+          <DropdownMenu.Item
+            className={cn(itemClass, 'rounded px-2 py-1 text-xs font-medium text-primary')}
+            onSelect={(event) => {
+              event.preventDefault();
+              onMarkAllRead();
+            }}
+            disabled={isMarkingAllRead}
           >
-            <NotificationListBody notifications={notifications} isLoading={isLoading} onOpen={onOpen} />
-          </DropdownMenu.Group>
-          <div className="border-t border-black/10 p-2">
-            <DropdownMenu.Item className={cn(itemClass, 'justify-center rounded py-1.5 text-sm')}>
-              Close
-            </DropdownMenu.Item>
-          </div>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            Mark all read
+          </DropdownMenu.Item>
+        ) : null}
+      </div>
+      {/* A group, not a list: a menu's items must sit in the menu or a group of it (ARIA). The
+              scrolling box takes focus so a keyboard can scroll it (docs/web-app.md "Accessible"). */}
+      <DropdownMenu.Group
+        className="overflow-y-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary"
+        style={{ maxHeight: NOTIFICATION_LIST_MAX_HEIGHT_PX }}
+        aria-label="Notification list"
+        tabIndex={0}
+        data-testid="notification-list"
+      >
+        <NotificationListBody notifications={notifications} isLoading={isLoading} onOpen={onOpen} />
+      </DropdownMenu.Group>
+      <div className="border-t border-black/10 p-2">
+        <DropdownMenu.Item className={cn(itemClass, 'justify-center rounded py-1.5 text-sm')}>Close</DropdownMenu.Item>
+      </div>
+    </DropdownPanel>
   );
 }
 
