@@ -9,6 +9,7 @@ import { useCreateSetupIntent } from '../api/createSetupIntent';
 import { toastMethodAdded, toastSetupFailed } from '../setupToasts';
 import { AddPaymentMethodForm } from './AddPaymentMethodForm';
 import { PaymentMethodList } from './PaymentMethodList';
+import { PaymentsSection } from './PaymentsSection';
 import { RemovePaymentMethodDialog } from './RemovePaymentMethodDialog';
 
 const FEE_PERCENT = `${Math.round(SERVICE_FEE_RATE * 100)}%`;
@@ -40,25 +41,24 @@ export function PaymentMethodsTab() {
   const saved = methods.data?.paymentMethods ?? [];
 
   return (
-    <section aria-labelledby="payment-methods-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="payment-methods-heading" className="text-xl font-semibold">
-            Payment Methods
-          </h2>
-          <p className="text-sm text-neutral-text/80">
-            You need a saved payment method to bid. It is only charged if you win; {FEE_PERCENT} of a winning bid is our
-            service fee.
-          </p>
-        </div>
-        {clientSecret === null && (
+    <PaymentsSection
+      headingId="payment-methods-heading"
+      title="Payment Methods"
+      intro={
+        <>
+          You need a saved payment method to bid. It is only charged if you win; {FEE_PERCENT} of a winning bid is our
+          service fee.
+        </>
+      }
+      action={
+        clientSecret === null && (
           <Button type="button" onClick={startAdding} disabled={createSetupIntent.isPending}>
             <Plus aria-hidden="true" />
             {createSetupIntent.isPending ? 'Preparing...' : 'Add Payment Method'}
           </Button>
-        )}
-      </div>
-
+        )
+      }
+    >
       {clientSecret !== null && (
         <Card>
           <CardContent className="grid gap-3 p-4">
@@ -93,6 +93,6 @@ export function PaymentMethodsTab() {
       )}
 
       <RemovePaymentMethodDialog method={removing} onOpenChange={(open) => !open && setRemoving(null)} />
-    </section>
+    </PaymentsSection>
   );
 }

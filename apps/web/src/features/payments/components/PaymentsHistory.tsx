@@ -9,6 +9,7 @@ import { onMutationError } from '@/lib/unauthorized';
 import { usePayments } from '../api/listPayments';
 import { useAnswerOffer } from '../api/answerOffer';
 import { useRetryPayment } from '../api/retryPayment';
+import { PaymentsSection } from './PaymentsSection';
 import {
   formatAmountLessFee,
   formatDeadline,
@@ -36,16 +37,16 @@ export function PaymentsHistory() {
   const payments = data?.payments ?? [];
 
   return (
-    <section aria-labelledby="payments-heading" className="grid gap-4">
-      <div>
-        <h2 id="payments-heading" className="text-xl font-semibold">
-          Payments
-        </h2>
-        <p className="text-sm text-neutral-text/80">
+    <PaymentsSection
+      headingId="payments-heading"
+      title="Payments"
+      intro={
+        <>
           Charges for dates you won, earnings from dates you hosted, their release and payout, and refunds. The service
           fee is {FEE_PERCENT} of each winning bid.
-        </p>
-      </div>
+        </>
+      }
+    >
       {isLoading ? (
         <p className="py-6 text-center text-neutral-text/70" role="status">
           Loading your payments...
@@ -68,7 +69,7 @@ export function PaymentsHistory() {
           ))}
         </ul>
       )}
-    </section>
+    </PaymentsSection>
   );
 }
 

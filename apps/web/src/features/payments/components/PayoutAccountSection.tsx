@@ -6,6 +6,7 @@ import { onMutationError } from '@/lib/unauthorized';
 import { usePayoutAccount, useStartPayoutOnboarding } from '../api/payoutAccount';
 import { formatDollarsAndCents, isPositiveAmount } from '@/lib/paymentFormat';
 import { redirectTo } from '../redirect';
+import { PaymentsSection } from './PaymentsSection';
 
 const STATUS_TEXT: Record<PayoutAccount['status'], string> = {
   none: 'Connect a payout account to receive your share of dates you host.',
@@ -30,13 +31,11 @@ export function PayoutAccountSection() {
     });
 
   return (
-    <section aria-labelledby="payouts-heading" className="grid gap-4">
-      <div>
-        <h2 id="payouts-heading" className="text-xl font-semibold">
-          Payouts
-        </h2>
-        <p className="text-sm text-neutral-text/80">Your share of the dates you host is paid to your payout account.</p>
-      </div>
+    <PaymentsSection
+      headingId="payouts-heading"
+      title="Payouts"
+      intro="Your share of the dates you host is paid to your payout account."
+    >
       {isLoading ? (
         <p className="py-6 text-center text-neutral-text/70" role="status">
           Loading your payouts...
@@ -81,7 +80,7 @@ export function PayoutAccountSection() {
           </CardContent>
         </Card>
       )}
-    </section>
+    </PaymentsSection>
   );
 }
 
