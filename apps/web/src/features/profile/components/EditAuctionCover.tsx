@@ -55,26 +55,10 @@ export function EditAuctionCover({ auctionId, coverImageUrl }: { auctionId: stri
       <p className="text-sm text-neutral-text/75">
         {cover ? EDIT_COVER_TEXTS.savedAtOnce : `${COVER_PICKER_TEXTS.hint} ${EDIT_COVER_TEXTS.savedAtOnce}`}
       </p>
-      {cover && (
-        <Photo
-          url={cover}
-          alt="Current cover photo"
-          sizes="160px"
-          width={160}
-          height={160}
-          className="aspect-square w-40 rounded-lg border border-black/10 object-cover"
-        />
-      )}
+      {cover && <CoverPreview url={cover} alt="Current cover photo" />}
       {heldCover && (
         <figure className="grid gap-1" data-testid="cover-in-review">
-          <Photo
-            url={heldCover}
-            alt="New cover photo in review"
-            sizes="160px"
-            width={160}
-            height={160}
-            className="aspect-square w-40 rounded-lg border border-black/10 object-cover"
-          />
+          <CoverPreview url={heldCover} alt="New cover photo in review" />
           <figcaption className="text-sm">
             <span className="font-semibold">{IN_REVIEW_LABEL}</span>: {IN_REVIEW_EXPLANATION}
           </figcaption>
@@ -87,5 +71,19 @@ export function EditAuctionCover({ auctionId, coverImageUrl }: { auctionId: stri
         onRemove={() => save(null)}
       />
     </section>
+  );
+}
+
+/** The saved cover and the one in review are drawn alike: a 160 px square. */
+function CoverPreview({ url, alt }: { url: string; alt: string }) {
+  return (
+    <Photo
+      url={url}
+      alt={alt}
+      sizes="160px"
+      width={160}
+      height={160}
+      className="aspect-square w-40 rounded-lg border border-black/10 object-cover"
+    />
   );
 }
