@@ -40,6 +40,22 @@ export function EditAuctionDialog({ auction, onOpenChange }: EditAuctionDialogPr
   );
 }
 
+/** The two prices an auction may go without: typed as text, where empty means none. */
+const OPTIONAL_PRICES = [
+  {
+    name: 'buyNowPrice',
+    label: 'Buy now price',
+    description: 'Leave empty for no buy-now price.',
+    placeholder: 'No buy-now price',
+  },
+  {
+    name: 'reservePrice',
+    label: 'Reserve price',
+    description: 'Bidders only see whether it is met. Once bids are in, you can only lower it.',
+    placeholder: 'No reserve price',
+  },
+] as const;
+
 function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id: string }; onClose: () => void }) {
   const initial = toEditValues(auction);
   const { register, handleSubmit } = useForm<EditAuctionValues>({ defaultValues: initial });
@@ -74,22 +90,9 @@ function EditAuctionForm({ auction, onClose }: { auction: EditableAuction & { id
       <TextField label="Title" maxLength={TITLE_MAX} {...register('title')} />
       <TextAreaField label="Description" rows={4} {...register('description')} />
       <TextField label="Location" placeholder="Where you will meet" {...register('location')} />
-      <TextField
-        label="Buy now price"
-        description="Leave empty for no buy-now price."
-        type="text"
-        inputMode="decimal"
-        placeholder="No buy-now price"
-        {...register('buyNowPrice')}
-      />
-      <TextField
-        label="Reserve price"
-        description="Bidders only see whether it is met. Once bids are in, you can only lower it."
-        type="text"
-        inputMode="decimal"
-        placeholder="No reserve price"
-        {...register('reservePrice')}
-      />
+      {OPTIONAL_PRICES.map(({ name, ...field }) => (
+        <TextField key={name} {...field} type="text" inputMode="decimal" {...register(name)} />
+      ))}
       <FormActions onCancel={onClose} busy={editAuction.isPending} submitLabel="Save Changes" />
     </form>
   );
