@@ -1,5 +1,5 @@
 import { IN_REVIEW_EXPLANATION, IN_REVIEW_LABEL, PROFILE_PHOTOS_MAX } from '@bid/contract';
-import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star, Trash2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, ImagePlus, Loader2, type LucideIcon, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Photo } from '@/components/photos/Photo';
 import { Button } from '@/components/ui/button';
@@ -88,36 +88,24 @@ export function ProfilePhotos() {
                   </span>
                 )}
                 <div className="flex justify-between gap-1 bg-white/90 p-1">
-                  <Button
-                    type="button"
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Move photo ${index + 1} earlier`}
+                  <PhotoAction
+                    label={`Move photo ${index + 1} earlier`}
+                    icon={ArrowLeft}
                     disabled={isBusy || index === 0}
                     onClick={() => move(index, index - 1)}
-                  >
-                    <ArrowLeft aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Delete photo ${index + 1}`}
+                  />
+                  <PhotoAction
+                    label={`Delete photo ${index + 1}`}
+                    icon={Trash2}
                     disabled={isBusy}
                     onClick={() => remove.mutate(photo.id)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Move photo ${index + 1} later`}
+                  />
+                  <PhotoAction
+                    label={`Move photo ${index + 1} later`}
+                    icon={ArrowRight}
                     disabled={isBusy || index === list.length - 1}
                     onClick={() => move(index, index + 1)}
-                  >
-                    <ArrowRight aria-hidden="true" />
-                  </Button>
+                  />
                 </div>
               </li>
             ))}
@@ -126,5 +114,24 @@ export function ProfilePhotos() {
       </CardContent>
       <ProfilePictureDialog open={isCropping} onOpenChange={setIsCropping} onCropped={(image) => add.mutate(image)} />
     </Card>
+  );
+}
+
+/** One of a photo's icon buttons (earlier, delete, later): its name says which photo it acts on. */
+function PhotoAction({
+  label,
+  icon: Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button type="button" size="icon" variant="ghost" aria-label={label} disabled={disabled} onClick={onClick}>
+      <Icon aria-hidden="true" />
+    </Button>
   );
 }
