@@ -1,12 +1,9 @@
 import { type DateState, REFUND_TIMING_TEXT } from '@bid/contract';
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDollarsAndCents, isPositiveAmount } from '@/lib/paymentFormat';
 import { useReleasePayment } from '../api/dateState';
 import { formatPlanDateTime } from '../format';
-import { errorText } from '../people';
+import { ConfirmedDateAction } from './ConfirmedDateAction';
 import { RefundRequestDialog } from './RefundRequestDialog';
 
 type Settlement = NonNullable<DateState['settlement']>;
@@ -126,28 +123,18 @@ export function SettlementSummary({ state, now, readOnly }: SettlementSummaryPro
  */
 function ReleasePaymentButton({ auctionId }: { auctionId: string }) {
   const release = useReleasePayment(auctionId);
-  const [isConfirming, setIsConfirming] = useState(false);
   return (
-    <>
-      <Button type="button" onClick={() => setIsConfirming(true)}>
-        Release payment now
-      </Button>
-      {release.isError && !isConfirming && (
-        <p role="alert" className="w-full text-sm text-danger">
-          {errorText(release.error)}
-        </p>
-      )}
-      <ConfirmDialog
-        open={isConfirming}
-        onOpenChange={setIsConfirming}
-        isPending={release.isPending}
-        title="Release the host's payment now?"
-        description="Everything went well: the host receives their full share now, whatever the time together, and a refund can no longer be requested."
-        keepLabel="Not yet"
-        confirmLabel="Release payment now"
-        pendingLabel="Releasing..."
-        onConfirm={() => release.mutate(undefined, { onSettled: () => setIsConfirming(false) })}
-      />
-    </>
+    <ConfirmedDateAction
+      action={release}
+      label="Release payment now"
+      errorClassName="w-full"
+      confirm={{
+        title: "Release the host's payment now?",
+        description:
+          'Everything went well: the host receives their full share now, whatever the time together, and a refund can no longer be requested.',
+        keepLabel: 'Not yet',
+        pendingLabel: 'Releasing...',
+      }}
+    />
   );
 }
