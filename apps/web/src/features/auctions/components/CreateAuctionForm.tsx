@@ -12,13 +12,13 @@ import {
 } from '@bid/contract';
 import { HandCoins, Handshake, UserRound } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RadioCardGroup, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { serverFieldError } from '@/lib/api';
-import { registerField } from '@/lib/registerField';
+import { useFieldForm } from '@/lib/registerField';
 import { onMutationError } from '@/lib/unauthorized';
 import { setAuctionCover } from '@/lib/auctionCover';
 import { useCreateAuction } from '../api/createAuction';
@@ -87,13 +87,7 @@ function serverFieldOf(error: unknown) {
 
 /** docs/product.md §2 "Create Auction page" form, with the checks of docs/product.md §5 in their order. */
 export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CreateAuctionFormValues>({
+  const { register, control, handleSubmit, setError, field, errorOf } = useFieldForm<CreateAuctionFormValues>({
     resolver: createAuctionResolver,
     defaultValues: CREATE_AUCTION_DEFAULTS,
   });
@@ -146,9 +140,6 @@ export function CreateAuctionForm({ user, onCreated, onCancel }: CreateAuctionFo
       },
     });
   });
-
-  const errorOf = (name: keyof CreateAuctionFormValues) => errors[name]?.message;
-  const field = registerField(register, errors);
 
   return (
     <form className="grid gap-6" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Create auction">

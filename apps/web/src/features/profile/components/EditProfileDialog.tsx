@@ -1,5 +1,5 @@
 import { BIO_MAX, type ProfileForm, type ProfileFormInput, profileFormSchema, SEXES, type Sex } from '@bid/contract';
-import { Controller, type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { Controller, type DefaultValues, type FieldPath, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TitledDialog } from '@/components/ui/dialog';
 import {
@@ -13,7 +13,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import type { CurrentUser } from '@/lib/useAuth';
 import { serverFieldError } from '@/lib/api';
-import { registerField } from '@/lib/registerField';
+import { useFieldForm } from '@/lib/registerField';
 import { onMutationError } from '@/lib/unauthorized';
 import { zodResolver } from '@/lib/zodResolver';
 import { useUpdateProfile } from '../api/updateProfile';
@@ -82,13 +82,11 @@ export function EditProfileForm({
   onCancel?: () => void;
   submitLabel?: string;
 }) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ProfileFormInput, unknown, ProfileForm>({
+  const { register, control, handleSubmit, setError, field, errorOf } = useFieldForm<
+    ProfileFormInput,
+    unknown,
+    ProfileForm
+  >({
     resolver: zodResolver(profileFormSchema),
     defaultValues: toFormValues(user),
   });
@@ -111,9 +109,6 @@ export function EditProfileForm({
       },
     });
   });
-
-  const errorOf = (name: keyof typeof errors) => errors[name]?.message;
-  const field = registerField(register, errors);
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Edit profile">
