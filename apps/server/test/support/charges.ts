@@ -1,15 +1,8 @@
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
-import {
-  charges,
-  ledgerEntries,
-  ledgerTransactions,
-  notifications,
-  sandboxPayments,
-  type Notification,
-} from '../../src/db/schema/index.js';
+import { charges, ledgerEntries, ledgerTransactions, sandboxPayments } from '../../src/db/schema/index.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { createLifecycleJob, type LifecycleRunResult } from '../../src/use-cases/close-due-auctions.job.js';
@@ -187,13 +180,8 @@ export async function ledgerLegsOf(db: Db, chargeId: string): Promise<{ transact
   };
 }
 
-export function notificationsOf(db: Db, userId: string, auctionId: string): Promise<Notification[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.relatedAuctionId, auctionId)))
-    .orderBy(asc(notifications.createdAt));
-}
+/** Here too, beside the other reads of a charge's outcome, for the charging tests. */
+export { notificationsOf } from './notifications.js';
 
 type Caller = Pick<Member, 'cookie'>;
 
