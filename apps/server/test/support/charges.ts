@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../../src/modules/payments/providers/payme
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { createLifecycleJob, type LifecycleRunResult } from '../../src/use-cases/close-due-auctions.job.js';
 import { createTestApp } from './app.js';
+import { HOUR, MINUTE } from './clock.js';
 import { connectionUrlOf, type TestDatabase } from './databases.js';
 import { expectLedgerBalanced } from './ledger.js';
 import { withSession } from './session.js';
@@ -14,8 +15,7 @@ import { signUpMember, suiteWorld, type Member, type WorldOptions } from './worl
 
 /** What the charging, date and payment tests run, read and call (docs/charging-and-ledger.md). */
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+export { HOUR, MINUTE };
 
 /** One app instance with its own pool and its own sandbox provider on that pool. */
 export interface Instance {
