@@ -2,14 +2,14 @@ import { asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
-import { charges, ledgerEntries, ledgerTransactions, sandboxPayments } from '../../src/db/schema/index.js';
+import { charges, ledgerEntries, sandboxPayments } from '../../src/db/schema/index.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { createLifecycleJob, type LifecycleRunResult } from '../../src/use-cases/close-due-auctions.job.js';
 import { createTestApp } from './app.js';
 import { HOUR, MINUTE } from './clock.js';
 import { connectionUrlOf, type TestDatabase } from './databases.js';
-import { expectLedgerBalanced } from './ledger.js';
+import { expectLedgerBalanced, ledgerTransactionsOf } from './ledger.js';
 import { withSession } from './session.js';
 import { signUpMember, suiteWorld, type Member, type WorldOptions } from './world.js';
 
@@ -163,7 +163,7 @@ export function providerPaymentsOf(db: Db, chargeId: string) {
 
 /** The legs booked for a charge, as "account[:user] cents" strings. */
 export async function ledgerLegsOf(db: Db, chargeId: string): Promise<{ transactions: number; legs: string[] }> {
-  const transactions = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.chargeId, chargeId));
+  const transactions = await ledgerTransactionsOf(db, [chargeId]);
   if (transactions.length === 0) return { transactions: 0, legs: [] };
   const entries = await db
     .select()
