@@ -8,12 +8,12 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, bids, notifications } from '../../src/db/schema/index.js';
+import { HOUR, startOfThisMinute } from '../support/clock.js';
 import { postgresOnlyFactories, testDatabaseFactories } from '../support/databases.js';
 import { withSession } from '../support/session.js';
 import { createWorld, type Member } from '../support/world.js';
 
-const HOUR = 3_600_000;
-const START = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+const START = startOfThisMinute();
 
 const cents = (amount: string) => parseMoneyToCents(amount)!;
 

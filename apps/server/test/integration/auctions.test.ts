@@ -8,13 +8,13 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auctions, notifications } from '../../src/db/schema/index.js';
+import { HOUR, startOfThisMinute } from '../support/clock.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
 import { saveProfile } from '../support/profiles.js';
 import { auctionInput as worldAuctionInput, suiteWorld, type Member } from '../support/world.js';
 
-const HOUR = 3_600_000;
-const START = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+const START = startOfThisMinute();
 
 const profileOf = (firstName: string, place: { location: string; zipCode: string }) => ({
   firstName,

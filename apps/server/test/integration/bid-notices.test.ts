@@ -10,7 +10,6 @@ import { createBidQueue } from '../../src/modules/auctions/bid-queue.js';
 import { placeBidsStatement, type BidOutcome, type BidRequest } from '../../src/modules/auctions/bids.repository.js';
 import { createLifecycleJob } from '../../src/use-cases/close-due-auctions.job.js';
 import { connectionUrlOf, describePostgresOnly, testDatabaseFactories } from '../support/databases.js';
-import { withSession } from '../support/session.js';
 import { suiteWorld, type Member, type World } from '../support/world.js';
 
 /**
@@ -142,12 +141,7 @@ describe.each(testDatabaseFactories())("a bid's notices on $kind", (factory) => 
     await queueOf(world).place(auction.id, request(ann, '20'));
     expect(await pendingOf(world, auction.id)).toHaveLength(1);
 
-    const deleted = await world.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      payload: { confirm: 'DELETE' },
-      cookies: withSession(ann.cookie),
-    });
+    const deleted = await world.call(ann, 'DELETE', '/api/account', { confirm: 'DELETE' });
     expect(deleted.statusCode).toBe(200);
     expect(await pendingOf(world, auction.id)).toEqual([]);
     expect(await noticesOf(world, auction.id)).toEqual([

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctions, notifications, users } from '../../src/db/schema/index.js';
 import { createTestApp } from '../support/app.js';
+import { HOUR, startOfThisMinute } from '../support/clock.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard } from '../support/payments.js';
 import { completeProfile } from '../support/profiles.js';
@@ -17,8 +18,7 @@ import { createAuctionAs } from '../support/world.js';
  * below fails its own check AND every later one it can, so only the order picks the answer.
  */
 
-const HOUR = 3_600_000;
-const START = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+const START = startOfThisMinute();
 const UNKNOWN_AUCTION = '00000000-0000-4000-8000-000000000000';
 
 interface Person {

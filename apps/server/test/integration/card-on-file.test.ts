@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config/env.js';
 import { auctions, bids, sandboxSetupIntents, users } from '../../src/db/schema/index.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
-import { TEST_PUBLIC_URL } from '../support/app.js';
+import { PRODUCTION_TEST_ENV, TEST_PUBLIC_URL } from '../support/app.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
 import { addSandboxCard, STRIPE_OFFLINE_ENV } from '../support/payments.js';
 import { withSession } from '../support/session.js';
@@ -231,16 +231,6 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     mkdirSync(path.join(distDir, 'assets'));
     writeFileSync(path.join(distDir, 'assets', 'index-abc.js'), 'console.log(1);');
     writeFileSync(path.join(distDir, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["secret.ts"]}');
-    const production = {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'k3Vq9-production-secret-0f8a2c71d4e6b5',
-      PUBLIC_URL: 'https://bid.example.com',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      AUDIT_CHECKPOINT_KEY: 'a-production-audit-checkpoint-key-of-40-c',
-      // The test database and the offline providers: production refuses them unless told.
-      ALLOW_SANDBOX: '1',
-      ALLOW_PGLITE: '1',
-    };
     const fetchBoth = async (env: Record<string, string>) => {
       const webApp = await buildApp({
         config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, WEB_DIST_DIR: distDir, ...env }),
@@ -257,7 +247,7 @@ describe.each(testDatabaseFactories())('a card on file to bid, and the provider 
     };
     try {
       expect(await fetchBoth({})).toMatchObject({ script: 200, map: 200 });
-      const inProduction = await fetchBoth(production);
+      const inProduction = await fetchBoth(PRODUCTION_TEST_ENV);
       expect(inProduction).toMatchObject({ script: 200, map: 404 });
       expect(inProduction.mapBody).not.toContain('secret.ts');
     } finally {

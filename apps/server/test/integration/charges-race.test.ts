@@ -1,11 +1,12 @@
 import { PAYMENT_FIX_WINDOW_HOURS, SECOND_CHANCE_OFFER_HOURS } from '@bid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { auctions, charges, ledgerTransactions, notifications, sandboxPayments } from '../../src/db/schema/index.js';
+import { auctions, charges, notifications, sandboxPayments } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { processDueCharges } from '../../src/use-cases/charge-and-create-date.js';
 import { releaseUnpaidWins } from '../../src/modules/payments/charges/second-chance.js';
 import { describePostgresOnly } from '../support/databases.js';
+import { ledgerTransactionsOf } from '../support/ledger.js';
 import {
   answerOffer,
   chargesOf,
@@ -63,10 +64,7 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
       const rows = await chargesOf(suite.db, auctionId);
       expect(rows.map((c) => [c.payerId, c.status, c.amount])).toEqual([[winner.id, 'succeeded', '45.00']]);
       expect(await providerPaymentsOf(suite.db, rows[0]!.id)).toHaveLength(1);
-      const bookings = await suite.db
-        .select()
-        .from(ledgerTransactions)
-        .where(eq(ledgerTransactions.chargeId, rows[0]!.id));
+      const bookings = await ledgerTransactionsOf(suite.db, [rows[0]!.id]);
       expect(bookings).toHaveLength(1);
       const paidNotices = await suite.db
         .select()
@@ -119,15 +117,10 @@ describePostgresOnly('charging exactly once across instances on $kind', (factory
         ),
       );
     expect(payments).toHaveLength(30);
-    const bookings = await suite.db
-      .select()
-      .from(ledgerTransactions)
-      .where(
-        inArray(
-          ledgerTransactions.chargeId,
-          rows.map((row) => row.id),
-        ),
-      );
+    const bookings = await ledgerTransactionsOf(
+      suite.db,
+      rows.map((row) => row.id),
+    );
     expect(bookings).toHaveLength(30);
   });
 

@@ -5,7 +5,6 @@ import { beforeAll, expect, it } from 'vitest';
 import {
   auctionDates,
   charges,
-  ledgerTransactions,
   notifications,
   payouts,
   refunds,
@@ -15,7 +14,7 @@ import {
 import { createDateJob } from '../../src/modules/dates/date.job.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { describePostgresOnly } from '../support/databases.js';
-import { ledgerBalances } from '../support/ledger.js';
+import { ledgerBalances, ledgerTransactionsOf } from '../support/ledger.js';
 import {
   buyNowAs,
   HOUR,
@@ -112,15 +111,10 @@ describePostgresOnly('the date job across instances on $kind', (factory) => {
     }
 
     const chargeRows = await suite.db.select().from(charges).where(inArray(charges.auctionId, all));
-    const bookings = await suite.db
-      .select()
-      .from(ledgerTransactions)
-      .where(
-        inArray(
-          ledgerTransactions.chargeId,
-          chargeRows.map((c) => c.id),
-        ),
-      );
+    const bookings = await ledgerTransactionsOf(
+      suite.db,
+      chargeRows.map((c) => c.id),
+    );
     for (const charge of chargeRows) {
       const kinds = bookings
         .filter((t) => t.chargeId === charge.id)

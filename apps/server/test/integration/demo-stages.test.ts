@@ -2,6 +2,7 @@ import type { AuctionDetail, DateState, PaymentsResponse } from '@bid/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAGES, planDemoData, type DemoStage } from '../../src/seed/demo-plan.js';
 import { DEMO_PASSWORD, demoEmail, seedDemoDataIfEmpty } from '../../src/seed/demo.js';
+import { startOfThisMinute } from '../support/clock.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { signInByEmail } from '../support/session.js';
 import { suiteWorld } from '../support/world.js';
@@ -10,7 +11,7 @@ import { auctions } from '../../src/db/schema/index.js';
 // docs/the-date.md "The demo's dates": the demo data shows every stage a member meets after
 // winning. Each stage's winner signs in with the demo password and reaches it through the routes.
 
-const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+const now = startOfThisMinute();
 
 describe.each(testDatabaseFactories())('the demo data stages on $kind', (factory) => {
   const world = suiteWorld(factory, { clock: now });

@@ -21,6 +21,7 @@ import { MINUTE } from '../support/charges.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { dateWorld } from '../support/dates.js';
 import { dateEndedByHost, hostNoShowDate } from '../support/feedback.js';
+import { notificationsOf } from '../support/notifications.js';
 import { auctionInput, type Member } from '../support/world.js';
 
 const DAY = 24 * 60 * MINUTE;
@@ -47,17 +48,7 @@ describe.each(testDatabaseFactories())('feedback after a date on $kind', (factor
     expect(res.statusCode, res.body).toBe(200);
     return res.json<FeedbackState>();
   };
-  const noticesOf = (who: Member, id: string) =>
-    world.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, who.id),
-          eq(notifications.relatedAuctionId, id),
-          eq(notifications.type, 'feedback_request'),
-        ),
-      );
+  const noticesOf = (who: Member, id: string) => notificationsOf(world.db, who.id, id, 'feedback_request');
   const queue = async () => (await call(moderator, 'GET', '/api/moderation/reports')).json<ModerationQueueItem[]>();
 
   beforeAll(async () => {

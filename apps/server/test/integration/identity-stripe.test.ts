@@ -7,7 +7,6 @@ import { WebhookSignatureError } from '../../src/modules/identity/providers/veri
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { suiteWorldWithStripeIdentity, type FakeStripeIdentity } from '../support/fake-stripe-identity.js';
 import { testDatabaseFactories } from '../support/databases.js';
-import { withSession } from '../support/session.js';
 
 /**
  * Stripe Identity: our adapter against a local stand-in for the Stripe API (this machine cannot
@@ -91,11 +90,7 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
   it('starts a Stripe verification session with a document and a matching selfie', async () => {
     const ada = await member('ada');
     stripe.recorded.length = 0;
-    const res = await world.app.inject({
-      method: 'POST',
-      url: '/api/identity/verification',
-      cookies: withSession(ada.cookie),
-    });
+    const res = await world.call(ada, 'POST', '/api/identity/verification');
     expect(res.statusCode).toBe(200);
     const view = res.json<{ partner: string; status: string; step: string; url: string }>();
     expect(view).toMatchObject({ partner: 'stripe', status: 'pending', step: 'partner_redirect' });
@@ -110,18 +105,12 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
       return_url: `${TEST_PUBLIC_URL}/profile?identity=returned`,
     });
     // The sandbox's routes do not exist with a real partner.
-    const sandbox = await world.app.inject({
-      method: 'POST',
-      url: '/api/identity/sandbox/complete',
-      payload: { outcome: 'verified' },
-      cookies: withSession(ada.cookie),
-    });
+    const sandbox = await world.call(ada, 'POST', '/api/identity/sandbox/complete', { outcome: 'verified' });
     expect(sandbox.statusCode).toBe(404);
-    const documents = await world.app.inject({
-      method: 'POST',
-      url: '/api/identity/verification/documents',
-      payload: { documentType: 'passport', kind: 'selfie', imageURL: '/api/objects/uploads/x' },
-      cookies: withSession(ada.cookie),
+    const documents = await world.call(ada, 'POST', '/api/identity/verification/documents', {
+      documentType: 'passport',
+      kind: 'selfie',
+      imageURL: '/api/objects/uploads/x',
     });
     expect(documents.statusCode).toBe(404);
     const start = (await world.db.select().from(auditLogs).where(eq(auditLogs.userId, ada.id))).find(
@@ -136,7 +125,7 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
 
   it('applies signed events once and refuses bad signatures and replays', async () => {
     const bo = await member('bo');
-    await world.app.inject({ method: 'POST', url: '/api/identity/verification', cookies: withSession(bo.cookie) });
+    await world.call(bo, 'POST', '/api/identity/verification');
     const sessionId = (await userRow(bo.id)).identityVerificationSessionId!;
     const verified = event('identity.verification_session.verified', sessionId);
 
@@ -172,11 +161,7 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
     const replay = await deliver(verified, signed(verified));
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
-    const notices = await world.app.inject({
-      method: 'GET',
-      url: '/api/notifications',
-      cookies: withSession(bo.cookie),
-    });
+    const notices = await world.call(bo, 'GET', '/api/notifications');
     expect(notices.json<{ title: string }[]>().filter((n) => n.title === 'Identity verified')).toHaveLength(1);
     const trail = (await world.db.select().from(auditLogs).where(eq(auditLogs.userId, bo.id))).filter(
       (e) => e.action === 'verification_complete',
@@ -189,7 +174,7 @@ describe.each(testDatabaseFactories())('identity verification with Stripe Identi
 
   it('asks for more input when Stripe says so, and ignores events for unknown sessions', async () => {
     const cy = await member('cy');
-    await world.app.inject({ method: 'POST', url: '/api/identity/verification', cookies: withSession(cy.cookie) });
+    await world.call(cy, 'POST', '/api/identity/verification');
     const sessionId = (await userRow(cy.id)).identityVerificationSessionId!;
     const needsInput = event('identity.verification_session.requires_input', sessionId, undefined, {
       code: 'selfie_face_mismatch',

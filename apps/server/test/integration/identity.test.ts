@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, identityDocuments, users } from '../../src/db/schema/index.js';
 import { verifyAuditChain } from '../../src/modules/audit/audit.service.js';
-import { suiteWorld } from '../support/world.js';
+import { auctionInput, suiteWorld } from '../support/world.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { makeJpegWithGps, makePng } from '../support/images.js';
 import { withSession } from '../support/session.js';
@@ -87,18 +87,7 @@ describe.each(testDatabaseFactories())('identity verification through the sandbo
       .where(eq(identityDocuments.userId, userId))
       .orderBy(asc(identityDocuments.createdAt));
   const makeModerator = (who: Member) => world.makeModerator(who);
-  const newAuction = (who: Member) =>
-    call('POST', '/api/auctions', who, {
-      title: 'Coffee by the river',
-      description: 'A coffee and a walk by the river.',
-      dateType: 'coffee',
-      location: 'Austin, TX',
-      locationRadius: 25,
-      startingBid: '20',
-      endTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      paymentResponsibility: '50_50',
-      expectedDuration: 60,
-    });
+  const newAuction = (who: Member) => call('POST', '/api/auctions', who, auctionInput());
 
   it('answers nobody with 401 and the sandbox has no webhook', async () => {
     for (const [method, url, payload] of [

@@ -7,6 +7,7 @@ import { auctions, bids, notifications } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { SESSION_COOKIE } from '../../src/plugins/session.js';
 import { postgresOnlyFactories, testDatabaseFactories } from '../support/databases.js';
+import { expectRefusal } from '../support/refusals.js';
 import { suiteWorld, type Member, type World } from '../support/world.js';
 
 const MINUTE = 60_000;
@@ -160,8 +161,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
   it('asks nobody to sign in (401)', async () => {
     const auctionId = await createAuction(world.db, { creatorId: host.id, endTime: inHours(5) });
     const res = await buyNow(world, auctionId);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized', requestId: expect.any(String) });
+    expectRefusal(res, 401, 'Unauthorized', 'unauthorized');
     const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
     expect(row!.isActive).toBe(true);
   });
@@ -169,8 +169,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of [randomUUID(), 'not-a-uuid', '1%20OR%201=1']) {
       const res = await buyNow(world, id, buyer);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Auction not found', code: 'not_found', requestId: expect.any(String) });
+      expectRefusal(res, 404, 'Auction not found', 'not_found');
     }
   });
 
@@ -184,12 +183,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
   it('refuses the creator (403)', async () => {
     const auctionId = await createAuction(world.db, { creatorId: host.id, endTime: inHours(5) });
     const res = await buyNow(world, auctionId, host);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      message: 'You cannot buy your own auction',
-      code: 'forbidden',
-      requestId: expect.any(String),
-    });
+    expectRefusal(res, 403, 'You cannot buy your own auction', 'forbidden');
   });
 
   it('refuses when there is no buy-now price or the current bid has reached it', async () => {
@@ -202,12 +196,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
     });
     for (const auctionId of [withoutPrice, reached]) {
       const res = await buyNow(world, auctionId, buyer);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        message: 'Buy Now is not available for this auction',
-        code: 'bad_request',
-        requestId: expect.any(String),
-      });
+      expectRefusal(res, 400, 'Buy Now is not available for this auction', 'bad_request');
     }
     const [row] = await world.db.select().from(auctions).where(eq(auctions.id, reached));
     expect(row).toMatchObject({ isActive: true, winnerId: null, bidCount: 1 });
@@ -228,8 +217,7 @@ describe.each(testDatabaseFactories())('Buy Now on $kind', (factory) => {
       .where(eq(auctions.id, cancelled));
     for (const auctionId of [pastEnd, closed, cancelled]) {
       const res = await buyNow(world, auctionId, buyer);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Auction has ended', code: 'bad_request', requestId: expect.any(String) });
+      expectRefusal(res, 400, 'Auction has ended', 'bad_request');
     }
     const count = await world.db.select().from(bids).where(eq(bids.bidderId, buyer.id));
     expect(count.some((b) => [pastEnd, closed, cancelled].includes(b.auctionId))).toBe(false);
@@ -274,12 +262,7 @@ describe.each(postgresOnlyFactories())('Buy Now races on $kind', (factory) => {
       const winners = responses.flatMap((res, i) => (res.statusCode === 200 ? [racers[i]!.id] : []));
       expect(winners).toHaveLength(1);
       for (const res of responses.filter((r) => r.statusCode !== 200)) {
-        expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({
-          message: 'Auction has ended',
-          code: 'bad_request',
-          requestId: expect.any(String),
-        });
+        expectRefusal(res, 400, 'Auction has ended', 'bad_request');
       }
       const [row] = await world.db.select().from(auctions).where(eq(auctions.id, auctionId));
       expect(row).toMatchObject({ isActive: false, winnerId: winners[0], currentBid: '80.00', bidCount: 2 });

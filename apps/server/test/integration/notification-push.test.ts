@@ -164,11 +164,8 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
   });
 
   it('sends no push for a type the member turned push off for, and none after the device is removed', async () => {
-    const off = await world.app.inject({
-      method: 'PUT',
-      url: '/api/notification-preferences',
-      cookies: withSession(ann.cookie),
-      payload: { preferences: [{ type: 'date_plan', push: false }] },
+    const off = await world.call(ann, 'PUT', '/api/notification-preferences', {
+      preferences: [{ type: 'date_plan', push: false }],
     });
     expect(off.statusCode).toBe(200);
     const before = push.received.length;
@@ -178,22 +175,12 @@ describe.each(testDatabaseFactories())('web push on $kind', (factory) => {
 
     // Removing devices: another member cannot remove Ann's; Ann can.
     for (const device of await subscriptionsOf(ann.id)) {
-      const byBob = await world.app.inject({
-        method: 'DELETE',
-        url: '/api/push/subscriptions',
-        cookies: withSession(bob.cookie),
-        payload: { endpoint: device.endpoint },
-      });
+      const byBob = await world.call(bob, 'DELETE', '/api/push/subscriptions', { endpoint: device.endpoint });
       expect(byBob.statusCode).toBe(204);
     }
     expect((await subscriptionsOf(ann.id)).length).toBe(2);
     for (const device of await subscriptionsOf(ann.id)) {
-      const res = await world.app.inject({
-        method: 'DELETE',
-        url: '/api/push/subscriptions',
-        cookies: withSession(ann.cookie),
-        payload: { endpoint: device.endpoint },
-      });
+      const res = await world.call(ann, 'DELETE', '/api/push/subscriptions', { endpoint: device.endpoint });
       expect(res.statusCode).toBe(204);
     }
     expect(await subscriptionsOf(ann.id)).toEqual([]);

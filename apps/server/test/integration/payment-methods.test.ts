@@ -16,7 +16,7 @@ import { CARD_MESSAGES } from '../../src/modules/payments/providers/sandbox-card
 import { SETUP_MESSAGES } from '../../src/modules/payments/providers/sandbox-setup.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { addSandboxCard, FUTURE_EXPIRY } from '../support/payments.js';
-import { withSession } from '../support/session.js';
+import { expectRefusal } from '../support/refusals.js';
 import { suiteWorld, type Member } from '../support/world.js';
 
 const SANDBOX_ROUTES = ['/api/payments/sandbox/confirm-setup', '/api/payments/sandbox/authenticate-setup'];
@@ -28,44 +28,26 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
 
   const signUp = (name: string) => world.signUp(name, { card: false });
 
-  const setupIntent = (who?: Member) =>
-    world.app.inject({ method: 'POST', url: '/api/stripe/setup-intent', cookies: withSession(who?.cookie) });
+  const { call } = world;
+  const setupIntent = (who?: Member) => call(who, 'POST', '/api/stripe/setup-intent');
   async function secretFor(who: Member): Promise<string> {
     const res = await setupIntent(who);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ clientSecret: string }>().clientSecret;
   }
   const confirm = (who: Member | undefined, payload: object) =>
-    world.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm-setup',
-      payload,
-      cookies: withSession(who?.cookie),
-    });
+    call(who, 'POST', '/api/payments/sandbox/confirm-setup', payload);
   const confirmCard = (who: Member, clientSecret: string, cardNumber: string, expiry: object = FUTURE_EXPIRY) =>
     confirm(who, { clientSecret, cardNumber, ...expiry, cvc: '123' });
   const authenticate = (who: Member | undefined, payload: object) =>
-    world.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/authenticate-setup',
-      payload,
-      cookies: withSession(who?.cookie),
-    });
+    call(who, 'POST', '/api/payments/sandbox/authenticate-setup', payload);
   async function list(who: Member): Promise<PaymentMethod[]> {
-    const res = await world.app.inject({
-      method: 'GET',
-      url: '/api/stripe/payment-methods',
-      cookies: withSession(who.cookie),
-    });
+    const res = await call(who, 'GET', '/api/stripe/payment-methods');
     expect(res.statusCode, res.body).toBe(200);
     return res.json<PaymentMethodsResponse>().paymentMethods;
   }
   const remove = (who: Member | undefined, id: string) =>
-    world.app.inject({
-      method: 'DELETE',
-      url: `/api/stripe/payment-methods/${encodeURIComponent(id)}`,
-      cookies: withSession(who?.cookie),
-    });
+    call(who, 'DELETE', `/api/stripe/payment-methods/${encodeURIComponent(id)}`);
   async function storedCustomerOf(member: Member): Promise<string | null> {
     const [row] = await db().select({ customerId: users.stripeCustomerId }).from(users).where(eq(users.id, member.id));
     return row?.customerId ?? null;
@@ -121,11 +103,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     const amex = await addSandboxCard(world.app, bea.cookie, '378282246310005');
     expect(visa).toMatch(/^pm_[0-9A-Za-z]{24}$/);
 
-    const res = await world.app.inject({
-      method: 'GET',
-      url: '/api/stripe/payment-methods',
-      cookies: withSession(bea.cookie),
-    });
+    const res = await call(bea, 'GET', '/api/stripe/payment-methods');
     const body = res.json<PaymentMethodsResponse>();
     expect(paymentMethodsResponseSchema.strict().safeParse(body).success).toBe(true);
     const card = (last4: string, brand: string) => ({ last4, brand, exp_month: 12, exp_year: FUTURE_EXPIRY.expYear });
@@ -174,12 +152,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     const secret = await secretFor(member);
     const lastYear = new Date().getUTCFullYear() - 1;
     const res = await confirmCard(member, secret, '4242424242424242', { expMonth: 12, expYear: lastYear });
-    expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({
-      message: "Your card's expiration year is invalid.",
-      code: 'invalid_expiry_year',
-      requestId: expect.any(String),
-    });
+    expectRefusal(res, 402, "Your card's expiration year is invalid.", 'invalid_expiry_year');
     expect(await list(member)).toEqual([]);
   });
 
@@ -224,12 +197,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     const secret = await secretFor(member);
     expect((await confirmCard(member, secret, '4242424242424242')).statusCode).toBe(200);
     const again = await confirmCard(member, secret, '5555555555554444');
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({
-      message: SETUP_MESSAGES.alreadySucceeded,
-      code: 'bad_request',
-      requestId: expect.any(String),
-    });
+    expectRefusal(again, 400, SETUP_MESSAGES.alreadySucceeded, 'bad_request');
     expect(await list(member)).toHaveLength(1);
   });
 
@@ -267,12 +235,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     ]);
 
     const twice = await authenticate(member, { clientSecret, outcome: 'complete' });
-    expect(twice.statusCode).toBe(400);
-    expect(twice.json()).toEqual({
-      message: SETUP_MESSAGES.nothingToAuthenticate,
-      code: 'bad_request',
-      requestId: expect.any(String),
-    });
+    expectRefusal(twice, 400, SETUP_MESSAGES.nothingToAuthenticate, 'bad_request');
     const reconfirm = await confirmCard(member, clientSecret, '4242424242424242');
     expect(reconfirm.json()).toEqual({
       message: SETUP_MESSAGES.alreadySucceeded,
@@ -286,13 +249,12 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     const clientSecret = await secretFor(member);
     await confirmCard(member, clientSecret, '4000002500003155');
     const failed = await authenticate(member, { clientSecret, outcome: 'fail' });
-    expect(failed.statusCode).toBe(402);
-    expect(failed.json()).toEqual({
-      message:
-        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-      code: 'setup_intent_authentication_failure',
-      requestId: expect.any(String),
-    });
+    expectRefusal(
+      failed,
+      402,
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      'setup_intent_authentication_failure',
+    );
     expect(await list(member)).toEqual([]);
     const [intent] = await db()
       .select()
@@ -319,12 +281,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     const member = await signUp('Max');
     const clientSecret = await secretFor(member);
     const res = await authenticate(member, { clientSecret, outcome: 'complete' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: SETUP_MESSAGES.nothingToAuthenticate,
-      code: 'bad_request',
-      requestId: expect.any(String),
-    });
+    expectRefusal(res, 400, SETUP_MESSAGES.nothingToAuthenticate, 'bad_request');
   });
 
   describe('ownership', () => {
@@ -342,12 +299,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
       const clientSecret = await secretFor(owner);
       const stranger = await signUp('Stan');
       const noCustomer = await confirmCard(stranger, clientSecret, '4242424242424242');
-      expect(noCustomer.statusCode).toBe(404);
-      expect(noCustomer.json()).toEqual({
-        message: CARD_SETUP_NOT_FOUND,
-        code: 'not_found',
-        requestId: expect.any(String),
-      });
+      expectRefusal(noCustomer, 404, CARD_SETUP_NOT_FOUND, 'not_found');
 
       await secretFor(other);
       const withCustomer = await confirmCard(other, clientSecret, '4242424242424242');
@@ -356,8 +308,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
 
       await confirmCard(owner, clientSecret, '4000002500003155');
       const steal = await authenticate(other, { clientSecret, outcome: 'complete' });
-      expect(steal.statusCode).toBe(404);
-      expect(steal.json()).toEqual({ message: CARD_SETUP_NOT_FOUND, code: 'not_found', requestId: expect.any(String) });
+      expectRefusal(steal, 404, CARD_SETUP_NOT_FOUND, 'not_found');
       const [intent] = await db()
         .select()
         .from(sandboxSetupIntents)
@@ -368,12 +319,7 @@ describe.each(testDatabaseFactories())('payment methods (sandbox provider) on $k
     it('another member neither sees nor removes my card', async () => {
       expect((await list(other)).map((m) => m.id)).not.toContain(ownersCard);
       const res = await remove(other, ownersCard);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({
-        message: PAYMENT_METHOD_NOT_FOUND,
-        code: 'not_found',
-        requestId: expect.any(String),
-      });
+      expectRefusal(res, 404, PAYMENT_METHOD_NOT_FOUND, 'not_found');
       expect((await list(owner)).map((m) => m.id)).toContain(ownersCard);
     });
 

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { auctions, charges, sandboxClock } from '../../src/db/schema/index.js';
-import { createTestApp } from '../support/app.js';
+import { createTestApp, PRODUCTION_TEST_ENV } from '../support/app.js';
 import { testDatabaseFactories } from '../support/databases.js';
 import { STRIPE_OFFLINE_ENV } from '../support/payments.js';
 import { withSession } from '../support/session.js';
@@ -155,16 +155,7 @@ describe.each(testDatabaseFactories())('the test clock on $kind', (factory) => {
   });
 
   it('does not exist with Stripe or in production, even on a staging server that allows the sandbox (404)', async () => {
-    const production = {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'k3Vq9-production-secret-0f8a2c71d4e6b5',
-      PUBLIC_URL: 'https://bid.example.com',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      AUDIT_CHECKPOINT_KEY: 'a-production-audit-checkpoint-key-of-40-c',
-      ALLOW_SANDBOX: '1',
-      ALLOW_PGLITE: '1',
-    };
-    for (const env of [production, STRIPE_OFFLINE_ENV]) {
+    for (const env of [PRODUCTION_TEST_ENV, STRIPE_OFFLINE_ENV]) {
       const app = await createTestApp(world.testDb.database, env);
       try {
         // The sandbox card routes exist on the staging server; the clock never does in production.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { auctions } from '../../src/db/schema/index.js';
 import { savedSearchMatchSql } from '../../src/modules/saved-searches/saved-searches.repository.js';
+import { austinCoffeeRow } from '../support/auctions.js';
 import { describePostgresOnly } from '../support/databases.js';
 import { suiteWorld, type Member } from '../support/world.js';
 
@@ -75,19 +76,7 @@ describePostgresOnly('the saved-search match at 100,000 saved searches on $kind'
   beforeAll(async () => {
     const [auction] = await world.db
       .insert(auctions)
-      .values({
-        creatorId: host.id,
-        title: 'Coffee by the river, word7',
-        description: 'A coffee and a walk.',
-        dateType: 'coffee',
-        location: 'Austin, TX',
-        latitude: '30.26760000',
-        longitude: '-97.74300000',
-        startingBid: '20.00',
-        currentBid: '20.00',
-        paymentResponsibility: '50_50',
-        endTime: new Date(world.clock.getTime() + 86_400_000),
-      })
+      .values(austinCoffeeRow(host.id, 'Coffee by the river, word7', new Date(world.clock.getTime() + 86_400_000)))
       .returning({ id: auctions.id });
     auctionId = auction!.id;
   }, 600_000);

@@ -21,6 +21,7 @@ import { queueAuctionAnnouncement } from '../../src/modules/saved-searches/saved
 import { announceVisibleAuction } from '../../src/modules/saved-searches/saved-searches.service.js';
 import { createLifecycleJob } from '../../src/use-cases/close-due-auctions.job.js';
 import { SAVED_SEARCH_EMAIL_SKIPPED } from '../../src/modules/saved-searches/saved-search-emails.js';
+import { austinCoffeeRow } from '../support/auctions.js';
 import { connectionUrlOf, describePostgresOnly, testDatabaseFactories } from '../support/databases.js';
 import { suiteWorld, type Member, type World } from '../support/world.js';
 
@@ -35,19 +36,7 @@ async function committedButUnmatched(world: World, hostId: string, title: string
   return world.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(auctions)
-      .values({
-        creatorId: hostId,
-        title,
-        description: 'A coffee and a walk.',
-        dateType: 'coffee',
-        location: 'Austin, TX',
-        latitude: '30.26760000',
-        longitude: '-97.74300000',
-        startingBid: '20.00',
-        currentBid: '20.00',
-        paymentResponsibility: '50_50',
-        endTime: new Date(world.clock.getTime() + DAY),
-      })
+      .values(austinCoffeeRow(hostId, title, new Date(world.clock.getTime() + DAY)))
       .returning({ id: auctions.id });
     await queueAuctionAnnouncement(tx, row!.id);
     return row!.id;

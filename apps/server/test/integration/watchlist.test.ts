@@ -1,11 +1,12 @@
 import type { AuctionDetail, AuctionListItem } from '@bid/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctions, notifications } from '../../src/db/schema/index.js';
+import { auctions } from '../../src/db/schema/index.js';
 import { closeDueAuctions } from '../../src/modules/auctions/lifecycle/close-due-auctions.js';
 import { notifyEndingSoon } from '../../src/modules/auctions/lifecycle/notify-ending-soon.js';
 import { createWorld, type Member } from '../support/world.js';
 import { testDatabaseFactories, type TestDatabase } from '../support/databases.js';
+import { notificationsOf } from '../support/notifications.js';
 
 type Person = Member;
 
@@ -26,16 +27,7 @@ describe.each(testDatabaseFactories())('the watchlist on $kind', (factory) => {
   const detail = async (id: string, who?: Person) =>
     (await call(who, 'GET', `/api/auctions/${id}`)).json<AuctionDetail>();
   const endingSoonTo = (who: Person, auctionId: string) =>
-    testDb.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, who.id),
-          eq(notifications.relatedAuctionId, auctionId),
-          eq(notifications.type, 'auction_ending_soon'),
-        ),
-      );
+    notificationsOf(testDb.database.db, who.id, auctionId, 'auction_ending_soon');
 
   beforeAll(async () => {
     await world.open();

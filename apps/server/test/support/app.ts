@@ -15,6 +15,20 @@ export const TEST_PUBLIC_URL = 'http://localhost:5000';
  */
 export const TEST_PAYMENT_WEBHOOK_SECRET = 'whsec_test_payment_webhooks';
 
+/**
+ * The settings of a production app that boots on the test database and the offline providers
+ * (a staging server): production refuses both unless ALLOW_PGLITE and ALLOW_SANDBOX say so.
+ */
+export const PRODUCTION_TEST_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'k3Vq9-production-secret-0f8a2c71d4e6b5',
+  PUBLIC_URL: 'https://bid.example.com',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  AUDIT_CHECKPOINT_KEY: 'a-production-audit-checkpoint-key-of-40-c',
+  ALLOW_SANDBOX: '1',
+  ALLOW_PGLITE: '1',
+};
+
 /** Builds the real app on a test database, without the web bundle. */
 export async function createTestApp(
   database: Database,

@@ -2,6 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/client.js';
 import { auctions, bids } from '../../src/db/schema/index.js';
 
+/**
+ * The row of a coffee in Austin at a geocoded point, with no bids: what the saved-search match
+ * reads of a new auction (its place, date type, price and text), for a test that inserts it itself.
+ */
+export function austinCoffeeRow(creatorId: string, title: string, endTime: Date): typeof auctions.$inferInsert {
+  return {
+    creatorId,
+    title,
+    description: 'A coffee and a walk.',
+    dateType: 'coffee',
+    location: 'Austin, TX',
+    latitude: '30.26760000',
+    longitude: '-97.74300000',
+    startingBid: '20.00',
+    currentBid: '20.00',
+    paymentResponsibility: '50_50',
+    endTime,
+  };
+}
+
 /** An auction with its bids, inserted as the bid statement would have left them. */
 export async function insertAuction(
   db: Db,

@@ -1,28 +1,21 @@
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
-import {
-  charges,
-  ledgerEntries,
-  ledgerTransactions,
-  notifications,
-  sandboxPayments,
-  type Notification,
-} from '../../src/db/schema/index.js';
+import { charges, ledgerEntries, sandboxPayments } from '../../src/db/schema/index.js';
 import type { PaymentProvider } from '../../src/modules/payments/providers/payment-provider.js';
 import { createSandboxProvider } from '../../src/modules/payments/providers/sandbox-provider.js';
 import { createLifecycleJob, type LifecycleRunResult } from '../../src/use-cases/close-due-auctions.job.js';
 import { createTestApp } from './app.js';
+import { HOUR, MINUTE } from './clock.js';
 import { connectionUrlOf, type TestDatabase } from './databases.js';
-import { expectLedgerBalanced } from './ledger.js';
+import { expectLedgerBalanced, ledgerTransactionsOf } from './ledger.js';
 import { withSession } from './session.js';
 import { signUpMember, suiteWorld, type Member, type WorldOptions } from './world.js';
 
 /** What the charging, date and payment tests run, read and call (docs/charging-and-ledger.md). */
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+export { HOUR, MINUTE };
 
 /** One app instance with its own pool and its own sandbox provider on that pool. */
 export interface Instance {
@@ -170,7 +163,7 @@ export function providerPaymentsOf(db: Db, chargeId: string) {
 
 /** The legs booked for a charge, as "account[:user] cents" strings. */
 export async function ledgerLegsOf(db: Db, chargeId: string): Promise<{ transactions: number; legs: string[] }> {
-  const transactions = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.chargeId, chargeId));
+  const transactions = await ledgerTransactionsOf(db, [chargeId]);
   if (transactions.length === 0) return { transactions: 0, legs: [] };
   const entries = await db
     .select()
@@ -187,13 +180,8 @@ export async function ledgerLegsOf(db: Db, chargeId: string): Promise<{ transact
   };
 }
 
-export function notificationsOf(db: Db, userId: string, auctionId: string): Promise<Notification[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.relatedAuctionId, auctionId)))
-    .orderBy(asc(notifications.createdAt));
-}
+/** Here too, beside the other reads of a charge's outcome, for the charging tests. */
+export { notificationsOf } from './notifications.js';
 
 type Caller = Pick<Member, 'cookie'>;
 

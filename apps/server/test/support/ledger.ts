@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.js';
+import { ledgerTransactions } from '../../src/db/schema/index.js';
 
 function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
@@ -36,4 +37,9 @@ export async function ledgerBalances(db: Db): Promise<Record<string, number>> {
   return Object.fromEntries(
     rows.map((row) => [row.user_id ? `${row.account}:${row.user_id}` : row.account, Number(row.cents)]),
   );
+}
+
+/** The ledger transactions booked for these charges, whatever their kind. */
+export function ledgerTransactionsOf(db: Db, chargeIds: string[]) {
+  return db.select().from(ledgerTransactions).where(inArray(ledgerTransactions.chargeId, chargeIds));
 }
