@@ -67,36 +67,29 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
     },
   });
 
-  const jobRuns = new Counter({
-    name: 'bidyourdate_job_runs_total',
-    help: 'Background job runs, by job',
-    labelNames: ['job_name'] as const,
-    registers,
-  });
+  // The job series: one label, `job_name`, on each.
+  const perJob = { labelNames: ['job_name'] as const, registers };
+  const jobRuns = new Counter({ ...perJob, name: 'bidyourdate_job_runs_total', help: 'Background job runs, by job' });
   const jobFailures = new Counter({
+    ...perJob,
     name: 'bidyourdate_job_failures_total',
     help: 'Background job runs that failed, by job',
-    labelNames: ['job_name'] as const,
-    registers,
   });
   const jobDuration = new Histogram({
+    ...perJob,
     name: 'bidyourdate_job_duration_seconds',
     help: 'How long background job runs take, by job',
-    labelNames: ['job_name'] as const,
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
-    registers,
   });
   const jobLag = new Gauge({
+    ...perJob,
     name: 'bidyourdate_job_lag_seconds',
     help: 'How late the last scheduled run of a job started after it was due',
-    labelNames: ['job_name'] as const,
-    registers,
   });
   const jobLastSuccess = new Gauge({
+    ...perJob,
     name: 'bidyourdate_job_last_success_timestamp_seconds',
     help: 'When a run of the job last finished without an error (Unix time)',
-    labelNames: ['job_name'] as const,
-    registers,
   });
 
   const poolGauge = (name: string, help: string, read: (pool: PoolCounts) => number) =>

@@ -57,61 +57,46 @@ export async function seedDemoStage(tx: Db, input: DemoStageInput, now: Date): P
   const chargeId = randomUUID();
   const paymentId = sandboxId('pi');
 
-  if (input.stage === 'unpaid') {
-    // Declined at the close: the winner has PAYMENT_FIX_WINDOW_HOURS from then to pay with a card.
-    await tx.insert(sandboxPayments).values({
-      id: paymentId,
-      idempotencyKey: `charge:${chargeId}:attempt:1`,
-      customerId: input.customerId,
-      amountCents,
-      metadata: { chargeId, auctionId: input.auctionId, attempt: '1' },
-      status: 'failed',
-      declineCode: 'card_declined',
-      declineMessage: 'Your card was declined.',
-      createdAt: attemptAt,
-    });
-    await tx.insert(charges).values({
-      id: chargeId,
-      auctionId: input.auctionId,
-      payerId: input.winnerId,
-      payeeId: input.hostId,
-      amount: input.amount,
-      fee: centsToMoneyString(feeCents),
-      status: 'failed',
-      providerPaymentId: paymentId,
-      failureCode: 'card_declined',
-      failureMessage: 'Your card was declined.',
-      payBy: new Date(attemptAt.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR),
-      attemptStartedAt: attemptAt,
-      createdAt: input.auctionEndedAt,
-      updatedAt: attemptAt,
-    });
-    return;
-  }
-
-  await tx.insert(sandboxPayments).values({
+  // The charge's first attempt at the sandbox, a minute after the close; the stage says how it went.
+  const payment = {
     id: paymentId,
     idempotencyKey: `charge:${chargeId}:attempt:1`,
     customerId: input.customerId,
     amountCents,
     metadata: { chargeId, auctionId: input.auctionId, attempt: '1' },
-    status: 'succeeded',
     createdAt: attemptAt,
-  });
-  await tx.insert(charges).values({
+  };
+  const charge = {
     id: chargeId,
     auctionId: input.auctionId,
     payerId: input.winnerId,
     payeeId: input.hostId,
     amount: input.amount,
     fee: centsToMoneyString(feeCents),
-    status: 'succeeded',
     providerPaymentId: paymentId,
     attemptStartedAt: attemptAt,
-    succeededAt: attemptAt,
     createdAt: input.auctionEndedAt,
     updatedAt: attemptAt,
-  });
+  };
+
+  if (input.stage === 'unpaid') {
+    // Declined at the close: the winner has PAYMENT_FIX_WINDOW_HOURS from then to pay with a card.
+    const declined = { code: 'card_declined', message: 'Your card was declined.' };
+    await tx
+      .insert(sandboxPayments)
+      .values({ ...payment, status: 'failed', declineCode: declined.code, declineMessage: declined.message });
+    await tx.insert(charges).values({
+      ...charge,
+      status: 'failed',
+      failureCode: declined.code,
+      failureMessage: declined.message,
+      payBy: new Date(attemptAt.getTime() + PAYMENT_FIX_WINDOW_HOURS * HOUR),
+    });
+    return;
+  }
+
+  await tx.insert(sandboxPayments).values({ ...payment, status: 'succeeded' });
+  await tx.insert(charges).values({ ...charge, status: 'succeeded', succeededAt: attemptAt });
   await recordLedgerTransaction(tx, {
     kind: 'charge',
     chargeId,

@@ -84,24 +84,14 @@ export async function seedDemoDataIfEmpty(
     ? await Promise.all(userIds.map((id, index) => storeDemoAvatar(options.storage!, index, randomUUID())))
     : [];
 
+  // The plan's people and auctions name their fields as the tables name their columns.
   const userRows: NewUser[] = plan.users.map((user, index) => ({
+    ...user,
     id: idOf(userIds, index),
     email: demoEmail(user.firstName, user.lastName),
     passwordHash,
-    firstName: user.firstName,
-    lastName: user.lastName,
     profileImageUrl: avatars[index]?.url ?? null,
-    bio: user.bio,
-    age: user.age,
-    location: user.location,
     country: DEMO_COUNTRY,
-    zipCode: user.zipCode,
-    latitude: user.latitude,
-    longitude: user.longitude,
-    interests: user.interests,
-    sex: user.sex,
-    openToDatesWith: user.openToDatesWith,
-    createdAt: user.createdAt,
     updatedAt: user.createdAt,
     // The sandbox derives a customer id from this key, as the payment-method routes would.
     stripeCustomerId: options.sandboxCards ? sandboxCustomerId(`customer-${idOf(userIds, index)}`) : null,
@@ -124,28 +114,13 @@ export async function seedDemoDataIfEmpty(
       : [],
   );
 
-  const auctionRows: NewAuction[] = plan.auctions.map((auction, index) => ({
+  // An auction's people are indexes into the plan's users, and its stage is seedDemoStage's, not a column.
+  const auctionRows: NewAuction[] = plan.auctions.map(({ creator, winner, stage: _stage, ...auction }, index) => ({
+    ...auction,
     id: idOf(auctionIds, index),
-    creatorId: idOf(userIds, auction.creator),
-    title: auction.title,
-    description: auction.description,
-    dateType: auction.dateType,
-    location: auction.location,
-    latitude: auction.latitude,
-    longitude: auction.longitude,
-    locationRadius: auction.locationRadius,
-    startingBid: auction.startingBid,
-    currentBid: auction.currentBid,
-    buyNowPrice: auction.buyNowPrice,
-    paymentResponsibility: auction.paymentResponsibility,
+    creatorId: idOf(userIds, creator),
     paymentNotes: auction.paymentNotes ?? null,
-    expectedDuration: auction.expectedDuration,
-    endTime: auction.endTime,
-    isActive: auction.isActive,
-    winnerId: auction.winner === null ? null : idOf(userIds, auction.winner),
-    bidCount: auction.bidCount,
-    createdAt: auction.createdAt,
-    updatedAt: auction.updatedAt,
+    winnerId: winner === null ? null : idOf(userIds, winner),
   }));
 
   const bidRows: NewBid[] = plan.bids.map((bid) => ({

@@ -80,52 +80,54 @@ export function createLifecycleJob(options: LifecycleJobOptions): LifecycleJob {
   const intervalMs = options.intervalMs ?? LIFECYCLE_INTERVAL_MS;
   const batchLimit = options.batchLimit ?? CLOSE_BATCH_LIMIT;
 
-  async function closeAll(): Promise<number> {
-    let closed = 0;
-    for (let batch = 0; batch < MAX_CLOSE_BATCHES_PER_RUN && !job.isStopped(); batch += 1) {
+  /**
+   * Runs `step` batch after batch until one comes back short of `batchSize`, at most `maxBatches`
+   * times in a run (a backlog drains over a few runs) and never once the job is stopped; the
+   * number of rows the batches handled.
+   */
+  async function inBatches<T>(maxBatches: number, batchSize: number, step: () => Promise<T[]>): Promise<number> {
+    let handled = 0;
+    for (let batch = 0; batch < maxBatches && !job.isStopped(); batch += 1) {
+      const rows = await step();
+      handled += rows.length;
+      if (rows.length < batchSize) break;
+    }
+    return handled;
+  }
+
+  // Called once the transaction that closed (or re-awarded) the auction has committed
+  // (docs/engineering.md §7: publish after commit, never inside).
+  const publishClosed = (auctionId: string, winnerId: string | null, reserveMet?: boolean) =>
+    options.realtime?.publish(auctionChannel(auctionId), {
+      type: 'auction_closed',
+      auctionId,
+      isActive: false,
+      winnerId,
+      ...(reserveMet === undefined ? {} : { reserveMet }),
+    });
+
+  const closeAll = () =>
+    inBatches(MAX_CLOSE_BATCHES_PER_RUN, batchLimit, async () => {
       const batchClosed = await closeDueAuctions(db, now(), batchLimit);
-      closed += batchClosed.length;
-      // closeDueAuctions has committed by now (docs/engineering.md §7: publish after commit, never inside).
-      for (const auction of batchClosed) {
-        options.realtime?.publish(auctionChannel(auction.auctionId), {
-          type: 'auction_closed',
-          auctionId: auction.auctionId,
-          isActive: false,
-          winnerId: auction.winnerId,
-          ...(auction.reserveMet === undefined ? {} : { reserveMet: auction.reserveMet }),
-        });
-        // The close's notices to the host and the winner refreshed their bells through notify;
-        // losers read the auction_closed above.
-      }
+      // The close's notices to the host and the winner refreshed their bells through notify;
+      // losers read the auction_closed.
+      for (const auction of batchClosed) publishClosed(auction.auctionId, auction.winnerId, auction.reserveMet);
       if (batchClosed.length > 0) {
         logger.info(
           { auctions: batchClosed.map((a) => ({ id: a.auctionId, winnerId: a.winnerId })) },
           'auctions closed',
         );
       }
-      if (batchClosed.length < batchLimit) break;
-    }
-    return closed;
-  }
+      return batchClosed;
+    });
 
-  async function releaseAll(): Promise<number> {
-    let released = 0;
-    for (let batch = 0; batch < MAX_RELEASE_BATCHES_PER_RUN && !job.isStopped(); batch += 1) {
+  const releaseAll = () =>
+    inBatches(MAX_RELEASE_BATCHES_PER_RUN, RELEASE_BATCH_LIMIT, async () => {
       const wins = await releaseUnpaidWins(db, now());
-      released += wins.length;
-      for (const win of wins) {
-        options.realtime?.publish(auctionChannel(win.auctionId), {
-          type: 'auction_closed',
-          auctionId: win.auctionId,
-          isActive: false,
-          winnerId: win.newWinnerId,
-        });
-      }
+      for (const win of wins) publishClosed(win.auctionId, win.newWinnerId);
       if (wins.length > 0) logger.info({ wins }, 'unpaid wins released; the date is offered to the next bidder');
-      if (wins.length < RELEASE_BATCH_LIMIT) break;
-    }
-    return released;
-  }
+      return wins;
+    });
 
   async function run(): Promise<LifecycleRunResult> {
     const result: LifecycleRunResult = { closed: 0, endingSoonNotified: 0 };

@@ -13,7 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, latitude, longitude, money, timestamptz, updatedAt } from './columns.js';
+import { createdAt, latitude, longitude, money, requiredRef, timestamptz, updatedAt } from './columns.js';
 import { dateTypeEnum, paymentResponsibilityEnum } from './enums.js';
 import { users } from './users.js';
 
@@ -21,9 +21,7 @@ export const auctions = pgTable(
   'auctions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id),
+    creatorId: requiredRef('creator_id', () => users.id),
     title: varchar('title', { length: 255 }).notNull(),
     description: text('description').notNull(),
     dateType: dateTypeEnum('date_type').notNull(),
@@ -154,12 +152,8 @@ export const bids = pgTable(
   'bids',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctions.id, { onDelete: 'cascade' }),
-    bidderId: uuid('bidder_id')
-      .notNull()
-      .references(() => users.id),
+    auctionId: requiredRef('auction_id', () => auctions.id, { onDelete: 'cascade' }),
+    bidderId: requiredRef('bidder_id', () => users.id),
     amount: money('amount').notNull(),
     /** The bidder's maximum when the request set one: PRIVATE to the bidder (docs/auctions.md). */
     maxAmount: money('max_amount'),
@@ -181,12 +175,8 @@ export const bids = pgTable(
 export const auctionWatches = pgTable(
   'auction_watches',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctions.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    auctionId: requiredRef('auction_id', () => auctions.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.auctionId] }), index('auction_watches_auction_idx').on(t.auctionId)],
@@ -199,12 +189,8 @@ export const auctionWatches = pgTable(
 export const endingSoonNotices = pgTable(
   'ending_soon_notices',
   {
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    auctionId: requiredRef('auction_id', () => auctions.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.auctionId, t.userId] })],

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from './columns.js';
+import { createdAt, requiredRef, timestamptz } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -59,9 +59,7 @@ export const userIdentities = pgTable(
   'user_identities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     provider: varchar('provider', { length: 32 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     email: varchar('email', { length: 320 }),

@@ -1,4 +1,4 @@
-import { numeric, timestamp } from 'drizzle-orm/pg-core';
+import { numeric, timestamp, uuid, type ReferenceConfig } from 'drizzle-orm/pg-core';
 
 /** Money is an exact decimal (docs/product.md §3: 2 decimals, precision 10), read as a string, never a float. */
 export const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
@@ -12,3 +12,9 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+/**
+ * A required link to another row's uuid key (the host, the winner, the auction a row belongs to):
+ * `uuid(name).notNull().references(target, actions)`, the shape of most foreign keys here.
+ */
+export const requiredRef = (name: string, target: ReferenceConfig['ref'], actions?: ReferenceConfig['actions']) =>
+  uuid(name).notNull().references(target, actions);

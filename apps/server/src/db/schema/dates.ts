@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auctions } from './auctions.js';
-import { createdAt, latitude, longitude, money, timestamptz, updatedAt } from './columns.js';
+import { createdAt, latitude, longitude, money, requiredRef, timestamptz, updatedAt } from './columns.js';
 import { charges } from './payments.js';
 import { users } from './users.js';
 
@@ -32,12 +32,8 @@ export const auctionDates = pgTable(
       .notNull()
       .unique()
       .references(() => charges.id),
-    hostId: uuid('host_id')
-      .notNull()
-      .references(() => users.id),
-    winnerId: uuid('winner_id')
-      .notNull()
-      .references(() => users.id),
+    hostId: requiredRef('host_id', () => users.id),
+    winnerId: requiredRef('winner_id', () => users.id),
 
     // The open proposal (a new one replaces it; accepting it makes it the plan).
     proposedPlace: varchar('proposed_place', { length: 200 }),
@@ -101,12 +97,8 @@ export const dateShareLinks = pgTable(
   'date_share_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctions.id),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
+    auctionId: requiredRef('auction_id', () => auctions.id),
+    createdBy: requiredRef('created_by', () => users.id),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
@@ -122,12 +114,8 @@ export const dateShareLinks = pgTable(
 export const dateLocations = pgTable(
   'date_locations',
   {
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctionDates.auctionId, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    auctionId: requiredRef('auction_id', () => auctionDates.auctionId, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     lat: latitude('lat').notNull(),
     lng: longitude('lng').notNull(),
     /** The browser's accuracy radius, in metres. */
@@ -148,12 +136,8 @@ export const refundRequests = pgTable(
   'refund_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctions.id),
-    requesterId: uuid('requester_id')
-      .notNull()
-      .references(() => users.id),
+    auctionId: requiredRef('auction_id', () => auctions.id),
+    requesterId: requiredRef('requester_id', () => users.id),
     reason: text('reason').notNull(),
     /** open → granted (in full) | partial | denied. */
     status: varchar('status', { length: 16 }).notNull().default('open'),
@@ -183,16 +167,12 @@ export const refunds = pgTable(
   'refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctions.id),
+    auctionId: requiredRef('auction_id', () => auctions.id),
     chargeId: uuid('charge_id')
       .notNull()
       .unique()
       .references(() => charges.id),
-    payerId: uuid('payer_id')
-      .notNull()
-      .references(() => users.id),
+    payerId: requiredRef('payer_id', () => users.id),
     amount: money('amount').notNull(),
     /** pending → processing → succeeded, or failed (retried by the next run). */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
@@ -239,9 +219,7 @@ export const payouts = pgTable(
       .notNull()
       .unique()
       .references(() => auctions.id),
-    hostId: uuid('host_id')
-      .notNull()
-      .references(() => users.id),
+    hostId: requiredRef('host_id', () => users.id),
     amount: money('amount').notNull(),
     /** awaiting_account → pending → processing → paid, or failed (retried by the next run). */
     status: varchar('status', { length: 16 }).notNull(),

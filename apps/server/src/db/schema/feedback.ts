@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auctionDates } from './dates.js';
-import { createdAt, timestamptz } from './columns.js';
+import { createdAt, requiredRef, timestamptz } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -20,12 +20,8 @@ export const dateFeedbackWindows = pgTable(
     auctionId: uuid('auction_id')
       .primaryKey()
       .references(() => auctionDates.auctionId),
-    hostId: uuid('host_id')
-      .notNull()
-      .references(() => users.id),
-    winnerId: uuid('winner_id')
-      .notNull()
-      .references(() => users.id),
+    hostId: requiredRef('host_id', () => users.id),
+    winnerId: requiredRef('winner_id', () => users.id),
     /** The clock decided the host did not come (the date's first settlement was a host no-show). */
     hostNoShow: boolean('host_no_show').notNull().default(false),
     opensAt: timestamptz('opens_at').notNull(),
@@ -56,15 +52,9 @@ export const dateFeedback = pgTable(
   'date_feedback',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => dateFeedbackWindows.auctionId),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => users.id),
+    auctionId: requiredRef('auction_id', () => dateFeedbackWindows.auctionId),
+    authorId: requiredRef('author_id', () => users.id),
+    subjectId: requiredRef('subject_id', () => users.id),
     met: varchar('met', { length: 20 }),
     feltSafe: boolean('felt_safe'),
     again: boolean('again'),
@@ -118,9 +108,7 @@ export const hostingSuspensions = pgTable(
   'hosting_suspensions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     noShows: integer('no_shows').notNull(),
     createdAt: createdAt(),
     liftedAt: timestamptz('lifted_at'),

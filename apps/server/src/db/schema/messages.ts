@@ -1,5 +1,5 @@
 import { index, boolean, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, requiredRef } from './columns.js';
 import { users } from './users.js';
 
 export const messages = pgTable(
@@ -8,12 +8,8 @@ export const messages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** For an auction chat: the auction id, then both participants' ids sorted, joined with hyphens (docs/product.md §3). */
     conversationId: varchar('conversation_id', { length: 128 }).notNull(),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id),
-    receiverId: uuid('receiver_id')
-      .notNull()
-      .references(() => users.id),
+    senderId: requiredRef('sender_id', () => users.id),
+    receiverId: requiredRef('receiver_id', () => users.id),
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     /**

@@ -12,7 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt } from './columns.js';
+import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
 import { notificationTypeEnum } from './enums.js';
 import { notifications } from './notifications.js';
 import { users } from './users.js';
@@ -24,9 +24,7 @@ import { users } from './users.js';
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     type: notificationTypeEnum('type').notNull(),
     email: boolean('email').notNull().default(true),
     push: boolean('push').notNull().default(true),
@@ -40,9 +38,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull().unique('push_subscriptions_endpoint_unique'),
     p256dh: varchar('p256dh', { length: 128 }).notNull(),
     auth: varchar('auth', { length: 64 }).notNull(),
@@ -66,12 +62,8 @@ export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    notificationId: uuid('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: requiredRef('notification_id', () => notifications.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     channel: varchar('channel', { length: 8, enum: ['email', 'push'] }).notNull(),
     pushSubscriptionId: uuid('push_subscription_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
     status: varchar('status', { length: 8, enum: DELIVERY_STATUSES }).notNull().default('pending'),
@@ -110,9 +102,7 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export const messageEmailSlots = pgTable(
   'message_email_slots',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     conversationKey: varchar('conversation_key', { length: 80 }).notNull(),
     deliveryId: bigint('delivery_id', { mode: 'number' }).notNull(),
     claimedAt: timestamptz('claimed_at').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auctions } from './auctions.js';
-import { createdAt } from './columns.js';
+import { createdAt, requiredRef } from './columns.js';
 import { notificationTypeEnum } from './enums.js';
 import { users } from './users.js';
 
@@ -9,9 +9,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     type: notificationTypeEnum('type').notNull(),
     title: varchar('title', { length: 255 }).notNull(),
     message: text('message').notNull(),

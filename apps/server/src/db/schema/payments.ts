@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CHARGE_STATUSES } from '@bid/contract';
 import { auctions } from './auctions.js';
-import { createdAt, money, timestamptz, updatedAt } from './columns.js';
+import { createdAt, money, requiredRef, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
 const chargeStatusList = sql.raw(CHARGE_STATUSES.map((status) => `'${status}'`).join(', '));
@@ -29,16 +29,10 @@ export const charges = pgTable(
   'charges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctions.id),
-    payerId: uuid('payer_id')
-      .notNull()
-      .references(() => users.id),
+    auctionId: requiredRef('auction_id', () => auctions.id),
+    payerId: requiredRef('payer_id', () => users.id),
     /** The host, whose share is held until the date happens. */
-    payeeId: uuid('payee_id')
-      .notNull()
-      .references(() => users.id),
+    payeeId: requiredRef('payee_id', () => users.id),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
@@ -120,9 +114,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    transactionId: requiredRef('transaction_id', () => ledgerTransactions.id),
     account: varchar('account', { length: 32 }).notNull(),
     userId: uuid('user_id').references(() => users.id),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
@@ -216,9 +208,7 @@ export const uploadGrants = pgTable(
   'upload_grants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     /** Where the raw upload lands, chosen by the server. */
     objectKey: varchar('object_key', { length: 255 }).notNull().unique(),
     /** The upload URL without its query string: what PUT /api/profile/image names. */

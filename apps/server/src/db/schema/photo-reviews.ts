@@ -2,7 +2,7 @@ import type { PhotoReviewKind, PhotoScores, ReviewStatus } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { auctions } from './auctions.js';
-import { createdAt, timestamptz } from './columns.js';
+import { createdAt, requiredRef, timestamptz } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -15,9 +15,7 @@ export const photoReviews = pgTable(
   'photo_reviews',
   {
     imageId: uuid('image_id').primaryKey(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: requiredRef('owner_id', () => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<PhotoReviewKind>().notNull(),
     /** The auction whose cover it would become (auction covers only). */
     auctionId: uuid('auction_id').references(() => auctions.id, { onDelete: 'cascade' }),

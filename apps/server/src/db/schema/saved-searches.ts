@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auctions } from './auctions.js';
-import { createdAt, latitude, longitude, timestamptz } from './columns.js';
+import { createdAt, latitude, longitude, requiredRef, timestamptz } from './columns.js';
 import { notifications } from './notifications.js';
 import { users } from './users.js';
 
@@ -20,9 +20,7 @@ export const savedSearches = pgTable(
   'saved_searches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 60 }).notNull(),
     /** Lower-cased, matched as browse does: anywhere in the title, description or place. */
     query: varchar('query', { length: 100 }),
@@ -59,15 +57,9 @@ export const savedSearches = pgTable(
 export const savedSearchMatches = pgTable(
   'saved_search_matches',
   {
-    savedSearchId: uuid('saved_search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    savedSearchId: requiredRef('saved_search_id', () => savedSearches.id, { onDelete: 'cascade' }),
+    auctionId: requiredRef('auction_id', () => auctions.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
     matchedAt: timestamptz('matched_at').notNull(),
     emailedAt: timestamptz('emailed_at'),

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { auctions } from './auctions.js';
+import { requiredRef } from './columns.js';
 import { users } from './users.js';
 
 /*
@@ -22,9 +23,7 @@ import { users } from './users.js';
 export const userNameLaterWords = pgTable(
   'user_name_later_words',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     suffix: text('suffix').notNull(),
   },
@@ -40,9 +39,7 @@ export const userNameLaterWords = pgTable(
 export const auctionTitleLaterWords = pgTable(
   'auction_title_later_words',
   {
-    auctionId: uuid('auction_id')
-      .notNull()
-      .references(() => auctions.id, { onDelete: 'cascade' }),
+    auctionId: requiredRef('auction_id', () => auctions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     suffix: text('suffix').notNull(),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from './columns.js';
+import { createdAt, requiredRef, timestamptz } from './columns.js';
 import {
   identityDocumentKindEnum,
   moderationActionEnum,
@@ -23,9 +23,7 @@ export const identityDocuments = pgTable(
   'identity_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     verificationSessionId: varchar('verification_session_id', { length: 255 }).notNull(),
     kind: identityDocumentKindEnum('kind').notNull(),
     /** Object key under the private prefix; null once the file is deleted. */
@@ -52,12 +50,8 @@ export const identityWebhookEvents = pgTable('identity_webhook_events', {
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: uuid('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: uuid('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: requiredRef('blocker_id', () => users.id, { onDelete: 'cascade' }),
+    blockedId: requiredRef('blocked_id', () => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],

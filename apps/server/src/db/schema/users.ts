@@ -1,7 +1,7 @@
 import type { ReviewStatus, ScreeningReason, StoredOnboarding } from '@bid/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, latitude, longitude, timestamptz, updatedAt } from './columns.js';
+import { createdAt, latitude, longitude, requiredRef, timestamptz, updatedAt } from './columns.js';
 import { sexEnum, userRoleEnum } from './enums.js';
 
 /** The name search matches, as the trigram index declares it (column names unqualified). */
@@ -132,9 +132,7 @@ export const profilePhotos = pgTable(
   {
     /** Also the photo's image id: its files are `images/<id>-<width>.<format>`. */
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     position: integer('sort_order').notNull(),
     /** The served URL of its main JPEG; a picture from before photos had variants keeps its old URL. */
     url: text('url').notNull(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectObjectRoundTrip } from '../../../test/support/object-storage.js';
 import { S3RVER_CREDENTIALS, startTestS3Server, type TestS3Server } from '../../../test/support/s3.js';
 import { ObjectTooLargeError } from './object-storage.js';
 import { S3ObjectStorage } from './s3-storage.js';
@@ -23,15 +23,7 @@ describe('S3ObjectStorage', () => {
 
   it('writes, reads, streams and deletes an object', async () => {
     const key = `images/${randomUUID()}.jpg`;
-    await storage.writeObject(key, Buffer.from('jpeg bytes'), 'image/jpeg');
-    expect((await storage.readObject(key, 100))?.toString()).toBe('jpeg bytes');
-    const opened = await storage.openObject(key);
-    expect(opened?.size).toBe(10);
-    expect((await buffer(opened!.body)).toString()).toBe('jpeg bytes');
-    await storage.deleteObject(key);
-    expect(await storage.readObject(key, 100)).toBeUndefined();
-    expect(await storage.openObject(key)).toBeUndefined();
-    await storage.deleteObject(key);
+    await expectObjectRoundTrip(storage, { key, bytes: 'jpeg bytes', contentType: 'image/jpeg' });
   });
 
   it('refuses to read past the size limit', async () => {

@@ -1,19 +1,12 @@
 import { and, count, countDistinct, desc, eq, gt, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, bids, memberReputations, users, type NewAuction } from '../../db/schema/index.js';
+import { hostCardColumns } from '../../db/card-columns.js';
 import { hostScoreAtCreationSql } from '../feedback/host-score.js';
 import { reputationColumns } from '../feedback/reputation.js';
 
 /** Upper bound on one profile list. */
 const PROFILE_LIST_LIMIT = 100;
-
-const creatorNames = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  identityVerificationStatus: users.identityVerificationStatus,
-  profileImageUrl: users.profileImageUrl,
-};
 
 export function listAuctionsByCreator(db: Db, creatorId: string) {
   return db
@@ -64,7 +57,7 @@ export async function findAuctionWithCreator(db: Db, id: string) {
   const [row] = await db
     .select({
       auction: auctions,
-      creator: { ...creatorNames, age: users.age, location: users.location, ...reputationColumns },
+      creator: { ...hostCardColumns, age: users.age, location: users.location, ...reputationColumns },
     })
     .from(auctions)
     .innerJoin(users, eq(users.id, auctions.creatorId))

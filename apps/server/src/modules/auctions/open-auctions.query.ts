@@ -2,6 +2,7 @@ import type { AuctionSort, DateType } from '@bid/contract';
 import { and, eq, gt, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, users } from '../../db/schema/index.js';
+import { hostCardColumns } from '../../db/card-columns.js';
 import { reputationProbes } from '../feedback/reputation.js';
 import { EARTH_RADIUS_MILES, type BoundingBox, type Coordinates } from '../../lib/geo.js';
 import { isNotBlockedWithSql } from '../blocks/block-filters.js';
@@ -94,11 +95,7 @@ function afterCursorSql(sortBy: AuctionSort, keys: readonly Bound<string>[]): SQ
 }
 
 const creatorNames = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  identityVerificationStatus: users.identityVerificationStatus,
-  profileImageUrl: users.profileImageUrl,
+  ...hostCardColumns,
   // The host's reputation (issue 35): primary-key probes of member_reputations per card of the page.
   ...reputationProbes(auctions.creatorId),
 };

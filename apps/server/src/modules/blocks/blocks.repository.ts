@@ -1,6 +1,7 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocks, users } from '../../db/schema/index.js';
+import { memberCardColumns } from '../../db/card-columns.js';
 
 /**
  * Blocks (docs/trust-and-safety.md): stored one way (blocker → blocked), enforced both ways.
@@ -54,13 +55,7 @@ export async function deleteBlock(db: Db, blockerId: string, blockedId: string):
 /** The members `blockerId` has blocked, most recent first. */
 export function listBlockedMembers(db: Db, blockerId: string) {
   return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-      blockedAt: blocks.createdAt,
-    })
+    .select({ ...memberCardColumns, blockedAt: blocks.createdAt })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(eq(blocks.blockerId, blockerId))

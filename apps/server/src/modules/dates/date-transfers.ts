@@ -7,7 +7,7 @@ import { payoutBooking, refundPaidBooking } from '../payments/ledger/ledger.book
 import { bookLedgerTransaction } from '../payments/ledger/ledger.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { centsOf, rowsOf, timestampParam } from '../../db/sql-helpers.js';
-import { paidOutNotice, payoutWaitingNotice, refundSentNotice } from './date.notices.js';
+import { paidOutNotice, payoutWaitingNotice, refundSentNotice, type Pair } from './date.notices.js';
 import type { DateParties } from './date-settlement.js';
 
 /**
@@ -34,7 +34,8 @@ export interface TransferDeps {
 export const refundIdempotencyKey = (refundId: string) => `refund:${refundId}`;
 export const payoutIdempotencyKey = (payoutId: string) => `payout:${payoutId}`;
 
-interface ClaimedTransfer {
+/** What recording a refund or a payout needs to know about it. */
+export interface TransferFacts {
   id: string;
   auctionId: string;
   auctionTitle: string;
@@ -42,10 +43,45 @@ interface ClaimedTransfer {
   hostId: string;
   payerId: string;
   amountCents: number;
+}
+
+interface ClaimedTransfer extends TransferFacts {
   attempt: number;
   /** The charge's payment at the provider (refunds), or the host's payout account (payouts). */
   target: string | null;
 }
+
+/**
+ * A refund or payout row as read with its date and auction (here and by the provider's events):
+ * the payer is the date's winner, the amount is the numeric column as text.
+ */
+export interface TransferRow {
+  id: string;
+  auction_id: string;
+  title: string;
+  charge_id: string;
+  host_id: string;
+  payer_id: string;
+  amount: string;
+}
+
+export const transferFactsOf = (row: TransferRow): TransferFacts => ({
+  id: row.id,
+  auctionId: row.auction_id,
+  auctionTitle: row.title,
+  chargeId: row.charge_id,
+  hostId: row.host_id,
+  payerId: row.payer_id,
+  amountCents: centsOf(row.amount),
+});
+
+/** The two people a transfer's notice is about. */
+const pairOfTransfer = (transfer: TransferFacts): Pair => ({
+  auctionId: transfer.auctionId,
+  auctionTitle: transfer.auctionTitle,
+  hostId: transfer.hostId,
+  winnerId: transfer.payerId,
+});
 
 async function claim(
   db: Db,
@@ -60,17 +96,7 @@ async function claim(
     table === 'payouts'
       ? sql`AND EXISTS (SELECT 1 FROM payout_accounts p WHERE p.user_id = t.host_id AND p.status = 'enabled')`
       : sql``;
-  const rows = rowsOf<{
-    id: string;
-    auction_id: string;
-    title: string;
-    charge_id: string;
-    host_id: string;
-    payer_id: string;
-    amount: string;
-    attempt: number;
-    target: string | null;
-  }>(
+  const rows = rowsOf<TransferRow & { attempt: number; target: string | null }>(
     await db.execute(sql`
       WITH due AS (
         SELECT t.id FROM ${sql.raw(table)} t
@@ -93,17 +119,28 @@ async function claim(
                     : sql`(SELECT account_id FROM payout_accounts p WHERE p.user_id = d.host_id)`
                 } AS target`),
   );
-  return rows.map((row) => ({
-    id: row.id,
-    auctionId: row.auction_id,
-    auctionTitle: row.title,
-    chargeId: row.charge_id,
-    hostId: row.host_id,
-    payerId: row.payer_id,
-    amountCents: centsOf(row.amount),
-    attempt: Number(row.attempt),
-    target: row.target,
-  }));
+  return rows.map((row) => ({ ...transferFactsOf(row), attempt: Number(row.attempt), target: row.target }));
+}
+
+/**
+ * Marks a refund or payout done (`done`: its status, the provider's id and when) and drops its
+ * claim, under `guard`. False, and nothing written, when the guard does not hold.
+ */
+async function markDone(
+  tx: Db,
+  table: 'refunds' | 'payouts',
+  transfer: TransferFacts,
+  done: SQL,
+  at: SQL,
+  guard: SQL,
+): Promise<boolean> {
+  const marked = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE ${sql.raw(table)} SET ${done}, failure_message = NULL, locked_until = NULL, updated_at = ${at}
+      WHERE id = ${transfer.id}::uuid AND ${guard}
+      RETURNING id`),
+  );
+  return marked.length > 0;
 }
 
 /** Marks a claimed transfer failed; the next run after TRANSFER_RETRY_MINUTES tries again with the same key. */
@@ -171,9 +208,6 @@ async function recordRefundPaid(db: Db, refund: ClaimedTransfer, providerRefundI
   );
 }
 
-/** What recording a refund or a payout needs to know about it. */
-export type TransferFacts = Omit<ClaimedTransfer, 'attempt' | 'target'>;
-
 /**
  * Records a refund the provider made: the row succeeded, the ledger's `refund` booking, the
  * charge refunded when it was the whole amount, the payer's notice. `guard` says which states of
@@ -189,14 +223,8 @@ export async function settleRefund(
   guard: SQL,
 ): Promise<boolean> {
   const at = timestampParam(now);
-  const marked = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      UPDATE refunds SET status = 'succeeded', provider_refund_id = ${providerRefundId}, succeeded_at = ${at},
-        failure_message = NULL, locked_until = NULL, updated_at = ${at}
-      WHERE id = ${refund.id}::uuid AND ${guard}
-      RETURNING id`),
-  );
-  if (marked.length === 0) return false;
+  const done = sql`status = 'succeeded', provider_refund_id = ${providerRefundId}, succeeded_at = ${at}`;
+  if (!(await markDone(tx, 'refunds', refund, done, at, guard))) return false;
   await bookLedgerTransaction(tx, {
     kind: 'refund',
     chargeId: refund.chargeId,
@@ -207,17 +235,7 @@ export async function settleRefund(
   await tx.execute(sql`
     UPDATE charges SET status = 'refunded', updated_at = ${at}
     WHERE id = ${refund.chargeId}::uuid AND status = 'succeeded' AND amount = ${(refund.amountCents / 100).toFixed(2)}::numeric`);
-  await notify(tx, [
-    refundSentNotice(
-      {
-        auctionId: refund.auctionId,
-        auctionTitle: refund.auctionTitle,
-        hostId: refund.hostId,
-        winnerId: refund.payerId,
-      },
-      refund.amountCents,
-    ),
-  ]);
+  await notify(tx, [refundSentNotice(pairOfTransfer(refund), refund.amountCents)]);
   return true;
 }
 
@@ -268,31 +286,15 @@ export async function settlePayout(
   guard: SQL,
 ): Promise<boolean> {
   const at = timestampParam(now);
-  const marked = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      UPDATE payouts SET status = 'paid', provider_transfer_id = ${transferId}, paid_at = ${at},
-        failure_message = NULL, locked_until = NULL, updated_at = ${at}
-      WHERE id = ${payout.id}::uuid AND ${guard}
-      RETURNING id`),
-  );
-  if (marked.length === 0) return false;
+  const done = sql`status = 'paid', provider_transfer_id = ${transferId}, paid_at = ${at}`;
+  if (!(await markDone(tx, 'payouts', payout, done, at, guard))) return false;
   await bookLedgerTransaction(tx, {
     kind: 'payout',
     chargeId: payout.chargeId,
     description: `Payout for "${payout.auctionTitle}"`,
     entries: payoutBooking({ hostId: payout.hostId, amountCents: payout.amountCents }),
   });
-  await notify(tx, [
-    paidOutNotice(
-      {
-        auctionId: payout.auctionId,
-        auctionTitle: payout.auctionTitle,
-        hostId: payout.hostId,
-        winnerId: payout.payerId,
-      },
-      payout.amountCents,
-    ),
-  ]);
+  await notify(tx, [paidOutNotice(pairOfTransfer(payout), payout.amountCents)]);
   return true;
 }
 

@@ -207,6 +207,27 @@ function assertSandbox(deps: IdentityDeps) {
   if (deps.partner.name !== 'sandbox') throw notFound(IDENTITY_MESSAGES.sandboxOnly);
 }
 
+/**
+ * The sandbox steps that follow the start (adding a photo, choosing the partner's answer): only
+ * in the sandbox, and only for a member whose started session waits for their documents.
+ */
+async function sandboxSessionAwaitingDocuments(
+  deps: IdentityDeps,
+  userId: string,
+): Promise<{ user: User; sessionId: string }> {
+  assertSandbox(deps);
+  const user = await getUser(deps.db, userId);
+  const sessionId = user.identityVerificationSessionId;
+  if (
+    !sessionId ||
+    user.identityVerificationStatus !== 'pending' ||
+    user.identityVerificationStep !== 'upload_documents'
+  ) {
+    throw conflict(IDENTITY_MESSAGES.notStarted);
+  }
+  return { user, sessionId };
+}
+
 async function readRawUpload(deps: IdentityDeps, objectKey: string): Promise<Buffer> {
   try {
     const raw = await deps.storage.readObject(objectKey, UPLOAD_MAX_BYTES);
@@ -229,16 +250,7 @@ export async function addIdentityDocument(
   body: Required<IdentityDocumentBody>,
   context: RequestContext,
 ): Promise<IdentityVerificationView> {
-  assertSandbox(deps);
-  const user = await getUser(deps.db, userId);
-  const sessionId = user.identityVerificationSessionId;
-  if (
-    !sessionId ||
-    user.identityVerificationStatus !== 'pending' ||
-    user.identityVerificationStep !== 'upload_documents'
-  ) {
-    throw conflict(IDENTITY_MESSAGES.notStarted);
-  }
+  const { user, sessionId } = await sandboxSessionAwaitingDocuments(deps, userId);
   const documentType = body.documentType;
   if (user.idDocumentType && user.idDocumentType !== documentType) {
     throw badRequest(IDENTITY_MESSAGES.documentTypeChanged, 'documentType');
@@ -358,24 +370,19 @@ export async function applyVerdict(deps: IdentityDeps, verdict: PartnerVerdict, 
         break;
       }
       case 'requires_input':
-        status = 'requires_input';
+      case 'manual_review': {
+        // Not final: the member tries again (a failed check), or a moderator decides (a passed one).
+        status = verdict.result;
+        const review = status === 'manual_review';
         await updateVerificationFields(tx, user.id, {
           ...base,
-          identityVerificationStatus: 'requires_input',
-          identityVerificationStep: 'retry',
+          identityVerificationStatus: status,
+          identityVerificationStep: review ? 'manual_review' : 'retry',
+          ...(review ? { requiresManualReview: true } : {}),
         });
-        await auditIdentity(tx, { ...audit, action: 'verify', outcome: 'failure', details });
+        await auditIdentity(tx, { ...audit, action: 'verify', outcome: review ? 'success' : 'failure', details });
         break;
-      case 'manual_review':
-        status = 'manual_review';
-        await updateVerificationFields(tx, user.id, {
-          ...base,
-          identityVerificationStatus: 'manual_review',
-          identityVerificationStep: 'manual_review',
-          requiresManualReview: true,
-        });
-        await auditIdentity(tx, { ...audit, action: 'verify', outcome: 'success', details });
-        break;
+      }
     }
     await notifyOutcome(tx, user.id, status);
     return true;
@@ -399,16 +406,7 @@ export async function completeSandboxVerification(
   outcome: SandboxVerificationOutcome,
   context: RequestContext,
 ): Promise<IdentityVerificationView> {
-  assertSandbox(deps);
-  const user = await getUser(deps.db, userId);
-  const sessionId = user.identityVerificationSessionId;
-  if (
-    !sessionId ||
-    user.identityVerificationStatus !== 'pending' ||
-    user.identityVerificationStep !== 'upload_documents'
-  ) {
-    throw conflict(IDENTITY_MESSAGES.notStarted);
-  }
+  const { user, sessionId } = await sandboxSessionAwaitingDocuments(deps, userId);
   const type = user.idDocumentType as IdDocumentType | null;
   const have = await uploadedKinds(deps.db, user);
   if (!type || !requiredIdentityFiles(type).every((kind) => have.includes(kind))) {

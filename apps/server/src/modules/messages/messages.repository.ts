@@ -2,6 +2,7 @@ import { UUID_SOURCE } from '@bid/contract';
 import { and, count, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, messages, users, type Message } from '../../db/schema/index.js';
+import { memberCardColumns } from '../../db/card-columns.js';
 import { rowsOf } from '../../db/sql-helpers.js';
 
 export interface ConversationSummaryRow {
@@ -155,16 +156,7 @@ export async function insertMessage(
 }
 
 export async function findChatUser(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+  const [row] = await db.select(memberCardColumns).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 

@@ -8,6 +8,7 @@ import {
   userNameLaterWords,
   users,
 } from '../../db/schema/index.js';
+import { auctionBriefColumns, memberCardColumns } from '../../db/card-columns.js';
 import { isNotBlockedPerRowSql } from '../blocks/block-filters.js';
 
 /**
@@ -164,10 +165,7 @@ export function searchUsersQuery(
   if (options.viewerId) conditions.push(isNotBlockedPerRowSql(sql`${options.viewerId}::uuid`, sql`${users.id}`));
   return db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
+      ...memberCardColumns,
       location: users.location,
       age: users.age,
       // A bio the screening held is nobody else's to read yet (docs/trust-and-safety.md "Screening").
@@ -251,11 +249,7 @@ export function searchOpenAuctionsQuery(
   // the ranking, on creator_id, so a blocked host's auction never takes a place on the page.
   const page = db
     .select({
-      id: auctions.id,
-      title: auctions.title,
-      dateType: auctions.dateType,
-      currentBid: auctions.currentBid,
-      endTime: auctions.endTime,
+      ...auctionBriefColumns,
       location: auctions.location,
       description: auctions.description,
       bidCount: auctions.bidCount,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, profilePhotos, users } from '../../db/schema/index.js';
+import { auctionBriefColumns } from '../../db/card-columns.js';
 
 export async function findUserById(db: Db, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -28,13 +29,7 @@ export async function listPhotoUrls(db: Db, userId: string): Promise<string[]> {
 /** A member's open auctions, ending soonest first (auctions_creator_idx finds the member's few). */
 export async function listOpenAuctionsOf(db: Db, creatorId: string, now: Date, limit: number) {
   return db
-    .select({
-      id: auctions.id,
-      title: auctions.title,
-      dateType: auctions.dateType,
-      currentBid: auctions.currentBid,
-      endTime: auctions.endTime,
-    })
+    .select(auctionBriefColumns)
     .from(auctions)
     .where(
       and(

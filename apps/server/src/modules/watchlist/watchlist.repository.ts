@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auctions, auctionWatches, memberReputations, users } from '../../db/schema/index.js';
+import { hostCardColumns } from '../../db/card-columns.js';
 import { reputationColumns } from '../feedback/reputation.js';
 import { isNotBlockedWithSql } from '../blocks/block-filters.js';
 
@@ -41,14 +42,7 @@ export function listWatchedAuctions(db: Db, userId: string, now: Date) {
   return db
     .select({
       auction: auctions,
-      creator: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        identityVerificationStatus: users.identityVerificationStatus,
-        profileImageUrl: users.profileImageUrl,
-        ...reputationColumns,
-      },
+      creator: { ...hostCardColumns, ...reputationColumns },
     })
     .from(auctionWatches)
     .innerJoin(auctions, eq(auctions.id, auctionWatches.auctionId))

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { centsOf, rowsOf, timestampParam } from '../../db/sql-helpers.js';
 import { refundSentNotice } from '../../modules/dates/date.notices.js';
-import { settlePayout, settleRefund, type TransferFacts } from '../../modules/dates/date-transfers.js';
+import { settlePayout, settleRefund, transferFactsOf, type TransferRow } from '../../modules/dates/date-transfers.js';
 import { notify } from '../../modules/notifications/notify.js';
 import { activateWaitingPayouts } from '../../modules/payouts/payout-accounts.repository.js';
 import { recordLedgerTransaction } from '../../modules/payments/ledger/ledger.repository.js';
@@ -72,15 +72,7 @@ export async function applyChargeRefunded(deps: PaymentEventDeps, event: Payment
   const paymentId = charge.payment_intent!;
   const providerRefundId = charge.refunds?.data[0]?.id ?? null;
 
-  const [refund] = rowsOf<{
-    id: string;
-    auction_id: string;
-    title: string;
-    charge_id: string;
-    host_id: string;
-    payer_id: string;
-    amount: string;
-  }>(
+  const [refund] = rowsOf<TransferRow>(
     await deps.db.execute(sql`
       SELECT t.id, t.auction_id, a.title, t.charge_id, d.host_id, d.winner_id AS payer_id, t.amount::text AS amount
       FROM charges c
@@ -91,15 +83,7 @@ export async function applyChargeRefunded(deps: PaymentEventDeps, event: Payment
       FOR UPDATE OF t`),
   );
   if (refund) {
-    const facts: TransferFacts = {
-      id: refund.id,
-      auctionId: refund.auction_id,
-      auctionTitle: refund.title,
-      chargeId: refund.charge_id,
-      hostId: refund.host_id,
-      payerId: refund.payer_id,
-      amountCents: cashOf(refund.amount),
-    };
+    const facts = transferFactsOf(refund);
     if (charge.amount_refunded < facts.amountCents) return ignored(deps, event, 'less refunded than the date released');
     return settleRefund(deps.db, facts, providerRefundId, deps.now(), sql`status <> 'succeeded'`);
   }
@@ -185,16 +169,7 @@ export async function applyTransferEvent(deps: PaymentEventDeps, event: PaymentE
     return flagged.length > 0;
   }
 
-  const [payout] = rowsOf<{
-    id: string;
-    auction_id: string;
-    title: string;
-    charge_id: string;
-    host_id: string;
-    payer_id: string;
-    amount: string;
-    account_id: string | null;
-  }>(
+  const [payout] = rowsOf<TransferRow & { account_id: string | null }>(
     await deps.db.execute(sql`
       SELECT t.id, t.auction_id, a.title, d.charge_id, d.host_id, d.winner_id AS payer_id, t.amount::text AS amount,
              (SELECT p.account_id FROM payout_accounts p WHERE p.user_id = t.host_id) AS account_id
@@ -205,26 +180,12 @@ export async function applyTransferEvent(deps: PaymentEventDeps, event: PaymentE
       FOR UPDATE OF t`),
   );
   if (!payout) return ignored(deps, event, 'no such payout');
-  const amountCents = cashOf(payout.amount);
-  if (amountCents !== transfer.amount || (transfer.destination && transfer.destination !== payout.account_id)) {
+  const facts = transferFactsOf(payout);
+  if (facts.amountCents !== transfer.amount || (transfer.destination && transfer.destination !== payout.account_id)) {
     deps.logger.warn({ eventId: event.id, payoutId }, 'transfer does not match its payout: not recorded');
     return false;
   }
-  return settlePayout(
-    deps.db,
-    {
-      id: payout.id,
-      auctionId: payout.auction_id,
-      auctionTitle: payout.title,
-      chargeId: payout.charge_id,
-      hostId: payout.host_id,
-      payerId: payout.payer_id,
-      amountCents,
-    },
-    transfer.id,
-    deps.now(),
-    sql`status IN ('pending', 'processing', 'failed')`,
-  );
+  return settlePayout(deps.db, facts, transfer.id, deps.now(), sql`status IN ('pending', 'processing', 'failed')`);
 }
 
 /**

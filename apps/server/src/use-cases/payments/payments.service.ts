@@ -92,6 +92,13 @@ function offerRefusalOf(charge: PayerCharge, now: Date): string | undefined {
   }
 }
 
+/** The member's own offer can be answered now; otherwise a 400 saying why (or the 404 of getChargeOfPayer). */
+async function assertOfferOpen(deps: Pick<ChargeWorkerDeps, 'db' | 'now'>, userId: string, chargeId: string) {
+  const charge = await getChargeOfPayer(deps, userId, chargeId);
+  const refusal = offerRefusalOf(charge, deps.now());
+  if (refusal) throw badRequest(refusal);
+}
+
 /** After a conditional update found nothing to change: why, as it now stands. */
 async function refuseAfterRace(deps: Pick<ChargeWorkerDeps, 'db' | 'now'>, userId: string, chargeId: string) {
   const current = await findChargeOfPayer(deps.db, chargeId, userId);
@@ -109,9 +116,7 @@ export async function acceptMyOffer(
   userId: string,
   chargeId: string,
 ): Promise<PaymentRecord> {
-  const charge = await getChargeOfPayer(deps, userId, chargeId);
-  const refusal = offerRefusalOf(charge, deps.now());
-  if (refusal) throw badRequest(refusal);
+  await assertOfferOpen(deps, userId, chargeId);
   const member = await findPaymentMember(deps.db, userId);
   if (!member) throw unauthorized();
   await assertHasPaymentMethod({ db: deps.db, paymentProvider: deps.paymentProvider }, member);
@@ -138,9 +143,7 @@ export async function declineMyOffer(
   userId: string,
   chargeId: string,
 ): Promise<PaymentRecord> {
-  const charge = await getChargeOfPayer(deps, userId, chargeId);
-  const refusal = offerRefusalOf(charge, deps.now());
-  if (refusal) throw badRequest(refusal);
+  await assertOfferOpen(deps, userId, chargeId);
 
   const declined = await declineOffer(deps.db, { chargeId, payerId: userId, now: deps.now() });
   if (!declined) throw await refuseAfterRace(deps, userId, chargeId);

@@ -121,16 +121,29 @@ function chooseClientAuth(server: oidc.ServerMetadata, settings: SignInProviderS
     : oidc.ClientSecretPost(settings.clientSecret);
 }
 
+/**
+ * Trades the callback's code for tokens, checking the PKCE verifier and the state against the
+ * stored request, and the nonce too where an ID token carries one (OIDC).
+ */
+function grantCode(
+  config: oidc.Configuration,
+  currentUrl: URL,
+  request: AuthorizationRequest,
+  options: { checkNonce: boolean },
+) {
+  return oidc.authorizationCodeGrant(config, currentUrl, {
+    pkceCodeVerifier: request.codeVerifier,
+    expectedState: request.state,
+    ...(options.checkNonce ? { expectedNonce: request.nonce } : {}),
+  });
+}
+
 async function exchangeOidcCode(
   config: oidc.Configuration,
   currentUrl: URL,
   request: AuthorizationRequest,
 ): Promise<ProviderProfile> {
-  const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
-    pkceCodeVerifier: request.codeVerifier,
-    expectedState: request.state,
-    expectedNonce: request.nonce,
-  });
+  const tokens = await grantCode(config, currentUrl, request, { checkNonce: true });
   const idClaims = tokens.claims();
   if (!idClaims) throw new ProviderProfileError('the token response carried no ID token');
   let claims: Record<string, unknown> = { ...idClaims };
@@ -151,10 +164,7 @@ async function exchangeOAuth2Code(
   currentUrl: URL,
   request: AuthorizationRequest,
 ): Promise<ProviderProfile> {
-  const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
-    pkceCodeVerifier: request.codeVerifier,
-    expectedState: request.state,
-  });
+  const tokens = await grantCode(config, currentUrl, request, { checkNonce: false });
   const response = await oidc.fetchProtectedResource(
     config,
     tokens.access_token,

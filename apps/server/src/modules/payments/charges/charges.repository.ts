@@ -305,6 +305,14 @@ export async function reopenFailedCharge(
  * and the refunds to them (refunds_payer_created_idx), each half newest first up to `limit`.
  */
 function datePaymentRows(userId: string, limit: number) {
+  // Payouts and refunds read alike: the member is the host of one, the payer of the other.
+  const transfers = (table: 'payouts' | 'refunds', kind: 'payout' | 'refund', member: 'host_id' | 'payer_id') => sql`
+        (SELECT t.id, t.auction_id, a.title, ${sql.raw(`'${kind}'`)}, t.amount::text, '0.00', t.status::text,
+                NULL::text, NULL::timestamptz, t.created_at
+         FROM ${sql.raw(table)} t JOIN auctions a ON a.id = t.auction_id
+         WHERE t.${sql.raw(member)} = ${userId}::uuid
+         ORDER BY t.created_at DESC, t.id DESC
+         LIMIT ${limit})`;
   return sql`
         UNION ALL
         (SELECT d.auction_id, d.auction_id, a.title, 'release', d.settled_host_share::text, d.settled_fee::text,
@@ -314,19 +322,9 @@ function datePaymentRows(userId: string, limit: number) {
          ORDER BY d.created_at DESC
          LIMIT ${limit})
         UNION ALL
-        (SELECT p.id, p.auction_id, a.title, 'payout', p.amount::text, '0.00', p.status::text,
-                NULL::text, NULL::timestamptz, p.created_at
-         FROM payouts p JOIN auctions a ON a.id = p.auction_id
-         WHERE p.host_id = ${userId}::uuid
-         ORDER BY p.created_at DESC, p.id DESC
-         LIMIT ${limit})
+        ${transfers('payouts', 'payout', 'host_id')}
         UNION ALL
-        (SELECT r.id, r.auction_id, a.title, 'refund', r.amount::text, '0.00', r.status::text,
-                NULL::text, NULL::timestamptz, r.created_at
-         FROM refunds r JOIN auctions a ON a.id = r.auction_id
-         WHERE r.payer_id = ${userId}::uuid
-         ORDER BY r.created_at DESC, r.id DESC
-         LIMIT ${limit})`;
+        ${transfers('refunds', 'refund', 'payer_id')}`;
 }
 
 export interface PaymentRow {
