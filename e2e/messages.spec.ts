@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newSignedInMember, type SignedInMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
-
-/** A first name no other test on the shared server uses, so searches and lists find only ours. */
-const uniqueName = (label: string) => `${label}${Math.random().toString(36).slice(2, 7)}`;
+import { uniqueName } from './support/unique';
 
 /** A reply arrives live; the 5 s poll is the fallback, so allow a few rounds of it. */
 const REPLY_TIMEOUT_MS = 20_000;

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { finishOnboarding, newSignedInMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 import { picture } from './support/pictures';
+import { uniqueName } from './support/unique';
 
 // docs/trust-and-safety.md "Screening" (Photos), docs/uploads.md: a photo the image model holds is
 // seen by its owner with "In review" and by nobody else, until a moderator approves it. This spec
@@ -16,8 +17,6 @@ const SIZES = [
 
 /** playwright.config.ts lists this address in MODERATOR_EMAILS. */
 const MODERATOR_EMAIL = 'moderator.e2e@example.com';
-
-const uniqueName = (label: string) => `${label}${Math.random().toString(36).slice(2, 7)}`;
 
 async function postJson(request: APIRequestContext, path: string, data: unknown): Promise<Record<string, string>> {
   const res = await request.post(path, { data });

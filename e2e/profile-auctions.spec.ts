@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { addSandboxCard } from './support/accounts';
+import { screenedRandom } from './support/unique';
 
 // docs/product.md §2 "Profile page" (My Auctions / My Bids, edit-auction and cancel-auction modals; only active
 // auctions can be edited or cancelled), §5 "Auction edit", §7 PUT and DELETE /api/auctions/{id},
@@ -63,7 +64,7 @@ async function createAuction(request: APIRequestContext, title: string): Promise
   });
 }
 
-const suffix = Math.random().toString(36).slice(2, 8);
+const suffix = screenedRandom(6, 'listing', (run) => `Museum coffee ${run} Gallery coffee ${run}`);
 const originalTitle = `Museum coffee ${suffix}`;
 const editedTitle = `Gallery coffee ${suffix}`;
 

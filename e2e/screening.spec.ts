@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { finishOnboarding, newSignedInMember, type SignedInMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
+import { uniqueName } from './support/unique';
 
 /** Screening (docs/trust-and-safety.md "Screening"): "Are you sure?", "Does this bother you?", a held listing. */
 
 /** playwright.config.ts lists this address in MODERATOR_EMAILS. */
 const MODERATOR_EMAIL = 'moderator.e2e@example.com';
-const uniqueName = (label: string) => `${label}${Math.random().toString(36).slice(2, 7)}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller reads the fields it expects
 async function postJson(request: APIRequestContext, path: string, data: unknown): Promise<any> {

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newSignedInMember, type SignedInMember } from './support/accounts';
 import { createAuctionViaApi, type AuctionInput } from './support/auctions';
+import { screenedRandom } from './support/unique';
 
 // Issue 10, point 6 (docs/engineering.md §5): text a member stores is shown to others as text. Hostile strings go in
 // through the real API in every free-text field others see, then each page that renders them is
@@ -32,7 +33,7 @@ const SEEN = {
 } as const;
 
 /** A word only this run's auction has, so search finds it among everything other specs create. */
-const token = `xssprobe${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const token = `xssprobe${screenedRandom(10, 'listing', (run) => `xssprobe${run}`)}`;
 
 interface Watched {
   page: Page;

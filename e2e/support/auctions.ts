@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { serverNow } from './clock';
+import { screenedRandom } from './unique';
 
 export interface AuctionInput {
   title: string;
@@ -17,8 +18,7 @@ export interface AuctionInput {
 }
 
 /** A unique title, so a test finds its own auction among everything else on the shared server. */
-export const uniqueTitle = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const uniqueTitle = (label: string) => `${label} ${screenedRandom(10, 'listing', (run) => `${label} ${run}`)}`;
 
 /**
  * POST /api/auctions as the member signed in on `request`; returns the new id. Without an end time
