@@ -26,7 +26,11 @@ export interface HeldListing {
 }
 
 export function screenListing(text: ListingText, now: Date): HeldListing | null {
-  const result = screenFields({ ...text }, { surface: 'listing' });
+  // Only these four texts, named one by one: a create body also carries the end time and the
+  // prices, whose digits can read as look-alike words (an end time at "….455Z" read as an insult
+  // and held about one listing in a thousand, at random, before this took the fields by name).
+  const { title, description, paymentNotes, location } = text;
+  const result = screenFields({ title, description, paymentNotes, location }, { surface: 'listing' });
   if (result.verdict === 'refuse') {
     const reason = result.reasons[0]!;
     throw badRequest(LISTING_REFUSAL_MESSAGES[reason.category], reason.field);
