@@ -35,7 +35,9 @@ async function newModerator(browser: Browser, viewport: { width: number; height:
   await postJson(context.request, '/api/auth/complete-email-auth', {
     verificationToken,
     password: 'moderator-password-42',
-    isSignup: true,
+    // Sign-in mode (it creates the account the first time): a sign-up on an existing account sets
+    // the password again and ends its other sessions, which signed out another journey's moderator.
+    isSignup: false,
   });
   await finishOnboarding(context.request);
   return { context, page: await context.newPage() };
