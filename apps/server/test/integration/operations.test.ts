@@ -181,5 +181,7 @@ describe('readiness before migrations', () => {
       await app.close();
       await database.close();
     }
-  });
+    // A limit for a hung run, not a speed check: every migration on a fresh embedded database took
+    // over 30 s on a two-core machine running the end-to-end suite beside it (5 s alone).
+  }, 120_000);
 });
