@@ -16,8 +16,13 @@ export const memberCardColumns = {
 
 /** An auction's host on its card: their member card and whether their identity is verified. */
 export const hostCardColumns = {
-  ...memberCardColumns,
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  // Before the photo: the key order the auction lists have always answered with (the benchmark's
+  // api-overhead compares its bare route's JSON with GET /api/auctions byte for byte).
   identityVerificationStatus: users.identityVerificationStatus,
+  profileImageUrl: users.profileImageUrl,
 };
 
 /** An auction in a short list (a member's open auctions, an auction search's page). */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { REPORTS_PER_HOUR, REPORTS_TOO_FAST, UPLOAD_MESSAGES, UPLOAD_URLS_PER_HOUR } from '@bid/contract';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -6,6 +5,7 @@ import { expect, it } from 'vitest';
 import { bids, reports, uploadGrants, users } from '../../src/db/schema/index.js';
 import { BIDDING_TOO_FAST } from '../../src/modules/auctions/bids.service.js';
 import { SETTING_UP_CARDS_TOO_FAST, SETUP_INTENT_LIMIT } from '../../src/modules/payments/payment-methods.service.js';
+import { randomFirstName } from '../support/profiles.js';
 import { suiteWorld } from '../support/world.js';
 import { insertAuction } from '../support/auctions.js';
 import { describePostgresOnly } from '../support/databases.js';
@@ -89,7 +89,7 @@ describePostgresOnly('rate limits under a burst of concurrent requests on $kind'
   }, 120_000);
 
   it(`passes exactly ${UPLOAD_URLS_PER_HOUR} of ${BURST} concurrent upload URLs`, async () => {
-    const member = await signUp(`Uma${randomUUID().slice(0, 4)}`);
+    const member = await signUp(randomFirstName('Uma'));
     const answers = await Promise.all(Array.from({ length: BURST }, () => call(member, 'POST', '/api/objects/upload')));
     const { passed, refused, other } = statusesOf(answers);
     expect(other.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);

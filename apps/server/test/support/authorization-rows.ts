@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { photoReviews } from '../../src/db/schema/index.js';
 import { signUnsubscribeToken } from '../../src/modules/notifications/delivery/unsubscribe-token.js';
-import { completeProfile } from './profiles.js';
+import { completeProfile, randomFirstName } from './profiles.js';
 import { auctionInput } from './world.js';
 
 /**
@@ -461,7 +461,7 @@ export const AUTHORIZATION_ROWS: readonly MatrixRow[] = [
     route: 'POST /api/auctions/:id/second-chance',
     owner: 'the host of an auction that ended below its reserve (fresh: the call sends its one offer)',
     prepare: async (w) => {
-      const bidder = await w.member(`Reserve${randomUUID().slice(0, 4)}`, { card: true });
+      const bidder = await w.member(randomFirstName('Reserve'), { card: true });
       const auctionId = await w.endedBelowReserve(bidder);
       return { request: post(`/api/auctions/${auctionId}/second-chance`), owner: w.host };
     },

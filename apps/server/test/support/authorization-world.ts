@@ -13,7 +13,7 @@ import { createTestApp } from './app.js';
 import { insertAuction } from './auctions.js';
 import { makePng } from './images.js';
 import { addSandboxCard, CARDS, FUTURE_EXPIRY } from './payments.js';
-import { completeProfile } from './profiles.js';
+import { completeProfile, randomFirstName, screenedHex } from './profiles.js';
 import { signInByEmail } from './session.js';
 
 /**
@@ -114,7 +114,8 @@ export class AuthorizationWorld {
 
   /** A unique, searchable private text. */
   secret(what: string): string {
-    return this.mark(`PRIVATE-${what.replace(/\W+/g, '-')}-${randomUUID().slice(0, 8)}`, what);
+    const label = `PRIVATE-${what.replace(/\W+/g, '-')}-`;
+    return this.mark(`${label}${screenedHex(4, (hex) => `${label}${hex}`)}`, what);
   }
 
   inject(caller: Caller | undefined, request: MatrixRequest): Promise<LightMyRequestResponse> {
@@ -247,7 +248,7 @@ export class AuthorizationWorld {
 
   /** A date of `host`'s bought now at $100 by a fresh winner, brought to `stage` through the API. */
   async paidDate(stage: DateStage, host: Caller = this.host, winner?: Caller): Promise<PaidDate> {
-    const buyer = winner ?? (await this.member(`Winner${randomUUID().slice(0, 4)}`, { card: true }));
+    const buyer = winner ?? (await this.member(randomFirstName('Winner'), { card: true }));
     const auctionId = await this.openAuction(host, '100.00');
     await this.must(buyer, { method: 'POST', url: `/api/auctions/${auctionId}/buy-now` });
     const [charge] = await this.db.select({ id: charges.id }).from(charges).where(eq(charges.auctionId, auctionId));
@@ -287,7 +288,7 @@ export class AuthorizationWorld {
    * stays `failed` for the fix window. With `fixed`, the winner has since saved a working card.
    */
   async failedCharge(options: { fixed?: boolean } = {}): Promise<OpenCharge> {
-    const payer = await this.member(`Payer${randomUUID().slice(0, 4)}`, { card: CARDS.declines });
+    const payer = await this.member(randomFirstName('Payer'), { card: CARDS.declines });
     const auctionId = await this.openAuction(this.host, '100.00');
     await this.must(payer, { method: 'POST', url: `/api/auctions/${auctionId}/buy-now` });
     const charge = await this.chargeOf(auctionId, payer, 'failed');
@@ -302,7 +303,7 @@ export class AuthorizationWorld {
    * The world's clock itself does not move: the offer is open until long after it.
    */
   async secondChanceOffer(): Promise<OpenCharge> {
-    const runnerUp = await this.member(`Runner${randomUUID().slice(0, 4)}`, { card: true });
+    const runnerUp = await this.member(randomFirstName('Runner'), { card: true });
     const unpaid = await this.failedChargeAfterBid(runnerUp);
     const [failed] = await this.db.select().from(charges).where(eq(charges.id, unpaid.chargeId));
     await releaseUnpaidWins(this.db, new Date(failed!.payBy!.getTime() + MINUTE));
@@ -316,7 +317,7 @@ export class AuthorizationWorld {
   }
 
   private async failedChargeAfterBid(bidder: Caller): Promise<OpenCharge> {
-    const payer = await this.member(`Unpaid${randomUUID().slice(0, 4)}`, { card: CARDS.declines });
+    const payer = await this.member(randomFirstName('Unpaid'), { card: CARDS.declines });
     const auctionId = await this.openAuction(this.host, '100.00');
     await this.must(bidder, { method: 'POST', url: '/api/bids', payload: { auctionId, amount: '25' } });
     await this.must(payer, { method: 'POST', url: `/api/auctions/${auctionId}/buy-now` });
@@ -343,7 +344,7 @@ export class AuthorizationWorld {
 
   /** A report by `reporter` on a fresh member, with private details. */
   async report(reporter: Caller): Promise<string> {
-    const target = await this.member(`Target${randomUUID().slice(0, 4)}`);
+    const target = await this.member(randomFirstName('Target'));
     const res = await this.must(reporter, {
       method: 'POST',
       url: '/api/reports',
