@@ -18,7 +18,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config/env.js';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
+import { hostCardColumns } from '../../apps/server/src/db/card-columns.js';
 import { auctions, type Auction } from '../../apps/server/src/db/schema/index.js';
+import { reputationProbes } from '../../apps/server/src/modules/feedback/reputation.js';
 import { presentAuctionListItem } from '../../apps/server/src/modules/auctions/auctions.presenter.js';
 import type { Mailer } from '../../apps/server/src/lib/mailer.js';
 import { listOpenAuctionsQuery } from '../../apps/server/src/modules/auctions/auctions.repository.js';
@@ -94,6 +96,7 @@ async function startBareList(database: Database, port: number, viewerId: string)
   const nowAt = query.params.findIndex((p) => String(p).startsWith('2001-02-03'));
   if (nowAt < 0) throw new Error('could not find the time parameter of the list statement');
   const auctionKeys = Object.keys(getTableColumns(auctions));
+  const creatorKeys = [...Object.keys(hostCardColumns), ...Object.keys(reputationProbes(auctions.creatorId))];
 
   const bare = Fastify({ logger: false });
   bare.get('/bare/auctions', async (_request, reply) => {
@@ -103,10 +106,12 @@ async function startBareList(database: Database, port: number, viewerId: string)
     const now = new Date();
     const items = rows.slice(0, AUCTION_PAGE_SIZE_DEFAULT).map((row) => {
       const auction = Object.fromEntries(auctionKeys.map((key, i) => [key, row[i]])) as unknown as Auction;
-      const [id, firstName, lastName, identityVerificationStatus, profileImageUrl, isWatched, highestBid] = row.slice(
-        auctionKeys.length,
-      ) as [string, string | null, string | null, string, string | null, boolean, string | null];
-      const creator = { id, firstName, lastName, identityVerificationStatus, profileImageUrl };
+      // After the auction's columns: the host card and its reputation probes, then isWatched and the
+      // viewer's highest bid, in the order the app's statement selects them.
+      const creator = Object.fromEntries(
+        creatorKeys.map((key, i) => [key, row[auctionKeys.length + i]]),
+      ) as unknown as Parameters<typeof presentAuctionListItem>[1];
+      const [isWatched, highestBid] = row.slice(auctionKeys.length + creatorKeys.length) as [boolean, string | null];
       const standing = viewerStandingOf(auction, { id: viewerId, highestBid }, now);
       return presentAuctionListItem(auction, creator, isWatched, standing);
     });
