@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery, apiQueryKey } from '@/lib/apiClient';
 
 /**
- * The conversation list's key. A conversation's messages are read under it too
- * (`['/api/conversations', '{id}/messages']`), so refreshing the list alone needs `exact: true`.
+ * The conversation list's key. A conversation's messages are read under it too (the key of
+ * `listConversationMessages` starts with this one), so refreshing the list alone needs `exact: true`.
  */
 export const CONVERSATIONS_KEY = apiQueryKey('listConversations', {});
 export const UNREAD_COUNT_KEY = apiQueryKey('countUnreadMessages', {});
