@@ -1,35 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { finishOnboarding, newSignedInMember, type SignedInMember } from './support/accounts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { newModerator, newSignedInMember, type SignedInMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 import { uniqueName } from './support/unique';
-
-/** playwright.config.ts lists this address in MODERATOR_EMAILS. */
-const MODERATOR_EMAIL = 'moderator.e2e@example.com';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller reads the fields it expects
 async function postJson(request: APIRequestContext, path: string, data: unknown): Promise<any> {
   const res = await request.post(path, { data });
   expect(res.ok(), `POST ${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
   return res.json();
-}
-
-/** Signs the moderator in through the e-mail flow (setting the password again if the account exists). */
-async function newModerator(browser: Browser) {
-  const context = await browser.newContext();
-  const { devOtp } = await postJson(context.request, '/api/auth/send-otp', { email: MODERATOR_EMAIL });
-  const { verificationToken } = await postJson(context.request, '/api/auth/verify-otp', {
-    email: MODERATOR_EMAIL,
-    otp: devOtp,
-  });
-  await postJson(context.request, '/api/auth/complete-email-auth', {
-    verificationToken,
-    password: 'moderator-password-42',
-    // Sign-in mode (it creates the account the first time): a sign-up on an existing account sets
-    // the password again and ends its other sessions, which signed out another journey's moderator.
-    isSignup: false,
-  });
-  await finishOnboarding(context.request);
-  return { context, page: await context.newPage() };
 }
 
 test('a member reports an auction and a moderator hides it; members cannot open /moderation', async ({ browser }) => {

@@ -1,6 +1,6 @@
 import { IN_REVIEW_EXPLANATION, IN_REVIEW_LABEL } from '@bid/contract';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { finishOnboarding, newSignedInMember } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { newModerator, newSignedInMember } from './support/accounts';
 import { createAuctionViaApi, uniqueTitle } from './support/auctions';
 import { picture } from './support/pictures';
 import { uniqueName } from './support/unique';
@@ -14,34 +14,6 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
-
-/** playwright.config.ts lists this address in MODERATOR_EMAILS. */
-const MODERATOR_EMAIL = 'moderator.e2e@example.com';
-
-async function postJson(request: APIRequestContext, path: string, data: unknown): Promise<Record<string, string>> {
-  const res = await request.post(path, { data });
-  expect(res.ok(), `POST ${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as Record<string, string>;
-}
-
-/** Signs the moderator in through the e-mail flow (setting the password again if the account exists). */
-async function newModerator(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  const { devOtp } = await postJson(context.request, '/api/auth/send-otp', { email: MODERATOR_EMAIL });
-  const { verificationToken } = await postJson(context.request, '/api/auth/verify-otp', {
-    email: MODERATOR_EMAIL,
-    otp: devOtp,
-  });
-  await postJson(context.request, '/api/auth/complete-email-auth', {
-    verificationToken,
-    password: 'moderator-password-42',
-    // Sign-in mode (it creates the account the first time): a sign-up on an existing account sets
-    // the password again and ends its other sessions, which signed out another journey's moderator.
-    isSignup: false,
-  });
-  await finishOnboarding(context.request);
-  return { context, page: await context.newPage() };
-}
 
 /** Adds a profile photo through the crop dialog, as a member does; answers the saved photo's id. */
 async function addPhotoThroughCrop(page: Page, hue: number): Promise<string> {
@@ -69,7 +41,7 @@ for (const size of SIZES) {
     test.setTimeout(180_000);
     const owner = await newSignedInMember(browser, uniqueName('Hollis'), 'Held');
     const visitor = await newSignedInMember(browser, uniqueName('Vera'), 'Visitor');
-    const moderator = await newModerator(browser, size.viewport);
+    const moderator = await newModerator(browser, { viewport: size.viewport });
     try {
       await owner.page.setViewportSize(size.viewport);
       await visitor.page.setViewportSize(size.viewport);

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { newSignedInMember, type SignedInMember } from './support/accounts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { newModerator, newSignedInMember, type SignedInMember } from './support/accounts';
 import { createAuctionViaApi, type AuctionInput } from './support/auctions';
 import { screenedRandom } from './support/unique';
 
@@ -8,9 +8,6 @@ import { screenedRandom } from './support/unique';
 // opened in Chromium: no script may run, the characters must be on screen, and no element may carry
 // an event-handler attribute or a javascript: URL. CSP reports in the console are collected as
 // extra evidence (a blocked inline script would still mean the markup got through).
-
-/** playwright.config.ts lists this address in MODERATOR_EMAILS. */
-const MODERATOR_EMAIL = 'moderator.e2e@example.com';
 
 const PAYLOADS = {
   img: '<img src=x onerror="window.__xss=1">',
@@ -108,31 +105,6 @@ async function api<T>(request: APIRequestContext, method: 'POST' | 'PUT', path: 
   const res = await request.fetch(path, { method, data });
   expect(res.ok(), `${method} ${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
-}
-
-/** Signs the moderator in through the e-mail flow (setting the password again if the account exists). */
-async function newModerator(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const { devOtp } = await api<{ devOtp: string }>(context.request, 'POST', '/api/auth/send-otp', {
-    email: MODERATOR_EMAIL,
-  });
-  const { verificationToken } = await api<{ verificationToken: string }>(
-    context.request,
-    'POST',
-    '/api/auth/verify-otp',
-    {
-      email: MODERATOR_EMAIL,
-      otp: devOtp,
-    },
-  );
-  await api(context.request, 'POST', '/api/auth/complete-email-auth', {
-    verificationToken,
-    password: 'moderator-password-42',
-    // Sign-in mode (it creates the account the first time): a sign-up on an existing account sets
-    // the password again and ends its other sessions, which signed out another journey's moderator.
-    isSignup: false,
-  });
-  return { context, page: await context.newPage() };
 }
 
 /** Rewrites the host's profile with hostile name, bio and interests (within the contract's lengths). */

@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 /** A member signed up through the API, with the complete profile that bidding and creating need (docs/product.md §5). */
 export interface TestMember {
@@ -130,4 +137,34 @@ export async function newSignedInMember(
   const member = await signUpMember(context.request, firstName, lastName, options);
   const page = await context.newPage();
   return { member, context, page };
+}
+
+/** playwright.config.ts lists this address in MODERATOR_EMAILS (the role comes from that list). */
+export const MODERATOR_EMAIL = 'moderator.e2e@example.com';
+
+/**
+ * Signs the journeys' one moderator in through the e-mail flow, in a browser context of its own,
+ * onboarding answered. Sign-in mode creates the account the first time; sign-up mode on the
+ * existing account would set the password again and end its other sessions, signing out the
+ * moderator of a journey running beside this one.
+ */
+export async function newModerator(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  const { devOtp } = await postJson<{ devOtp: string }>(context.request, '/api/auth/send-otp', {
+    email: MODERATOR_EMAIL,
+  });
+  const { verificationToken } = await postJson<{ verificationToken: string }>(context.request, '/api/auth/verify-otp', {
+    email: MODERATOR_EMAIL,
+    otp: devOtp,
+  });
+  await postJson(context.request, '/api/auth/complete-email-auth', {
+    verificationToken,
+    password: 'moderator-password-42',
+    isSignup: false,
+  });
+  await finishOnboarding(context.request);
+  return { context, page: await context.newPage() };
 }
