@@ -13,7 +13,8 @@ import { createTestApp } from './app.js';
 import { insertAuction } from './auctions.js';
 import { makePng } from './images.js';
 import { addSandboxCard, CARDS, FUTURE_EXPIRY } from './payments.js';
-import { completeProfile, randomFirstName, screenedHex } from './profiles.js';
+import { completeProfile, randomFirstName } from './profiles.js';
+import { EVERY_SURFACE, HEX_DIGITS, screenedRandom } from './screened-random.js';
 import { signInByEmail } from './session.js';
 
 /**
@@ -115,7 +116,7 @@ export class AuthorizationWorld {
   /** A unique, searchable private text. */
   secret(what: string): string {
     const label = `PRIVATE-${what.replace(/\W+/g, '-')}-`;
-    return this.mark(`${label}${screenedHex(4, (hex) => `${label}${hex}`)}`, what);
+    return this.mark(`${label}${screenedRandom(8, EVERY_SURFACE, (hex) => `${label}${hex}`, HEX_DIGITS)}`, what);
   }
 
   inject(caller: Caller | undefined, request: MatrixRequest): Promise<LightMyRequestResponse> {

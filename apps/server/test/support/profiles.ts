@@ -1,26 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { screenText } from '../../src/lib/screening/screen.js';
+import { HEX_DIGITS, screenedRandom } from './screened-random.js';
 import { addSandboxCard } from './payments.js';
 import { signInByEmail, withSession } from './session.js';
 
-/**
- * Random hex digits for a test's text, drawn again until the text they make (`wrap`) passes the
- * screening on every surface (docs/trust-and-safety.md "Screening"): a bare random run now and
- * then spells a word in look-alike digits ("455", "717"), and a sign-up, a message or a review
- * was then refused at random.
- */
-export function screenedHex(bytes: number, wrap: (hex: string) => string): string {
-  const surfaces = ['listing', 'profile', 'message', 'review'] as const;
-  for (;;) {
-    const hex = randomBytes(bytes).toString('hex');
-    const text = wrap(hex);
-    if (surfaces.every((surface) => screenText(text, 'text', { surface }).verdict === 'allow')) return hex;
-  }
-}
-
 /** `label` and four random hex digits that the profile screening allows as a first name. */
-export const randomFirstName = (label: string) => `${label}${screenedHex(2, (hex) => `${label}${hex}`)}`;
+export const randomFirstName = (label: string) =>
+  `${label}${screenedRandom(4, 'profile', (hex) => `${label}${hex}`, HEX_DIGITS)}`;
 
 /**
  * A profile that passes docs/product.md §5's completeness rule, for tests that need members who may bid,
